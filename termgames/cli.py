@@ -1,0 +1,128 @@
+"""The ``termgames`` command: the launcher menu, one subcommand per registered game, helpers."""
+
+from __future__ import annotations
+
+import functools
+import os
+import sys
+import time
+
+import click
+
+from termgames import __version__
+from termgames.registry import GameEntry, discover
+from termgames.runtime.app import display_options
+
+CONTEXT = {"help_option_names": ["-h", "--help"]}
+
+
+@functools.cache
+def registered_games() -> dict[str, GameEntry]:
+    """The registered games, looked up once per process."""
+    return discover()
+
+
+class ArcadeGroup(click.Group):
+    """A group whose game subcommands come from the registry, imported only when used."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        """Built-in helpers and every registered game."""
+        return sorted({*super().list_commands(ctx), *registered_games()})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        """A helper, or the named game's command."""
+        command = super().get_command(ctx, cmd_name)
+        if command is not None:
+            return command
+        entry = registered_games().get(cmd_name)
+        if entry is None:
+            return None
+        loaded: click.Command = entry.load(entry.command)
+        return loaded
+
+
+@click.group(cls=ArcadeGroup, invoke_without_command=True, context_settings=CONTEXT)
+@click.version_option(__version__, "-V", "--version", prog_name="termgames")
+@display_options
+@click.pass_context
+def cli(ctx: click.Context, ascii_glyphs: bool, no_color: bool) -> None:
+    """A terminal arcade. With no command, opens the menu of games."""
+    if ctx.invoked_subcommand is None:
+        from termgames.launcher import run_launcher
+
+        run_launcher(ascii_glyphs, no_color)
+
+
+@cli.command(context_settings=CONTEXT)
+@click.argument("game", required=False)
+@click.option("--limit", type=click.IntRange(1, 1000), default=10, show_default=True,
+              help="How many scores per game.")
+def scores(game: str | None, limit: int) -> None:
+    """Print the best-scores table (all games, or GAME)."""
+    from termgames.store import Store
+
+    games = registered_games()
+    if game is not None and game not in games:
+        raise click.BadParameter(
+            f"no game called {game!r} (choose from {', '.join(games)})", param_hint="GAME"
+        )
+    store = Store.open()
+    try:
+        names = [game] if game else [name for name in games if store.count_scores(name)]
+        if not names:
+            click.echo("No scores yet.")
+        for name in names:
+            rows = store.top(name, limit=limit)
+            click.echo(f"{games[name].title}")
+            if not rows:
+                click.echo("  no scores yet")
+            for rank, row in enumerate(rows, 1):
+                when = time.strftime("%Y-%m-%d", time.localtime(row.recorded_at))
+                undo = "  (undo)" if row.used_undo else ""
+                click.echo(
+                    f"  {rank:>3}. {row.score:>9}  {row.variant:<6} {row.player:<16} {when}{undo}"
+                )
+    finally:
+        for warning in store.warnings:
+            click.echo(f"termgames: {warning}", err=True)
+        store.close()
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run the CLI; every failure is one line on stderr and a conventional exit status."""
+    from termgames.runtime.terminal import TerminalUnavailable
+
+    try:
+        result = cli.main(args=argv, prog_name="termgames", standalone_mode=False)
+    except click.UsageError as error:
+        where = error.ctx.command_path if error.ctx else "termgames"
+        click.echo(
+            f"{where}: {_one_line(error.format_message())} (see '{where} --help')", err=True
+        )
+        sys.exit(2)
+    except click.ClickException as error:
+        click.echo(f"termgames: {_one_line(error.format_message())}", err=True)
+        sys.exit(error.exit_code)
+    except click.Abort:
+        sys.exit(1)
+    except TerminalUnavailable as error:
+        click.echo(f"termgames: {error}", err=True)
+        sys.exit(1)
+    except KeyboardInterrupt:
+        sys.exit(130)
+    except (BrokenPipeError, SystemExit):
+        raise
+    except Exception as error:
+        if os.environ.get("TERMGAMES_DEBUG"):
+            raise
+        click.echo(
+            f"termgames: unexpected error: {type(error).__name__}: {_one_line(str(error))} "
+            "(set TERMGAMES_DEBUG=1 to see where)",
+            err=True,
+        )
+        sys.exit(1)
+    sys.exit(result if isinstance(result, int) else 0)

@@ -1,0 +1,194 @@
+"""2048's rules, exactly as the original game plays: slides, merges, spawns, score, undo."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from enum import Enum
+
+Grid = tuple[tuple[int, ...], ...]
+"""Rows of tile values, top row first; 0 is an empty cell."""
+
+MIN_SIZE, MAX_SIZE, DEFAULT_SIZE = 3, 8, 4
+DEFAULT_GOAL = 2048
+FOUR_PROBABILITY = 0.1
+
+
+class Direction(Enum):
+    """Which wall the tiles slide toward."""
+
+    UP = "up"
+    DOWN = "down"
+    LEFT = "left"
+    RIGHT = "right"
+
+
+class RulesError(ValueError):
+    """A board size or goal the game does not allow."""
+
+
+@dataclass(frozen=True)
+class MoveResult:
+    """The grid after a slide, the points it scored, and whether anything moved."""
+
+    grid: Grid
+    gained: int
+    changed: bool
+
+
+def slide_row(row: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
+    """Slide one row toward its start, merging equal pairs once each; returns (row, points)."""
+    tiles = [value for value in row if value]
+    merged: list[int] = []
+    gained = 0
+    index = 0
+    while index < len(tiles):
+        if index + 1 < len(tiles) and tiles[index] == tiles[index + 1]:
+            merged.append(tiles[index] * 2)
+            gained += tiles[index] * 2
+            index += 2
+        else:
+            merged.append(tiles[index])
+            index += 1
+    return tuple(merged + [0] * (len(row) - len(merged))), gained
+
+
+def _transpose(grid: Grid) -> Grid:
+    return tuple(zip(*grid, strict=True))
+
+
+def _mirror(grid: Grid) -> Grid:
+    return tuple(row[::-1] for row in grid)
+
+
+def move(grid: Grid, direction: Direction) -> MoveResult:
+    """Slide every tile toward ``direction``'s wall, merging from the wall side."""
+    # Every direction is a left slide seen through a transpose and/or a mirror.
+    view = _transpose(grid) if direction in (Direction.UP, Direction.DOWN) else grid
+    if direction in (Direction.RIGHT, Direction.DOWN):
+        view = _mirror(view)
+    rows, gained = [], 0
+    for row in view:
+        slid, points = slide_row(row)
+        rows.append(slid)
+        gained += points
+    result: Grid = tuple(rows)
+    if direction in (Direction.RIGHT, Direction.DOWN):
+        result = _mirror(result)
+    if direction in (Direction.UP, Direction.DOWN):
+        result = _transpose(result)
+    return MoveResult(result, gained, result != grid)
+
+
+def empty_grid(size: int) -> Grid:
+    """A ``size``×``size`` grid with no tiles."""
+    return tuple((0,) * size for _ in range(size))
+
+
+def empty_cells(grid: Grid) -> list[tuple[int, int]]:
+    """(row, column) of every empty cell, in reading order."""
+    return [(r, c) for r, row in enumerate(grid) for c, value in enumerate(row) if not value]
+
+
+def spawn(grid: Grid, rng: random.Random) -> Grid:
+    """Put a 2 (probability 0.9) or a 4 in a random empty cell; a full grid is returned as is."""
+    cells = empty_cells(grid)
+    if not cells:
+        return grid
+    row, column = rng.choice(cells)
+    value = 4 if rng.random() < FOUR_PROBABILITY else 2
+    return tuple(
+        tuple(value if (r, c) == (row, column) else v for c, v in enumerate(cells_row))
+        for r, cells_row in enumerate(grid)
+    )
+
+
+def can_move(grid: Grid) -> bool:
+    """Whether some slide would change the grid: an empty cell or two equal neighbours."""
+    size = len(grid)
+    for r in range(size):
+        for c in range(size):
+            value = grid[r][c]
+            if not value:
+                return True
+            if c + 1 < size and grid[r][c + 1] == value:
+                return True
+            if r + 1 < size and grid[r + 1][c] == value:
+                return True
+    return False
+
+
+def highest_tile(grid: Grid) -> int:
+    """The largest tile on the grid, 0 if it is empty."""
+    return max(max(row) for row in grid)
+
+
+def tile_sum(grid: Grid) -> int:
+    """The sum of every tile, which slides never change."""
+    return sum(sum(row) for row in grid)
+
+
+def validate(size: int, goal: int) -> None:
+    """Raise RulesError unless ``size`` is 3-8 and ``goal`` a power of two of at least 8."""
+    if not MIN_SIZE <= size <= MAX_SIZE:
+        raise RulesError(f"size must be from {MIN_SIZE} to {MAX_SIZE}, not {size}")
+    if goal < 8 or goal & (goal - 1):
+        raise RulesError(f"goal must be a power of two of at least 8, not {goal}")
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """Everything undo needs to put back."""
+
+    grid: Grid
+    score: int
+    won: bool
+
+
+@dataclass
+class Game2048:
+    """One game: the grid, score, win state and an unlimited undo history."""
+
+    size: int = DEFAULT_SIZE
+    goal: int = DEFAULT_GOAL
+    rng: random.Random = field(default_factory=random.Random)
+    grid: Grid = ()
+    score: int = 0
+    won: bool = False
+    """The goal tile has been made (the player may keep going)."""
+    used_undo: bool = False
+    moves: int = 0
+    history: list[Snapshot] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        validate(self.size, self.goal)
+        if not self.grid:
+            self.grid = spawn(spawn(empty_grid(self.size), self.rng), self.rng)
+
+    @property
+    def over(self) -> bool:
+        """No slide can change the grid."""
+        return not can_move(self.grid)
+
+    def slide(self, direction: Direction) -> MoveResult:
+        """Play one move; a move that changes nothing spawns nothing and is not counted."""
+        result = move(self.grid, direction)
+        if not result.changed:
+            return result
+        self.history.append(Snapshot(self.grid, self.score, self.won))
+        self.grid = spawn(result.grid, self.rng)
+        self.score += result.gained
+        self.moves += 1
+        if highest_tile(self.grid) >= self.goal:
+            self.won = True
+        return result
+
+    def undo(self) -> bool:
+        """Take back the last move (and its spawn); False when there is nothing to undo."""
+        if not self.history:
+            return False
+        snapshot = self.history.pop()
+        self.grid, self.score, self.won = snapshot.grid, snapshot.score, snapshot.won
+        self.moves -= 1
+        self.used_undo = True
+        return True

@@ -1,0 +1,30 @@
+"""The ``termgames 2048`` command."""
+
+from __future__ import annotations
+
+import click
+
+from termgames.g2048.board import DEFAULT_GOAL, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, validate
+from termgames.runtime.app import display_options, play
+
+
+def _goal(ctx: click.Context, param: click.Parameter, value: int) -> int:
+    try:
+        validate(DEFAULT_SIZE, value)
+    except ValueError as error:
+        raise click.BadParameter(str(error).replace("goal ", "", 1)) from error
+    return value
+
+
+@click.command(name="2048")
+@click.option("--size", type=click.IntRange(MIN_SIZE, MAX_SIZE), default=DEFAULT_SIZE,
+              show_default=True, help="Board width and height.")
+@click.option("--goal", type=int, default=DEFAULT_GOAL, show_default=True, callback=_goal,
+              help="The tile that wins (a power of two, at least 8).")
+@click.option("--seed", type=int, default=None, help="Seed the tile spawns, to replay a game.")
+@display_options
+def command(size: int, goal: int, seed: int | None, ascii_glyphs: bool, no_color: bool) -> None:
+    """Slide the tiles; equal tiles merge. Make the goal tile to win."""
+    from termgames.g2048.screen import Screen2048
+
+    play(lambda store: Screen2048(store, size, goal, seed), ascii_glyphs, no_color)

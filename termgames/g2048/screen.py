@@ -1,0 +1,223 @@
+"""2048 on the terminal: keys to slides, state to tiles, win and game-over banners."""
+
+from __future__ import annotations
+
+import os
+import random
+from dataclasses import dataclass
+
+from termgames.g2048.board import DEFAULT_GOAL, DEFAULT_SIZE, Direction, Game2048
+from termgames.runtime.draw import BOLD, DIM, Canvas, Emphasis, Style
+from termgames.runtime.keys import COMMON, MOVEMENT, Action, KeyMap
+from termgames.runtime.loop import Game, Phase
+from termgames.store import Store
+
+GAME_NAME = "2048"
+DIRECTIONS = {
+    Action.UP: Direction.UP,
+    Action.DOWN: Direction.DOWN,
+    Action.LEFT: Direction.LEFT,
+    Action.RIGHT: Direction.RIGHT,
+}
+KEYS = KeyMap(MOVEMENT, COMMON, {"c": Action.CONTINUE})
+
+# Tile looks by value: (256-colour fg, bg), (8-colour fg, bg), monochrome emphasis.
+_B, _R, _G, _Y, _BL, _M, _C, _W = range(8)
+_TILE_LOOKS: dict[int, tuple[tuple[int, int], tuple[int, int], Emphasis]] = {
+    2: ((236, 254), (_B, _W), Emphasis.NONE),
+    4: ((236, 223), (_B, _C), Emphasis.NONE),
+    8: ((231, 215), (_B, _Y), Emphasis.BOLD),
+    16: ((231, 209), (_B, _G), Emphasis.BOLD),
+    32: ((231, 203), (_W, _M), Emphasis.BOLD),
+    64: ((231, 196), (_W, _R), Emphasis.BOLD),
+    128: ((236, 222), (_W, _BL), Emphasis.REVERSE),
+    256: ((236, 221), (_B, _Y), Emphasis.REVERSE),
+    512: ((236, 220), (_B, _G), Emphasis.REVERSE),
+    1024: ((231, 214), (_W, _M), Emphasis.REVERSE),
+    2048: ((231, 208), (_W, _R), Emphasis.REVERSE | Emphasis.BOLD),
+}
+_HIGHER_LOOK = ((231, 236), (_W, _B), Emphasis.REVERSE | Emphasis.BOLD)
+EMPTY_STYLE = Style(fg=244, bg=238, fg8=_W, bg8=_B, mono=Emphasis.DIM)
+
+
+def tile_style(value: int) -> Style:
+    """How a tile of ``value`` looks in every colour mode."""
+    (fg, bg), (fg8, bg8), mono = _TILE_LOOKS.get(value, _HIGHER_LOOK)
+    bold = Emphasis.BOLD if value >= 8 else Emphasis.NONE
+    return Style(fg=fg, bg=bg, fg8=fg8, bg8=bg8, mono=mono, emphasis=bold)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where the board goes: tile size in cells and the board's top-left corner."""
+
+    tile_height: int
+    tile_width: int
+    top: int
+    left: int
+    size: int
+
+    @property
+    def width(self) -> int:
+        """The board's width in cells, gaps included."""
+        return self.size * (self.tile_width + 1) - 1
+
+    @property
+    def height(self) -> int:
+        """The board's height in cells, gaps included."""
+        return self.size * (self.tile_height + 1) - 1
+
+
+HEADER_ROWS, FOOTER_ROWS = 2, 2
+TILE_SHAPES = ((3, 8), (1, 7), (1, 6))
+"""Tile (height, width) from roomiest to tightest; six cells fit 131072."""
+
+
+def choose_layout(size: int, rows: int, cols: int) -> Layout:
+    """The roomiest tile shape whose board fits in ``rows``×``cols`` with header and footer."""
+    for height, width in TILE_SHAPES:
+        layout = Layout(height, width, HEADER_ROWS, 0, size)
+        if layout.height + HEADER_ROWS + FOOTER_ROWS <= rows and layout.width <= cols:
+            return Layout(height, width, HEADER_ROWS, (cols - layout.width) // 2, size)
+    height, width = TILE_SHAPES[-1]
+    return Layout(height, width, HEADER_ROWS, 0, size)
+
+
+def minimum_size(size: int) -> tuple[int, int]:
+    """(rows, cols) the tightest layout of a ``size`` board needs."""
+    height, width = TILE_SHAPES[-1]
+    tight = Layout(height, width, HEADER_ROWS, 0, size)
+    return (tight.height + HEADER_ROWS + FOOTER_ROWS, max(tight.width, 40))
+
+
+def variant_name(size: int) -> str:
+    """The scoreboard variant for a board size, e.g. '4x4'."""
+    return f"{size}x{size}"
+
+
+class Screen2048(Game):
+    """2048 as a game for the runner."""
+
+    title = "2048"
+    keymap = KEYS
+    help = {
+        Action.UP: "slide up",
+        Action.DOWN: "slide down",
+        Action.LEFT: "slide left",
+        Action.RIGHT: "slide right",
+        Action.UNDO: "undo a move (as often as you like)",
+        Action.CONTINUE: "keep going after a win",
+        Action.RESTART: "new game",
+        Action.HELP: "this help",
+        Action.QUIT: "quit",
+    }
+
+    def __init__(
+        self, store: Store, size: int = DEFAULT_SIZE, goal: int = DEFAULT_GOAL,
+        seed: int | None = None,
+    ) -> None:
+        self.store = store
+        self.size = size
+        self.goal = goal
+        self.rng = random.Random(seed)
+        self.game = Game2048(size, goal, self.rng)
+        self.run_id = ""
+        best = store.best(GAME_NAME, variant_name(size))
+        self.stored_best = best.score if best else 0
+        self.best_used_undo = bool(best and best.used_undo)
+
+    def min_size(self) -> tuple[int, int]:
+        """The tightest layout's size; 80x24 fits every board size."""
+        return minimum_size(self.size)
+
+    def init(self) -> Phase:
+        """A fresh board; the RNG carries on, so a restart is a new game."""
+        if self.run_id:
+            self.game = Game2048(self.size, self.goal, self.rng)
+        self.run_id = os.urandom(8).hex()
+        return Phase.GAME
+
+    def handle(self, action: Action) -> Phase:
+        """Slide or undo; report a first win and game over."""
+        if action is Action.UNDO:
+            self.game.undo()
+            return Phase.GAME
+        direction = DIRECTIONS.get(action)
+        if direction is None:
+            return Phase.GAME
+        was_won = self.game.won
+        self.game.slide(direction)
+        if self.game.won and not was_won:
+            self.save(Phase.WON)
+            return Phase.WON
+        if self.game.over:
+            self.save(Phase.LOST)
+            return Phase.LOST
+        return Phase.GAME
+
+    def handle_finished(self, phase: Phase, action: Action) -> Phase | None:
+        """After a win, keep going; after a loss only restart and quit act."""
+        if phase is Phase.WON and action in (Action.CONTINUE, Action.SELECT):
+            return Phase.LOST if self.game.over else Phase.GAME
+        return None
+
+    def save(self, phase: Phase) -> None:
+        """Record the run's score (with its undo mark) if it scored anything."""
+        if self.game.score > 0:
+            self.store.record_score(
+                self.run_id, GAME_NAME, variant_name(self.size), self.game.score,
+                self.game.used_undo,
+            )
+
+    def best(self) -> tuple[int, bool]:
+        """The best score to show, and whether it was made with undo."""
+        if self.game.score > self.stored_best:
+            return self.game.score, self.game.used_undo
+        return self.stored_best, self.best_used_undo
+
+    def draw(self, canvas: Canvas, phase: Phase) -> None:
+        """Header with scores, the board, the key hints and any banner."""
+        layout = choose_layout(self.size, canvas.height, canvas.width)
+        best, best_undo = self.best()
+        undo_mark = " (undo)"
+        header = (
+            f"2048   Score: {self.game.score}{undo_mark if self.game.used_undo else ''}"
+            f"   Best: {best}{undo_mark if best_undo else ''}"
+        )
+        canvas.centred(0, header, BOLD)
+        self.draw_board(canvas, layout)
+        dot = canvas.glyphs.dot
+        hints = f"arrows/hjkl/wasd slide {dot} u undo {dot} r new {dot} ? help {dot} q quit"
+        canvas.centred(layout.top + layout.height + 1, hints, DIM)
+        if phase is Phase.WON:
+            canvas.panel([f"You made {self.goal}!", "", "c  keep going", "r  new game",
+                          "q  quit"])
+        elif phase is Phase.LOST:
+            canvas.panel(["Game over", f"Final score: {self.game.score}", "",
+                          "r  new game", "q  quit"])
+
+    def draw_board(self, canvas: Canvas, layout: Layout) -> None:
+        """Every tile as a coloured block with its value centred."""
+        middle = layout.tile_height // 2
+        for r, row in enumerate(self.game.grid):
+            for c, value in enumerate(row):
+                y = layout.top + r * (layout.tile_height + 1)
+                x = layout.left + c * (layout.tile_width + 1)
+                style = tile_style(value) if value else EMPTY_STYLE
+                label = str(value) if value else canvas.glyphs.dot
+                for line in range(layout.tile_height):
+                    text = label if line == middle else ""
+                    canvas.text(y + line, x, text.center(layout.tile_width), style)
+
+
+def launch(store: Store) -> Game:
+    """The default game, as the launcher starts it."""
+    return Screen2048(store)
+
+
+def best_line(store: Store) -> str:
+    """The launcher's line: best score on the default board."""
+    best = store.best(GAME_NAME, variant_name(DEFAULT_SIZE))
+    if best is None:
+        return "no score yet"
+    return f"best {best.score}" + (" (undo)" if best.used_undo else "")

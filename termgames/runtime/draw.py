@@ -1,0 +1,224 @@
+"""Safe clipped drawing, colour themes (256 / 8 / monochrome) and glyph sets (Unicode / ASCII)."""
+
+from __future__ import annotations
+
+import curses
+import unicodedata
+from dataclasses import dataclass
+from enum import Enum, Flag, auto
+from typing import Any
+
+Window = Any  # curses.window, which typeshed cannot name portably
+
+
+class Emphasis(Flag):
+    """Text attributes that read the same with or without colour."""
+
+    NONE = 0
+    BOLD = auto()
+    REVERSE = auto()
+    DIM = auto()
+    UNDERLINE = auto()
+
+
+class ColourMode(Enum):
+    """How many colours the terminal gives us."""
+
+    MONO = auto()
+    EIGHT = auto()
+    FULL = auto()  # 256 colours
+
+
+@dataclass(frozen=True)
+class Style:
+    """How a role looks in each colour mode; games declare these, the runtime resolves them.
+
+    ``fg``/``bg`` are xterm-256 indices, ``fg8``/``bg8`` the 8 basic colours (-1 is the
+    terminal's default), ``mono`` the attributes used without colour, and ``emphasis``
+    attributes applied in every mode.
+    """
+
+    fg: int = -1
+    bg: int = -1
+    fg8: int = -1
+    bg8: int = -1
+    mono: Emphasis = Emphasis.NONE
+    emphasis: Emphasis = Emphasis.NONE
+
+
+PLAIN = Style()
+BOLD = Style(emphasis=Emphasis.BOLD)
+DIM = Style(emphasis=Emphasis.DIM)
+BANNER = Style(fg=231, bg=24, fg8=curses.COLOR_WHITE, bg8=curses.COLOR_BLUE,
+               mono=Emphasis.REVERSE, emphasis=Emphasis.BOLD)
+WARNING = Style(fg=0, bg=214, fg8=curses.COLOR_BLACK, bg8=curses.COLOR_YELLOW,
+                mono=Emphasis.REVERSE)
+
+_CURSES_ATTR = {
+    Emphasis.BOLD: curses.A_BOLD,
+    Emphasis.REVERSE: curses.A_REVERSE,
+    Emphasis.DIM: curses.A_DIM,
+    Emphasis.UNDERLINE: curses.A_UNDERLINE,
+}
+
+
+def _attrs(emphasis: Emphasis) -> int:
+    result = 0
+    for flag, attr in _CURSES_ATTR.items():
+        if flag in emphasis:
+            result |= attr
+    return result
+
+
+class Palette:
+    """Turns Styles into curses attributes, allocating colour pairs on first use."""
+
+    def __init__(self, mode: ColourMode) -> None:
+        self.mode = mode
+        self._pairs: dict[tuple[int, int], int] = {}
+        self._cache: dict[Style, int] = {}
+
+    def attr(self, style: Style) -> int:
+        """The curses attribute for ``style`` in this palette's mode."""
+        cached = self._cache.get(style)
+        if cached is not None:
+            return cached
+        attr = _attrs(style.emphasis)
+        if self.mode is ColourMode.MONO:
+            attr |= _attrs(style.mono)
+        else:
+            fg, bg = (style.fg, style.bg) if self.mode is ColourMode.FULL else (style.fg8, style.bg8)
+            if (fg, bg) != (-1, -1):
+                attr |= self._pair(fg, bg)
+        self._cache[style] = attr
+        return attr
+
+    def _pair(self, fg: int, bg: int) -> int:
+        number = self._pairs.get((fg, bg))
+        if number is None:
+            number = len(self._pairs) + 1
+            if number >= curses.COLOR_PAIRS:  # PDCurses stops at 256: fall back to plain text
+                return 0
+            curses.init_pair(number, fg, bg)
+            self._pairs[(fg, bg)] = number
+        return curses.color_pair(number)
+
+
+@dataclass(frozen=True)
+class Glyphs:
+    """Line-drawing characters; every one is a single cell wide."""
+
+    unicode: bool
+    horizontal: str
+    vertical: str
+    top_left: str
+    top_right: str
+    bottom_left: str
+    bottom_right: str
+    times: str
+    dot: str
+
+    def pick(self, unicode_text: str, ascii_text: str) -> str:
+        """``unicode_text`` where Unicode glyphs are on, else ``ascii_text``."""
+        return unicode_text if self.unicode else ascii_text
+
+
+UNICODE_GLYPHS = Glyphs(True, "─", "│", "┌", "┐", "└", "┘", "×", "·")
+ASCII_GLYPHS = Glyphs(False, "-", "|", "+", "+", "+", "+", "x", ".")
+
+
+def cell_width(char: str) -> int:
+    """How many terminal cells ``char`` takes: 0 for combining marks, 2 for wide characters."""
+    if unicodedata.combining(char):
+        return 0
+    return 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
+
+
+def text_width(text: str) -> int:
+    """How many terminal cells ``text`` takes."""
+    if text.isascii():
+        return len(text)
+    return sum(cell_width(char) for char in text)
+
+
+def clip(text: str, cells: int) -> str:
+    """The longest prefix of ``text`` that fits in ``cells`` terminal cells."""
+    if text.isascii():
+        return text[: max(cells, 0)]
+    used = 0
+    for index, char in enumerate(text):
+        used += cell_width(char)
+        if used > cells:
+            return text[:index]
+    return text
+
+
+class Canvas:
+    """A curses window that clips every write and speaks in Styles rather than attributes."""
+
+    def __init__(self, window: Window, palette: Palette, glyphs: Glyphs) -> None:
+        self._window = window
+        self.palette = palette
+        self.glyphs = glyphs
+        self.height, self.width = window.getmaxyx()
+
+    @property
+    def colour(self) -> bool:
+        """Whether styles are shown in colour (False means the monochrome theme)."""
+        return self.palette.mode is not ColourMode.MONO
+
+    def text(self, y: int, x: int, text: str, style: Style = PLAIN) -> None:
+        """Write ``text`` at row ``y``, column ``x``, cut at the window's edges."""
+        if y < 0 or y >= self.height or x >= self.width or not text:
+            return
+        if x < 0:
+            text, x = text[-x:], 0
+        text = clip(text, self.width - x)
+        if not text:
+            return
+        try:
+            self._window.addstr(y, x, text, self.palette.attr(style))
+        except curses.error:
+            # Writing the bottom-right cell moves the cursor off the window: the text
+            # is drawn all the same, so this error carries no information.
+            pass
+
+    def fill(self, y: int, x: int, height: int, width: int, style: Style) -> None:
+        """Paint a rectangle of blanks in ``style``."""
+        for row in range(y, y + height):
+            self.text(row, x, " " * width, style)
+
+    def centred(self, y: int, text: str, style: Style = PLAIN) -> None:
+        """Write ``text`` centred on row ``y``."""
+        self.text(y, max((self.width - text_width(text)) // 2, 0), text, style)
+
+    def box(self, y: int, x: int, height: int, width: int, style: Style = PLAIN) -> None:
+        """Draw a frame whose outer corners are (y, x) and (y+height-1, x+width-1)."""
+        g = self.glyphs
+        inner = width - 2
+        self.text(y, x, g.top_left + g.horizontal * inner + g.top_right, style)
+        for row in range(y + 1, y + height - 1):
+            self.text(row, x, g.vertical, style)
+            self.text(row, x + width - 1, g.vertical, style)
+        self.text(y + height - 1, x, g.bottom_left + g.horizontal * inner + g.bottom_right, style)
+
+    def panel(self, lines: list[str], style: Style = BANNER) -> None:
+        """A framed block of text centred on the canvas, for banners and overlays."""
+        inner = max((text_width(line) for line in lines), default=0) + 2
+        height = len(lines) + 2
+        top = max((self.height - height) // 2, 0)
+        left = max((self.width - inner - 2) // 2, 0)
+        self.fill(top, left, height, inner + 2, style)
+        self.box(top, left, height, inner + 2, style)
+        for offset, line in enumerate(lines):
+            self.text(top + 1 + offset, left + 2, line, style)
+
+
+def draw_too_small(canvas: Canvas, need_rows: int, need_cols: int) -> None:
+    """The screen shown while the window is below a game's minimum size."""
+    message = f"enlarge to {need_cols}{canvas.glyphs.times}{need_rows}"
+    if text_width(message) <= canvas.width:
+        canvas.centred(canvas.height // 2, message, BOLD)
+    else:  # too narrow even for the message: break it over two rows
+        canvas.centred(canvas.height // 2 - 1, "enlarge to", BOLD)
+        canvas.centred(canvas.height // 2, f"{need_cols}{canvas.glyphs.times}{need_rows}", BOLD)

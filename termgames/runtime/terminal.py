@@ -1,0 +1,195 @@
+"""The terminal session: preflight checks, curses setup and teardown, colours and signals."""
+
+from __future__ import annotations
+
+import contextlib
+import curses
+import locale
+import os
+import signal
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from types import FrameType, TracebackType
+
+from termgames.runtime.draw import (
+    ASCII_GLYPHS,
+    UNICODE_GLYPHS,
+    Canvas,
+    ColourMode,
+    Glyphs,
+    Palette,
+    Window,
+)
+from termgames.runtime.keys import Key
+
+ESCAPE_DELAY_MS = 25
+UNUSABLE_TERMS = {"", "dumb", "unknown"}
+
+
+class TerminalUnavailable(Exception):
+    """The program cannot run full-screen here; the message says why, in one line."""
+
+
+class Terminated(SystemExit):
+    """SIGTERM or SIGHUP arrived: unwind, save, restore the terminal, exit 128+signal."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(128 + signum)
+        self.signum = signum
+
+
+@dataclass(frozen=True)
+class DisplayOptions:
+    """What the player asked for on the command line about how things look."""
+
+    ascii: bool = False
+    no_color: bool = False
+
+
+def preflight() -> None:
+    """Refuse, before curses starts, to run where full-screen play cannot work."""
+    if not sys.stdin.isatty():
+        raise TerminalUnavailable("standard input is not a terminal; run termgames interactively")
+    if not sys.stdout.isatty():
+        raise TerminalUnavailable("standard output is not a terminal; run termgames interactively")
+    term = os.environ.get("TERM", "")
+    if term in UNUSABLE_TERMS:
+        shown = f"TERM={term}" if term else "TERM is not set"
+        raise TerminalUnavailable(
+            f"{shown}: termgames needs a full-screen terminal (try TERM=xterm-256color)"
+        )
+
+
+def _unicode_locale() -> bool:
+    """Whether the locale's encoding is UTF-8, which decides Unicode versus ASCII glyphs."""
+    encoding = locale.getpreferredencoding(False) or ""
+    return encoding.replace("-", "").replace("_", "").lower() == "utf8"
+
+
+def _wants_colour(options: DisplayOptions) -> bool:
+    # https://no-color.org: any non-empty NO_COLOR turns colour off.
+    return not options.no_color and not os.environ.get("NO_COLOR")
+
+
+@contextlib.contextmanager
+def deferred_signals() -> Iterator[None]:
+    """Hold back SIGINT, SIGTERM and SIGHUP while a write that must finish is under way."""
+    catchable = [signal.SIGINT, signal.SIGTERM]
+    if hasattr(signal, "SIGHUP"):
+        catchable.append(signal.SIGHUP)
+    if not hasattr(signal, "pthread_sigmask"):  # Windows: nothing to hold back with
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, catchable)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+def _raise_terminated(signum: int, _frame: FrameType | None) -> None:
+    raise Terminated(signum)
+
+
+class Session:
+    """Owns the terminal from initscr to endwin; use it as a context manager."""
+
+    def __init__(self, options: DisplayOptions) -> None:
+        self.options = options
+        self.window: Window = None
+        self.palette = Palette(ColourMode.MONO)
+        self.glyphs: Glyphs = ASCII_GLYPHS
+        self._previous_handlers: dict[int, object] = {}
+
+    def __enter__(self) -> Session:
+        locale.setlocale(locale.LC_ALL, "")
+        self.glyphs = UNICODE_GLYPHS if _unicode_locale() and not self.options.ascii else ASCII_GLYPHS
+        # The default ESCDELAY is a full second, which makes Esc feel broken.
+        os.environ.setdefault("ESCDELAY", str(ESCAPE_DELAY_MS))
+        self._install_signal_handlers()
+        self.window = curses.initscr()
+        try:
+            self._configure()
+        except BaseException:
+            self._restore()
+            raise
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        traceback: TracebackType | None,
+    ) -> None:
+        self._restore()
+
+    def _configure(self) -> None:
+        if hasattr(curses, "set_escdelay"):
+            curses.set_escdelay(ESCAPE_DELAY_MS)
+        curses.noecho()
+        curses.cbreak()  # cbreak, not raw: Ctrl-C must still raise SIGINT
+        self.window.keypad(True)
+        with contextlib.suppress(curses.error):
+            curses.curs_set(0)  # some terminals cannot hide the cursor
+        self.palette = Palette(self._colour_mode())
+
+    def _colour_mode(self) -> ColourMode:
+        if not _wants_colour(self.options) or not curses.has_colors():
+            return ColourMode.MONO
+        try:
+            curses.start_color()
+            curses.use_default_colors()
+        except curses.error:
+            return ColourMode.MONO
+        return ColourMode.FULL if curses.COLORS >= 256 else ColourMode.EIGHT
+
+    def _restore(self) -> None:
+        try:
+            if self.window is not None:
+                self.window.keypad(False)
+                curses.nocbreak()
+                curses.echo()
+                with contextlib.suppress(curses.error):
+                    curses.curs_set(1)
+            curses.endwin()
+        except curses.error:
+            pass  # endwin before a successful initscr: nothing to restore
+        finally:
+            self._restore_signal_handlers()
+
+    def _install_signal_handlers(self) -> None:
+        for name in ("SIGTERM", "SIGHUP"):
+            signum = getattr(signal, name, None)
+            if signum is not None:
+                self._previous_handlers[signum] = signal.signal(signum, _raise_terminated)
+
+    def _restore_signal_handlers(self) -> None:
+        for signum, handler in self._previous_handlers.items():
+            signal.signal(signum, handler)  # type: ignore[arg-type]
+        self._previous_handlers.clear()
+
+    def canvas(self) -> Canvas:
+        """A fresh canvas for the window at its current size."""
+        return Canvas(self.window, self.palette, self.glyphs)
+
+    def read_key(self, timeout_ms: int) -> Key | None:
+        """The next key, or None when ``timeout_ms`` passes first (-1 waits for ever)."""
+        self.window.timeout(timeout_ms)
+        try:
+            key: Key = self.window.get_wch()
+        except curses.error:
+            return None
+        if key == curses.KEY_RESIZE:
+            curses.update_lines_cols()
+        return key
+
+    def begin_frame(self) -> Canvas:
+        """Start a frame: erase (never clear, so only changed cells are sent)."""
+        self.window.erase()
+        return self.canvas()
+
+    def end_frame(self) -> None:
+        """Send the frame's changes to the terminal in one update."""
+        self.window.noutrefresh()
+        curses.doupdate()

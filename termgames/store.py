@@ -1,0 +1,275 @@
+"""Scores and progress in SQLite, safe to share between processes and between users."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sqlite3
+import stat
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+DATABASE_NAME = "termgames.sqlite3"
+BUSY_TIMEOUT_S = 15.0
+
+# Each entry moves the schema up one version; user_version records how many have run.
+MIGRATIONS: tuple[str, ...] = (
+    """
+    CREATE TABLE scores (
+        run_id      TEXT PRIMARY KEY,
+        game        TEXT NOT NULL,
+        variant     TEXT NOT NULL DEFAULT '',
+        score       INTEGER NOT NULL,
+        used_undo   INTEGER NOT NULL DEFAULT 0,
+        player      TEXT NOT NULL,
+        recorded_at REAL NOT NULL
+    );
+    CREATE INDEX scores_by_game ON scores (game, variant, score);
+    CREATE TABLE progress (
+        game       TEXT NOT NULL,
+        key        TEXT NOT NULL,
+        value      TEXT NOT NULL,
+        updated_at REAL NOT NULL,
+        PRIMARY KEY (game, key)
+    );
+    """,
+)
+
+
+@dataclass(frozen=True)
+class Score:
+    """One recorded result; ``used_undo`` marks a score reached with the help of undo."""
+
+    game: str
+    variant: str
+    score: int
+    used_undo: bool
+    player: str
+    recorded_at: float
+
+
+def data_home() -> Path:
+    """Where the database lives: $TERMGAMES_HOME, else the platform's user data folder."""
+    configured = os.environ.get("TERMGAMES_HOME")
+    if configured:
+        return Path(configured).expanduser()
+    import platformdirs  # deferred: only needed when TERMGAMES_HOME is unset
+
+    return Path(platformdirs.user_data_dir("termgames", appauthor=False))
+
+
+def current_player() -> str:
+    """The name scores are recorded under: the login name, as a shared scoreboard shows it."""
+    for variable in ("LOGNAME", "USER", "USERNAME"):
+        name = os.environ.get(variable)
+        if name:
+            return name
+    return "player"
+
+
+class Store:
+    """The scores and progress database; open it with ``Store.open()``.
+
+    It never stops play: a corrupt database is moved aside and replaced, and a folder
+    that cannot be written gives a store that keeps nothing. Either way ``warnings``
+    holds the one line to show the player.
+    """
+
+    def __init__(self, connection: sqlite3.Connection, path: Path | None, writable: bool) -> None:
+        self._db = connection
+        self.path = path
+        self.writable = writable
+        self.warnings: list[str] = []
+
+    @classmethod
+    def open(cls, home: Path | None = None) -> Store:
+        """Open (creating or migrating) the database in ``home`` or in ``data_home()``."""
+        folder = home if home is not None else data_home()
+        path = folder / DATABASE_NAME
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            return cls._open_checked(path)
+        except sqlite3.DatabaseError as error:
+            if not _is_corruption(error):
+                return cls._unsaved(path, error)
+        except OSError as error:
+            return cls._unsaved(path, error)
+        moved_to = _move_aside(path)
+        try:
+            store = cls._open_checked(path)
+        except (sqlite3.Error, OSError) as error:
+            return cls._unsaved(path, error)
+        store.warnings.append(
+            f"warning: the scores database was damaged; it was moved to {moved_to.name} "
+            "and a new one started"
+        )
+        return store
+
+    @classmethod
+    def _open_checked(cls, path: Path) -> Store:
+        is_new = not path.exists()
+        connection = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
+        try:
+            connection.execute("PRAGMA foreign_keys = ON")
+            # WAL lets readers go on while one process writes; some file systems refuse
+            # it, and then the rollback journal SQLite falls back to is still correct.
+            connection.execute("PRAGMA journal_mode = WAL")
+            if connection.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+                raise sqlite3.DatabaseError("quick_check failed: database disk image is malformed")
+            store = cls(connection, path, writable=True)
+            store._migrate()
+        except BaseException:
+            connection.close()
+            raise
+        if is_new:
+            _share_with_group(path)
+        return store
+
+    @classmethod
+    def _unsaved(cls, path: Path, error: BaseException) -> Store:
+        store = cls(sqlite3.connect(":memory:", isolation_level=None), None, writable=False)
+        store._migrate()
+        reason = getattr(error, "strerror", None) or str(error)
+        store.warnings.append(f"warning: scores will not be saved ({path.parent}: {reason})")
+        return store
+
+    def close(self) -> None:
+        """Close the connection; the store is unusable afterwards."""
+        self._db.close()
+
+    @contextlib.contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        # IMMEDIATE takes the write lock up front, so two writers queue on the busy
+        # timeout instead of one failing half-way with "database is locked".
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            yield self._db
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        self._db.execute("COMMIT")
+
+    def _migrate(self) -> None:
+        with self._write() as db:
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            for script in MIGRATIONS[version:]:
+                for statement in script.split(";"):
+                    if statement.strip():
+                        db.execute(statement)
+            if version < len(MIGRATIONS):
+                db.execute(f"PRAGMA user_version = {len(MIGRATIONS)}")
+
+    @property
+    def schema_version(self) -> int:
+        """How many migrations this database has had."""
+        return int(self._db.execute("PRAGMA user_version").fetchone()[0])
+
+    def _guarded_write(self, sql: str, parameters: tuple[object, ...]) -> bool:
+        """Run one write in a transaction; on failure keep playing and warn once."""
+        try:
+            with self._write() as db:
+                db.execute(sql, parameters)
+            return True
+        except sqlite3.Error as error:
+            message = f"warning: scores will not be saved ({error})"
+            if message not in self.warnings:
+                self.warnings.append(message)
+            return False
+
+    def record_score(
+        self, run_id: str, game: str, variant: str, score: int, used_undo: bool
+    ) -> bool:
+        """Record (or raise) the score of one run; a run's best and any undo are kept."""
+        return self._guarded_write(
+            """
+            INSERT INTO scores (run_id, game, variant, score, used_undo, player, recorded_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (run_id) DO UPDATE SET
+                score = max(score, excluded.score),
+                used_undo = used_undo OR excluded.used_undo,
+                recorded_at = excluded.recorded_at
+            """,
+            (run_id, game, variant, score, int(used_undo), current_player(), time.time()),
+        )
+
+    def best(self, game: str, variant: str | None = None) -> Score | None:
+        """The highest score for ``game`` (and ``variant``, if given), or None."""
+        rows = self.top(game, variant, limit=1)
+        return rows[0] if rows else None
+
+    def top(self, game: str | None = None, variant: str | None = None, limit: int = 10) -> list[Score]:
+        """The best ``limit`` scores, highest first, optionally for one game and variant."""
+        clauses, parameters = [], []
+        if game is not None:
+            clauses.append("game = ?")
+            parameters.append(game)
+        if variant is not None:
+            clauses.append("variant = ?")
+            parameters.append(variant)
+        where = f"WHERE {' AND '.join(clauses)}" if clauses else ""
+        rows = self._db.execute(
+            "SELECT game, variant, score, used_undo, player, recorded_at FROM scores "
+            f"{where} ORDER BY score DESC, recorded_at ASC LIMIT ?",
+            (*parameters, limit),
+        ).fetchall()
+        return [Score(g, v, s, bool(u), p, t) for g, v, s, u, p, t in rows]
+
+    def count_scores(self, game: str | None = None) -> int:
+        """How many runs are recorded, for one game or all."""
+        if game is None:
+            return int(self._db.execute("SELECT count(*) FROM scores").fetchone()[0])
+        return int(
+            self._db.execute("SELECT count(*) FROM scores WHERE game = ?", (game,)).fetchone()[0]
+        )
+
+    def games_with_scores(self) -> list[str]:
+        """The names of games that have at least one score, sorted."""
+        rows = self._db.execute("SELECT DISTINCT game FROM scores ORDER BY game").fetchall()
+        return [row[0] for row in rows]
+
+    def progress(self, game: str, key: str) -> str | None:
+        """A game's saved progress value under ``key``, or None."""
+        row = self._db.execute(
+            "SELECT value FROM progress WHERE game = ? AND key = ?", (game, key)
+        ).fetchone()
+        return None if row is None else str(row[0])
+
+    def save_progress(self, game: str, key: str, value: str) -> bool:
+        """Store a game's progress value under ``key``, replacing what was there."""
+        return self._guarded_write(
+            "INSERT INTO progress (game, key, value, updated_at) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (game, key) DO UPDATE SET value = excluded.value, "
+            "updated_at = excluded.updated_at",
+            (game, key, value, time.time()),
+        )
+
+
+def _is_corruption(error: sqlite3.DatabaseError) -> bool:
+    message = str(error).lower()
+    return any(
+        sign in message for sign in ("not a database", "malformed", "quick_check", "corrupt")
+    )
+
+
+def _move_aside(path: Path) -> Path:
+    """Rename a damaged database (and its journals) to ``*.corrupt-<time>``."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.corrupt-{stamp}")
+    for suffix in ("", "-wal", "-shm"):
+        source = Path(f"{path}{suffix}")
+        if source.exists():
+            source.rename(Path(f"{target}{suffix}"))
+    return target
+
+
+def _share_with_group(path: Path) -> None:
+    """In a group-writable folder (a shared scoreboard), make a new database group-writable too.
+
+    SQLite gives its -wal and -shm files the database file's permissions, so this one
+    change lets every member of the group record scores.
+    """
+    with contextlib.suppress(OSError):
+        if path.parent.stat().st_mode & stat.S_IWGRP:
+            path.chmod(path.stat().st_mode | stat.S_IRGRP | stat.S_IWGRP)

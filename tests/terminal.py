@@ -1,0 +1,203 @@
+"""A reusable terminal harness: the real program on a pseudo-terminal, read through pyte.
+
+Keys are sent as the bytes the terminal type really sends, looked up in terminfo.
+Every wait has a deadline and polls the screen; nothing here sleeps and then asserts.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import select
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import pyte
+from ptyprocess import PtyProcess
+
+DEADLINE_S = 10.0
+KEY_CAPABILITIES = {
+    "up": "kcuu1",
+    "down": "kcud1",
+    "left": "kcub1",
+    "right": "kcuf1",
+    "home": "khome",
+    "end": "kend",
+    "pageup": "kpp",
+    "pagedown": "knp",
+    "backspace": "kbs",
+    "delete": "kdch1",
+    "f1": "kf1",
+}
+# Keys terminfo does not describe: what every terminal sends for them.
+PLAIN_KEYS = {"enter": b"\r", "space": b" ", "tab": b"\t", "esc": b"\x1b", "ctrl-c": b"\x03"}
+
+_TERMINFO_PROBE = """
+import curses, json, sys
+curses.setupterm(sys.argv[1], sys.stdout.fileno())
+caps = {name: curses.tigetstr(name) for name in sys.argv[2:]}
+print(json.dumps({n: v.decode("latin-1") if v else None for n, v in caps.items()}))
+"""
+
+
+@functools.cache
+def terminfo_keys(term: str) -> dict[str, bytes]:
+    """The bytes ``term`` sends for each named special key, read from its terminfo entry.
+
+    It runs in a subprocess because curses.setupterm only takes effect once per process.
+    """
+    output = subprocess.run(
+        [sys.executable, "-c", _TERMINFO_PROBE, term, *KEY_CAPABILITIES.values()],
+        capture_output=True, text=True, check=True,
+    ).stdout
+    capabilities = json.loads(output)
+    keys = {
+        name: capabilities[cap].encode("latin-1")
+        for name, cap in KEY_CAPABILITIES.items()
+        if capabilities.get(cap)
+    }
+    return {**keys, **PLAIN_KEYS}
+
+
+def base_environment(home: Path, term: str = "xterm-256color") -> dict[str, str]:
+    """A small, predictable environment for the program under test."""
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": str(home),
+        "LANG": "C.UTF-8",
+        "LC_ALL": "C.UTF-8",
+        "TERM": term,
+        "TERMGAMES_HOME": str(home / "data"),
+        "PYTHONDONTWRITEBYTECODE": "1",
+    }
+    if "PYTHONPATH" in os.environ:
+        env["PYTHONPATH"] = os.environ["PYTHONPATH"]
+    return env
+
+
+class Terminal:
+    """``python -m termgames ARGS`` running on a pty of ``rows``×``cols``, seen through pyte."""
+
+    def __init__(
+        self,
+        args: Sequence[str],
+        home: Path,
+        rows: int = 24,
+        cols: int = 80,
+        term: str = "xterm-256color",
+        env: dict[str, str] | None = None,
+    ) -> None:
+        self.term = term
+        self.env = base_environment(home, term)
+        if env:
+            self.env.update(env)
+        self.env = {key: value for key, value in self.env.items() if value is not None}
+        self.screen = pyte.Screen(cols, rows)
+        self.stream = pyte.ByteStream(self.screen)
+        self.received = bytearray()
+        self.process = PtyProcess.spawn(
+            [sys.executable, "-m", "termgames", *args], env=self.env, dimensions=(rows, cols)
+        )
+        self._status: int | None = None
+
+    # Reading -----------------------------------------------------------------
+    def pump(self, timeout: float = 0.05) -> int:
+        """Feed whatever the program has written within ``timeout`` to the screen; bytes read."""
+        total = 0
+        deadline = time.monotonic() + timeout
+        while True:
+            remaining = max(deadline - time.monotonic(), 0)
+            ready, _, _ = select.select([self.process.fd], [], [], remaining)
+            if not ready:
+                return total
+            try:
+                data = os.read(self.process.fd, 65536)
+            except OSError:  # EIO: the program has exited and the pty is closed
+                return total
+            if not data:
+                return total
+            self.received += data
+            self.stream.feed(data)
+            total += len(data)
+            deadline = time.monotonic()  # drain what is there, then return
+
+    def text(self) -> str:
+        """The whole screen as lines of text."""
+        return "\n".join(line.rstrip() for line in self.screen.display)
+
+    def lines(self) -> list[str]:
+        """The screen's rows, trailing blanks removed."""
+        return [line.rstrip() for line in self.screen.display]
+
+    def wait_until(
+        self, predicate: Callable[[], bool], what: str, timeout: float = DEADLINE_S
+    ) -> None:
+        """Pump output until ``predicate`` holds; fail with the screen shown if it never does."""
+        deadline = time.monotonic() + timeout
+        while not predicate():
+            if time.monotonic() > deadline:
+                raise AssertionError(f"timed out waiting for {what}; screen:\n{self.text()}")
+            self.pump(0.05)
+
+    def wait_for(self, text: str, timeout: float = DEADLINE_S) -> None:
+        """Wait until ``text`` appears on the screen."""
+        self.wait_until(lambda: text in self.text(), repr(text), timeout)
+
+    def wait_for_gone(self, text: str, timeout: float = DEADLINE_S) -> None:
+        """Wait until ``text`` is no longer on the screen."""
+        self.wait_until(lambda: text not in self.text(), f"{text!r} to go", timeout)
+
+    # Writing -----------------------------------------------------------------
+    def key_bytes(self, name: str) -> bytes:
+        """The bytes this terminal type sends for a named key, or a single character."""
+        keys = terminfo_keys(self.term)
+        if name in keys:
+            return keys[name]
+        if len(name) == 1:
+            return name.encode()
+        raise KeyError(f"no key called {name!r} for TERM={self.term}")
+
+    def press(self, *names: str) -> None:
+        """Press named keys ('up', 'enter', 'q', ...) in order."""
+        for name in names:
+            self.process.write(self.key_bytes(name))
+
+    def send(self, data: bytes) -> None:
+        """Send raw bytes, as a paste or a noisy line would."""
+        self.process.write(data)
+
+    def resize(self, rows: int, cols: int) -> None:
+        """Resize the pty (TIOCSWINSZ; the kernel sends SIGWINCH) and the emulated screen."""
+        self.screen.resize(rows, cols)
+        self.process.setwinsize(rows, cols)
+
+    def signal(self, signum: int) -> None:
+        """Send a signal to the program."""
+        self.process.kill(signum)
+
+    # Ending ------------------------------------------------------------------
+    def wait_exit(self, timeout: float = DEADLINE_S) -> int:
+        """The exit status once the program ends: its code, or -N if signal N killed it."""
+        deadline = time.monotonic() + timeout
+        while self.process.isalive():
+            if time.monotonic() > deadline:
+                raise AssertionError(f"program still running; screen:\n{self.text()}")
+            self.pump(0.05)
+        self.pump(0.05)
+        if self.process.signalstatus is not None:
+            return -int(self.process.signalstatus)
+        return int(self.process.exitstatus)
+
+    def close(self) -> None:
+        """Make sure the program is gone."""
+        if self.process.isalive():
+            self.process.kill(signal.SIGKILL)
+            self.process.wait()
+        with_fd = getattr(self.process, "fileobj", None)
+        if with_fd is not None:
+            with_fd.close()
