@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import curses
+from collections.abc import Mapping
+from typing import ClassVar
 
 from termgames.registry import GameEntry, discover
 from termgames.runtime.app import arcade, startup_notice
@@ -26,7 +28,7 @@ class Launcher(Game):
 
     title = "termgames"
     keymap = MENU_KEYS
-    help = {
+    help: ClassVar[Mapping[Action, str]] = {
         Action.UP: "previous game",
         Action.DOWN: "next game",
         Action.SELECT: "play",

@@ -199,7 +199,9 @@ class Store:
         rows = self.top(game, variant, limit=1)
         return rows[0] if rows else None
 
-    def top(self, game: str | None = None, variant: str | None = None, limit: int = 10) -> list[Score]:
+    def top(
+        self, game: str | None = None, variant: str | None = None, limit: int = 10
+    ) -> list[Score]:
         """The best ``limit`` scores, highest first, optionally for one game and variant."""
         clauses, parameters = [], []
         if game is not None:

@@ -104,17 +104,19 @@ def spawn(grid: Grid, rng: random.Random) -> Grid:
 
 
 def can_move(grid: Grid) -> bool:
-    """Whether some slide would change the grid: an empty cell or two equal neighbours."""
+    """Whether some slide would change the grid: a tile beside a gap or beside its equal."""
     size = len(grid)
     for r in range(size):
         for c in range(size):
             value = grid[r][c]
-            if not value:
-                return True
-            if c + 1 < size and grid[r][c + 1] == value:
-                return True
-            if r + 1 < size and grid[r + 1][c] == value:
-                return True
+            for neighbour in (
+                grid[r][c + 1] if c + 1 < size else None,
+                grid[r + 1][c] if r + 1 < size else None,
+            ):
+                if neighbour is None:
+                    continue
+                if (value == 0) != (neighbour == 0) or (value and value == neighbour):
+                    return True
     return False
 
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import os
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import ClassVar
 
 from termgames.g2048.board import DEFAULT_GOAL, DEFAULT_SIZE, Direction, Game2048
 from termgames.runtime.draw import BOLD, DIM, Canvas, Emphasis, Style
@@ -100,7 +102,7 @@ class Screen2048(Game):
 
     title = "2048"
     keymap = KEYS
-    help = {
+    help: ClassVar[Mapping[Action, str]] = {
         Action.UP: "slide up",
         Action.DOWN: "slide down",
         Action.LEFT: "slide left",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import curses
 import unicodedata
 from dataclasses import dataclass
@@ -87,7 +88,8 @@ class Palette:
         if self.mode is ColourMode.MONO:
             attr |= _attrs(style.mono)
         else:
-            fg, bg = (style.fg, style.bg) if self.mode is ColourMode.FULL else (style.fg8, style.bg8)
+            full = self.mode is ColourMode.FULL
+            fg, bg = (style.fg, style.bg) if full else (style.fg8, style.bg8)
             if (fg, bg) != (-1, -1):
                 attr |= self._pair(fg, bg)
         self._cache[style] = attr
@@ -176,12 +178,10 @@ class Canvas:
         text = clip(text, self.width - x)
         if not text:
             return
-        try:
+        # Writing the bottom-right cell moves the cursor off the window and raises,
+        # though the text is drawn all the same: the error carries no information.
+        with contextlib.suppress(curses.error):
             self._window.addstr(y, x, text, self.palette.attr(style))
-        except curses.error:
-            # Writing the bottom-right cell moves the cursor off the window: the text
-            # is drawn all the same, so this error carries no information.
-            pass
 
     def fill(self, y: int, x: int, height: int, width: int, style: Style) -> None:
         """Paint a rectangle of blanks in ``style``."""

@@ -6,6 +6,8 @@ import curses
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from enum import Enum, auto
+from types import MappingProxyType
+from typing import ClassVar
 
 from termgames.runtime.draw import WARNING, Canvas, draw_too_small
 from termgames.runtime.keys import Action, Key, KeyMap, key_name
@@ -30,7 +32,7 @@ class Game(ABC):
 
     title: str = ""
     keymap: KeyMap = KeyMap()
-    help: Mapping[Action, str] = {}
+    help: ClassVar[Mapping[Action, str]] = MappingProxyType({})
     """What each action does in this game, for the help overlay."""
 
     def min_size(self) -> tuple[int, int]:
@@ -63,6 +65,7 @@ class Game(ABC):
 
     def save(self, phase: Phase) -> None:
         """Persist what the player has earned; called on restart, quit and signals."""
+        return None
 
 
 def help_lines(game: Game) -> list[str]:

@@ -104,7 +104,8 @@ class Session:
 
     def __enter__(self) -> Session:
         locale.setlocale(locale.LC_ALL, "")
-        self.glyphs = UNICODE_GLYPHS if _unicode_locale() and not self.options.ascii else ASCII_GLYPHS
+        unicode = _unicode_locale() and not self.options.ascii
+        self.glyphs = UNICODE_GLYPHS if unicode else ASCII_GLYPHS
         # The default ESCDELAY is a full second, which makes Esc feel broken.
         os.environ.setdefault("ESCDELAY", str(ESCAPE_DELAY_MS))
         self._install_signal_handlers()
