@@ -107,8 +107,9 @@ def main(argv: list[str] | None = None) -> None:
     except click.ClickException as error:
         click.echo(f"termgames: {_one_line(error.format_message())}", err=True)
         sys.exit(error.exit_code)
-    except click.Abort:
-        sys.exit(1)
+    except click.Abort as error:
+        # click turns Ctrl-C into Abort; the shell convention for SIGINT is 130.
+        sys.exit(130 if isinstance(error.__cause__, KeyboardInterrupt) else 1)
     except TerminalUnavailable as error:
         click.echo(f"termgames: {error}", err=True)
         sys.exit(1)

@@ -64,6 +64,36 @@ def terminfo_keys(term: str) -> dict[str, bytes]:
     return {**keys, **PLAIN_KEYS}
 
 
+class Screen(pyte.Screen):  # type: ignore[misc]
+    """pyte's screen plus SU and SD (CSI S / CSI T), which ncurses uses to scroll and pyte lacks."""
+
+    def scroll_up(self, count: int | None = None, *_: object) -> None:
+        """Move the lines inside the margins up by ``count``, blank lines coming in below."""
+        self._scroll(count or 1)
+
+    def scroll_down(self, count: int | None = None, *_: object) -> None:
+        """Move the lines inside the margins down by ``count``, blank lines coming in above."""
+        self._scroll(-(count or 1))
+
+    def _scroll(self, by: int) -> None:
+        top, bottom = (self.margins.top, self.margins.bottom) if self.margins else (
+            0, self.lines - 1)
+        rows = range(top, bottom + 1) if by > 0 else range(bottom, top - 1, -1)
+        for y in rows:
+            source = y + by
+            if top <= source <= bottom:
+                self.buffer[y] = self.buffer[source]
+            else:
+                self.buffer.pop(y, None)  # the buffer makes a blank line on demand
+        self.dirty.update(range(self.lines))
+
+
+class ByteStream(pyte.ByteStream):  # type: ignore[misc]
+    """pyte's byte stream, dispatching SU and SD to ``Screen``."""
+
+    csi = {**pyte.ByteStream.csi, "S": "scroll_up", "T": "scroll_down"}
+
+
 def base_environment(home: Path, term: str = "xterm-256color") -> dict[str, str]:
     """A small, predictable environment for the program under test."""
     env = {
@@ -97,8 +127,8 @@ class Terminal:
         if env:
             self.env.update(env)
         self.env = {key: value for key, value in self.env.items() if value is not None}
-        self.screen = pyte.Screen(cols, rows)
-        self.stream = pyte.ByteStream(self.screen)
+        self.screen = Screen(cols, rows)
+        self.stream = ByteStream(self.screen)
         self.received = bytearray()
         self.process = PtyProcess.spawn(
             [sys.executable, "-m", "termgames", *args], env=self.env, dimensions=(rows, cols)

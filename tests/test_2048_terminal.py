@@ -1,0 +1,207 @@
+"""2048 played end to end through the real program on a pseudo-terminal."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import re
+import signal
+from collections.abc import Callable
+from pathlib import Path
+
+from termgames.g2048.board import Direction, Game2048, Grid
+from termgames.g2048.screen import minimum_size
+from termgames.store import Store
+from tests.terminal import Terminal
+
+Start = Callable[..., Terminal]
+KEYS = {
+    Direction.UP: ["up", "k", "w"],
+    Direction.DOWN: ["down", "j", "s"],
+    Direction.LEFT: ["left", "h", "a"],
+    Direction.RIGHT: ["right", "l", "d"],
+}
+TILE = re.compile(r"^(?:\d+|·|\.)$")
+
+
+def screen_grid(term: Terminal, size: int) -> Grid | None:
+    """The tile values the screen shows, row by row, or None if no whole board is visible."""
+    rows = []
+    for line in term.lines():
+        tokens = line.split()
+        if len(tokens) == size and all(TILE.match(token) for token in tokens):
+            rows.append(tuple(int(t) if t.isdigit() else 0 for t in tokens))
+    return tuple(rows) if len(rows) == size else None
+
+
+def score_shown(term: Terminal) -> int | None:
+    found = re.search(r"Score: (\d+)", term.text())
+    return int(found.group(1)) if found else None
+
+
+def wait_for_game(term: Terminal, game: Game2048) -> None:
+    """Wait until the screen shows exactly the model game's grid and score."""
+    term.wait_until(
+        lambda: screen_grid(term, game.size) == game.grid and score_shown(term) == game.score,
+        f"grid {game.grid} with score {game.score}",
+    )
+
+
+def moves_until(game: Game2048, done: Callable[[Game2048], bool]) -> list[str]:
+    """Keys that cycle through the directions (and their bindings) until ``done``."""
+    keys = []
+    bindings = {d: itertools.cycle(names) for d, names in KEYS.items()}
+    for direction in itertools.cycle(list(Direction)):
+        if done(game):
+            return keys
+        game.slide(direction)  # a move that changes nothing is sent too: it must do nothing
+        keys.append(next(bindings[direction]))
+    return keys
+
+
+def test_seeded_moves_change_the_screen_as_the_rules_say(terminal: Start) -> None:
+    term = terminal("2048", "--seed", "42")
+    model = Game2048(4, 2048, random.Random(42))
+    wait_for_game(term, model)
+    # Every binding of every direction, one key at a time, checked after each.
+    for round_ in range(3):
+        for direction in Direction:
+            model.slide(direction)
+            term.press(KEYS[direction][round_])
+            wait_for_game(term, model)
+    assert "Best: " + str(model.score) in term.text()
+
+
+def test_undo_takes_moves_back_and_marks_the_score(terminal: Start) -> None:
+    term = terminal("2048", "--seed", "7")
+    model = Game2048(4, 2048, random.Random(7))
+    wait_for_game(term, model)
+    keys = moves_until(model, lambda game: game.score > 0 and game.moves >= 3)
+    term.press(*keys)
+    wait_for_game(term, model)
+    for _ in range(2):
+        model.undo()
+        term.press("u")
+        wait_for_game(term, model)
+    assert "(undo)" in term.text()
+
+
+def test_restart_starts_a_new_game(terminal: Start) -> None:
+    term = terminal("2048", "--seed", "5")
+    rng = random.Random(5)
+    model = Game2048(4, 2048, rng)
+    wait_for_game(term, model)
+    term.press(*moves_until(model, lambda game: game.score > 0))
+    wait_for_game(term, model)
+    term.press("r")
+    fresh = Game2048(4, 2048, rng)
+    wait_for_game(term, fresh)
+    assert sum(1 for row in fresh.grid for value in row if value) == 2
+
+
+def test_making_the_goal_shows_a_win_banner_and_play_can_go_on(terminal: Start) -> None:
+    term = terminal("2048", "--goal", "8", "--seed", "11")
+    model = Game2048(4, 8, random.Random(11))
+    wait_for_game(term, model)
+    term.press(*moves_until(model, lambda game: game.won))
+    term.wait_for("You made 8!")
+    term.wait_for("keep going")
+    term.press("left")  # not_game: a move does nothing until the player chooses
+    term.press("c")
+    term.wait_for_gone("You made 8!")
+    wait_for_game(term, model)
+    target = model.moves + 1
+    keys = moves_until(model, lambda game: game.moves >= target)
+    term.press(*keys)
+    wait_for_game(term, model)
+
+
+def test_game_over_shows_the_final_score_and_records_it(terminal: Start, tmp_path: Path) -> None:
+    term = terminal("2048", "--size", "3", "--seed", "3")
+    model = Game2048(3, 2048, random.Random(3))
+    wait_for_game(term, model)
+    term.press(*moves_until(model, lambda game: game.over))
+    term.wait_for("Game over")
+    term.wait_for(f"Final score: {model.score}")
+    term.press("q")
+    assert term.wait_exit() == 0
+    best = Store.open(tmp_path / "data").best("2048", "3x3")
+    assert best is not None and best.score == model.score and not best.used_undo
+
+
+def test_help_overlay_lists_every_key_and_closes(terminal: Start) -> None:
+    term = terminal("2048", "--seed", "1")
+    term.wait_for("Score: 0")
+    term.press("?")
+    for text in ("Up k w", "Left h a", "undo a move", "new game", "keep going", "quit"):
+        term.wait_for(text)
+    term.press("x")
+    term.wait_for_gone("undo a move")
+
+
+def test_a_too_small_terminal_waits_and_play_resumes(terminal: Start) -> None:
+    term = terminal("2048", "--seed", "9", rows=8, cols=30)
+    rows, cols = minimum_size(4)
+    assert rows > 8 and cols > 30
+    term.wait_for(f"enlarge to {cols}×{rows}")
+    term.press("left")  # ignored while the game cannot be seen
+    term.resize(24, 80)
+    model = Game2048(4, 2048, random.Random(9))
+    wait_for_game(term, model)
+    term.press(*moves_until(model, lambda game: game.moves >= 2))
+    wait_for_game(term, model)
+    term.resize(9, 50)
+    term.wait_for("enlarge to")
+    term.resize(24, 80)
+    wait_for_game(term, model)
+    term.press("q")
+    assert term.wait_exit() == 0
+
+
+def test_quit_exits_zero_and_restores_the_terminal(terminal: Start) -> None:
+    term = terminal("2048")
+    term.wait_for("Score: 0")
+    term.press("q")
+    assert term.wait_exit() == 0
+    assert_restored(term)
+
+
+def assert_restored(term: Terminal) -> None:
+    tail = bytes(term.received[-200:])
+    assert b"\x1b[?1049l" in tail  # back to the normal screen
+    assert b"\x1b[?25h" in tail or b"\x1b[?12l\x1b[?25h" in tail  # cursor visible
+    assert b"Traceback" not in term.received
+
+
+def test_sighup_saves_the_score_and_exits_cleanly(terminal: Start, tmp_path: Path) -> None:
+    term = terminal("2048", "--seed", "13")
+    model = Game2048(4, 2048, random.Random(13))
+    wait_for_game(term, model)
+    term.press(*moves_until(model, lambda game: game.score >= 8))
+    wait_for_game(term, model)
+    term.signal(signal.SIGHUP)
+    assert term.wait_exit() == 128 + signal.SIGHUP
+    assert_restored(term)
+    best = Store.open(tmp_path / "data").best("2048")
+    assert best is not None and best.score == model.score
+
+
+def test_sigterm_and_ctrl_c_exit_with_their_conventional_status(terminal: Start) -> None:
+    term = terminal("2048")
+    term.wait_for("Score: 0")
+    term.signal(signal.SIGTERM)
+    assert term.wait_exit() == 128 + signal.SIGTERM
+    assert_restored(term)
+    term = terminal("2048")
+    term.wait_for("Score: 0")
+    term.press("ctrl-c")
+    assert term.wait_exit() == 130
+    assert_restored(term)
+
+
+def test_no_colour_still_shows_every_tile(terminal: Start) -> None:
+    term = terminal("2048", "--seed", "4", "--ascii", env={"NO_COLOR": "1"})
+    model = Game2048(4, 2048, random.Random(4))
+    wait_for_game(term, model)
+    assert "·" not in term.text()
+    assert "\x1b[38;5" not in term.received.decode("latin-1")
