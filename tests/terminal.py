@@ -16,6 +16,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import ClassVar
 
 import pyte
 from ptyprocess import PtyProcess
@@ -91,7 +92,7 @@ class Screen(pyte.Screen):  # type: ignore[misc]
 class ByteStream(pyte.ByteStream):  # type: ignore[misc]
     """pyte's byte stream, dispatching SU and SD to ``Screen``."""
 
-    csi = {**pyte.ByteStream.csi, "S": "scroll_up", "T": "scroll_down"}
+    csi: ClassVar[dict[str, str]] = {**pyte.ByteStream.csi, "S": "scroll_up", "T": "scroll_down"}
 
 
 def base_environment(home: Path, term: str = "xterm-256color") -> dict[str, str]:

@@ -56,9 +56,7 @@ def preflight() -> None:
     term = os.environ.get("TERM", "")
     if term in UNUSABLE_TERMS:
         shown = f"TERM={term}" if term else "TERM is not set"
-        raise TerminalUnavailable(
-            f"{shown}: termgames needs a full-screen terminal (try TERM=xterm-256color)"
-        )
+        raise TerminalUnavailable(f"{shown}: a full-screen terminal is needed (try TERM=xterm)")
 
 
 def _unicode_locale() -> bool:
