@@ -16,7 +16,6 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import ClassVar
 
 import pyte
 from ptyprocess import PtyProcess
@@ -65,7 +64,7 @@ def terminfo_keys(term: str) -> dict[str, bytes]:
     return {**keys, **PLAIN_KEYS}
 
 
-class Screen(pyte.Screen):  # type: ignore[misc]
+class Screen(pyte.Screen):
     """pyte's screen plus SU and SD (CSI S / CSI T), which ncurses uses to scroll and pyte lacks."""
 
     def scroll_up(self, count: int | None = None, *_: object) -> None:
@@ -89,10 +88,12 @@ class Screen(pyte.Screen):  # type: ignore[misc]
         self.dirty.update(range(self.lines))
 
 
-class ByteStream(pyte.ByteStream):  # type: ignore[misc]
+class ByteStream(pyte.ByteStream):
     """pyte's byte stream, dispatching SU and SD to ``Screen``."""
 
-    csi: ClassVar[dict[str, str]] = {**pyte.ByteStream.csi, "S": "scroll_up", "T": "scroll_down"}
+    def __init__(self, screen: Screen) -> None:
+        self.csi = {**pyte.ByteStream.csi, "S": "scroll_up", "T": "scroll_down"}
+        super().__init__(screen)
 
 
 def base_environment(home: Path, term: str = "xterm-256color") -> dict[str, str]:

@@ -49,7 +49,7 @@ def wait_for_game(term: Terminal, game: Game2048) -> None:
 
 def moves_until(game: Game2048, done: Callable[[Game2048], bool]) -> list[str]:
     """Keys that cycle through the directions (and their bindings) until ``done``."""
-    keys = []
+    keys: list[str] = []
     bindings = {d: itertools.cycle(names) for d, names in KEYS.items()}
     for direction in itertools.cycle(list(Direction)):
         if done(game):
