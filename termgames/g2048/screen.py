@@ -45,8 +45,7 @@ EMPTY_STYLE = Style(fg=244, bg=238, fg8=_W, bg8=_B, mono=Emphasis.DIM)
 def tile_style(value: int) -> Style:
     """How a tile of ``value`` looks in every colour mode."""
     (fg, bg), (fg8, bg8), mono = _TILE_LOOKS.get(value, _HIGHER_LOOK)
-    bold = Emphasis.BOLD if value >= 8 else Emphasis.NONE
-    return Style(fg=fg, bg=bg, fg8=fg8, bg8=bg8, mono=mono, emphasis=bold)
+    return Style(fg=fg, bg=bg, fg8=fg8, bg8=bg8, mono=mono)
 
 
 @dataclass(frozen=True)
@@ -61,8 +60,8 @@ class Layout:
 
     @property
     def width(self) -> int:
-        """The board's width in cells, gaps included."""
-        return self.size * (self.tile_width + 1) - 1
+        """The board's width in cells: tiles sit side by side, each label padded."""
+        return self.size * self.tile_width
 
     @property
     def height(self) -> int:
@@ -71,8 +70,13 @@ class Layout:
 
 
 HEADER_ROWS, FOOTER_ROWS = 2, 2
-TILE_SHAPES = ((3, 8), (1, 7), (1, 6))
-"""Tile (height, width) from roomiest to tightest; six cells fit 131072."""
+TILE_SHAPES = ((1, 8), (1, 7))
+"""Tile (height, width) from roomiest to tightest; seven cells still pad 131072.
+
+Tiles are one row high and touch side by side: a slide changes most of the board,
+and over SSH every changed cell and every colour switch costs bytes (three-row tiles
+with gaps cost three times as much per move).
+"""
 
 
 def choose_layout(size: int, rows: int, cols: int) -> Layout:
@@ -204,7 +208,7 @@ class Screen2048(Game):
         for r, row in enumerate(self.game.grid):
             for c, value in enumerate(row):
                 y = layout.top + r * (layout.tile_height + 1)
-                x = layout.left + c * (layout.tile_width + 1)
+                x = layout.left + c * layout.tile_width
                 style = tile_style(value) if value else EMPTY_STYLE
                 label = str(value) if value else canvas.glyphs.dot
                 for line in range(layout.tile_height):

@@ -129,6 +129,8 @@ class Session:
         curses.noecho()
         curses.cbreak()  # cbreak, not raw: Ctrl-C must still raise SIGINT
         self.window.keypad(True)
+        # The cursor is hidden, so never spend bytes moving it back after an update.
+        self.window.leaveok(True)
         with contextlib.suppress(curses.error):
             curses.curs_set(0)  # some terminals cannot hide the cursor
         self.palette = Palette(self._colour_mode())
