@@ -65,7 +65,20 @@ def terminfo_keys(term: str) -> dict[str, bytes]:
 
 
 class Screen(pyte.Screen):
-    """pyte's screen plus SU and SD (CSI S / CSI T), which ncurses uses to scroll and pyte lacks."""
+    """pyte's screen plus what ncurses sends and pyte lacks: SU and SD (CSI S / CSI T),
+    which scroll, and REP (CSI b), which repeats the last character drawn."""
+
+    last_drawn = " "
+
+    def draw(self, data: str) -> None:
+        """Draw text as pyte does, remembering the last character for REP."""
+        super().draw(data)
+        if data:
+            self.last_drawn = data[-1]
+
+    def repeat_last(self, count: int | None = None, *_: object) -> None:
+        """REP: draw the last character again ``count`` times."""
+        self.draw(self.last_drawn * (count or 1))
 
     def scroll_up(self, count: int | None = None, *_: object) -> None:
         """Move the lines inside the margins up by ``count``, blank lines coming in below."""
@@ -92,7 +105,8 @@ class ByteStream(pyte.ByteStream):
     """pyte's byte stream, dispatching SU and SD to ``Screen``."""
 
     def __init__(self, screen: Screen) -> None:
-        self.csi = {**pyte.ByteStream.csi, "S": "scroll_up", "T": "scroll_down"}
+        self.csi = {**pyte.ByteStream.csi, "S": "scroll_up", "T": "scroll_down",
+                    "b": "repeat_last"}
         super().__init__(screen)
 
 

@@ -9,6 +9,9 @@ import signal
 from collections.abc import Callable
 from pathlib import Path
 
+import pyte
+import pytest
+
 from termgames.g2048.board import Direction, Game2048, Grid
 from termgames.g2048.screen import minimum_size
 from termgames.store import Store
@@ -205,3 +208,57 @@ def test_no_colour_still_shows_every_tile(terminal: Start) -> None:
     wait_for_game(term, model)
     assert "·" not in term.text()
     assert "\x1b[38;5" not in term.received.decode("latin-1")
+
+
+def tile_cell(term: Terminal, label: str) -> pyte.screens.Char:
+    """The screen cell holding the last character of the first tile labelled ``label``."""
+    for y, line in enumerate(term.lines()):
+        found = re.search(rf"(?<!\d){label}(?!\d)", line)
+        if found and screen_grid(term, 4) is not None and y > 0:
+            return term.screen.buffer[y][found.end() - 1]
+    raise AssertionError(f"no tile {label!r} on screen:\n{term.text()}")
+
+
+def play_to_an_eight(term: Terminal, seed: int) -> None:
+    model = Game2048(4, 2048, random.Random(seed))
+    wait_for_game(term, model)
+    term.press(*moves_until(model, lambda game: any(8 in row for row in game.grid)))
+    wait_for_game(term, model)
+
+
+def test_tiles_use_256_colours_where_the_terminal_has_them(terminal: Start) -> None:
+    term = terminal("2048", "--seed", "21")
+    play_to_an_eight(term, 21)
+    two, eight = tile_cell(term, "2"), tile_cell(term, "8")
+    assert two.bg != "default" and eight.bg != "default" and two.bg != eight.bg
+    assert b"\x1b[48;5;" in term.received
+
+
+def test_tiles_use_eight_colours_on_an_eight_colour_terminal(terminal: Start) -> None:
+    term = terminal("2048", "--seed", "21", term="xterm")
+    play_to_an_eight(term, 21)
+    two, eight = tile_cell(term, "2"), tile_cell(term, "8")
+    basic = {"black", "red", "green", "brown", "blue", "magenta", "cyan", "white"}
+    assert two.bg in basic and eight.bg in basic and two.bg != eight.bg
+    assert b"\x1b[48;5;" not in term.received
+
+
+@pytest.mark.parametrize("how", [["--no-color"], ["--no-colour"], "NO_COLOR"])
+def test_monochrome_tiles_stay_readable(terminal: Start, how: list[str] | str) -> None:
+    flags = how if isinstance(how, list) else []
+    env = {"NO_COLOR": "1"} if how == "NO_COLOR" else None
+    term = terminal("2048", "--seed", "21", *flags, env=env)
+    play_to_an_eight(term, 21)
+    two, eight = tile_cell(term, "2"), tile_cell(term, "8")
+    assert two.bg == eight.bg == "default"
+    assert not two.bold and eight.bold  # value classes differ by emphasis, not colour
+    assert re.search(rb"\x1b\[(?:3|4)[0-7]m|\x1b\[(?:38|48);5;", bytes(term.received)) is None
+
+
+def test_a_non_utf8_locale_gives_ascii_glyphs(terminal: Start) -> None:
+    term = terminal("2048", "--seed", "4", env={"LANG": "C", "LC_ALL": "C"})
+    model = Game2048(4, 2048, random.Random(4))
+    wait_for_game(term, model)
+    assert "·" not in term.text() and " . " in term.text()
+    term.press("?")
+    term.wait_for("+--")

@@ -60,8 +60,15 @@ def preflight() -> None:
 
 
 def _unicode_locale() -> bool:
-    """Whether the locale's encoding is UTF-8, which decides Unicode versus ASCII glyphs."""
-    encoding = locale.getpreferredencoding(False) or ""
+    """Whether the locale's encoding is UTF-8, which decides Unicode versus ASCII glyphs.
+
+    Ask the C library (what curses will use) rather than Python: Python's UTF-8 mode
+    reports UTF-8 even under LC_ALL=C.
+    """
+    if hasattr(locale, "nl_langinfo"):
+        encoding = locale.nl_langinfo(locale.CODESET)
+    else:  # Windows
+        encoding = locale.getpreferredencoding(False) or ""
     return encoding.replace("-", "").replace("_", "").lower() == "utf8"
 
 
