@@ -55,5 +55,7 @@ def play(make_game: Callable[[Store], Game], ascii_glyphs: bool, no_color: bool)
 
 def report_warnings(store: Store) -> None:
     """Repeat the store's warnings on stderr once the screen is back to normal."""
-    for warning in store.warnings:
-        print(f"termgames: {warning}", file=sys.stderr)
+    # After SIGHUP the terminal may be gone; a warning nobody can read is not an error.
+    with contextlib.suppress(OSError):
+        for warning in store.warnings:
+            print(f"termgames: {warning}", file=sys.stderr)
