@@ -1,0 +1,1 @@
+"""The bundled Sokoban level collections (data only; see CREDITS)."""

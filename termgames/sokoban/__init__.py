@@ -1,0 +1,1 @@
+"""Sokoban: push every box onto a goal."""
