@@ -8,12 +8,12 @@ from typing import ClassVar
 
 from termgames.registry import GameEntry, discover
 from termgames.runtime.app import arcade, startup_notice
-from termgames.runtime.draw import BOLD, DIM, Canvas, Emphasis, Style
+from termgames.runtime.draw import BOLD, DIM, Canvas
 from termgames.runtime.keys import COMMON, Action, KeyMap
 from termgames.runtime.loop import Game, Phase, Runner
+from termgames.runtime.menu import ListCursor, draw_list
 from termgames.store import Store
 
-SELECTED = Style(fg=231, bg=24, fg8=7, bg8=4, mono=Emphasis.REVERSE, emphasis=Emphasis.BOLD)
 MENU_KEYS = KeyMap(
     COMMON,
     {
@@ -39,7 +39,7 @@ class Launcher(Game):
     def __init__(self, entries: list[GameEntry], store: Store, cursor: int = 0) -> None:
         self.entries = entries
         self.bests = [entry.load(entry.best)(store) for entry in entries]
-        self.cursor = cursor
+        self.cursor = ListCursor(len(entries), cursor)
         self.chosen: GameEntry | None = None
 
     def min_size(self) -> tuple[int, int]:
@@ -53,25 +53,18 @@ class Launcher(Game):
 
     def handle(self, action: Action) -> Phase:
         """Move the cursor, or choose the game under it."""
-        if action is Action.UP:
-            self.cursor = (self.cursor - 1) % len(self.entries)
-        elif action is Action.DOWN:
-            self.cursor = (self.cursor + 1) % len(self.entries)
-        elif action is Action.SELECT:
-            self.chosen = self.entries[self.cursor]
+        if action is Action.SELECT:
+            self.chosen = self.entries[self.cursor.index]
             return Phase.QUIT
+        self.cursor.handle(action)
         return Phase.GAME
 
     def draw(self, canvas: Canvas, phase: Phase) -> None:
         """The title, one row per game with its best, and the key hints."""
         canvas.centred(1, "termgames", BOLD)
-        width = min(canvas.width - 4, 70)
-        left = (canvas.width - width) // 2
-        for index, (entry, best) in enumerate(zip(self.entries, self.bests, strict=True)):
-            row = f" {entry.title:<10} {entry.summary:<40}"
-            line = f"{row}{best:>{max(width - len(row) - 1, 0)}} "
-            selected = index == self.cursor
-            canvas.text(3 + index, left, line.ljust(width), SELECTED if selected else DIM)
+        rows = [f"{entry.title:<10} {entry.summary:<40} {best:>18}"
+                for entry, best in zip(self.entries, self.bests, strict=True)]
+        draw_list(canvas, rows, self.cursor.index, 3, len(rows), DIM)
         dot = canvas.glyphs.dot
         canvas.centred(4 + len(self.entries), f"arrows/jk choose {dot} Enter play {dot} q quit",
                        DIM)
@@ -89,6 +82,6 @@ def run_launcher(ascii_glyphs: bool, no_color: bool) -> None:
             notice = None
             if menu.chosen is None:
                 return
-            cursor = menu.cursor
+            cursor = menu.cursor.index
             game: Game = menu.chosen.load(menu.chosen.launch)(store)
             Runner(session, game).run()

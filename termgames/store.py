@@ -7,7 +7,7 @@ import os
 import sqlite3
 import stat
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -173,10 +173,13 @@ class Store:
                 db.execute(sql, parameters)
             return True
         except sqlite3.Error as error:
-            message = f"warning: scores will not be saved ({error})"
-            if message not in self.warnings:
-                self.warnings.append(message)
+            self._warn_unsaved(error)
             return False
+
+    def _warn_unsaved(self, error: sqlite3.Error) -> None:
+        message = f"warning: scores will not be saved ({error})"
+        if message not in self.warnings:
+            self.warnings.append(message)
 
     def record_score(
         self, run_id: str, game: str, variant: str, score: int, used_undo: bool
@@ -238,14 +241,38 @@ class Store:
         ).fetchone()
         return None if row is None else str(row[0])
 
+    def all_progress(self, game: str) -> dict[str, str]:
+        """Every progress value a game has saved, by key."""
+        rows = self._db.execute("SELECT key, value FROM progress WHERE game = ?", (game,))
+        return {str(key): str(value) for key, value in rows}
+
+    def update_progress(
+        self, game: str, key: str, update: Callable[[str | None], str | None]
+    ) -> bool:
+        """Read, change and write one progress value in one transaction, so a concurrent
+        writer cannot slip between; ``update`` returns the new value, or None to keep it."""
+        try:
+            with self._write() as db:
+                row = db.execute("SELECT value FROM progress WHERE game = ? AND key = ?",
+                                 (game, key)).fetchone()
+                value = update(None if row is None else str(row[0]))
+                if value is not None:
+                    db.execute(_UPSERT_PROGRESS, (game, key, value, time.time()))
+            return True
+        except sqlite3.Error as error:
+            self._warn_unsaved(error)
+            return False
+
     def save_progress(self, game: str, key: str, value: str) -> bool:
         """Store a game's progress value under ``key``, replacing what was there."""
-        return self._guarded_write(
-            "INSERT INTO progress (game, key, value, updated_at) VALUES (?, ?, ?, ?) "
-            "ON CONFLICT (game, key) DO UPDATE SET value = excluded.value, "
-            "updated_at = excluded.updated_at",
-            (game, key, value, time.time()),
-        )
+        return self._guarded_write(_UPSERT_PROGRESS, (game, key, value, time.time()))
+
+
+_UPSERT_PROGRESS = (
+    "INSERT INTO progress (game, key, value, updated_at) VALUES (?, ?, ?, ?) "
+    "ON CONFLICT (game, key) DO UPDATE SET value = excluded.value, "
+    "updated_at = excluded.updated_at"
+)
 
 
 def _is_corruption(error: sqlite3.DatabaseError) -> bool:

@@ -47,10 +47,14 @@ def startup_notice(store: Store) -> str | None:
     return " ".join(store.warnings) or None
 
 
-def play(make_game: Callable[[Store], Game], ascii_glyphs: bool, no_color: bool) -> None:
-    """Run one game until the player quits."""
+def play(
+    make_game: Callable[[Store], Game], ascii_glyphs: bool, no_color: bool,
+    notice: str | None = None,
+) -> None:
+    """Run one game until the player quits; ``notice`` is shown over the first frame."""
     with arcade(ascii_glyphs, no_color) as (session, store):
-        Runner(session, make_game(store), notice=startup_notice(store)).run()
+        shown = " ".join(filter(None, [startup_notice(store), notice])) or None
+        Runner(session, make_game(store), notice=shown).run()
 
 
 def report_warnings(store: Store) -> None:

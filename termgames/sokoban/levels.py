@@ -393,7 +393,7 @@ def load(paths: list[str]) -> Collection:
     levels: list[Level] = []
     problems: list[LevelError] = []
     for path in paths:
-        files = _files_in(path) if path != "-" and Path(path).is_dir() else [path]
+        files = level_files(path) if path != "-" and Path(path).is_dir() else [path]
         for file in files:
             try:
                 found = parse(read_file(file), "<stdin>" if file == "-" else file)
@@ -421,7 +421,8 @@ def found_source(path: str) -> str:
     return "<stdin>" if path == "-" else path
 
 
-def _files_in(folder: str) -> list[str]:
+def level_files(folder: str) -> list[str]:
+    """The visible regular files in ``folder``, sorted by name."""
     try:
         names = sorted(entry.name for entry in Path(folder).iterdir()
                        if not entry.name.startswith(".") and entry.is_file())

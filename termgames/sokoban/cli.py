@@ -1,0 +1,195 @@
+"""The ``termgames sokoban`` command: play, and the tools that need no terminal."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import click
+
+from termgames.runtime.app import display_options, play
+from termgames.sokoban.levels import (
+    Collection,
+    Level,
+    LevelError,
+    level_files,
+    load,
+    parse,
+    read_file,
+)
+from termgames.text import sanitize
+
+
+class LevelFileError(click.ClickException):
+    """A level file that cannot be used: one line, exit status 2."""
+
+    exit_code = 2
+
+
+def _load(paths: tuple[str, ...]) -> Collection:
+    try:
+        return load(list(paths))
+    except LevelError as error:
+        raise LevelFileError(str(error)) from error
+
+
+def _pick(collection: Collection, spec: str) -> int:
+    """The index of the level named by number or by title."""
+    for index, level in enumerate(collection.levels):
+        if spec.isdigit() and level.number == int(spec):
+            return index
+    lowered = spec.casefold()
+    for index, level in enumerate(collection.levels):
+        if level.title.casefold() == lowered:
+            return index
+    raise click.BadParameter(f"no playable level {spec!r}", param_hint="--level")
+
+
+@click.command(name="sokoban")
+@click.argument("paths", nargs=-1, metavar="[PATH]...")
+@click.option("--level", "level_spec", metavar="N|TITLE",
+              help="Start at this level (its number in the file, or its title).")
+@click.option("--check", is_flag=True, help="Validate the level files and report every problem.")
+@click.option("--verify", is_flag=True, help="Replay --solutions against the levels in PATH.")
+@click.option("--solutions", metavar="FILE", help="LURD solutions for --verify.")
+@click.option("--export-solutions", is_flag=True,
+              help="Print your solutions to the levels in PATH in the standard format.")
+@display_options
+def command(paths: tuple[str, ...], level_spec: str | None, check: bool, verify: bool,
+            solutions: str | None, export_solutions: bool, ascii_glyphs: bool,
+            no_color: bool) -> None:
+    """Push every box onto a goal. PATH is a level file, a folder of them, or - for stdin;
+    without PATH, choose one of the bundled collections."""
+    if check:
+        _check(paths)
+        return
+    if (verify or export_solutions) and not paths:
+        raise click.UsageError("--verify and --export-solutions need a PATH")
+    if verify:
+        if not solutions:
+            raise click.UsageError("--verify needs --solutions FILE")
+        _verify(_load(paths), solutions)
+        return
+    if export_solutions:
+        _export(_load(paths))
+        return
+    from termgames.sokoban.screen import SokobanScreen
+
+    collection = _load(paths) if paths else None
+    start = _pick(collection, level_spec) if collection and level_spec else None
+    if level_spec and collection is None:
+        raise click.UsageError("--level needs a PATH")
+    notice = None
+    if collection and collection.problems:
+        first = collection.problems[0]
+        notice = f"{len(collection.problems)} bad levels skipped (first: {first})"
+    play(lambda store: SokobanScreen(store, collection, start), ascii_glyphs, no_color,
+         notice=notice)
+
+
+def _check(paths: tuple[str, ...]) -> None:
+
+    if not paths:
+        raise click.UsageError("--check needs a PATH")
+    good, problems = 0, []
+    for path in paths:
+        files = level_files(path) if path != "-" and Path(path).is_dir() else [path]
+        for file in files:
+            try:
+                found = parse(read_file(file), "<stdin>" if file == "-" else file)
+            except LevelError as error:
+                problems.append(error)
+                continue
+            if not found.levels and not found.problems:
+                problems.append(LevelError("no levels in this file", file))
+            good += len(found.levels)
+            problems.extend(found.problems)
+    for problem in problems:
+        click.echo(sanitize(str(problem), 1000))
+    if problems:
+        click.echo(f"{good} levels OK, {len(problems)} problems", err=True)
+        sys.exit(2)
+    click.echo(f"{good} levels OK")
+
+
+def read_solutions(path: str) -> list[tuple[int | None, str, str]]:
+    """(level number or None, title, LURD) for each ``Solution:`` in a solutions file."""
+    try:
+        text = read_file(path)
+    except LevelError as error:
+        raise LevelFileError(str(error)) from error
+    entries: list[tuple[int | None, str, str]] = []
+    number: int | None = None
+    title = ""
+    for line in re.split(r"\r\n|\r|\n", text):
+        stripped = line.strip()
+        found = re.match(r";\s*level\s+(\d+)", stripped, re.IGNORECASE)
+        if found:
+            number, title = int(found.group(1)), ""
+        elif stripped.lower().startswith("title:"):
+            title = stripped[6:].strip()
+        elif stripped.lower().startswith("solution:"):
+            entries.append((number, title, stripped[9:].strip()))
+            number, title = None, ""
+    return entries
+
+
+def _find(collection: Collection, number: int | None, title: str) -> Level | None:
+    for level in collection.levels:
+        if number is not None and level.number == number:
+            return level
+    if number is None and title:
+        matches = [level for level in collection.levels if level.title == title]
+        return matches[0] if len(matches) == 1 else None
+    return None
+
+
+def _verify(collection: Collection, solutions: str) -> None:
+    from termgames.sokoban.game import SolutionError, replay
+
+    entries = read_solutions(solutions)
+    if not entries:
+        raise LevelFileError(f"{solutions}: no 'Solution:' lines")
+    failures = 0
+    for number, title, lurd in entries:
+        level = _find(collection, number, title)
+        name = f"level {number}" if number is not None else f"'{sanitize(title)}'"
+        if level is None:
+            click.echo(f"{name}: no such level in {collection.name}")
+            failures += 1
+            continue
+        try:
+            game = replay(level, lurd)
+        except SolutionError as error:
+            click.echo(f"{level.label}: does not solve it ({error})")
+            failures += 1
+            continue
+        if game.solved:
+            click.echo(f"{level.label}: solved in {game.moves} moves, {game.pushes} pushes")
+        else:
+            click.echo(f"{level.label}: does not solve it (boxes left off goals)")
+            failures += 1
+    click.echo(f"{len(entries) - failures} of {len(entries)} solutions solve their level")
+    if failures:
+        sys.exit(1)
+
+
+def _export(collection: Collection) -> None:
+    from termgames.sokoban.progress import load_records
+    from termgames.store import Store
+
+    store = Store.open()
+    try:
+        records = load_records(store)
+    finally:
+        store.close()
+    for level in collection.levels:
+        record = records.get(level.key)
+        if record is None:
+            continue
+        click.echo(f"; level {level.number}")
+        if level.title:
+            click.echo(f"Title: {level.title}")
+        click.echo(f"Solution: {record.solution}")
+        click.echo("")
