@@ -273,12 +273,17 @@ def _lines(text: str) -> Iterator[tuple[int, str, _Kind]]:
 
 
 def _blocks(text: str) -> Iterator[_Block]:
+    """Boards with what surrounds them; a board is handed on once its trailing lines
+    (metadata up to the next blank line) have been read."""
     paragraphs: list[list[tuple[_Kind, str, int]]] = [[]]
     current: _Block | None = None
-    target: _Block | None = None  # the board whose trailing lines are being read
+    finished: _Block | None = None  # the board whose trailing lines are being read
     pending_meta: dict[str, str] = {}
     for number, line, kind in _lines(text):
         if kind is _Kind.BOARD or (kind is _Kind.BAD_BOARD and current is not None):
+            if finished is not None:
+                yield finished
+                finished = None
             if current is None:
                 current = _Block([], paragraphs, pending_meta)
                 last = paragraphs[-1]
@@ -288,21 +293,24 @@ def _blocks(text: str) -> Iterator[_Block]:
             current.rows.append((number, line))
             continue
         if current is not None:
-            yield current
-            target, current = current, None
+            finished, current = current, None
         if kind is _Kind.BLANK:
-            target = None
+            if finished is not None:
+                yield finished
+                finished = None
             if paragraphs[-1]:
                 paragraphs.append([])
         elif kind is _Kind.META:
             found = _META.match(line)
             if found is not None:
                 key, value = found.group(1).lower(), found.group(2).strip()
-                (target.meta if target else pending_meta).setdefault(key, value)
-        elif target is None:
+                (finished.meta if finished else pending_meta).setdefault(key, value)
+        elif finished is None:
             paragraphs[-1].append((kind, line.strip(), number))
     if current is not None:
         yield current
+    if finished is not None:
+        yield finished
 
 
 def _title_from(block: _Block) -> str:

@@ -1,0 +1,232 @@
+"""The level parser: the bundled collections, every error, RLE, encodings, round trips."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from termgames.sokoban.levels import (
+    MAX_FILE_BYTES,
+    Level,
+    LevelError,
+    expand_rle,
+    format_level,
+    load,
+    parse,
+    read_file,
+)
+
+LEVELS = Path(__file__).resolve().parent.parent / "levels"
+SMALL = "#####\n#@$.#\n#####\n"
+
+
+@pytest.mark.parametrize(("filename", "count", "first", "last"), [
+    ("starPusherLevels.txt", 201, "Starting demo level:", "50"),
+    ("Microban_155.xsb", 155, "1", "The Dungeon"),
+    ("Sasquatch_50.xsb", 50, "1", "Particle Theory"),
+])
+def test_bundled_collections_load_whole(filename: str, count: int, first: str, last: str) -> None:
+    collection = load([str(LEVELS / filename)])
+    assert len(collection.levels) == count and collection.problems == []
+    assert [level.number for level in collection.levels] == list(range(1, count + 1))
+    assert collection.levels[0].title == first and collection.levels[-1].title == last
+
+
+def test_microban_titles_come_from_comments_and_bare_lines() -> None:
+    levels = load([str(LEVELS / "Microban_155.xsb")]).levels
+    assert [levels[i].title for i in (0, 42, 43, 44)] == ["1", "43", "Duh!", "45"]
+    assert levels[43].rows == ("#####", "#@$.#", "#####")
+    assert levels[100].title == "Lockdown"
+    # Quoted title lines are never read as boards: every level has exactly one player.
+    assert all(sum(row.count("@") + row.count("+") for row in lv.rows) == 1 for lv in levels)
+
+
+def test_star_pusher_sets_keep_their_comment_titles() -> None:
+    levels = load([str(LEVELS / "starPusherLevels.txt")]).levels
+    assert levels[0].rows[0] == " ########"
+    assert levels[1].title == "1" and levels[50].title == "50 'Particle Theory'" and levels[51].title == "1"
+
+
+def problem(text: str) -> LevelError:
+    collection = parse(text, "f.txt")
+    assert len(collection.problems) == 1, collection.problems
+    return collection.problems[0]
+
+
+@pytest.mark.parametrize(("text", "line", "message"), [
+    ("; a\n\n#####\n#  .#\n# $ #\n#####\n", 3, "no player"),
+    ("#####\n#@@.#\n#$  #\n#####\n", 1, "2 players"),
+    ("\n\n#####\n#@$ #\n#####\n", 3, "no goal"),
+    ("#####\n#@..#\n#$  #\n#####\n", 1, "1 boxes for 2 goals"),
+    ("#####\n#@$. \n#####\n", 1, "not closed"),
+    ("#####\n#@$.#\n#  X#\n#####\n", 3, "unknown character 'X'"),
+    ("#####\n#@$.#\n99999999#\n", 3, "expands beyond"),
+    ("#####\n#@$.#\n9(9(9(9(9(9(9(9(#))))))))\n", 3, "expands beyond"),
+    ("#####\n#@$.#\n2(#\n", 3, "unclosed"),
+])
+def test_each_error_names_its_line(text: str, line: int, message: str) -> None:
+    error = problem(text)
+    assert error.line == line and message in error.message
+    assert str(error).startswith(f"f.txt:{line}: level 1")
+
+
+def test_the_error_carries_level_number_and_title() -> None:
+    text = SMALL + "\n; Second\n#####\n#@$ #\n#####\n"
+    error = problem(text)
+    assert (error.number, error.title) == (2, "Second")
+    assert str(error) == "f.txt:6: level 2 ('Second'): no goal"
+
+
+def test_a_level_wider_than_the_limit_is_refused() -> None:
+    assert "larger than 1000x1000" in problem("#" * 1001 + "\n#@$.#\n").message
+    wide = "1000#\n#@$.995-#\n1000#\n"
+    assert parse(wide).levels[0].width == 1000
+
+
+def test_run_length_encoding_with_groups_and_row_separators() -> None:
+    assert expand_rle("3#4-@") == ["###----@"]
+    assert expand_rle("2(3(#-)#)") == ["#-#-#-##-#-#-#"]
+    assert expand_rle("5#|#@$.#|5#") == ["#####", "#@$.#", "#####"]
+    level = parse("5#|#@$.#|5#\n").levels[0]
+    assert level.rows == ("#####", "#@$.#", "#####")
+
+
+def test_dashes_and_underscores_are_floor_and_rows_are_padded() -> None:
+    level = parse("####\n#@$.#\n#-_-#\n#####\n").levels[0]
+    assert level.rows == ("#### ", "#@$.#", "#   #", "#####")
+
+
+def test_line_endings_bom_and_latin1(tmp_path: Path) -> None:
+    body = "; Caf\xe9\n#####\n#@$.#\n#####\n"
+    for name, data in [("lf", body.encode()), ("crlf", body.replace("\n", "\r\n").encode()),
+                       ("cr", body.replace("\n", "\r").encode()),
+                       ("bom", b"\xef\xbb\xbf" + body.encode()),
+                       ("latin1", body.encode("latin-1")),
+                       ("utf16", body.encode("utf-16"))]:
+        path = tmp_path / name
+        path.write_bytes(data)
+        level = load([str(path)]).levels[0]
+        assert (level.title, level.rows) == ("Café", ("#####", "#@$.#", "#####")), name
+
+
+def test_metadata_after_the_board_and_comments_after_rows() -> None:
+    text = "'Bare title'\n#####\n#@$.# ; a note\n#####\nTitle: Real\nAuthor: Someone\n"
+    level = parse(text).levels[0]
+    assert (level.title, level.author) == ("Real", "Someone")
+    assert level.rows[1] == "#@$.#"
+
+
+def test_titles_and_authors_are_sanitised() -> None:
+    text = SMALL + "Title: A\x1b[2J\u202eB\u200bC\x9b\nAuthor: \x07Bell\n"
+    level = parse(text).levels[0]
+    assert (level.title, level.author) == ("A[2JBC", "Bell")
+
+
+def test_a_file_with_some_bad_levels_keeps_the_good_ones(tmp_path: Path) -> None:
+    path = tmp_path / "mixed.txt"
+    path.write_text(SMALL + "\n#####\n#@  #\n#####\n\n" + SMALL)
+    collection = load([str(path)])
+    assert [level.number for level in collection.levels] == [1, 3]
+    assert len(collection.problems) == 1 and collection.problems[0].number == 2
+
+
+@pytest.mark.parametrize(("content", "message"), [
+    (b"#####\n#@  #\n#####\n", "no goal"),
+    (b"just some words\n", "no levels"),
+    (b"\x00\x01\x02binary", "binary"),
+])
+def test_a_file_with_no_playable_level_is_an_error(
+    tmp_path: Path, content: bytes, message: str
+) -> None:
+    path = tmp_path / "bad.txt"
+    path.write_bytes(content)
+    with pytest.raises(LevelError, match=message) as caught:
+        load([str(path)])
+    assert str(path) in str(caught.value)
+
+
+def test_missing_folder_fifo_and_huge_files(tmp_path: Path) -> None:
+    with pytest.raises(LevelError, match="no such file"):
+        read_file(str(tmp_path / "nope.txt"))
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    with pytest.raises(LevelError, match="not a regular file"):
+        read_file(str(fifo))
+    huge = tmp_path / "huge.txt"
+    with huge.open("wb") as handle:
+        handle.truncate(MAX_FILE_BYTES + 1)
+    with pytest.raises(LevelError, match="larger than 32 MiB"):
+        read_file(str(huge))
+
+
+def test_a_folder_loads_its_files_in_order(tmp_path: Path) -> None:
+    (tmp_path / "b.txt").write_text("; B\n" + SMALL)
+    (tmp_path / "a.txt").write_text("; A\n" + SMALL)
+    assert [level.title for level in load([str(tmp_path)]).levels] == ["A", "B"]
+
+
+@st.composite
+def levels(draw: st.DrawFn) -> Level:
+    height = draw(st.integers(3, 9))
+    width = draw(st.integers(3, 12))
+    inner = [[draw(st.sampled_from(" .$#")) for _ in range(width - 2)]
+             for _ in range(height - 2)]
+    cells = [(r, c) for r in range(height - 2) for c in range(width - 2)]
+    pr, pc = draw(st.sampled_from(cells))
+    inner[pr][pc] = draw(st.sampled_from("@+"))
+    goals = sum(row.count(".") + row.count("+") for row in inner)
+    boxes = sum(row.count("$") for row in inner)
+    if goals == 0:
+        free = [(r, c) for r, c in cells if inner[r][c] in " $"]
+        if not free:
+            inner[pr][pc] = "+"
+        else:
+            r, c = draw(st.sampled_from(free))
+            inner[r][c] = "*" if inner[r][c] == "$" else "."
+    goals = sum(row.count(".") + row.count("+") + row.count("*") for row in inner)
+    boxes = sum(row.count("$") + row.count("*") for row in inner)
+    for r, c in cells:
+        if boxes >= goals:
+            break
+        if inner[r][c] == " ":
+            inner[r][c] = "$"
+            boxes += 1
+    rows = ["#" * width, *("#" + "".join(row) + "#" for row in inner), "#" * width]
+    title = draw(st.text(st.characters(blacklist_categories=("Cc", "Cf", "Cs", "Co", "Cn",
+                                                             "Zl", "Zp")), max_size=20))
+    return Level(tuple(rows), title.strip(), draw(st.sampled_from(["", "Someone"])))
+
+
+@given(levels())
+@settings(max_examples=200)
+def test_write_then_parse_gives_the_same_level(level: Level) -> None:
+    parsed = parse(format_level(level))
+    if parsed.problems:  # only a level the player cannot leave is a level
+        assert "boxes" in parsed.problems[0].message or "goal" in parsed.problems[0].message
+        return
+    again = parsed.levels[0]
+    assert (again.rows, again.title, again.author) == (level.rows, level.title, level.author)
+
+
+@given(st.text(alphabet=st.sampled_from(list("#@+$*.-_ ;()|0123456789\n\r\tTitle:abc'\x00\x1b")),
+               max_size=300))
+@settings(max_examples=500)
+def test_arbitrary_text_raises_nothing_but_level_error(text: str) -> None:
+    try:
+        parse(text, "fuzz")
+    except LevelError:
+        pass
+
+
+@given(st.binary(max_size=300))
+def test_arbitrary_bytes_raise_nothing_but_level_error(data: bytes) -> None:
+    from termgames.sokoban.levels import decode
+
+    try:
+        parse(decode(data, "fuzz"), "fuzz")
+    except LevelError:
+        pass
