@@ -1,0 +1,93 @@
+"""Sokoban's rules: refused pushes, counts, undo and redo, solved, replay."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from termgames.sokoban.game import Direction, SolutionError, Sokoban, replay
+from termgames.sokoban.levels import load, parse
+from tests.test_sokoban_levels import LEVELS
+
+ROOM = parse("""
+#######
+#     #
+# $$ .#
+#@   .#
+#######
+""").levels[0]
+
+
+def test_a_push_into_a_wall_is_refused() -> None:
+    game = Sokoban(parse("#####\n#@$#\n#. #\n#####\n").levels[0])
+    assert game.move(Direction.RIGHT) is None
+    assert (game.player, game.boxes, game.moves) == ((1, 1), {(1, 2)}, 0)
+
+
+def test_a_push_into_another_box_is_refused() -> None:
+    game = Sokoban(ROOM)
+    game.move(Direction.UP)  # to (2, 1), beside the two boxes in a row
+    assert game.move(Direction.RIGHT) is None
+    assert game.boxes == {(2, 2), (2, 3)}
+
+
+def test_moves_and_pushes_are_counted_and_written_in_lurd() -> None:
+    game = Sokoban(ROOM)
+    for direction in (Direction.UP, Direction.UP, Direction.RIGHT, Direction.DOWN):
+        assert game.move(direction) is not None
+    assert (game.moves, game.pushes, game.lurd) == (4, 1, "uurD")
+    assert game.boxes == {(3, 2), (2, 3)}
+
+
+@given(st.lists(st.sampled_from(list(Direction)), max_size=80))
+def test_undo_and_redo_restore_state_exactly(directions: list[Direction]) -> None:
+    game = Sokoban(ROOM)
+    states = [(game.player, frozenset(game.boxes))]
+    for direction in directions:
+        if game.move(direction) is not None:
+            states.append((game.player, frozenset(game.boxes)))
+    lurd = game.lurd
+    for expected in reversed(states[:-1]):
+        assert game.undo()
+        assert (game.player, frozenset(game.boxes)) == expected
+    assert not game.undo() and game.moves == 0
+    for expected in states[1:]:
+        assert game.redo()
+        assert (game.player, frozenset(game.boxes)) == expected
+    assert not game.redo() and game.lurd == lurd
+
+
+def test_a_new_move_after_undo_drops_the_redo_path() -> None:
+    game = Sokoban(ROOM)
+    game.move(Direction.UP)
+    game.undo()
+    game.move(Direction.RIGHT)
+    assert not game.redo()
+
+
+@given(st.lists(st.sampled_from(list(Direction)), max_size=120))
+def test_solved_exactly_when_every_goal_holds_a_box(directions: list[Direction]) -> None:
+    game = Sokoban(ROOM)
+    for direction in directions:
+        game.move(direction)
+        assert game.solved == all(goal in game.boxes for goal in ROOM.goals)
+        assert len(game.boxes) == len(ROOM.boxes)
+
+
+def test_replay_solves_and_rejects() -> None:
+    game = replay(ROOM, "uurrD")
+    assert not game.solved and game.pushes == 1
+    solved = replay(ROOM, "uurrDullddrRRllluRRR")
+    assert solved.solved and solved.pushes == 6
+    with pytest.raises(SolutionError, match="unknown step 'x'"):
+        replay(ROOM, "ux")
+    with pytest.raises(SolutionError, match="blocked"):
+        replay(ROOM, "l")
+    with pytest.raises(SolutionError, match="is a push"):
+        replay(ROOM, "uurrd")
+
+
+def test_microban_duh_is_solved_by_one_push() -> None:
+    level = load([str(LEVELS / "Microban_155.xsb")]).levels[43]
+    assert replay(level, "R").solved
