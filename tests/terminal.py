@@ -205,6 +205,8 @@ class Terminal:
             return keys[name]
         if len(name) == 1:
             return name.encode()
+        if name.startswith("ctrl-") and len(name) == 6 and name[5].isalpha():
+            return bytes([ord(name[5].upper()) & 0x1F])
         raise KeyError(f"no key called {name!r} for TERM={self.term}")
 
     def press(self, *names: str) -> None:

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from termgames.sokoban.game import Direction, SolutionError, Sokoban, replay
+from termgames.sokoban.game import Direction, Sokoban, SolutionError, replay
 from termgames.sokoban.levels import load, parse
 from tests.test_sokoban_levels import LEVELS
 
