@@ -14,42 +14,17 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
+from ptycost import key_cost, percentile, print_table, read_until_quiet
 from ptyprocess import PtyProcess
 
 from termgames.g2048.board import Direction, Game2048, move
 from tests.terminal import Terminal, base_environment, terminfo_keys
 
 SEED = 2048
-SETTLE_S = 0.04  # a frame is settled once the program has been quiet this long
 KEYS = {Direction.UP: "up", Direction.DOWN: "down", Direction.LEFT: "left",
         Direction.RIGHT: "right"}
-
-
-def read_until_quiet(fd: int, first_wait: float) -> tuple[int, float | None]:
-    """Bytes read and the arrival time of the last one, once output has settled."""
-    total, last = 0, None
-    wait = first_wait
-    while True:
-        ready, _, _ = select.select([fd], [], [], wait)
-        if not ready:
-            return total, last
-        data = os.read(fd, 65536)
-        if not data:
-            return total, last
-        total += len(data)
-        last = time.perf_counter()
-        wait = SETTLE_S
-
-
-def percentile(values: Sequence[float], fraction: float) -> float:
-    """The nearest-rank percentile of ``values``."""
-    ordered = sorted(values)
-    return ordered[min(round(fraction * (len(ordered) - 1)), len(ordered) - 1)]
 
 
 def measure_moves(home: Path, moves: int) -> tuple[list[int], list[float], int]:
@@ -73,12 +48,10 @@ def measure_moves(home: Path, moves: int) -> tuple[list[int], list[float], int]:
         options = [d for d in Direction if move(model.grid, d).changed]
         direction = chooser.choice(options)
         model.slide(direction)
-        sent = time.perf_counter()
-        term.send(keys[KEYS[direction]])
-        size, last = read_until_quiet(term.process.fd, 1.0)
+        size, latency = key_cost(term.process.fd, keys[KEYS[direction]])
         sizes.append(size)
-        if last is not None:
-            latencies.append((last - sent) * 1000)
+        if latency is not None:
+            latencies.append(latency)
     term.send(b"q")
     term.wait_exit()
     return sizes, latencies, restarts
@@ -137,11 +110,7 @@ def main() -> None:
         ("python -c 'import click, curses'", f"{baseline * 1000:.1f} ms", "median"),
         ("start-up ratio", f"{ours / baseline:.2f}", "target <= 1.5"),
     ]
-    width = max(len(name) for name, _, _ in rows)
-    print(f"{'measure':<{width}}  {'value':>14}  note")
-    print("-" * (width + 40))
-    for name, value, note in rows:
-        print(f"{name:<{width}}  {value:>14}  {note}")
+    print_table(rows)
 
 
 if __name__ == "__main__":

@@ -136,7 +136,9 @@ class Terminal:
         cols: int = 80,
         term: str = "xterm-256color",
         env: dict[str, str] | None = None,
+        program: Sequence[str] | None = None,
     ) -> None:
+        """``program`` replaces ``python -m termgames`` (say, a shell that pipes into it)."""
         self.term = term
         self.env = base_environment(home, term)
         if env:
@@ -146,7 +148,8 @@ class Terminal:
         self.stream = ByteStream(self.screen)
         self.received = bytearray()
         self.process = PtyProcess.spawn(
-            [sys.executable, "-m", "termgames", *args], env=self.env, dimensions=(rows, cols)
+            [*(program or [sys.executable, "-m", "termgames"]), *args], env=self.env,
+            dimensions=(rows, cols),
         )
         self._status: int | None = None
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -181,3 +182,27 @@ def test_bad_files_and_levels_are_one_line_and_exit_2(
     result = run_with_tty_stdin(args, base_environment(tmp_path))
     assert result.returncode == 2
     assert len(result.stderr.strip().splitlines()) == 1 and message in result.stderr
+
+
+def test_bad_levels_are_skipped_with_a_notice(terminal: Start, tmp_path: Path) -> None:
+    path = tmp_path / "mixed.txt"
+    path.write_text("; Broken\n#####\n#@  #\n#####\n\n" + TWO_LEVELS)
+    term = terminal("sokoban", str(path))
+    term.wait_for("1 bad level skipped")
+    term.wait_for("level 1 ('Broken'): no goal")
+    term.wait_for("level 2 (1 of 2)")
+
+
+def test_levels_from_stdin_are_played_with_keys_from_the_terminal(
+    terminal: Start, level_file: Path
+) -> None:
+    term = terminal("-c", f"exec {sys.executable} -m termgames sokoban - < {level_file}",
+                    program=["sh"])
+    term.wait_for("First")
+    term.press("right", "right", "right")
+    term.wait_for("Solved level 1")
+
+
+def test_check_reads_stdin(level_file: Path) -> None:
+    result = CliRunner().invoke(cli, ["sokoban", "--check", "-"], input=level_file.read_text())
+    assert (result.exit_code, result.output) == (0, "2 levels OK\n")

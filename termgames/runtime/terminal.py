@@ -59,6 +59,20 @@ def preflight() -> None:
         raise TerminalUnavailable(f"{shown}: a full-screen terminal is needed (try TERM=xterm)")
 
 
+def reattach_stdin_to_terminal() -> None:
+    """After input was read from a pipe (``-``), take keys from the controlling terminal."""
+    if sys.stdin.isatty():
+        return
+    try:
+        terminal = os.open("/dev/tty", os.O_RDWR)
+    except OSError as error:
+        raise TerminalUnavailable(
+            "standard input was a pipe and there is no terminal to read keys from"
+        ) from error
+    os.dup2(terminal, 0)
+    os.close(terminal)
+
+
 def _unicode_locale() -> bool:
     """Whether the locale's encoding is UTF-8, which decides Unicode versus ASCII glyphs.
 

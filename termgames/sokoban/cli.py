@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 
 from termgames.runtime.app import display_options, play
+from termgames.runtime.terminal import reattach_stdin_to_terminal
 from termgames.sokoban.levels import (
     Collection,
     Level,
@@ -80,10 +81,13 @@ def command(paths: tuple[str, ...], level_spec: str | None, check: bool, verify:
     start = _pick(collection, level_spec) if collection and level_spec else None
     if level_spec and collection is None:
         raise click.UsageError("--level needs a PATH")
+    if "-" in paths:
+        reattach_stdin_to_terminal()
     notice = None
     if collection and collection.problems:
-        first = collection.problems[0]
-        notice = f"{len(collection.problems)} bad levels skipped (first: {first})"
+        count, first = len(collection.problems), collection.problems[0]
+        short = str(first).replace(first.source, Path(first.source).name, 1)
+        notice = f"{count} bad level{'s' if count > 1 else ''} skipped (first: {short})"
     play(lambda store: SokobanScreen(store, collection, start), ascii_glyphs, no_color,
          notice=notice)
 

@@ -12,7 +12,6 @@ import hashlib
 import re
 import stat
 import sys
-from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import Enum, auto
@@ -126,18 +125,30 @@ class Collection:
     problems: list[LevelError] = field(default_factory=list)
 
 
+def _reach(rows: tuple[str, ...], start: Position) -> tuple[list[int], int]:
+    """Squares reachable from ``start`` through anything but walls, as flat indices."""
+    width = len(rows[0])
+    flat = "".join(rows)
+    first = start[0] * width + start[1]
+    seen = bytearray(len(flat))
+    seen[first] = 1
+    stack, found = [first], [first]
+    size = len(flat)
+    while stack:
+        index = stack.pop()
+        column = index % width
+        for neighbour in (index - width, index + width,
+                          index - 1 if column else -1, index + 1 if column < width - 1 else -1):
+            if 0 <= neighbour < size and not seen[neighbour] and flat[neighbour] != WALL:
+                seen[neighbour] = 1
+                stack.append(neighbour)
+                found.append(neighbour)
+    return found, width
+
+
 def _flood(rows: tuple[str, ...], start: Position) -> frozenset[Position]:
-    seen = {start}
-    queue = deque([start])
-    while queue:
-        r, c = queue.popleft()
-        for nr, nc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            if (nr, nc) in seen or not (0 <= nr < len(rows) and 0 <= nc < len(rows[nr])):
-                continue
-            if rows[nr][nc] != WALL:
-                seen.add((nr, nc))
-                queue.append((nr, nc))
-    return frozenset(seen)
+    found, width = _reach(rows, start)
+    return frozenset(divmod(index, width) for index in found)
 
 
 # Reading files -------------------------------------------------------------------------
@@ -245,7 +256,8 @@ def _classify(line: str) -> _Kind:
         return _Kind.BLANK
     if stripped.startswith(";"):
         return _Kind.COMMENT
-    if all(char in _RLE for char in stripped) and any(char in TILES for char in stripped):
+    chars = set(stripped)
+    if chars <= _RLE and not chars.isdisjoint(TILES):
         return _Kind.BOARD
     if _META.match(line):
         return _Kind.META
@@ -328,8 +340,9 @@ def _title_from(block: _Block) -> str:
 def _board(block: _Block, number: int, source: str, title: str) -> tuple[str, ...]:
     rows: list[str] = []
     for line_number, raw in block.rows:
-        bad = next((char for char in raw.rstrip() if char not in _RLE), None)
-        if bad is not None:
+        unknown = set(raw.rstrip()) - _RLE
+        if unknown:
+            bad = next(char for char in raw if char in unknown)
             raise LevelError(f"unknown character {bad!r} in a board row", source,
                              line_number, number, title)
         try:
@@ -365,8 +378,10 @@ def check_board(rows: tuple[str, ...]) -> str | None:
     if boxes < goals:
         return f"{boxes} boxes for {goals} goals (need at least as many boxes)"
     start = next((r, row.index(t)) for r, row in enumerate(rows) for t in "@+" if t in row)
-    for r, c in _flood(rows, start):
-        if r in (0, len(rows) - 1) or c in (0, len(rows[r]) - 1):
+    found, width = _reach(rows, start)
+    for index in found:
+        r, c = divmod(index, width)
+        if r in (0, len(rows) - 1) or c in (0, width - 1):
             return f"not closed: the player can reach the edge at row {r + 1}, column {c + 1}"
     return None
 
