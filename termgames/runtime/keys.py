@@ -31,6 +31,19 @@ class Action(Enum):
     SOLVE = auto()
     SHOW_PATH = auto()
     NEW = auto()
+    DIGIT_1 = auto()
+    DIGIT_2 = auto()
+    DIGIT_3 = auto()
+    DIGIT_4 = auto()
+    DIGIT_5 = auto()
+    DIGIT_6 = auto()
+    DIGIT_7 = auto()
+    DIGIT_8 = auto()
+
+    @property
+    def digit(self) -> int | None:
+        """1-8 for the digit actions, else None."""
+        return int(self.name[-1]) if self.name.startswith("DIGIT_") else None
 
 
 def _special(name: str) -> list[int]:
@@ -62,6 +75,10 @@ COMMON: dict[Key, Action] = {
     "?": Action.HELP,
 }
 """Keys every game shares."""
+
+
+DIGITS: dict[Key, Action] = {str(n): Action[f"DIGIT_{n}"] for n in range(1, 9)}
+"""The digits 1-8, for typing board coordinates."""
 
 
 class KeyMap:

@@ -1,0 +1,272 @@
+"""Computer players: the classic strategies and a real search engine.
+
+The classic ones (corner-best, corner-side-best, random, worst) are exactly those of
+the teaching program: shuffle the legal moves first, so ties are broken at random.
+``search`` is negamax with alpha-beta, iterative deepening under a time or node budget,
+move ordering, and an evaluation of mobility, corners and stable edge discs; with few
+squares left it searches to the end and plays perfectly.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from termgames.reversi.board import CORNERS, EDGES, FULL, Position, count, flips, legal_moves
+
+Strategy = Callable[[Position, random.Random], int]
+"""Given a position with at least one legal move, and an RNG, the square to play."""
+
+
+def _shuffled(position: Position, rng: random.Random) -> list[int]:
+    moves = position.move_list()
+    rng.shuffle(moves)
+    return moves
+
+
+def _most_flips(position: Position, moves: list[int]) -> int:
+    return max(moves, key=lambda square: count(flips(position.own, position.opp, square)))
+
+
+def corner_best(position: Position, rng: random.Random) -> int:
+    """A corner if one is legal, else the move that flips the most (ties at random)."""
+    moves = _shuffled(position, rng)
+    corner = next((square for square in moves if CORNERS >> square & 1), None)
+    return corner if corner is not None else _most_flips(position, moves)
+
+
+def corner_side_best(position: Position, rng: random.Random) -> int:
+    """A corner, else any side square, else the move that flips the most."""
+    moves = _shuffled(position, rng)
+    corner = next((square for square in moves if CORNERS >> square & 1), None)
+    if corner is not None:
+        return corner
+    side = next((square for square in moves if EDGES >> square & 1), None)
+    return side if side is not None else _most_flips(position, moves)
+
+
+def random_move(position: Position, rng: random.Random) -> int:
+    """Any legal move."""
+    return rng.choice(position.move_list())
+
+
+def worst(position: Position, rng: random.Random) -> int:
+    """The move that flips the fewest (ties at random)."""
+    moves = _shuffled(position, rng)
+    return min(moves, key=lambda square: count(flips(position.own, position.opp, square)))
+
+
+# Search ---------------------------------------------------------------------------------
+
+WIN = 1_000_000
+# Square classes for the positional term: corners, the squares beside them, and the rest
+# of the edges. X-squares (diagonal to a corner) give the corner away.
+_X_SQUARES = (1 << 9) | (1 << 14) | (1 << 49) | (1 << 54)
+_C_SQUARES = (1 << 1) | (1 << 8) | (1 << 6) | (1 << 15) | (1 << 48) | (1 << 57) | (1 << 55) | (
+    1 << 62)
+_PLAIN_EDGES = EDGES & ~CORNERS & ~_C_SQUARES
+_CORNER_NEIGHBOURS = {0: (1 << 1) | (1 << 8) | (1 << 9), 7: (1 << 6) | (1 << 15) | (1 << 14),
+                      56: (1 << 48) | (1 << 57) | (1 << 49), 63: (1 << 55) | (1 << 62) | (1 << 54)}
+# Edge rays walked from each corner, for discs that can never be flipped.
+_EDGE_RAYS = {0: (1, 8), 7: (-1, 8), 56: (1, -8), 63: (-1, -8)}
+
+
+def _stable_edge_discs(own: int) -> int:
+    """Discs on an edge joined to an owned corner by an unbroken run of one's own discs."""
+    stable = 0
+    for corner, steps in _EDGE_RAYS.items():
+        if not own >> corner & 1:
+            continue
+        stable |= 1 << corner
+        for step in steps:
+            square = corner + step
+            for _ in range(7):
+                if not own >> square & 1:
+                    break
+                stable |= 1 << square
+                square += step
+    return stable
+
+
+def evaluate(own: int, opp: int) -> int:
+    """How good the position is for the side to move (``own``), in centi-discs."""
+    own_moves, opp_moves = count(legal_moves(own, opp)), count(legal_moves(opp, own))
+    score = 80 * (own_moves - opp_moves)
+    score += 800 * (count(own & CORNERS) - count(opp & CORNERS))
+    score += 120 * (count(_stable_edge_discs(own)) - count(_stable_edge_discs(opp)))
+    score += 20 * (count(own & _PLAIN_EDGES) - count(opp & _PLAIN_EDGES))
+    empty = ~(own | opp) & FULL
+    for corner, neighbours in _CORNER_NEIGHBOURS.items():
+        if empty >> corner & 1:  # next to an empty corner, a disc hands it over
+            x_square = neighbours & _X_SQUARES
+            score -= 250 * (count(own & x_square) - count(opp & x_square))
+            score -= 60 * (count(own & neighbours & ~x_square)
+                           - count(opp & neighbours & ~x_square))
+    return score
+
+
+_ORDER_WEIGHT = [0] * 64
+for _square in range(64):
+    _bit = 1 << _square
+    _ORDER_WEIGHT[_square] = (4 if _bit & CORNERS else 0 if _bit & _X_SQUARES else
+                              1 if _bit & _C_SQUARES else 3 if _bit & EDGES else 2)
+
+
+class _OutOfBudget(Exception):
+    """The search ran out of time or nodes in the middle of an iteration."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """How long the engine may think: seconds (interactive), nodes (reproducible), depth."""
+
+    seconds: float | None = 1.0
+    nodes: int | None = None
+    max_depth: int = 60
+    endgame_empties: int = 12
+
+
+class Search:
+    """One search from one position, resumable in slices so a UI can stay responsive."""
+
+    def __init__(self, position: Position, limits: Limits, rng: random.Random | None = None
+                 ) -> None:
+        self.root = position
+        self.limits = limits
+        self.started = time.perf_counter()
+        self.deadline = (self.started + limits.seconds) if limits.seconds else float("inf")
+        self.nodes = 0
+        self.best_move: dict[tuple[int, int], int] = {}
+        moves = position.move_list()
+        (rng or random.Random(0)).shuffle(moves)
+        moves.sort(key=lambda square: -_ORDER_WEIGHT[square])
+        self.moves = moves
+        self.choice = moves[0]
+        self.score = 0
+        self.depth = 0
+        self.exact = False
+        empties = position.empties()
+        if empties <= limits.endgame_empties:
+            self.depths = [min(2, empties), empties]  # a quick answer, then the exact one
+        else:
+            self.depths = list(range(1, min(limits.max_depth, empties) + 1))
+        self.finished = len(moves) <= 1
+        self._iteration: list[tuple[int, int]] = []  # (score, move) searched this depth
+        self._alpha = -WIN * 2
+
+    def _charge(self) -> None:
+        self.nodes += 1
+        if self.limits.nodes is not None and self.nodes > self.limits.nodes:
+            raise _OutOfBudget
+        if self.nodes & 255 == 0 and time.perf_counter() > self.deadline:
+            raise _OutOfBudget
+
+    def advance(self, until: float = float("inf")) -> bool:
+        """Search until ``until`` (a perf_counter time) or the end; True once finished."""
+        while not self.finished:
+            if time.perf_counter() >= until:
+                return False
+            if not self._iteration and not self.depths:
+                self.finished = True
+                break
+            depth = self.depths[0]
+            index = len(self._iteration)
+            square = self.moves[index]
+            try:
+                own, opp = self.root.own, self.root.opp
+                flipped = flips(own, opp, square)
+                score = -self._negamax(opp & ~flipped, own | flipped | (1 << square),
+                                       depth - 1, -WIN * 2, -self._alpha)
+            except _OutOfBudget:
+                self.finished = True
+                break
+            self._iteration.append((score, square))
+            self._alpha = max(self._alpha, score)
+            if len(self._iteration) == len(self.moves):
+                self._complete(depth)
+        return True
+
+    def _complete(self, depth: int) -> None:
+        ranked = sorted(self._iteration, key=lambda item: -item[0])
+        self.score, self.choice = ranked[0]
+        self.moves = [square for _, square in ranked]
+        self.depth = depth
+        self.exact = depth >= self.root.empties()
+        self._iteration = []
+        self._alpha = -WIN * 2
+        self.depths.pop(0)
+        if self.exact or abs(self.score) >= WIN or time.perf_counter() > self.deadline:
+            self.finished = True
+
+    def _negamax(self, own: int, opp: int, depth: int, alpha: int, beta: int) -> int:
+        self._charge()
+        moves = legal_moves(own, opp)
+        if not moves:
+            if not legal_moves(opp, own):
+                difference = count(own) - count(opp)
+                return WIN * (1 if difference > 0 else -1 if difference < 0 else 0) + difference
+            return -self._negamax(opp, own, depth, -beta, -alpha)
+        if depth <= 0:
+            return evaluate(own, opp)
+        ordered = []
+        while moves:
+            low = moves & -moves
+            moves ^= low
+            ordered.append(low.bit_length() - 1)
+        hinted = self.best_move.get((own, opp))
+        ordered.sort(key=lambda sq: (sq != hinted, -_ORDER_WEIGHT[sq]))
+        best, best_square = -WIN * 2, ordered[0]
+        for square in ordered:
+            flipped = flips(own, opp, square)
+            score = -self._negamax(opp & ~flipped, own | flipped | (1 << square), depth - 1,
+                                   -beta, -alpha)
+            if score > best:
+                best, best_square = score, square
+                if score > alpha:
+                    alpha = score
+                    if alpha >= beta:
+                        break
+        self.best_move[(own, opp)] = best_square
+        return best
+
+
+def search_strategy(limits: Limits) -> Strategy:
+    """A strategy that runs a whole search under ``limits``."""
+
+    def choose(position: Position, rng: random.Random) -> int:
+        search = Search(position, limits, rng)
+        search.advance()
+        return search.choice
+
+    return choose
+
+
+LEVELS: dict[int, tuple[str, Limits]] = {
+    1: ("corner-best", Limits()),
+    2: ("corner-side-best", Limits()),
+    3: ("search", Limits(seconds=0.2, max_depth=2, endgame_empties=6)),
+    4: ("search", Limits(seconds=0.3, endgame_empties=9)),
+    5: ("search", Limits(seconds=0.8, endgame_empties=12)),
+}
+"""--level: the strategy and, for search, its budget."""
+
+CLASSIC: dict[str, Strategy] = {
+    "corner-best": corner_best,
+    "corner-side-best": corner_side_best,
+    "random": random_move,
+    "worst": worst,
+}
+STRATEGY_NAMES = (*CLASSIC, "search")
+SIMULATION_SEARCH = Limits(seconds=None, nodes=20_000, endgame_empties=10)
+"""search in simulations: a node budget, so a seed gives the same games on any machine."""
+
+
+def strategy(name: str, limits: Limits | None = None) -> Strategy:
+    """The strategy called ``name``; ``limits`` applies to search."""
+    if name == "search":
+        return search_strategy(limits or LEVELS[5][1])
+    if name in CLASSIC:
+        return CLASSIC[name]
+    raise ValueError(f"no strategy called {name!r} (choose from {', '.join(STRATEGY_NAMES)})")
