@@ -259,7 +259,7 @@ CLASSIC: dict[str, Strategy] = {
     "worst": worst,
 }
 STRATEGY_NAMES = (*CLASSIC, "search")
-SIMULATION_SEARCH = Limits(seconds=None, nodes=20_000, endgame_empties=10)
+SIMULATION_SEARCH = Limits(seconds=None, nodes=5_000, endgame_empties=8)
 """search in simulations: a node budget, so a seed gives the same games on any machine."""
 
 

@@ -10,13 +10,6 @@ from dataclasses import dataclass
 from enum import Enum
 
 FULL = (1 << 64) - 1
-_NOT_LEFT = 0xFEFEFEFEFEFEFEFE  # no disc in column 0 (where a shift to the right lands)
-_NOT_RIGHT = 0x7F7F7F7F7F7F7F7F  # no disc in column 7
-# (shift, mask applied after shifting): a positive shift moves toward higher squares.
-_DIRECTIONS = (
-    (1, _NOT_LEFT), (-1, _NOT_RIGHT), (8, FULL), (-8, FULL),
-    (9, _NOT_LEFT), (7, _NOT_RIGHT), (-7, _NOT_LEFT), (-9, _NOT_RIGHT),
-)
 CORNERS = (1 << 0) | (1 << 7) | (1 << 56) | (1 << 63)
 EDGES = 0xFF818181818181FF
 START_X = (1 << 27) | (1 << 36)  # 44 and 55 as the classic game types squares
@@ -39,22 +32,31 @@ class IllegalMove(ValueError):
     """A move to a square that flips nothing, is taken, or is off the board."""
 
 
-def _shift(bits: int, amount: int, mask: int) -> int:
-    return ((bits << amount) if amount > 0 else (bits >> -amount)) & mask & FULL
+_INNER = 0x7E7E7E7E7E7E7E7E  # columns 1-6: a run of discs that moves sideways cannot wrap
 
 
 def legal_moves(own: int, opp: int) -> int:
     """Every square where ``own`` may play, as a bitboard."""
+    # Unrolled by direction: in Python the loop and call overhead would cost more than
+    # the shifts. Bits shifted past square 63 are dropped by the final "& empty".
     empty = ~(own | opp) & FULL
+    inner = opp & _INNER
     moves = 0
-    for amount, mask in _DIRECTIONS:
-        run = _shift(own, amount, mask) & opp
-        run |= _shift(run, amount, mask) & opp
-        run |= _shift(run, amount, mask) & opp
-        run |= _shift(run, amount, mask) & opp
-        run |= _shift(run, amount, mask) & opp
-        run |= _shift(run, amount, mask) & opp
-        moves |= _shift(run, amount, mask) & empty
+    for step, run_mask in ((1, inner), (8, opp), (7, inner), (9, inner)):
+        run = run_mask & (own << step)
+        run |= run_mask & (run << step)
+        run |= run_mask & (run << step)
+        run |= run_mask & (run << step)
+        run |= run_mask & (run << step)
+        run |= run_mask & (run << step)
+        moves |= (run << step) & empty
+        run = run_mask & (own >> step)
+        run |= run_mask & (run >> step)
+        run |= run_mask & (run >> step)
+        run |= run_mask & (run >> step)
+        run |= run_mask & (run >> step)
+        run |= run_mask & (run >> step)
+        moves |= (run >> step) & empty
     return moves
 
 
@@ -63,14 +65,24 @@ def flips(own: int, opp: int, square: int) -> int:
     move = 1 << square
     if (own | opp) & move:
         return 0
+    inner = opp & _INNER
     flipped = 0
-    for amount, mask in _DIRECTIONS:
-        line = 0
-        probe = _shift(move, amount, mask)
-        while probe & opp:
+    # A run of opposing discs must stay in columns 1-6 sideways (no wrapping), and the
+    # square after its last disc must be one's own.
+    for step, run_mask in ((1, inner), (8, opp), (7, inner), (9, inner)):
+        line, last, probe = 0, 0, (move << step) & run_mask
+        while probe:
             line |= probe
-            probe = _shift(probe, amount, mask)
-        if probe & own:
+            last = probe
+            probe = (probe << step) & run_mask
+        if line and (last << step) & own:
+            flipped |= line
+        line, last, probe = 0, 0, (move >> step) & run_mask
+        while probe:
+            line |= probe
+            last = probe
+            probe = (probe >> step) & run_mask
+        if line and (last >> step) & own:
             flipped |= line
     return flipped
 
@@ -87,7 +99,7 @@ def squares(bits: int) -> list[int]:
 
 def count(bits: int) -> int:
     """How many squares are set."""
-    return bin(bits).count("1")
+    return bits.bit_count()
 
 
 def square_name(square: int) -> str:

@@ -1,0 +1,104 @@
+"""Reversi's rules on bitboards, against perft and a plain 8-direction oracle."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from termgames.reversi.board import (
+    IllegalMove,
+    Player,
+    Position,
+    flips,
+    perft,
+    square_name,
+    squares,
+)
+
+PERFT = [4, 12, 56, 244, 1396, 8200, 55092]
+
+
+@pytest.mark.parametrize("depth", range(1, 8))
+def test_perft_matches_the_published_counts(depth: int) -> None:
+    assert perft(depth) == PERFT[depth - 1]
+
+
+def oracle_flips(position: Position, square: int) -> set[int]:
+    """Walk the 8 directions square by square, as the classic program does."""
+    if position.at(square) is not None:
+        return set()
+    row, column = divmod(square, 8)
+    turned: set[int] = set()
+    for dr in (-1, 0, 1):
+        for dc in (-1, 0, 1):
+            if dr == dc == 0:
+                continue
+            line = []
+            r, c = row + dr, column + dc
+            while 0 <= r < 8 and 0 <= c < 8 and position.at(r * 8 + c) is position.turn.other:
+                line.append(r * 8 + c)
+                r, c = r + dr, c + dc
+            if line and 0 <= r < 8 and 0 <= c < 8 and position.at(r * 8 + c) is position.turn:
+                turned.update(line)
+    return turned
+
+
+def random_position(seed: int, plies: int) -> Position:
+    rng = random.Random(seed)
+    position = Position()
+    for _ in range(plies):
+        if position.over():
+            break
+        if position.must_pass():
+            position = position.pass_turn()
+            continue
+        position, _ = position.play(rng.choice(position.move_list()))
+    return position
+
+
+@given(st.integers(0, 10**6), st.integers(0, 60))
+def test_moves_and_flips_match_the_oracle(seed: int, plies: int) -> None:
+    position = random_position(seed, plies)
+    expected = {square for square in range(64) if oracle_flips(position, square)}
+    assert set(position.move_list()) == expected
+    for square in expected:
+        after, flipped = position.play(square)
+        assert set(squares(flipped)) == oracle_flips(position, square)
+        x, o = after.score()
+        before = sum(position.score())
+        assert x + o == before + 1
+        assert after.turn is position.turn.other
+
+
+def test_the_start_and_the_classic_coordinates() -> None:
+    position = Position()
+    assert position.score() == (2, 2) and position.turn is Player.X
+    assert sorted(square_name(s) for s in position.move_list()) == ["35", "46", "53", "64"]
+    after, flipped = position.play(20)  # row 3, column 5: typed "53"
+    assert square_name(20) == "53"
+    assert after.score() == (4, 1) and squares(flipped) == [28]
+
+
+def test_illegal_moves_are_refused() -> None:
+    with pytest.raises(IllegalMove):
+        Position().play(0)
+    with pytest.raises(IllegalMove):
+        Position().play(27)  # taken
+    with pytest.raises(IllegalMove):
+        Position().play(64)
+    assert flips(Position().own, Position().opp, 0) == 0
+
+
+def test_a_pass_and_the_end_of_the_game() -> None:
+    # X owns everything but one corner, which O cannot take: O passes, X fills it.
+    x = ((1 << 64) - 1) & ~(1 << 63) & ~(1 << 62)
+    o = 1 << 62
+    position = Position(x, o, Player.O)
+    assert position.must_pass() and not position.over()
+    passed = position.pass_turn()
+    assert passed.move_list() == [63]
+    final, _ = passed.play(63)
+    assert final.over() and final.score() == (64, 0)
