@@ -1,0 +1,136 @@
+"""Reversi: throughput against the classic approach, engine strength, classic tallies, perft.
+
+Usage: python benchmarks/reversi.py [--part throughput|strength|tallies|perft ...]
+       [--throughput-games N] [--strength-games N] [--tally-games N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+import classic_reversi
+from ptycost import percentile, print_table
+
+from termgames.reversi.ai import LEVELS, Search, corner_best
+from termgames.reversi.board import Player, Position, perft
+from termgames.reversi.simulate import run, tally
+
+PUBLISHED = {"worst": 82.4, "random": 78.0, "corner-side-best": 60.8}
+
+
+def throughput(games: int) -> list[tuple[str, str, str]]:
+    """Games per second, corner-best against corner-best: classic baseline and ours."""
+    rng = random.Random(1)
+    started = time.perf_counter()
+    for _ in range(games):
+        classic_reversi.play_game(rng)
+    baseline = games / (time.perf_counter() - started)
+    started = time.perf_counter()
+    list(run(games, "corner-best", "corner-best", seed=1, jobs=1))
+    one = games / (time.perf_counter() - started)
+    cores = os.cpu_count() or 1
+    started = time.perf_counter()
+    list(run(games * cores, "corner-best", "corner-best", seed=2, jobs=cores))
+    every = games * cores / (time.perf_counter() - started)
+    return [
+        ("classic baseline, 1 core", f"{baseline:.1f}", "games/s"),
+        ("ours, 1 core", f"{one:.1f}", f"games/s, {one / baseline:.1f}x (target >= 4x)"),
+        (f"ours, all {cores} cores", f"{every:.1f}",
+         f"games/s, {every / baseline:.1f}x (target >= 10x)"),
+    ]
+
+
+def strength_game(number: int) -> tuple[int, int, list[float]]:
+    """Search at level 5 against corner-best; the engine plays X in odd games."""
+    rng = random.Random(number)
+    engine_side = Player.X if number % 2 else Player.O
+    limits = LEVELS[5][1]
+    position = Position(turn=Player.X)
+    times = []
+    while not position.over():
+        if position.must_pass():
+            position = position.pass_turn()
+            continue
+        if position.turn is engine_side:
+            started = time.perf_counter()
+            search = Search(position, limits, rng)
+            search.advance()
+            times.append(time.perf_counter() - started)
+            move = search.choice
+        else:
+            move = corner_best(position, rng)
+        position, _ = position.play(move)
+    x, o = position.score()
+    mine, theirs = (x, o) if engine_side is Player.X else (o, x)
+    return mine, theirs, times
+
+
+def strength(games: int) -> list[tuple[str, str, str]]:
+    """Win rate and move times of search level 5 against corner-best, colours alternating."""
+    with ProcessPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        results = list(pool.map(strength_game, range(1, games + 1)))
+    wins = sum(1 for mine, theirs, _ in results if mine > theirs)
+    ties = sum(1 for mine, theirs, _ in results if mine == theirs)
+    times = [t for _, _, game_times in results for t in game_times]
+    margin = statistics.mean(mine - theirs for mine, theirs, _ in results)
+    return [
+        ("search level 5 vs corner-best", f"{games}", "games, colours alternating"),
+        ("engine win rate", f"{100 * wins / games:.1f}%",
+         f"{wins} wins, {ties} ties (target >= 95%)"),
+        ("engine mean disc margin", f"{margin:+.1f}", ""),
+        ("engine move time: median", f"{statistics.median(times) * 1000:.0f} ms", ""),
+        ("engine move time: p95", f"{percentile(times, 0.95) * 1000:.0f} ms",
+         "target <= 1000 ms"),
+        ("engine move time: max", f"{max(times) * 1000:.0f} ms", ""),
+    ]
+
+
+def tallies(games: int) -> list[tuple[str, str, str]]:
+    """corner-best (X) against each classic opponent, beside the published tallies."""
+    rows = []
+    for opponent, published in PUBLISHED.items():
+        results = list(run(games, "corner-best", opponent, seed=3, jobs=os.cpu_count() or 1))
+        summary = tally(results)
+        rows.append((f"corner-best vs {opponent}",
+                     f"{100 * summary.x_wins / summary.games:.1f}%",
+                     f"X wins over {games} games; O {100 * summary.o_wins / summary.games:.1f}%"
+                     f"; published X {published}%"))
+    return rows
+
+
+def perft_row() -> list[tuple[str, str, str]]:
+    started = time.perf_counter()
+    leaves = perft(8)
+    elapsed = time.perf_counter() - started
+    return [("perft(8)", f"{leaves}", f"in {elapsed:.2f} s, {leaves / elapsed:,.0f} leaves/s")]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--part", action="append",
+                        choices=["throughput", "strength", "tallies", "perft"])
+    parser.add_argument("--throughput-games", type=int, default=100)
+    parser.add_argument("--strength-games", type=int, default=200)
+    parser.add_argument("--tally-games", type=int, default=1000)
+    options = parser.parse_args()
+    parts = options.part or ["perft", "throughput", "tallies", "strength"]
+    rows: list[tuple[str, str, str]] = []
+    for part in parts:
+        if part == "perft":
+            rows += perft_row()
+        elif part == "throughput":
+            rows += throughput(options.throughput_games)
+        elif part == "tallies":
+            rows += tallies(options.tally_games)
+        else:
+            rows += strength(options.strength_games)
+    print_table(rows)
+
+
+if __name__ == "__main__":
+    main()
