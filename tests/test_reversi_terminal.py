@@ -1,0 +1,157 @@
+"""Reversi through the real program on a pty: a whole game by keys, hints, undo, passes."""
+
+from __future__ import annotations
+
+import random
+import signal
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from termgames.reversi.board import Player, Position, square_name
+from tests.terminal import Terminal
+
+Start = Callable[..., Terminal]
+BOARD_TOP, MARK_LEFT = 3, 29  # with --ascii at 80 columns: row r at y=3+r, column c at 29+3c
+
+
+def screen_board(term: Terminal) -> dict[int, str]:
+    """What each square shows: 'X', 'O', '.' (a hint) or ' '."""
+    lines = term.screen.display
+    return {r * 8 + c: lines[BOARD_TOP + r][MARK_LEFT + 3 * c]
+            for r in range(8) for c in range(8)}
+
+
+def discs(position: Position) -> dict[int, str]:
+    return {square: (owner.value if (owner := position.at(square)) else " ")
+            for square in range(64)}
+
+
+@dataclass
+class Model:
+    """The program's game replayed here: the player takes the lowest legal square and
+    the computer ('random') draws from the same seeded RNG as the program."""
+
+    seed: int
+    position: Position = field(default_factory=Position)
+    computer_passes: int = 0
+
+    def __post_init__(self) -> None:
+        self.rng = random.Random(self.seed)
+
+    def reply(self) -> None:
+        """Let the computer (O) move until it is X's turn or the game is over."""
+        while not self.position.over():
+            if self.position.must_pass():
+                if self.position.turn is Player.O:
+                    self.computer_passes += 1
+                self.position = self.position.pass_turn()
+            if self.position.turn is Player.X:
+                return
+            move = self.rng.choice(self.position.move_list())
+            self.position, _ = self.position.play(move)
+
+    def play(self, square: int) -> None:
+        self.position, _ = self.position.play(square)
+        self.reply()
+
+
+def game_with_a_pass() -> int:
+    """A seed whose game (as the model plays it) makes the computer pass."""
+    for seed in range(500):
+        model = Model(seed)
+        while not model.position.over():
+            model.play(model.position.move_list()[0])
+        if model.computer_passes:
+            return seed
+    raise AssertionError("no seed below 500 makes the computer pass")
+
+
+def wait_board(term: Terminal, position: Position) -> None:
+    """Wait until every square shows the model's disc (a hint counts as empty)."""
+    expected = discs(position)
+
+    def shown() -> dict[int, str]:
+        return {s: " " if m == "." else m for s, m in screen_board(term).items()}
+
+    term.wait_until(lambda: shown() == expected, f"board {expected}")
+
+
+def test_a_whole_game_against_random_by_typed_moves(terminal: Start) -> None:
+    seed = game_with_a_pass()
+    term = terminal("reversi", "--ai", "random", "--first", "you", "--seed", str(seed),
+                    "--ascii")
+    model = Model(seed)
+    wait_board(term, model.position)
+    term.wait_for("You move first.")
+    passes_seen = 0
+    while not model.position.over():
+        move = model.position.move_list()[0]
+        before = model.computer_passes
+        model.play(move)
+        name = square_name(move)
+        term.press(name[0])
+        term.wait_for(f"Column {name[0]}: now type the row")
+        term.press(name[1])
+        if model.position.over():
+            break  # the end banner covers the board
+        wait_board(term, model.position)
+        if model.computer_passes > before and not model.position.over():
+            term.wait_for("Computer has no move: your turn")
+            passes_seen += 1
+    assert passes_seen >= 1
+    x, o = model.position.score()
+    if x > o:
+        term.wait_for(f"You beat the computer by {x - o} points!")
+    elif o > x:
+        term.wait_for(f"You lost. The computer beat you by {o - x} points.")
+    else:
+        term.wait_for("The game was a tie!")
+    term.wait_for(f"X {x}  O {o}")
+    term.press("q")
+    assert term.wait_exit() == 0
+
+
+def test_hints_cursor_placing_and_undo(terminal: Start) -> None:
+    term = terminal("reversi", "--ai", "random", "--first", "you", "--seed", "1", "--ascii")
+    start = Position()
+    wait_board(term, start)
+    term.press("t")
+    term.wait_until(lambda: sorted(s for s, m in screen_board(term).items() if m == ".")
+                    == start.move_list(), "a hint on every legal move")
+    term.wait_for("t hints (on)")
+    term.press("t")
+    term.wait_until(lambda: "." not in screen_board(term).values(), "hints gone")
+    # The cursor starts on 43 (column 4, row 3): move it to 53 and place with Enter.
+    term.press("right", "enter")
+    term.wait_for("You played 53, turning 1.")
+    term.wait_for("Computer played")
+    term.press("u")
+    term.wait_for("Took back your last move.")
+    wait_board(term, start)
+    term.press("1", "1")
+    term.wait_for("11 is not a legal move.")
+
+
+def test_the_computer_thinks_while_the_screen_answers(terminal: Start) -> None:
+    term = terminal("reversi", "--level", "5", "--first", "computer")
+    term.wait_for("Computer is thinking")
+    term.resize(10, 30)
+    term.wait_for("enlarge to")
+    term.resize(24, 80)
+    term.wait_for("Computer played", timeout=15)
+    term.wait_for("You (X, black) ")
+
+
+def test_ctrl_c_while_the_computer_thinks(terminal: Start) -> None:
+    term = terminal("reversi", "--level", "5", "--first", "computer")
+    term.wait_for("Computer is thinking")
+    term.press("ctrl-c")
+    assert term.wait_exit() == 130
+
+
+def test_watch_mode_plays_both_sides(terminal: Start) -> None:
+    term = terminal("reversi", "--watch", "--ai", "random", "--seed", "3")
+    term.wait_for("X played")
+    term.wait_for("O played")
+    term.signal(signal.SIGTERM)
+    assert term.wait_exit() == 128 + signal.SIGTERM
