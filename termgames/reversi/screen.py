@@ -180,7 +180,10 @@ class ReversiScreen(Game):
         self.last_move = square
         side = self.position.turn.other
         who = f"{side.value}" if self.settings.watch else "Computer"
-        self.message = f"{who} played {square_name(square)}, turning {count(self.flipped)}."
+        played = f"{who} played {square_name(square)}, turning {count(self.flipped)}."
+        # Keep the player's own move in view beside the reply to it.
+        mine = self.message if self.message.startswith("You played") else ""
+        self.message = f"{mine} {played}".strip()
         return self.next_turn()
 
     def handle(self, action: Action) -> Phase:
