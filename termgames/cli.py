@@ -12,6 +12,7 @@ import click
 from termgames import __version__
 from termgames.registry import GameEntry, discover
 from termgames.runtime.app import display_options
+from termgames.text import sanitize
 
 CONTEXT = {"help_option_names": ["-h", "--help"]}
 
@@ -72,15 +73,18 @@ def scores(game: str | None, limit: int) -> None:
         if not names:
             click.echo("No scores yet.")
         for name in names:
-            rows = store.top(name, limit=limit)
+            entry = games[name]
+            rows = store.top(name, limit=limit, lowest=entry.lowest_wins)
             click.echo(f"{games[name].title}")
             if not rows:
                 click.echo("  no scores yet")
             for rank, row in enumerate(rows, 1):
                 when = time.strftime("%Y-%m-%d", time.localtime(row.recorded_at))
                 undo = "  (undo)" if row.used_undo else ""
+                shown = f"{row.score}{entry.score_unit}"
                 click.echo(
-                    f"  {rank:>3}. {row.score:>9}  {row.variant:<6} {row.player:<16} {when}{undo}"
+                    f"  {rank:>3}. {shown:>9}  {row.variant:<8} {sanitize(row.player):<16} "
+                    f"{when}{undo}"
                 )
     finally:
         for warning in store.warnings:

@@ -27,6 +27,9 @@ class GameEntry:
     command: str
     launch: str
     best: str
+    lowest_wins: bool = False
+    """Scores are times or counts, where lower is better."""
+    score_unit: str = ""
 
     def load(self, reference: str) -> Any:
         """Import and return the object ``reference`` (one of this entry's fields) names."""

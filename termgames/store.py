@@ -197,15 +197,19 @@ class Store:
             (run_id, game, variant, score, int(used_undo), current_player(), time.time()),
         )
 
-    def best(self, game: str, variant: str | None = None) -> Score | None:
-        """The highest score for ``game`` (and ``variant``, if given), or None."""
-        rows = self.top(game, variant, limit=1)
+    def best(
+        self, game: str, variant: str | None = None, lowest: bool = False
+    ) -> Score | None:
+        """The best score for ``game`` (and ``variant``): the highest, or with ``lowest``
+        (times, moves) the lowest; None if there is none."""
+        rows = self.top(game, variant, limit=1, lowest=lowest)
         return rows[0] if rows else None
 
     def top(
-        self, game: str | None = None, variant: str | None = None, limit: int = 10
+        self, game: str | None = None, variant: str | None = None, limit: int = 10,
+        lowest: bool = False,
     ) -> list[Score]:
-        """The best ``limit`` scores, highest first, optionally for one game and variant."""
+        """The best ``limit`` scores, best first, optionally for one game and variant."""
         clauses, parameters = [], []
         if game is not None:
             clauses.append("game = ?")
@@ -216,7 +220,7 @@ class Store:
         where = f"WHERE {' AND '.join(clauses)}" if clauses else ""
         rows = self._db.execute(
             "SELECT game, variant, score, used_undo, player, recorded_at FROM scores "
-            f"{where} ORDER BY score DESC, recorded_at ASC LIMIT ?",
+            f"{where} ORDER BY score {'ASC' if lowest else 'DESC'}, recorded_at ASC LIMIT ?",
             (*parameters, limit),
         ).fetchall()
         return [Score(g, v, s, bool(u), p, t) for g, v, s, u, p, t in rows]

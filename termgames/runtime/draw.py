@@ -214,6 +214,13 @@ class Canvas:
             self.text(top + 1 + offset, left + 2, line, style)
 
 
+def viewport(size: int, room: int, focus: int) -> int:
+    """The first row (or column) to show of ``size`` in ``room`` so ``focus`` stays in view."""
+    if size <= room:
+        return 0
+    return min(max(focus - room // 2, 0), size - room)
+
+
 def draw_too_small(canvas: Canvas, need_rows: int, need_cols: int) -> None:
     """The screen shown while the window is below a game's minimum size."""
     message = f"enlarge to {need_cols}{canvas.glyphs.times}{need_rows}"

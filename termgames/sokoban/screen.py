@@ -8,7 +8,7 @@ from enum import Enum, auto
 from importlib.resources import as_file, files
 from typing import ClassVar
 
-from termgames.runtime.draw import BOLD, DIM, Canvas, Emphasis, Style
+from termgames.runtime.draw import BOLD, DIM, Canvas, Emphasis, Style, viewport
 from termgames.runtime.keys import COMMON, MOVEMENT, Action, KeyMap
 from termgames.runtime.loop import Game, Phase
 from termgames.runtime.menu import ListCursor, draw_list
@@ -72,13 +72,6 @@ def square(level: Level, game: Sokoban, position: tuple[int, int], unicode: bool
     if goal:
         return ("··" if unicode else ".."), GOAL
     return "  ", DIM
-
-
-def viewport(size: int, room: int, focus: int) -> int:
-    """The first row (or column) to show so that ``focus`` stays in view."""
-    if size <= room:
-        return 0
-    return min(max(focus - room // 2, 0), size - room)
 
 
 class SokobanScreen(Game):

@@ -1,0 +1,43 @@
+"""The ``termgames maze`` command."""
+
+from __future__ import annotations
+
+import os
+import re
+
+import click
+
+from termgames.maze.generate import MAX_CELLS
+from termgames.runtime.app import display_options, play
+
+
+def _size(ctx: click.Context, param: click.Parameter, value: str) -> tuple[int, int] | None:
+    if value == "fit":
+        return None
+    found = re.fullmatch(r"(\d+)x(\d+)", value.strip().lower())
+    if not found:
+        raise click.BadParameter(f"{value!r} is not WxH (like 30x20) or 'fit'")
+    wide, high = int(found.group(1)), int(found.group(2))
+    if not (1 <= wide <= MAX_CELLS and 1 <= high <= MAX_CELLS):
+        raise click.BadParameter(f"a maze is 1 to {MAX_CELLS} cells a side, not {value}")
+    return wide, high
+
+
+@click.command(name="maze")
+@click.option("--size", default="fit", show_default=True, callback=_size, metavar="WxH|fit",
+              help="Cells across and down (up to 500x500), or the largest that fits.")
+@click.option("--seed", type=int, default=None, help="Seed the maze, to play it again.")
+@display_options
+def command(size: tuple[int, int] | None, seed: int | None, ascii_glyphs: bool,
+            no_color: bool) -> None:
+    """Walk from the entrance to the exit; s animates A*, p shows the shortest path."""
+    from termgames.maze.screen import MazeScreen, fit_size
+
+    if size is None:
+        try:
+            columns, rows = os.get_terminal_size()
+        except OSError:
+            columns, rows = 80, 24
+        size = fit_size(rows, columns)
+    wide, high = size
+    play(lambda store: MazeScreen(store, wide, high, seed), ascii_glyphs, no_color)

@@ -1,0 +1,96 @@
+"""Randomized Prim mazes, as the teaching program builds them.
+
+The map is a grid of odd width and height, all wall at first; maze cell (x, y) lives
+at map square (2x+1, 2y+1). Start from a random cell with a list of cells to check:
+pick a random cell from the list; if it has an unvisited neighbour, carve the wall
+between them and add the neighbour to the list, otherwise drop the cell. The entrance
+is on the left border at the first row whose square in column 1 is open; the exit is
+on the right border at the last row whose square in the next-to-last column is open.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+MAX_CELLS = 500
+WALL, OPEN = 1, 0
+
+Square = tuple[int, int]
+"""(row, column) on the map."""
+
+
+class MazeSizeError(ValueError):
+    """A maze size outside 1..500 cells a side."""
+
+
+@dataclass(frozen=True)
+class Maze:
+    """A generated maze: the map (1 = wall) with its entrance and exit squares."""
+
+    cells_wide: int
+    cells_high: int
+    grid: bytes
+    entrance: Square
+    exit: Square
+
+    @property
+    def width(self) -> int:
+        """Map squares across (2 * cells + 1)."""
+        return 2 * self.cells_wide + 1
+
+    @property
+    def height(self) -> int:
+        """Map squares down."""
+        return 2 * self.cells_high + 1
+
+    def is_open(self, square: Square) -> bool:
+        """Whether ``square`` is on the map and not a wall."""
+        row, column = square
+        return (0 <= row < self.height and 0 <= column < self.width
+                and self.grid[row * self.width + column] == OPEN)
+
+
+def generate(cells_wide: int, cells_high: int, rng: random.Random) -> Maze:
+    """A perfect maze of ``cells_wide`` x ``cells_high`` cells, the same for the same RNG."""
+    if not (1 <= cells_wide <= MAX_CELLS and 1 <= cells_high <= MAX_CELLS):
+        raise MazeSizeError(f"a maze is 1 to {MAX_CELLS} cells a side, not "
+                            f"{cells_wide}x{cells_high}")
+    width = 2 * cells_wide + 1
+    size = width * (2 * cells_high + 1)
+    grid = bytearray([WALL]) * size
+    # Work in map squares: a cell's neighbours are 2 squares away, and a cell square is
+    # open exactly when the cell has been visited.
+    y, x = divmod(rng.randrange(cells_wide * cells_high), cells_wide)
+    start = (2 * y + 1) * width + 2 * x + 1
+    grid[start] = OPEN
+    to_check = [start]
+    randrange = rng.randrange
+    up, last_column = 2 * width, width - 2
+    while to_check:
+        index = randrange(len(to_check))
+        square = to_check[index]
+        column = square % width
+        options = []
+        if column > 1 and grid[square - 2]:
+            options.append(square - 2)
+        if column < last_column and grid[square + 2]:
+            options.append(square + 2)
+        if square > up and grid[square - up]:
+            options.append(square - up)
+        if square + up < size and grid[square + up]:
+            options.append(square + up)
+        if options:
+            neighbour = options[randrange(len(options))] if len(options) > 1 else options[0]
+            grid[neighbour] = OPEN
+            grid[(square + neighbour) // 2] = OPEN  # the wall between them
+            to_check.append(neighbour)
+        else:
+            to_check[index] = to_check[-1]  # drop it: order does not matter
+            to_check.pop()
+    height = 2 * cells_high + 1
+    entry_row = next(r for r in range(height) if grid[r * width + 1] == OPEN)
+    exit_row = next(r for r in range(height - 1, -1, -1) if grid[r * width + width - 2] == OPEN)
+    grid[entry_row * width] = OPEN
+    grid[exit_row * width + width - 1] = OPEN
+    return Maze(cells_wide, cells_high, bytes(grid), (entry_row, 0), (exit_row, width - 1))

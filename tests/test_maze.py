@@ -1,0 +1,120 @@
+"""Prim mazes are perfect and follow the entrance/exit rule; A* is optimal."""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from termgames.maze.generate import OPEN, WALL, Maze, MazeSizeError, Square, generate
+from termgames.maze.solve import AStar, NoPath, shortest_path
+
+SIZES = [(1, 1), (1, 7), (7, 1), (2, 2), (5, 3), (3, 9), (20, 11), (40, 40)]
+
+
+def cells(maze: Maze) -> list[Square]:
+    return [(2 * y + 1, 2 * x + 1) for y in range(maze.cells_high)
+            for x in range(maze.cells_wide)]
+
+
+def openings_between_cells(maze: Maze) -> int:
+    total = 0
+    for row, column in cells(maze):
+        if column + 2 < maze.width and maze.is_open((row, column + 1)):
+            total += 1
+        if row + 2 < maze.height and maze.is_open((row + 1, column)):
+            total += 1
+    return total
+
+
+def bfs_distance(maze: Maze, start: Square, goal: Square) -> int | None:
+    seen = {start: 0}
+    queue = deque([start])
+    while queue:
+        square = queue.popleft()
+        if square == goal:
+            return seen[square]
+        row, column = square
+        for nxt in ((row - 1, column), (row + 1, column), (row, column - 1), (row, column + 1)):
+            if nxt not in seen and maze.is_open(nxt):
+                seen[nxt] = seen[square] + 1
+                queue.append(nxt)
+    return None
+
+
+@pytest.mark.parametrize(("wide", "high"), SIZES)
+@pytest.mark.parametrize("seed", range(6))
+def test_every_maze_is_perfect_and_follows_the_rule(wide: int, high: int, seed: int) -> None:
+    maze = generate(wide, high, random.Random(seed))
+    assert (maze.width, maze.height) == (2 * wide + 1, 2 * high + 1)
+    assert maze.width % 2 == 1 and maze.height % 2 == 1
+    # Every cell is open and reachable; cells-1 openings between them means no loops.
+    assert all(maze.is_open(cell) for cell in cells(maze))
+    start = cells(maze)[0]
+    assert all(bfs_distance(maze, start, cell) is not None for cell in cells(maze))
+    assert openings_between_cells(maze) == wide * high - 1
+    # Squares at even/even coordinates (wall corners) are never carved.
+    assert all(maze.grid[r * maze.width + c] == WALL
+               for r in range(0, maze.height, 2) for c in range(0, maze.width, 2))
+    # The border is closed but for the entrance (left) and exit (right).
+    border = ([(0, c) for c in range(maze.width)] + [(maze.height - 1, c)
+              for c in range(maze.width)] + [(r, 0) for r in range(maze.height)]
+              + [(r, maze.width - 1) for r in range(maze.height)])
+    assert {square for square in border if maze.is_open(square)} == {maze.entrance, maze.exit}
+    first = min(r for r in range(maze.height) if maze.grid[r * maze.width + 1] == OPEN)
+    last = max(r for r in range(maze.height)
+               if maze.grid[r * maze.width + maze.width - 2] == OPEN)
+    assert maze.entrance == (first, 0) and maze.exit == (last, maze.width - 1)
+
+
+def test_a_seed_gives_the_same_maze() -> None:
+    assert generate(30, 12, random.Random(5)) == generate(30, 12, random.Random(5))
+    assert generate(30, 12, random.Random(5)) != generate(30, 12, random.Random(6))
+
+
+def test_sizes_are_checked() -> None:
+    for wide, high in ((0, 3), (3, 0), (501, 2)):
+        with pytest.raises(MazeSizeError):
+            generate(wide, high, random.Random(0))
+
+
+@given(st.integers(1, 25), st.integers(1, 25), st.integers(0, 10**6), st.data())
+@settings(max_examples=80, deadline=None)
+def test_a_star_is_valid_and_as_short_as_bfs_from_any_square(
+    wide: int, high: int, seed: int, data: st.DataObject
+) -> None:
+    maze = generate(wide, high, random.Random(seed))
+    open_squares = [(r, c) for r in range(maze.height) for c in range(maze.width)
+                    if maze.is_open((r, c))]
+    start = data.draw(st.sampled_from(open_squares))
+    path = shortest_path(maze, start)
+    assert path[0] == start and path[-1] == maze.exit
+    assert all(maze.is_open(square) for square in path)
+    assert all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in zip(path, path[1:]))
+    assert len(path) - 1 == bfs_distance(maze, start, maze.exit)
+
+
+def test_a_walled_off_exit_gives_no_path() -> None:
+    maze = generate(6, 4, random.Random(1))
+    row, column = maze.exit
+    grid = bytearray(maze.grid)
+    grid[row * maze.width + column - 1] = WALL  # block the square in front of the exit
+    blocked = Maze(maze.cells_wide, maze.cells_high, bytes(grid), maze.entrance, maze.exit)
+    with pytest.raises(NoPath, match="no path"):
+        shortest_path(blocked, blocked.entrance)
+    with pytest.raises(NoPath, match="wall"):
+        AStar(maze, (0, 0))
+
+
+def test_the_search_can_be_run_in_steps() -> None:
+    maze = generate(15, 15, random.Random(2))
+    whole = shortest_path(maze, maze.entrance)
+    stepped = AStar(maze, maze.entrance)
+    rounds = 0
+    while not stepped.advance(5):
+        rounds += 1
+        assert stepped.explored and len(stepped.explored) <= 5 * rounds
+    assert rounds > 3 and stepped.path() == whole

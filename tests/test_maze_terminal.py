@@ -1,0 +1,81 @@
+"""The maze through the real program on a pty: walk it, watch A*, scroll a big one."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+from termgames.maze.generate import Square, generate
+from termgames.maze.solve import shortest_path
+from termgames.store import Store
+from tests.terminal import Terminal
+
+Start = Callable[..., Terminal]
+
+
+def keys_for(path: list[Square]) -> list[str]:
+    names = {(-1, 0): "up", (1, 0): "down", (0, -1): "left", (0, 1): "right"}
+    return [names[(b[0] - a[0], b[1] - a[1])] for a, b in zip(path, path[1:])]
+
+
+def test_walk_a_seeded_maze_to_the_exit(terminal: Start, tmp_path: Path) -> None:
+    maze = generate(4, 3, random.Random(7))
+    path = shortest_path(maze, maze.entrance)
+    term = terminal("maze", "--size", "4x3", "--seed", "7")
+    term.wait_for("Maze 4x3   steps 0")
+    keys = keys_for(path)
+    term.press(*keys[:2])
+    term.wait_for("steps 2")
+    assert "@" in term.text() and "." in term.text()  # the player and the trail
+    back = {"up": "down", "down": "up", "left": "right", "right": "left"}[keys[1]]
+    term.press(back)  # back over the trail: the square left behind is marked apart
+    term.wait_for("steps 3")
+    term.wait_until(lambda: "x" in term.text(), "a square marked as left behind")
+    term.press(keys[1], *keys[2:])
+    term.wait_for("You made it out!")
+    term.wait_for(f"{len(keys) + 2} steps (shortest: {len(keys)})")
+    term.wait_for("no help used")
+    term.press("q")
+    assert term.wait_exit() == 0
+    best = Store.open(tmp_path / "data").best("maze", "4x3", lowest=True)
+    assert best is not None and best.score >= 0
+
+
+def test_the_solver_animates_and_a_key_skips_to_the_path(terminal: Start) -> None:
+    term = terminal("maze", "--size", "39x10", "--seed", "3")
+    term.wait_for("steps 0")
+    term.press("s")
+    term.wait_until(lambda: ":" in term.text() and "+" in term.text(),
+                    "explored and frontier squares")
+    assert "Shortest path" not in term.text()
+    term.press("x")  # any key ends the animation
+    term.wait_for("Shortest path from here:")
+    assert "*" in term.text()
+    term.press("right")  # walking clears the path
+    term.wait_until(lambda: "*" not in term.text(), "the path to go")
+
+
+def test_p_shows_the_path_at_once_and_solver_use_is_reported(terminal: Start) -> None:
+    maze = generate(3, 3, random.Random(4))
+    keys = keys_for(shortest_path(maze, maze.entrance))
+    term = terminal("maze", "--size", "3x3", "--seed", "4")
+    term.wait_for("steps 0")
+    term.press("p")
+    term.wait_for(f"Shortest path from here: {len(keys)} steps.")
+    term.press(*keys)
+    term.wait_for("with the solver's help")
+    term.press("n")
+    term.wait_for("steps 0")
+
+
+def test_a_maze_bigger_than_the_screen_scrolls_with_the_player(terminal: Start) -> None:
+    maze = generate(100, 60, random.Random(8))
+    keys = keys_for(shortest_path(maze, maze.entrance))
+    term = terminal("maze", "--size", "100x60", "--seed", "8")
+    term.wait_for("steps 0")
+    first_view = term.lines()[1:-1]
+    term.press(*keys[:150])
+    term.wait_for("steps 150")
+    assert term.lines()[1:-1] != first_view
+    assert any("@" in line for line in term.lines()[1:-1])
