@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from itertools import pairwise
 
 import pytest
 from hypothesis import given, settings
@@ -93,7 +94,7 @@ def test_a_star_is_valid_and_as_short_as_bfs_from_any_square(
     path = shortest_path(maze, start)
     assert path[0] == start and path[-1] == maze.exit
     assert all(maze.is_open(square) for square in path)
-    assert all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in zip(path, path[1:]))
+    assert all(abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 for a, b in pairwise(path))
     assert len(path) - 1 == bfs_distance(maze, start, maze.exit)
 
 
