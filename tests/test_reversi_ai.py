@@ -166,3 +166,28 @@ def test_tallies_and_histogram() -> None:
 
 def test_edges_mask_is_the_border() -> None:
     assert count(EDGES) == 28 and count(CORNERS) == 4
+
+
+def test_simulate_prints_games_tallies_and_histogram() -> None:
+    from click.testing import CliRunner
+
+    from termgames.cli import cli
+
+    result = CliRunner().invoke(cli, ["reversi", "simulate", "--games", "12", "--x",
+                                      "corner-best", "--o", "worst", "--seed", "4",
+                                      "--jobs", "2", "--quiet"])
+    assert result.exit_code == 0, result.output
+    expected = tally(list(run(12, "corner-best", "worst", seed=4, jobs=1)))
+    for line in expected.lines():
+        assert line in result.output
+    assert "Final margin (X - O):" in result.output
+    assert "#1: X scored" not in result.output  # --quiet: a progress bar instead
+
+
+def test_simulate_rejects_unknown_strategies() -> None:
+    from click.testing import CliRunner
+
+    from termgames.cli import cli
+
+    result = CliRunner().invoke(cli, ["reversi", "simulate", "--x", "psychic"])
+    assert result.exit_code == 2

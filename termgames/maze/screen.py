@@ -11,7 +11,7 @@ from typing import ClassVar
 
 from termgames.maze.generate import Maze, Square, generate
 from termgames.maze.solve import AStar, NoPath
-from termgames.runtime.draw import BOLD, DIM, Canvas, Emphasis, Style, viewport
+from termgames.runtime.draw import BOLD, DIM, Canvas, Emphasis, Scroller, Style
 from termgames.runtime.keys import COMMON, MOVEMENT, Action, KeyMap
 from termgames.runtime.loop import Game, Phase
 from termgames.store import Store
@@ -24,9 +24,10 @@ ANIMATION_FRAMES = 120  # the solver's animation takes about this many ticks
 TICK_MS = 16
 
 WALL = Style(fg=67, fg8=curses.COLOR_BLUE)
-TRAIL = Style(fg=214, fg8=curses.COLOR_YELLOW, emphasis=Emphasis.BOLD)
+# No bold in colour on the squares a step changes: switching bold costs a full reset.
+TRAIL = Style(fg=214, fg8=curses.COLOR_YELLOW, mono=Emphasis.BOLD)
 LEFT_BEHIND = Style(fg=241, fg8=curses.COLOR_WHITE, mono=Emphasis.DIM)
-PLAYER = Style(fg=45, fg8=curses.COLOR_CYAN, mono=Emphasis.REVERSE, emphasis=Emphasis.BOLD)
+PLAYER = Style(fg=51, fg8=curses.COLOR_CYAN, mono=Emphasis.REVERSE)
 FRONTIER = Style(fg=41, fg8=curses.COLOR_GREEN, emphasis=Emphasis.BOLD)
 EXPLORED = Style(fg=25, fg8=curses.COLOR_BLUE)
 PATH = Style(fg=201, fg8=curses.COLOR_MAGENTA, mono=Emphasis.BOLD, emphasis=Emphasis.BOLD)
@@ -83,6 +84,7 @@ class MazeScreen(Game):
         self.message = ""
         self.run_id = ""
         self.best_ms: int | None = None
+        self.rows_view, self.columns_view = Scroller(), Scroller()
 
     def min_size(self) -> tuple[int, int]:
         """Header, a few rows of maze and the key line; bigger mazes scroll."""
@@ -202,8 +204,11 @@ class MazeScreen(Game):
     def draw(self, canvas: Canvas, phase: Phase) -> None:
         """Header with steps and time, the maze around the player, and the key line."""
         best_text = f"   best {clock(self.best_ms / 1000)}" if self.best_ms else ""
-        canvas.text(0, 0, f"Maze {variant_name(self.maze)}   steps {self.steps}   "
-                          f"time {clock(self.elapsed())}{best_text}   {self.message}", BOLD)
+        title = f"Maze {variant_name(self.maze)}"
+        canvas.text(0, 0, title, BOLD)
+        # The counters change on every step: plain text keeps each update to a few bytes.
+        canvas.text(0, len(title), f"   steps {self.steps}   time {clock(self.elapsed())}"
+                                   f"{best_text}   {self.message}")
         self.draw_maze(canvas)
         canvas.text(canvas.height - 1, 0, "arrows/hjkl walk  s solve  p path  n new  "
                                           "r replay  ? help  q quit", DIM)
@@ -218,8 +223,8 @@ class MazeScreen(Game):
         """Only the visible part of the map, scrolled to keep the player in sight."""
         maze, glyphs = self.maze, canvas.glyphs
         rows = canvas.height - HEADER_ROWS - FOOTER_ROWS
-        top = viewport(maze.height, rows, self.player[0])
-        left = viewport(maze.width, canvas.width, self.player[1])
+        top = self.rows_view.follow(maze.height, rows, self.player[0])
+        left = self.columns_view.follow(maze.width, canvas.width, self.player[1])
         wall = glyphs.pick("█", "#")
         on_route = set(self.route)
         on_path = set(self.path)

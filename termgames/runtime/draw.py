@@ -214,11 +214,27 @@ class Canvas:
             self.text(top + 1 + offset, left + 2, line, style)
 
 
-def viewport(size: int, room: int, focus: int) -> int:
-    """The first row (or column) to show of ``size`` in ``room`` so ``focus`` stays in view."""
-    if size <= room:
-        return 0
-    return min(max(focus - room // 2, 0), size - room)
+@dataclass
+class Scroller:
+    """Which slice of a long row (or column) is in view, following a point of focus.
+
+    It moves in jumps, re-centring only when the focus comes within a quarter of the
+    room of an edge: scrolling by one cell per step would repaint the whole screen
+    on every step, which over SSH is the slowest thing a game can do.
+    """
+
+    offset: int = 0
+
+    def follow(self, size: int, room: int, focus: int) -> int:
+        """The first index to show of ``size`` in ``room`` cells, keeping ``focus`` in view."""
+        if size <= room:
+            self.offset = 0
+            return 0
+        margin = room // 4
+        if not self.offset + margin <= focus < self.offset + room - margin:
+            self.offset = focus - room // 2
+        self.offset = min(max(self.offset, 0), size - room)
+        return self.offset
 
 
 def draw_too_small(canvas: Canvas, need_rows: int, need_cols: int) -> None:

@@ -8,7 +8,7 @@ from enum import Enum, auto
 from importlib.resources import as_file, files
 from typing import ClassVar
 
-from termgames.runtime.draw import BOLD, DIM, Canvas, Emphasis, Style, viewport
+from termgames.runtime.draw import BOLD, DIM, Canvas, Emphasis, Scroller, Style
 from termgames.runtime.keys import COMMON, MOVEMENT, Action, KeyMap
 from termgames.runtime.loop import Game, Phase
 from termgames.runtime.menu import ListCursor, draw_list
@@ -98,6 +98,7 @@ class SokobanScreen(Game):
         self.index = 0
         self.game: Sokoban | None = None
         self.last_record: Record | None = None
+        self.rows_view, self.columns_view = Scroller(), Scroller()
         if collection is not None:
             self.open(collection, start)
 
@@ -243,8 +244,8 @@ class SokobanScreen(Game):
         canvas.centred(1, f"{author}moves {game.moves}   pushes {game.pushes}   {best}")
         rows = canvas.height - HEADER_ROWS - FOOTER_ROWS
         columns = canvas.width // CELL
-        top = viewport(level.height, rows, game.player[0])
-        left = viewport(level.width, columns, game.player[1])
+        top = self.rows_view.follow(level.height, rows, game.player[0])
+        left = self.columns_view.follow(level.width, columns, game.player[1])
         shown_w = min(level.width, columns)
         y0 = HEADER_ROWS + max((rows - level.height) // 2, 0)
         x0 = max((canvas.width - shown_w * CELL) // 2, 0)
