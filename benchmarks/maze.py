@@ -7,6 +7,7 @@ Usage: python benchmarks/maze.py [--mazelib-cap SECONDS] [--steps N]
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import random
 import statistics
 import subprocess
@@ -17,9 +18,10 @@ from pathlib import Path
 
 from ptycost import key_cost, percentile, print_table, read_until_quiet
 
-from termgames.maze.generate import Square, generate
+from termgames.maze.generate import generate
 from termgames.maze.solve import shortest_path
 from tests.terminal import Terminal, terminfo_keys
+from tests.test_maze_terminal import keys_for
 
 SIZES = (50, 200, 500)
 MAZELIB_RUN = """
@@ -53,10 +55,8 @@ def ours(cells: int) -> tuple[float, float, int]:
 
 def mazelib(cells: int, cap: float) -> tuple[float, float] | str:
     """mazelib's Prims and ShortestPath on the same size, in a subprocess cut off at ``cap``."""
-    try:
-        import mazelib as _  # noqa: F401 - only to see whether it is there
-    except ImportError:
-        return "not installed"
+    if importlib.util.find_spec("mazelib") is None:
+        return "not installed (pip install -e '.[bench]')"
     try:
         result = subprocess.run([sys.executable, "-c", MAZELIB_RUN, str(cells)],
                                 capture_output=True, text=True, timeout=cap)
@@ -68,15 +68,10 @@ def mazelib(cells: int, cap: float) -> tuple[float, float] | str:
     return generation, solving
 
 
-def step_keys(path: list[Square]) -> list[str]:
-    names = {(-1, 0): "up", (1, 0): "down", (0, -1): "left", (0, 1): "right"}
-    return [names[(b[0] - a[0], b[1] - a[1])] for a, b in zip(path, path[1:], strict=False)]
-
-
 def pty_steps(home: Path, steps: int) -> tuple[list[int], list[float]]:
     """Walk the shortest path of a big seeded maze (it scrolls), timing each step."""
     maze = generate(150, 150, random.Random(4))
-    keys = step_keys(shortest_path(maze, maze.entrance))[:steps]
+    keys = keys_for(shortest_path(maze, maze.entrance))[:steps]
     term = Terminal(["maze", "--size", "150x150", "--seed", "4"], home)
     term.wait_for("q quit")
     read_until_quiet(term.process.fd, 0.2)
