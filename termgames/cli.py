@@ -93,7 +93,8 @@ def scores(game: str | None, limit: int) -> None:
 
 
 def _one_line(text: str) -> str:
-    return " ".join(text.split())
+    """One line, with nothing an untrusted file name or title could use on a terminal."""
+    return sanitize(" ".join(text.split()), 2000)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -104,9 +105,8 @@ def main(argv: list[str] | None = None) -> None:
         result = cli.main(args=argv, prog_name="termgames", standalone_mode=False)
     except click.UsageError as error:
         where = error.ctx.command_path if error.ctx else "termgames"
-        click.echo(
-            f"{where}: {_one_line(error.format_message())} (see '{where} --help')", err=True
-        )
+        click.echo(f"{_one_line(where)}: {_one_line(error.format_message())} "
+                   f"(see '{_one_line(where)} --help')", err=True)
         sys.exit(2)
     except click.ClickException as error:
         click.echo(f"termgames: {_one_line(error.format_message())}", err=True)
@@ -115,7 +115,7 @@ def main(argv: list[str] | None = None) -> None:
         # click turns Ctrl-C into Abort; the shell convention for SIGINT is 130.
         sys.exit(130 if isinstance(error.__cause__, KeyboardInterrupt) else 1)
     except TerminalUnavailable as error:
-        click.echo(f"termgames: {error}", err=True)
+        click.echo(f"termgames: {_one_line(str(error))}", err=True)
         sys.exit(1)
     except KeyboardInterrupt:
         sys.exit(130)

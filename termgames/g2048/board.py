@@ -145,6 +145,7 @@ class Snapshot:
     grid: Grid
     score: int
     won: bool
+    spawned: int
 
 
 @dataclass
@@ -161,11 +162,16 @@ class Game2048:
     used_undo: bool = False
     moves: int = 0
     history: list[Snapshot] = field(default_factory=list)
+    start_sum: int = 0
+    """The sum of the tiles the game started with."""
+    spawned: int = 0
+    """The sum of the tiles spawned since (so the tile sum is start_sum + spawned)."""
 
     def __post_init__(self) -> None:
         validate(self.size, self.goal)
         if not self.grid:
             self.grid = spawn(spawn(empty_grid(self.size), self.rng), self.rng)
+        self.start_sum = tile_sum(self.grid)
 
     @property
     def over(self) -> bool:
@@ -177,8 +183,9 @@ class Game2048:
         result = move(self.grid, direction)
         if not result.changed:
             return result
-        self.history.append(Snapshot(self.grid, self.score, self.won))
+        self.history.append(Snapshot(self.grid, self.score, self.won, self.spawned))
         self.grid = spawn(result.grid, self.rng)
+        self.spawned += tile_sum(self.grid) - tile_sum(result.grid)
         self.score += result.gained
         self.moves += 1
         if highest_tile(self.grid) >= self.goal:
@@ -191,6 +198,7 @@ class Game2048:
             return False
         snapshot = self.history.pop()
         self.grid, self.score, self.won = snapshot.grid, snapshot.score, snapshot.won
+        self.spawned = snapshot.spawned
         self.moves -= 1
         self.used_undo = True
         return True

@@ -175,6 +175,11 @@ class Screen2048(Game):
                 self.game.used_undo,
             )
 
+    def snapshot(self) -> dict[str, object]:
+        """The grid and the tile accounting."""
+        return {"grid": [list(row) for row in self.game.grid], "start_sum": self.game.start_sum,
+                "spawned": self.game.spawned, "score": self.game.score}
+
     def best(self) -> tuple[int, bool]:
         """The best score to show, and whether it was made with undo."""
         if self.game.score > self.stored_best:

@@ -157,6 +157,11 @@ class MazeScreen(Game):
             return Phase.WON
         return Phase.GAME
 
+    def snapshot(self) -> dict[str, object]:
+        """The map and every square walked."""
+        return {"width": self.maze.width, "grid": self.maze.grid.decode("latin-1"),
+                "visited": sorted(self.visited), "route": self.route, "player": self.player}
+
     def finish_solver(self) -> None:
         """Run the search to its end and show the optimal path (or say there is none)."""
         assert self.solver is not None

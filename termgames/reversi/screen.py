@@ -88,7 +88,8 @@ class ReversiScreen(Game):
         self.strategies: dict[Player, Strategy] = {
             side: strategy(settings.ai, settings.limits) for side in Player}
         self.position = Position()
-        self.history: list[Position] = []
+        self.history: list[tuple[Position, int]] = []  # before each of the player's moves
+        self.moves_played = 0
         self.cursor = 19
         self.hints = False
         self.column: int | None = None
@@ -123,6 +124,7 @@ class ReversiScreen(Game):
             starter = self.you if first == "you" else self.you.other
         self.position = Position(turn=starter)
         self.history.clear()
+        self.moves_played = 0
         self.last_move, self.flipped, self.column = None, 0, None
         self.used_undo, self.recorded = False, False
         self.run_id = os.urandom(8).hex()
@@ -177,6 +179,7 @@ class ReversiScreen(Game):
         else:
             square = self.strategies[self.position.turn](self.position, self.rng)
         self.position, self.flipped = self.position.play(square)
+        self.moves_played += 1
         self.last_move = square
         side = self.position.turn.other
         who = f"{side.value}" if self.settings.watch else "Computer"
@@ -229,8 +232,9 @@ class ReversiScreen(Game):
         if not self.position.moves() >> square & 1:
             self.message = f"{square_name(square)} is not a legal move."
             return Phase.GAME
-        self.history.append(self.position)
+        self.history.append((self.position, self.moves_played))
         self.position, self.flipped = self.position.play(square)
+        self.moves_played += 1
         self.last_move = None
         self.message = f"You played {square_name(square)}, turning {count(self.flipped)}."
         return self.next_turn()
@@ -240,11 +244,16 @@ class ReversiScreen(Game):
         if not self.history or self.settings.watch:
             self.message = "Nothing to take back."
             return Phase.GAME
-        self.position = self.history.pop()
+        self.position, self.moves_played = self.history.pop()
         self.used_undo = True
         self.last_move, self.flipped, self.turn = None, 0, None
         self.message = "Took back your last move."
         return Phase.GAME
+
+    def snapshot(self) -> dict[str, object]:
+        """The discs and how many moves this game has had."""
+        x, o = self.position.score()
+        return {"x": x, "o": o, "moves_played": self.moves_played}
 
     def handle_finished(self, phase: Phase, action: Action) -> Phase | None:
         """After the end, undo still takes back the last move."""

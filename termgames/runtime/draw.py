@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from enum import Enum, Flag, auto
 from typing import Any
 
+from termgames.text import sanitize
+
 Window = Any  # curses.window, which typeshed cannot name portably
 
 
@@ -173,6 +175,8 @@ class Canvas:
         """Write ``text`` at row ``y``, column ``x``, cut at the window's edges."""
         if y < 0 or y >= self.height or x >= self.width or not text:
             return
+        if not text.isprintable():
+            text = sanitize(text, len(text))  # nothing untrusted reaches the terminal raw
         if x < 0:
             text, x = text[-x:], 0
         text = clip(text, self.width - x)

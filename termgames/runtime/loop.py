@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import curses
+import json
+import os
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from enum import Enum, auto
@@ -67,6 +70,11 @@ class Game(ABC):
         """Persist what the player has earned; called on restart, quit and signals."""
         return None
 
+    def snapshot(self) -> dict[str, object]:
+        """The game's state as plain data, written at exit for tests that check invariants
+        (see TERMGAMES_STATE_DUMP)."""
+        return {}
+
 
 def help_lines(game: Game) -> list[str]:
     """The help overlay's text: every bound key with what it does."""
@@ -77,6 +85,19 @@ def help_lines(game: Game) -> list[str]:
         lines.append(f"{shown:<22} {meaning}")
     lines += ["", "press any key to close"]
     return lines
+
+
+def dump_state(game: Game, phase: Phase) -> None:
+    """Append the game's final state as one JSON line to $TERMGAMES_STATE_DUMP, if set.
+
+    The key-storm tests read it to check each game's invariants after thousands of keys.
+    """
+    target = os.environ.get("TERMGAMES_STATE_DUMP")
+    if not target:
+        return
+    state = {"game": game.title, "phase": phase.name, **game.snapshot()}
+    with contextlib.suppress(OSError), open(target, "a", encoding="utf-8") as out:
+        out.write(json.dumps(state) + "\n")
 
 
 class Runner:
@@ -122,6 +143,7 @@ class Runner:
         finally:
             with deferred_signals():
                 self.game.save(self.phase)
+                dump_state(self.game, self.phase)
         return self.phase
 
     def step(self) -> bool:

@@ -128,7 +128,13 @@ class Session:
         # The default ESCDELAY is a full second, which makes Esc feel broken.
         os.environ.setdefault("ESCDELAY", str(ESCAPE_DELAY_MS))
         self._install_signal_handlers()
-        self.window = curses.initscr()
+        try:
+            self.window = curses.initscr()
+        except curses.error as error:
+            self._restore_signal_handlers()
+            term = os.environ.get("TERM", "")
+            raise TerminalUnavailable(f"TERM={term}: cannot start the terminal ({error})"
+                                      ) from error
         try:
             self._configure()
         except BaseException:

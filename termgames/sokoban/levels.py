@@ -408,7 +408,7 @@ def parse(text: str, source: str = "") -> Collection:
             continue
         levels.append(Level(rows, title, sanitize(block.meta.get("author", "")), number,
                             source, first_line, block.meta.get("solution", "").strip()))
-    return Collection(Path(source).stem if source else "levels", levels, problems)
+    return Collection(sanitize(Path(source).stem) if source else "levels", levels, problems)
 
 
 def load(paths: list[str]) -> Collection:
@@ -435,7 +435,7 @@ def load(paths: list[str]) -> Collection:
             raise LevelError(f"{first.message} (no playable level; {len(problems)} bad)",
                              first.source, first.line, first.number, first.title)
         raise LevelError("no levels found", ", ".join(paths))
-    name = Path(paths[0]).stem if len(paths) == 1 and paths[0] != "-" else "levels"
+    name = sanitize(Path(paths[0]).stem) if len(paths) == 1 and paths[0] != "-" else "levels"
     return Collection(name, levels, problems)
 
 

@@ -179,6 +179,15 @@ class SokobanScreen(Game):
             self.cursor = ListCursor(len(self.collection.levels), self.index)
         return Phase.GAME
 
+    def snapshot(self) -> dict[str, object]:
+        """The level's squares and where the boxes and the player are."""
+        if self.game is None:
+            return {}
+        level = self.level
+        return {"boxes": sorted(self.game.boxes), "level_boxes": len(level.boxes),
+                "player": self.game.player, "rows": list(level.rows),
+                "inside": sorted(level.inside), "moves": self.game.moves}
+
     def solved(self) -> Phase:
         """Record the solution (kept only if it beats the best) and show the solved screen."""
         assert self.game is not None
