@@ -1,0 +1,118 @@
+"""Key storms: thousands of keys, noise and resizes thrown at a game on a pty.
+
+Shared by tests/test_storms.py (CI size) and benchmarks/soak.py (soak size).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from pathlib import Path
+
+from tests.terminal import Terminal
+
+# Bytes the terminal driver acts on itself in cbreak mode (signals, flow control, lnext):
+# a storm leaves them out, as they never reach the program.
+DRIVER_BYTES = {0x03, 0x0F, 0x11, 0x13, 0x16, 0x19, 0x1A, 0x1C}
+NOISE = [
+    b"\x1b", b"\x1b[", b"\x1bO", b"\x1b[1;5A", b"\x1b[200~pasted\x1b[201~", b"\x1bOP",
+    b"\x1b[15~", b"\x1b[M !!", b"\x1b[<0;10;10M", b"\x1b]0;title\x07", b"\x1b[?1049h",
+    "é".encode(), "日本".encode(), b"\xff\xfe", b"\x00", b"\x7f", b"\x08", b"\t", b"\r",
+    b"\n", b"\x1b\x1b[A", b"\x1b[999;999R",
+]
+SPECIAL = ["up", "down", "left", "right", "home", "end", "pageup", "pagedown", "backspace",
+           "delete", "f1", "enter", "space", "tab", "esc"]
+GAME_KEYS = {
+    "2048": list("hjklwasdurc?"),
+    "sokoban": [*"hjkwasduUrnpl?", "ctrl-r"],
+    "reversi": [*"12345678", *"hjklwasdtur?"],
+    "maze": [*"hjklwasdpnr?", *"s" * 2],
+}
+
+
+@dataclass
+class StormReport:
+    """What a storm sent and what came back."""
+
+    keys: int
+    resizes: int
+    bytes_received: int
+    exit_status: int
+    traceback: bool
+    state: dict[str, object]
+
+
+def storm(term: Terminal, game: str, keys: int, rng: random.Random, dump: Path) -> StormReport:
+    """Send ``keys`` random keys (bound keys, stray bytes, escape sequences) with resizes
+    down to 10x5 and back, then quit; return what happened."""
+    bound = GAME_KEYS[game] + SPECIAL
+    moves = ["up", "down", "left", "right"]
+    resizes = 0
+    for sent in range(1, keys + 1):
+        roll = rng.random()
+        if roll < 0.4:
+            term.press(rng.choice(moves))
+        elif roll < 0.8:
+            term.press(rng.choice(bound))
+        elif roll < 0.9:
+            byte = rng.choice([b for b in range(256) if b not in DRIVER_BYTES
+                               and b != ord("q")])
+            term.send(bytes([byte]))
+        else:
+            term.send(rng.choice(NOISE))
+        if sent % 25 == 0:
+            term.drain()
+        if rng.random() < 0.01:
+            term.resize(rng.randint(5, 40), rng.randint(10, 120))
+            resizes += 1
+    term.resize(24, 80)
+    term.drain()
+    for _ in range(20):  # q closes an overlay first, then quits
+        if not term.process.isalive():
+            break
+        term.press("esc")
+        term.press("q")
+        term.drain(0.2)
+    status = term.wait_exit()
+    lines = dump.read_text(encoding="utf-8").splitlines() if dump.exists() else []
+    return StormReport(keys, resizes, len(term.received), status,
+                       b"Traceback" in term.received, json.loads(lines[-1]) if lines else {})
+
+
+def check_invariants(game: str, state: dict[str, object]) -> None:
+    """Each game's invariant, from the state it dumped at exit."""
+    if game == "2048":
+        grid = state["grid"]
+        assert isinstance(grid, list)
+        values = [value for row in grid for value in row]
+        assert sum(values) == state["start_sum"] + state["spawned"]  # type: ignore[operator]
+        assert all(value == 0 or value & (value - 1) == 0 for value in values)
+    elif game == "sokoban":
+        boxes = [tuple(box) for box in state["boxes"]]  # type: ignore[attr-defined]
+        inside = {tuple(square) for square in state["inside"]}  # type: ignore[attr-defined]
+        rows = state["rows"]
+        assert len(boxes) == len(set(boxes)) == state["level_boxes"]
+        assert all(box in inside and rows[box[0]][box[1]] != "#"  # type: ignore[index]
+                   for box in boxes)
+        assert tuple(state["player"]) in inside  # type: ignore[arg-type]
+    elif game == "reversi":
+        assert state["x"] + state["o"] == 4 + state["moves_played"]  # type: ignore[operator]
+    elif game == "maze":
+        grid, width = state["grid"], state["width"]
+        assert isinstance(grid, str) and isinstance(width, int)
+        visited = [tuple(square) for square in state["visited"]]  # type: ignore[attr-defined]
+        assert all(grid[r * width + c] == "\x00" for r, c in visited)
+        assert {tuple(s) for s in state["route"]} <= set(visited)  # type: ignore[attr-defined]
+    else:
+        raise AssertionError(f"no invariant for {game}")
+
+
+def storm_args(game: str, level_file: Path) -> list[str]:
+    """How each game is started for a storm."""
+    return {
+        "2048": ["2048", "--seed", "1"],
+        "sokoban": ["sokoban", str(level_file)],
+        "reversi": ["reversi", "--ai", "random", "--first", "you", "--seed", "1"],
+        "maze": ["maze", "--size", "30x10", "--seed", "1"],
+    }[game]
