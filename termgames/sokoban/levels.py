@@ -31,6 +31,8 @@ _SOLID = frozenset("#@+$*.")
 _META = re.compile(r"^\s*(title|author|comment|collection|solution|date|email|url)\s*:\s?(.*)$",
                    re.IGNORECASE)
 
+_RLE_MARK = re.compile(r"[0-9()|]")
+
 Position = tuple[int, int]
 """(row, column) on a level, from the top left."""
 
@@ -202,7 +204,7 @@ def read_file(path: str) -> str:
 
 def expand_rle(text: str, source: str = "", line: int = 0) -> list[str]:
     """Expand counts and groups; ``|`` separates rows. Sizes are checked before expanding."""
-    if not any(char.isdigit() or char in "()|" for char in text):
+    if not _RLE_MARK.search(text):
         return [text]
     expanded, end = _expand(text, 0, source, line)
     if end != len(text):
@@ -340,17 +342,19 @@ def _title_from(block: _Block) -> str:
 def _board(block: _Block, number: int, source: str, title: str) -> tuple[str, ...]:
     rows: list[str] = []
     for line_number, raw in block.rows:
-        unknown = set(raw.rstrip()) - _RLE
+        raw = raw.rstrip()
+        unknown = set(raw) - _RLE
         if unknown:
             bad = next(char for char in raw if char in unknown)
             raise LevelError(f"unknown character {bad!r} in a board row", source,
                              line_number, number, title)
         try:
-            expanded = expand_rle(raw.rstrip(), source, line_number)
+            expanded = expand_rle(raw, source, line_number)
         except LevelError as error:
             raise LevelError(error.message, source, line_number, number, title) from None
         for row in expanded:
-            row = row.replace("-", " ").replace("_", " ").rstrip()
+            if "-" in row or "_" in row:
+                row = row.replace("-", " ").replace("_", " ").rstrip()
             if len(row) > MAX_SIDE or len(rows) >= MAX_SIDE:
                 raise LevelError(f"level is larger than {MAX_SIDE}x{MAX_SIDE}", source,
                                  line_number, number, title)
@@ -365,7 +369,8 @@ def _board(block: _Block, number: int, source: str, title: str) -> tuple[str, ..
 
 def check_board(rows: tuple[str, ...]) -> str | None:
     """What makes these rows unplayable, or None if they are a proper level."""
-    counts = {tile: sum(row.count(tile) for row in rows) for tile in "@+$*."}
+    board = "".join(rows)
+    counts = {tile: board.count(tile) for tile in "@+$*."}
     players = counts["@"] + counts["+"]
     goals = counts["."] + counts["+"] + counts["*"]
     boxes = counts["$"] + counts["*"]
@@ -377,8 +382,8 @@ def check_board(rows: tuple[str, ...]) -> str | None:
         return "no goal"
     if boxes < goals:
         return f"{boxes} boxes for {goals} goals (need at least as many boxes)"
-    start = next((r, row.index(t)) for r, row in enumerate(rows) for t in "@+" if t in row)
-    found, width = _reach(rows, start)
+    width = len(rows[0])
+    found, width = _reach(rows, divmod(board.index("@" if counts["@"] else "+"), width))
     for index in found:
         r, c = divmod(index, width)
         if r in (0, len(rows) - 1) or c in (0, width - 1):

@@ -1,0 +1,134 @@
+"""Hostile level files: each gets a clear error quickly and in little memory, or parses."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from termgames.sokoban import levels
+from termgames.sokoban.levels import LevelError, load, parse
+
+REAL = Path(__file__).resolve().parent.parent / "levels"
+TINY = "#####\n#@$.#\n#####\n"
+MEMORY_LIMIT_KB = 200 * 1024
+
+
+def run_check(path: Path) -> tuple[int, str, float, int]:
+    """`termgames sokoban --check PATH`: exit status, output, seconds, peak memory (KiB)."""
+    started = time.perf_counter()
+    process = subprocess.Popen([sys.executable, "-m", "termgames", "sokoban", "--check",
+                                str(path)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    assert process.stdout is not None
+    output = process.stdout.read().decode("utf-8", "replace")
+    _, status, usage = os.wait4(process.pid, 0)
+    process.returncode = os.waitstatus_to_exitcode(status)
+    return process.returncode, output, time.perf_counter() - started, usage.ru_maxrss
+
+
+def write_sparse(path: Path) -> None:
+    with path.open("wb") as handle:
+        handle.truncate(1 << 30)
+
+
+CASES: dict[str, tuple[Callable[[Path], None], str]] = {
+    "sparse 1 GiB": (write_sparse, "larger than 32 MiB"),
+    "one 10 MB line of walls": (lambda p: p.write_bytes(b"#" * 10_000_000 + b"\n"),
+                                "larger than 1000x1000"),
+    "one 10 MB line of text": (lambda p: p.write_bytes(b"x" * 10_000_000), "no levels"),
+    "run-length bomb": (lambda p: p.write_text(TINY + "\n99999999#\n"), "1 problems"),
+    "nested run-length bomb": (lambda p: p.write_text("9(9(9(9(9(9(9(9(9(#)))))))))\n"),
+                               "expands beyond"),
+    "binary": (lambda p: p.write_bytes(bytes(range(256)) * 100), "binary data"),
+    "NUL bytes": (lambda p: p.write_bytes(TINY.encode() + b"\x00\x00"), "binary data"),
+    "FIFO": (lambda p: os.mkfifo(p), "not a regular file"),
+}
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_hostile_files_get_a_clear_error_fast(tmp_path: Path, name: str) -> None:
+    make, message = CASES[name]
+    path = tmp_path / "hostile.txt"
+    make(path)
+    status, output, seconds, peak_kb = run_check(path)
+    assert status == 2 and message in output, output
+    assert "Traceback" not in output
+    assert seconds < 3.0  # under 1 s of work plus interpreter start-up on a shared CI core
+    assert peak_kb < MEMORY_LIMIT_KB
+
+
+@pytest.mark.parametrize(("name", "data", "count"), [
+    ("invalid UTF-8 (read as Latin-1)", b"; caf\xe9 \xff\n" + TINY.encode(), 1),
+    ("UTF-16 with BOM", ("; Title\n" + TINY).encode("utf-16"), 1),
+    ("a level 1,000 wide", (b"1000#\n#@$.995-#\n1000#\n"), 1),
+    ("100,000 tiny levels", ("\n".join([TINY] * 100_000)).encode(), 100_000),
+])
+def test_odd_but_valid_files_parse(tmp_path: Path, name: str, data: bytes, count: int) -> None:
+    path = tmp_path / "odd.txt"
+    path.write_bytes(data)
+    status, output, _, peak_kb = run_check(path)
+    assert (status, output) == (0, f"{count} levels OK\n")
+    assert peak_kb < MEMORY_LIMIT_KB
+
+
+def test_a_folder_of_ten_thousand_files(tmp_path: Path) -> None:
+    for index in range(10_000):
+        (tmp_path / f"{index:05}.txt").write_text(f"; {index}\n{TINY}")
+    collection = load([str(tmp_path)])
+    assert len(collection.levels) == 10_000 and collection.levels[-1].title == "9999"
+
+
+def test_a_file_that_vanishes_between_listing_and_reading(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "a.txt").write_text(TINY)
+    (tmp_path / "b.txt").write_text(TINY)
+    listed = levels.level_files(str(tmp_path))
+    (tmp_path / "a.txt").unlink()
+    monkeypatch.setattr(levels, "level_files", lambda folder: listed)
+    collection = load([str(tmp_path)])
+    assert len(collection.levels) == 1
+    assert "no such file" in str(collection.problems[0])
+
+
+def level_chunks() -> list[str]:
+    text = (REAL / "Microban_155.xsb").read_text() + (REAL / "starPusherLevels.txt").read_text()
+    blocks = text.split("\n\n")
+    return ["\n\n".join(blocks[i:i + 2]) for i in range(0, len(blocks), 2)]
+
+
+CHUNKS = level_chunks()
+
+
+@st.composite
+def mutated_levels(draw: st.DrawFn) -> bytes:
+    data = bytearray(draw(st.sampled_from(CHUNKS)).encode())
+    for _ in range(draw(st.integers(1, 8))):
+        kind = draw(st.integers(0, 3))
+        at = draw(st.integers(0, max(len(data) - 1, 0)))
+        if kind == 0 and data:
+            data[at] = draw(st.integers(0, 255))
+        elif kind == 1:
+            data[at:at] = draw(st.binary(max_size=8))
+        elif kind == 2:
+            del data[at:at + draw(st.integers(1, 20))]
+        else:
+            data[at:at] = draw(st.sampled_from([b"9", b"99(", b")", b"|", b"(", b"\r", b"\xff",
+                                                b"Title: \x1b[2J", b";", b"@", b"'x'\n"]))
+    return bytes(data)
+
+
+@given(mutated_levels())
+@settings(max_examples=int(os.environ.get("TERMGAMES_FUZZ_CASES", "20000")), deadline=None)
+def test_mutated_real_levels_raise_nothing_but_level_error(data: bytes) -> None:
+    try:
+        parse(levels.decode(data, "fuzz"), "fuzz")
+    except LevelError:
+        pass
