@@ -166,7 +166,7 @@ def decode(data: bytes, source: str) -> str:
         data = data[3:]
     sample = data[:65536]
     controls = sum(1 for byte in sample if byte < 32 and byte not in (9, 10, 12, 13))
-    if b"\x00" in data or controls > len(sample) // 20:
+    if b"\x00" in data or controls > len(sample) * 3 // 10:
         raise LevelError("binary data, not a level file", source)
     try:
         return data.decode("utf-8")

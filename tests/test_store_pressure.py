@@ -1,0 +1,94 @@
+"""The store under pressure: many writers, a writer killed mid-write, odd files."""
+
+from __future__ import annotations
+
+import multiprocessing
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+from termgames.store import DATABASE_NAME, Store
+
+WRITERS = 16
+
+
+def busy_writer(home: str, writer: int) -> None:
+    store = Store.open(Path(home))
+    for index in range(60):
+        assert store.record_score(f"{writer}-{index}", "2048", "4x4", index, used_undo=False)
+        assert store.save_progress("sokoban", f"{writer}-{index}", "{}")
+        assert store.update_progress(
+            "test", "counter", lambda value: str(int(value or "0") + 1))
+    store.close()
+
+
+def test_sixteen_writers_lose_nothing(tmp_path: Path) -> None:
+    context = multiprocessing.get_context("spawn")
+    workers = [context.Process(target=busy_writer, args=(str(tmp_path), n))
+               for n in range(WRITERS)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join(timeout=300)
+        assert worker.exitcode == 0
+    store = Store.open(tmp_path)
+    assert store.count_scores("2048") == WRITERS * 60
+    assert len(store.all_progress("sokoban")) == WRITERS * 60
+    assert store.progress("test", "counter") == str(WRITERS * 60)  # no lost update
+
+
+KEEP_WRITING = """
+import sys
+from pathlib import Path
+from termgames.store import Store
+store = Store.open(Path(sys.argv[1]))
+index = 0
+while True:
+    store.record_score(f"run{index}", "2048", "4x4", index, used_undo=False)
+    print(index, flush=True)  # only after the commit returned
+    index += 1
+"""
+
+
+def test_a_writer_killed_mid_write_leaves_every_committed_row(tmp_path: Path) -> None:
+    writer = subprocess.Popen([sys.executable, "-c", KEEP_WRITING, str(tmp_path)],
+                              stdout=subprocess.PIPE, text=True)
+    assert writer.stdout is not None
+    last = -1
+    for line in writer.stdout:
+        last = int(line)
+        if last >= 300:
+            break
+    writer.send_signal(signal.SIGKILL)
+    writer.wait(timeout=30)
+    store = Store.open(tmp_path)
+    assert store.warnings == []  # it opens as a healthy database
+    scores = {row.score for row in store.top("2048", limit=100_000)}
+    assert set(range(last + 1)) <= scores
+
+
+def test_a_zero_length_file_is_an_empty_database(tmp_path: Path) -> None:
+    (tmp_path / DATABASE_NAME).write_bytes(b"")
+    store = Store.open(tmp_path)
+    assert store.writable and store.warnings == []
+    assert store.record_score("run", "2048", "4x4", 4, used_undo=False)
+
+
+def test_a_folder_where_the_file_should_be_keeps_play_going(tmp_path: Path) -> None:
+    (tmp_path / DATABASE_NAME).mkdir()
+    store = Store.open(tmp_path)
+    assert not store.writable
+    assert len(store.warnings) == 1 and "will not be saved" in store.warnings[0]
+    assert store.record_score("run", "2048", "4x4", 4, used_undo=False)
+    assert (tmp_path / DATABASE_NAME).is_dir()  # left alone: it is not ours to move
+
+
+def test_the_scores_command_reports_the_warning_once(tmp_path: Path) -> None:
+    (tmp_path / DATABASE_NAME).mkdir()
+    env = {"TERMGAMES_HOME": str(tmp_path), "PATH": "/usr/bin:/bin"}
+    result = subprocess.run([sys.executable, "-m", "termgames", "scores"], env=env,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0
+    assert result.stdout == "No scores yet.\n"
+    assert result.stderr.count("will not be saved") == 1
