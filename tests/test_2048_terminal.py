@@ -262,3 +262,20 @@ def test_a_non_utf8_locale_gives_ascii_glyphs(terminal: Start) -> None:
     assert "·" not in term.text() and " . " in term.text()
     term.press("?")
     term.wait_for("+--")
+
+
+def test_a_stray_byte_never_swallows_the_next_key(terminal: Start) -> None:
+    for stray in (b"\xe6", b"\xc3", b"\xf0\x9f", b"\xff"):
+        term = terminal("2048", "--seed", "2")
+        term.wait_for("Score: 0")
+        term.send(stray + b"q")  # a broken character, then quit: the q must still count
+        assert term.wait_exit() == 0, stray
+
+
+def test_multibyte_characters_are_read_whole(terminal: Start) -> None:
+    term = terminal("2048", "--seed", "2")
+    model = Game2048(4, 2048, random.Random(2))
+    wait_for_game(term, model)
+    term.send("é日😀".encode())
+    term.press(*moves_until(model, lambda game: game.moves >= 2))
+    wait_for_game(term, model)

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import curses
 import locale
 import os
 import signal
 import sys
+from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass
 from types import FrameType, TracebackType
@@ -24,6 +26,7 @@ from termgames.runtime.draw import (
 from termgames.runtime.keys import Key
 
 ESCAPE_DELAY_MS = 25
+CONTINUATION_WAIT_MS = 30
 UNUSABLE_TERMS = {"", "dumb", "unknown"}
 
 
@@ -120,11 +123,15 @@ class Session:
         self.palette = Palette(ColourMode.MONO)
         self.glyphs: Glyphs = ASCII_GLYPHS
         self._previous_handlers: dict[int, object] = {}
+        self._pending: deque[Key] = deque()
+        self._decoder = codecs.getincrementaldecoder("latin-1")()
 
     def __enter__(self) -> Session:
         locale.setlocale(locale.LC_ALL, "")
-        unicode = _unicode_locale() and not self.options.ascii
-        self.glyphs = UNICODE_GLYPHS if unicode else ASCII_GLYPHS
+        utf8 = _unicode_locale()
+        self.glyphs = UNICODE_GLYPHS if utf8 and not self.options.ascii else ASCII_GLYPHS
+        self._decoder = codecs.getincrementaldecoder("utf-8" if utf8 else "latin-1")(
+            errors="replace")
         # The default ESCDELAY is a full second, which makes Esc feel broken.
         os.environ.setdefault("ESCDELAY", str(ESCAPE_DELAY_MS))
         self._install_signal_handlers()
@@ -202,15 +209,35 @@ class Session:
         return Canvas(self.window, self.palette, self.glyphs)
 
     def read_key(self, timeout_ms: int) -> Key | None:
-        """The next key, or None when ``timeout_ms`` passes first (-1 waits for ever)."""
+        """The next key, or None when ``timeout_ms`` passes first (-1 waits for ever).
+
+        Bytes are decoded here rather than by get_wch: a stray byte that is not valid
+        UTF-8 (a paste, a Latin-1 terminal) must become one replacement character, not
+        leave the input stuck half-way through a character.
+        """
+        if self._pending:
+            return self._pending.popleft()
         self.window.timeout(timeout_ms)
-        try:
-            key: Key = self.window.get_wch()
-        except curses.error:
+        code: int = self.window.getch()
+        if code == -1:
             return None
-        if key == curses.KEY_RESIZE:
+        if code == curses.KEY_RESIZE:
             curses.update_lines_cols()
-        return key
+        if code > 0xFF:
+            return code
+        text = self._decoder.decode(bytes([code]))
+        while not text:  # the rest of a multi-byte character arrives straight after
+            self.window.timeout(CONTINUATION_WAIT_MS)
+            code = self.window.getch()
+            if code == -1 or code > 0xFF:
+                self._decoder.reset()
+                if code > 0xFF:
+                    self._pending.append(code)
+                text = "\ufffd"
+            else:
+                text = self._decoder.decode(bytes([code]))
+        self._pending.extend(text[1:])
+        return text[0]
 
     def begin_frame(self) -> Canvas:
         """Start a frame: erase (never clear, so only changed cells are sent)."""
