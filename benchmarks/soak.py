@@ -13,6 +13,7 @@ import random
 import signal
 import tempfile
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -60,6 +61,17 @@ def storms(keys: int) -> list[tuple[str, str, str]]:
     return rows
 
 
+def _starter(home: Path, started: list[Terminal]) -> Callable[..., Terminal]:
+    """A stand-in for the tests' ``terminal`` fixture."""
+
+    def start(*args: str, **options: Any) -> Terminal:
+        term = Terminal(args, home, **options)
+        started.append(term)
+        return term
+
+    return start
+
+
 def signals(rounds: int) -> list[tuple[str, str, str]]:
     failures, total = [], 0
     for _ in range(rounds):
@@ -67,14 +79,7 @@ def signals(rounds: int) -> list[tuple[str, str, str]]:
             for signum in SIGNALS:
                 with tempfile.TemporaryDirectory() as folder:
                     started: list[Terminal] = []
-
-                    def start(*args: str, home: Path = Path(folder), **options: Any
-                              ) -> Terminal:
-                        term = Terminal(args, home, **options)
-                        started.append(term)
-                        return term
-
-                    term = enter(start, Path(folder))
+                    term = enter(_starter(Path(folder), started), Path(folder))
                     term.signal(signum)
                     status = term.wait_exit()
                     total += 1

@@ -49,6 +49,7 @@ def storm(term: Terminal, game: str, keys: int, rng: random.Random, dump: Path) 
     bound = GAME_KEYS[game] + SPECIAL
     moves = ["up", "down", "left", "right"]
     resizes = 0
+    restore_at = 0
     for sent in range(1, keys + 1):
         roll = rng.random()
         if roll < 0.4:
@@ -63,9 +64,12 @@ def storm(term: Terminal, game: str, keys: int, rng: random.Random, dump: Path) 
             term.send(rng.choice(NOISE))
         if sent % 25 == 0:
             term.drain()
-        if rng.random() < 0.01:
+        if restore_at == sent:
+            term.resize(24, 80)  # and back: most of the storm is played, not waited out
+        elif rng.random() < 0.01:
             term.resize(rng.randint(5, 40), rng.randint(10, 120))
             resizes += 1
+            restore_at = sent + rng.randint(1, 30)
     term.resize(24, 80)
     term.drain()
     for _ in range(20):  # q closes an overlay first, then quits

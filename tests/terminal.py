@@ -152,6 +152,9 @@ class Terminal:
             dimensions=(rows, cols),
         )
         self._status: int | None = None
+        # Writes must never block: a program busy writing its screen to us would wait
+        # for us to read while we waited for it to take our keys.
+        os.set_blocking(self.process.fd, False)
 
     # Reading -----------------------------------------------------------------
     def pump(self, timeout: float = 0.05) -> int:
@@ -232,11 +235,24 @@ class Terminal:
     def press(self, *names: str) -> None:
         """Press named keys ('up', 'enter', 'q', ...) in order."""
         for name in names:
-            self.process.write(self.key_bytes(name))
+            self.send(self.key_bytes(name))
 
     def send(self, data: bytes) -> None:
-        """Send raw bytes, as a paste or a noisy line would."""
-        self.process.write(data)
+        """Send raw bytes, all of them: while the program's input is full, read its output
+        so it can go on, and try again."""
+        deadline = time.monotonic() + DEADLINE_S * 3
+        while data:
+            try:
+                written = os.write(self.process.fd, data)
+            except BlockingIOError:
+                written = 0
+            except OSError as error:
+                raise AssertionError(f"the program stopped reading: {error}") from error
+            data = data[written:]
+            if data:
+                if time.monotonic() > deadline:
+                    raise AssertionError("the program stopped taking input")
+                self.drain(0.01)
 
     def resize(self, rows: int, cols: int) -> None:
         """Resize the pty (TIOCSWINSZ; the kernel sends SIGWINCH) and the emulated screen."""
