@@ -184,7 +184,8 @@ class SokobanScreen(Game):
         if self.game is None:
             return {}
         level = self.level
-        return {"boxes": sorted(self.game.boxes), "level_boxes": len(level.boxes),
+        return {"boxes": sorted(self.game.boxes), "start_boxes": sorted(level.boxes),
+                "level_boxes": len(level.boxes),
                 "player": self.game.player, "rows": list(level.rows),
                 "inside": sorted(level.inside), "moves": self.game.moves}
 
