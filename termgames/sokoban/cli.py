@@ -14,9 +14,9 @@ from termgames.sokoban.levels import (
     Collection,
     Level,
     LevelError,
-    level_files,
+    found_source,
     load,
-    parse,
+    parse_each,
     read_file,
 )
 from termgames.text import sanitize
@@ -93,22 +93,17 @@ def command(paths: tuple[str, ...], level_spec: str | None, check: bool, verify:
 
 
 def _check(paths: tuple[str, ...]) -> None:
-
     if not paths:
         raise click.UsageError("--check needs a PATH")
     good, problems = 0, []
-    for path in paths:
-        files = level_files(path) if path != "-" and Path(path).is_dir() else [path]
-        for file in files:
-            try:
-                found = parse(read_file(file), "<stdin>" if file == "-" else file)
-            except LevelError as error:
-                problems.append(error)
-                continue
-            if not found.levels and not found.problems:
-                problems.append(LevelError("no levels in this file", file))
-            good += len(found.levels)
-            problems.extend(found.problems)
+    for file, found, _ in parse_each(list(paths)):
+        if isinstance(found, LevelError):
+            problems.append(found)
+            continue
+        if not found.levels and not found.problems:
+            problems.append(LevelError("no levels in this file", found_source(file)))
+        good += len(found.levels)
+        problems.extend(found.problems)
     for problem in problems:
         click.echo(sanitize(str(problem), 1000))
     if problems:

@@ -416,22 +416,30 @@ def parse(text: str, source: str = "") -> Collection:
     return Collection(sanitize(Path(source).stem) if source else "levels", levels, problems)
 
 
+def parse_each(paths: list[str]) -> Iterator[tuple[str, Collection | LevelError, bool]]:
+    """Each file of ``paths`` (folders give their files) with its levels or the error that
+    stopped it, and whether it was named itself rather than found in a folder."""
+    for path in paths:
+        named = path == "-" or not Path(path).is_dir()
+        for file in [path] if named else level_files(path):
+            try:
+                yield file, parse(read_file(file), found_source(file)), named
+            except LevelError as error:
+                yield file, error, named
+
+
 def load(paths: list[str]) -> Collection:
     """Levels from files, folders (their files, sorted) and ``-``; raise if none is playable."""
     levels: list[Level] = []
     problems: list[LevelError] = []
-    for path in paths:
-        files = level_files(path) if path != "-" and Path(path).is_dir() else [path]
-        for file in files:
-            try:
-                found = parse(read_file(file), "<stdin>" if file == "-" else file)
-            except LevelError as error:
-                if len(files) == 1:
-                    raise
-                problems.append(error)
-                continue
-            if not found.levels and not found.problems and len(files) == 1:
-                raise LevelError("no levels in this file", found_source(file))
+    for file, found, named in parse_each(paths):
+        if isinstance(found, LevelError):
+            if named:
+                raise found  # a file asked for by name must be readable
+            problems.append(found)
+        elif not found.levels and not found.problems and named:
+            raise LevelError("no levels in this file", found_source(file))
+        else:
             levels.extend(found.levels)
             problems.extend(found.problems)
     if not levels:
