@@ -65,10 +65,10 @@ def generate(cells_wide: int, cells_high: int, rng: random.Random) -> Maze:
     start = (2 * y + 1) * width + 2 * x + 1
     grid[start] = OPEN
     to_check = [start]
-    randrange = rng.randrange
+    draw = rng.random  # int(draw() * n) picks like randrange(n), at a fraction of the cost
     up, last_column = 2 * width, width - 2
     while to_check:
-        index = randrange(len(to_check))
+        index = int(draw() * len(to_check))
         square = to_check[index]
         column = square % width
         options = []
@@ -81,7 +81,7 @@ def generate(cells_wide: int, cells_high: int, rng: random.Random) -> Maze:
         if square + up < size and grid[square + up]:
             options.append(square + up)
         if options:
-            neighbour = options[randrange(len(options))] if len(options) > 1 else options[0]
+            neighbour = options[int(draw() * len(options))] if len(options) > 1 else options[0]
             grid[neighbour] = OPEN
             grid[(square + neighbour) // 2] = OPEN  # the wall between them
             to_check.append(neighbour)

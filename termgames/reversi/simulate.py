@@ -12,7 +12,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from termgames.reversi.ai import SIMULATION_SEARCH, strategy
-from termgames.reversi.board import Player, Position
+from termgames.reversi.board import Player, Position, legal_moves
 
 
 @dataclass(frozen=True)
@@ -41,8 +41,10 @@ def play_game(number: int, x_name: str, o_name: str, seed: int) -> GameResult:
                Player.O: strategy(o_name, SIMULATION_SEARCH)}
     first = rng.choice([Player.X, Player.O])
     position = Position(turn=first)
-    while not position.over():
-        if position.must_pass():
+    while True:
+        if not position.moves():  # one move generation a ply decides pass and end
+            if not legal_moves(position.opp, position.own):
+                break
             position = position.pass_turn()
             continue
         position, _ = position.play(players[position.turn](position, rng))
