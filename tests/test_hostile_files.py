@@ -42,8 +42,9 @@ def write_sparse(path: Path) -> None:
 CASES: dict[str, tuple[Callable[[Path], object], str]] = {
     "sparse 1 GiB": (write_sparse, "larger than 32 MiB"),
     "one 10 MB line of walls": (lambda p: p.write_bytes(b"#" * 10_000_000 + b"\n"),
-                                "larger than 1000x1000"),
-    "one 10 MB line of text": (lambda p: p.write_bytes(b"x" * 10_000_000), "no levels"),
+                                "hostile.txt:1: a line of 10,000,000 characters"),
+    "one 10 MB line of text": (lambda p: p.write_bytes(b"x" * 10_000_000),
+                               "a line of 10,000,000 characters"),
     "run-length bomb": (lambda p: p.write_text(TINY + "\n99999999#\n"), "1 problems"),
     "nested run-length bomb": (lambda p: p.write_text("9(9(9(9(9(9(9(9(9(#)))))))))\n"),
                                "expands beyond"),

@@ -263,9 +263,10 @@ def _classify(line: str) -> _Kind:
         return _Kind.BOARD
     if _META.match(line):
         return _Kind.META
-    tiles = sum(1 for char in stripped if char in _RLE)
-    if stripped.startswith("#") and tiles * 10 >= len(stripped) * 7:
-        return _Kind.BAD_BOARD
+    if stripped.startswith("#"):
+        tiles = sum(1 for char in stripped if char in _RLE)
+        if tiles * 10 >= len(stripped) * 7:
+            return _Kind.BAD_BOARD
     return _Kind.TEXT
 
 
@@ -276,8 +277,11 @@ class _Block:
     meta: dict[str, str] = field(default_factory=dict)
 
 
-def _lines(text: str) -> Iterator[tuple[int, str, _Kind]]:
+def _lines(text: str, source: str) -> Iterator[tuple[int, str, _Kind]]:
     for number, line in enumerate(re.split(r"\r\n|\r|\n", text), 1):
+        if len(line) > _EXPANSION_BUDGET:  # longer than any level written out in full
+            raise LevelError(f"a line of {len(line):,} characters: not a level file",
+                             source, number)
         kind = _classify(line)
         if kind is not _Kind.COMMENT and ";" in line:
             head = line[: line.index(";")]  # a board row may carry a comment after it
@@ -286,14 +290,14 @@ def _lines(text: str) -> Iterator[tuple[int, str, _Kind]]:
         yield number, line, kind
 
 
-def _blocks(text: str) -> Iterator[_Block]:
+def _blocks(text: str, source: str) -> Iterator[_Block]:
     """Boards with what surrounds them; a board is handed on once its trailing lines
     (metadata up to the next blank line) have been read."""
     paragraphs: list[list[tuple[_Kind, str, int]]] = [[]]
     current: _Block | None = None
     finished: _Block | None = None  # the board whose trailing lines are being read
     pending_meta: dict[str, str] = {}
-    for number, line, kind in _lines(text):
+    for number, line, kind in _lines(text, source):
         if kind is _Kind.BOARD or (kind is _Kind.BAD_BOARD and current is not None):
             if finished is not None:
                 yield finished
@@ -396,7 +400,7 @@ def parse(text: str, source: str = "") -> Collection:
     levels: list[Level] = []
     problems: list[LevelError] = []
     number = 0
-    for block in _blocks(text):
+    for block in _blocks(text, source):
         if not any(WALL in raw for _, raw in block.rows):
             continue  # a stray line of dots or dashes, not a board
         number += 1
