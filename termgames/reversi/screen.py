@@ -123,7 +123,7 @@ class ReversiScreen(Game):
         else:
             starter = self.you if first == "you" else self.you.other
         self.position = Position(turn=starter)
-        self.history.clear()
+        self.history = []
         self.moves_played = 0
         self.last_move, self.flipped, self.column = None, 0, None
         self.used_undo, self.recorded = False, False

@@ -202,7 +202,7 @@ class Session:
     def _restore_signal_handlers(self) -> None:
         for signum, handler in self._previous_handlers.items():
             signal.signal(signum, handler)  # type: ignore[arg-type]
-        self._previous_handlers.clear()
+        self._previous_handlers = {}
 
     def canvas(self) -> Canvas:
         """A fresh canvas for the window at its current size."""

@@ -67,8 +67,8 @@ class Sokoban:
         """Back to the level's start, forgetting every step."""
         self.player = self.level.player
         self.boxes = set(self.level.boxes)
-        self.history.clear()
-        self.undone.clear()
+        self.history = []
+        self.undone = []
 
     @property
     def moves(self) -> int:
@@ -112,7 +112,7 @@ class Sokoban:
         if self.undone and self.undone[-1] == step:
             self.undone.pop()
         else:
-            self.undone.clear()
+            self.undone = []
         return step
 
     def undo(self) -> bool:
