@@ -1,7 +1,8 @@
 """Computer players: the classic strategies and a real search engine.
 
 The classic ones (corner-best, corner-side-best, random, worst) are exactly those of
-the teaching program: shuffle the legal moves first, so ties are broken at random.
+the teaching program. It shuffled the legal moves and took the first best; choosing
+uniformly among the best moves is the same choice, for one draw instead of a shuffle.
 ``search`` is negamax with alpha-beta, iterative deepening under a time or node budget,
 move ordering, and an evaluation of mobility, corners and stable edge discs; with few
 squares left it searches to the end and plays perfectly.
@@ -14,37 +15,51 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from termgames.reversi.board import CORNERS, EDGES, FULL, Position, count, flips, legal_moves
+from termgames.reversi.board import (
+    CORNERS,
+    EDGES,
+    FULL,
+    Position,
+    count,
+    flips,
+    legal_moves,
+    squares,
+)
 
 Strategy = Callable[[Position, random.Random], int]
 """Given a position with at least one legal move, and an RNG, the square to play."""
 
 
-def _shuffled(position: Position, rng: random.Random) -> list[int]:
-    moves = position.move_list()
-    rng.shuffle(moves)
-    return moves
+def _random_best(moves: list[int], score: Callable[[int], int], rng: random.Random) -> int:
+    """A uniformly random move among those with the highest score: the same choice as
+    shuffling first and taking the first best, for one draw instead of a shuffle."""
+    scores = [score(square) for square in moves]
+    top = max(scores)
+    best = [square for square, value in zip(moves, scores, strict=True) if value == top]
+    return best[0] if len(best) == 1 else rng.choice(best)
 
 
-def _most_flips(position: Position, moves: list[int]) -> int:
-    return max(moves, key=lambda square: count(flips(position.own, position.opp, square)))
+def _flip_counter(position: Position, sign: int) -> Callable[[int], int]:
+    own, opp = position.own, position.opp
+    return lambda square: sign * count(flips(own, opp, square))
 
 
 def corner_best(position: Position, rng: random.Random) -> int:
     """A corner if one is legal, else the move that flips the most (ties at random)."""
-    moves = _shuffled(position, rng)
-    corner = next((square for square in moves if CORNERS >> square & 1), None)
-    return corner if corner is not None else _most_flips(position, moves)
+    legal = position.moves()
+    if legal & CORNERS:
+        return rng.choice(squares(legal & CORNERS))
+    return _random_best(squares(legal), _flip_counter(position, 1), rng)
 
 
 def corner_side_best(position: Position, rng: random.Random) -> int:
     """A corner, else any side square, else the move that flips the most."""
-    moves = _shuffled(position, rng)
-    corner = next((square for square in moves if CORNERS >> square & 1), None)
-    if corner is not None:
-        return corner
-    side = next((square for square in moves if EDGES >> square & 1), None)
-    return side if side is not None else _most_flips(position, moves)
+    legal = position.moves()
+    if legal & CORNERS:
+        return rng.choice(squares(legal & CORNERS))
+    if legal & EDGES:
+        return rng.choice(squares(legal & EDGES))
+    return _random_best(squares(legal), _flip_counter(position, 1), rng)
 
 
 def random_move(position: Position, rng: random.Random) -> int:
@@ -54,8 +69,7 @@ def random_move(position: Position, rng: random.Random) -> int:
 
 def worst(position: Position, rng: random.Random) -> int:
     """The move that flips the fewest (ties at random)."""
-    moves = _shuffled(position, rng)
-    return min(moves, key=lambda square: count(flips(position.own, position.opp, square)))
+    return _random_best(position.move_list(), _flip_counter(position, -1), rng)
 
 
 # Search ---------------------------------------------------------------------------------

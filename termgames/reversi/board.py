@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from functools import cached_property
 
 FULL = (1 << 64) - 1
 CORNERS = (1 << 0) | (1 << 7) | (1 << 56) | (1 << 63)
@@ -125,9 +126,14 @@ class Position:
         """The discs of the side not to move."""
         return self.o if self.turn is Player.X else self.x
 
+    @cached_property
+    def legal(self) -> int:
+        """Legal moves for the side to move, as a bitboard (worked out once)."""
+        return legal_moves(self.own, self.opp)
+
     def moves(self) -> int:
         """Legal moves for the side to move, as a bitboard."""
-        return legal_moves(self.own, self.opp)
+        return self.legal
 
     def move_list(self) -> list[int]:
         """Legal moves for the side to move, as squares."""
