@@ -194,6 +194,11 @@ class Session:
             self._restore_signal_handlers()
 
     def _install_signal_handlers(self) -> None:
+        # Ctrl-C must end the game even when the program was started with SIGINT
+        # ignored (a background job of a non-interactive shell), where Python itself
+        # leaves it ignored.
+        self._previous_handlers[signal.SIGINT] = signal.signal(
+            signal.SIGINT, signal.default_int_handler)
         for name in ("SIGTERM", "SIGHUP"):
             signum = getattr(signal, name, None)
             if signum is not None:
