@@ -9,7 +9,7 @@ import shutil
 import sqlite3
 import stat
 import subprocess
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -28,15 +28,19 @@ def write_scores(home: str, writer: int) -> None:
     store.close()
 
 
-def test_eight_processes_writing_at_once_lose_nothing(tmp_path: Path) -> None:
+def run_writers(writer: Callable[[str, int], None], home: Path, count: int) -> None:
+    """Start ``count`` processes running ``writer(home, n)`` at once; all must succeed."""
     context = multiprocessing.get_context("spawn")
-    workers = [context.Process(target=write_scores, args=(str(tmp_path), n))
-               for n in range(WRITERS)]
+    workers = [context.Process(target=writer, args=(str(home), n)) for n in range(count)]
     for worker in workers:
         worker.start()
     for worker in workers:
-        worker.join(timeout=120)
+        worker.join(timeout=300)
         assert worker.exitcode == 0
+
+
+def test_eight_processes_writing_at_once_lose_nothing(tmp_path: Path) -> None:
+    run_writers(write_scores, tmp_path, WRITERS)
     store = Store.open(tmp_path)
     assert store.count_scores("2048") == WRITERS * SCORES_EACH
     best = store.best("2048", "4x4")

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import multiprocessing
 import signal
 import subprocess
 import sys
 from pathlib import Path
 
 from termgames.store import DATABASE_NAME, Store
+from tests.test_store import run_writers
 
 WRITERS = 16
 
@@ -24,14 +24,7 @@ def busy_writer(home: str, writer: int) -> None:
 
 
 def test_sixteen_writers_lose_nothing(tmp_path: Path) -> None:
-    context = multiprocessing.get_context("spawn")
-    workers = [context.Process(target=busy_writer, args=(str(tmp_path), n))
-               for n in range(WRITERS)]
-    for worker in workers:
-        worker.start()
-    for worker in workers:
-        worker.join(timeout=300)
-        assert worker.exitcode == 0
+    run_writers(busy_writer, tmp_path, WRITERS)
     store = Store.open(tmp_path)
     assert store.count_scores("2048") == WRITERS * 60
     assert len(store.all_progress("sokoban")) == WRITERS * 60
