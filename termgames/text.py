@@ -16,3 +16,8 @@ def sanitize(text: str, limit: int = 200) -> str:
         if unicodedata.category(char) not in _REMOVED_CATEGORIES:
             kept.append(char)
     return "".join(kept)[:limit]
+
+
+def plural(count: int, noun: str, many: str | None = None) -> str:
+    """``count`` and ``noun``, plural unless the count is one: '1 level', '2 levels'."""
+    return f"{count:,} {noun if count == 1 else many or noun + 's'}"

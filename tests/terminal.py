@@ -137,8 +137,10 @@ class Terminal:
         term: str = "xterm-256color",
         env: dict[str, str] | None = None,
         program: Sequence[str] | None = None,
+        cwd: Path | None = None,
     ) -> None:
-        """``program`` replaces ``python -m termgames`` (say, a shell that pipes into it)."""
+        """``program`` replaces ``python -m termgames`` (say, a shell that pipes into it, or
+        an installed console script); ``cwd`` is where it starts."""
         self.term = term
         self.env = base_environment(home, term)
         if env:
@@ -149,7 +151,7 @@ class Terminal:
         self.received = bytearray()
         self.process = PtyProcess.spawn(
             [*(program or [sys.executable, "-m", "termgames"]), *args], env=self.env,
-            dimensions=(rows, cols),
+            dimensions=(rows, cols), cwd=str(cwd) if cwd else None,
         )
         self._status: int | None = None
         # Writes must never block: a program busy writing its screen to us would wait

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from termgames.sokoban import levels
 from termgames.sokoban.levels import LevelError, load, parse
 
-REAL = Path(__file__).resolve().parent.parent / "levels"
+REAL = Path(__file__).resolve().parent.parent / "termgames" / "levels"
 TINY = "#####\n#@$.#\n#####\n"
 MEMORY_LIMIT_KB = 200 * 1024
 
@@ -45,7 +45,7 @@ CASES: dict[str, tuple[Callable[[Path], object], str]] = {
                                 "hostile.txt:1: a line of 10,000,000 characters"),
     "one 10 MB line of text": (lambda p: p.write_bytes(b"x" * 10_000_000),
                                "a line of 10,000,000 characters"),
-    "run-length bomb": (lambda p: p.write_text(TINY + "\n99999999#\n"), "1 problems"),
+    "run-length bomb": (lambda p: p.write_text(TINY + "\n99999999#\n"), "1 problem"),
     "nested run-length bomb": (lambda p: p.write_text("9(9(9(9(9(9(9(9(9(#)))))))))\n"),
                                "expands beyond"),
     "binary": (lambda p: p.write_bytes(bytes(range(256)) * 100), "binary data"),
@@ -76,7 +76,7 @@ def test_odd_but_valid_files_parse(tmp_path: Path, name: str, data: bytes, count
     path = tmp_path / "odd.txt"
     path.write_bytes(data)
     status, output, _, peak_kb = run_check(path)
-    assert (status, output) == (0, f"{count} levels OK\n")
+    assert (status, output) == (0, f"{count:,} level{'s' if count > 1 else ''} OK\n")
     assert peak_kb < MEMORY_LIMIT_KB
 
 

@@ -21,7 +21,7 @@ from termgames.sokoban.levels import (
     read_file,
 )
 
-LEVELS = Path(__file__).resolve().parent.parent / "levels"
+LEVELS = Path(__file__).resolve().parent.parent / "termgames" / "levels"
 SMALL = "#####\n#@$.#\n#####\n"
 
 
@@ -228,3 +228,18 @@ def test_arbitrary_bytes_raise_nothing_but_level_error(data: bytes) -> None:
 
     with contextlib.suppress(LevelError):
         parse(decode(data, "fuzz"), "fuzz")
+
+
+def test_check_without_a_path_checks_every_bundled_collection() -> None:
+    from click.testing import CliRunner
+
+    from termgames.cli import cli
+    from termgames.sokoban.bundled import BUNDLED
+
+    result = CliRunner().invoke(cli, ["sokoban", "--check"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[:-1] == ["Star Pusher (starPusherLevels.txt): 201 levels OK",
+                          "Microban (Microban_155.xsb): 155 levels OK",
+                          "Sasquatch (Sasquatch_50.xsb): 50 levels OK"]
+    assert len(BUNDLED) == 3 and lines[-1] == "406 levels OK"

@@ -19,7 +19,7 @@ from termgames.sokoban.levels import (
     parse_each,
     read_file,
 )
-from termgames.text import sanitize
+from termgames.text import plural, sanitize
 
 
 class LevelFileError(click.ClickException):
@@ -51,7 +51,8 @@ def _pick(collection: Collection, spec: str) -> int:
 @click.argument("paths", nargs=-1, metavar="[PATH]...")
 @click.option("--level", "level_spec", metavar="N|TITLE",
               help="Start at this level (its number in the file, or its title).")
-@click.option("--check", is_flag=True, help="Validate the level files and report every problem.")
+@click.option("--check", is_flag=True,
+              help="Validate the level files (without PATH: the bundled collections).")
 @click.option("--verify", is_flag=True, help="Replay --solutions against the levels in PATH.")
 @click.option("--solutions", metavar="FILE", help="LURD solutions for --verify.")
 @click.option("--export-solutions", is_flag=True,
@@ -94,7 +95,8 @@ def command(paths: tuple[str, ...], level_spec: str | None, check: bool, verify:
 
 def _check(paths: tuple[str, ...]) -> None:
     if not paths:
-        raise click.UsageError("--check needs a PATH")
+        _check_bundled()
+        return
     good, problems = 0, []
     for file, found, _ in parse_each(list(paths)):
         if isinstance(found, LevelError):
@@ -107,9 +109,33 @@ def _check(paths: tuple[str, ...]) -> None:
     for problem in problems:
         click.echo(sanitize(str(problem), 1000))
     if problems:
-        click.echo(f"{good} levels OK, {len(problems)} problems", err=True)
+        click.echo(f"{plural(good, 'level')} OK, {plural(len(problems), 'problem')}", err=True)
         sys.exit(2)
-    click.echo(f"{good} levels OK")
+    click.echo(f"{plural(good, 'level')} OK")
+
+
+def _check_bundled() -> None:
+    """Check every bundled collection, read from the installed package's data."""
+    from termgames.sokoban.bundled import BUNDLED, load_bundled
+
+    good, failures = 0, 0
+    for entry in BUNDLED:
+        try:
+            collection = load_bundled(entry)
+        except LevelError as error:
+            click.echo(sanitize(f"{entry.title}: {error}", 1000))
+            failures += 1
+            continue
+        for problem in collection.problems:
+            click.echo(sanitize(str(problem), 1000))
+        failures += len(collection.problems)
+        good += len(collection.levels)
+        levels = plural(len(collection.levels), "level")
+        click.echo(f"{entry.title} ({entry.filename}): {levels} OK")
+    if failures:
+        click.echo(f"{plural(good, 'level')} OK, {plural(failures, 'problem')}", err=True)
+        sys.exit(2)
+    click.echo(f"{plural(good, 'level')} OK")
 
 
 def read_solutions(path: str) -> list[tuple[int | None, str, str]]:

@@ -5,23 +5,18 @@ from __future__ import annotations
 import curses
 from collections.abc import Mapping
 from enum import Enum, auto
-from importlib.resources import as_file, files
 from typing import ClassVar
 
 from termgames.runtime.draw import BOLD, DIM, Canvas, Emphasis, Scroller, Style
 from termgames.runtime.keys import COMMON, MOVEMENT, Action, KeyMap
 from termgames.runtime.loop import Game, Phase
 from termgames.runtime.menu import ListCursor, draw_list
+from termgames.sokoban.bundled import BUNDLED, load_bundled
 from termgames.sokoban.game import Direction, Sokoban
-from termgames.sokoban.levels import Collection, Level, load
+from termgames.sokoban.levels import Collection, Level
 from termgames.sokoban.progress import Record, load_records, record_solution
 from termgames.store import Store
 
-BUNDLED = (
-    ("Star Pusher", "starPusherLevels.txt", "demo level + Sasquatch I-IV"),
-    ("Microban", "Microban_155.xsb", "David W. Skinner, for beginners"),
-    ("Sasquatch", "Sasquatch_50.xsb", "David W. Skinner"),
-)
 DIRECTIONS = {Action.UP: Direction.UP, Action.DOWN: Direction.DOWN,
               Action.LEFT: Direction.LEFT, Action.RIGHT: Direction.RIGHT}
 # 'l' opens the level list here, so vi's 'l' is not "right": arrows and 'd' are.
@@ -46,15 +41,6 @@ class Mode(Enum):
     CHOOSE = auto()  # the bundled collections
     PLAY = auto()
     LIST = auto()  # the current collection's levels
-
-
-def bundled_collection(filename: str) -> Collection:
-    """One of the collections installed with the package."""
-    with as_file(files("termgames.levels") / filename) as path:
-        collection = load([str(path)])
-    title = next(title for title, name, _ in BUNDLED if name == filename)
-    collection.name = title
-    return collection
 
 
 def square(level: Level, game: Sokoban, position: tuple[int, int], unicode: bool) -> tuple[
@@ -144,7 +130,7 @@ class SokobanScreen(Game):
     def handle_choose(self, action: Action) -> Phase:
         """Pick a bundled collection."""
         if action is Action.SELECT:
-            self.open(bundled_collection(BUNDLED[self.cursor.index][1]))
+            self.open(load_bundled(BUNDLED[self.cursor.index]))
         else:
             self.cursor.handle(action)
         return Phase.GAME
@@ -216,7 +202,7 @@ class SokobanScreen(Game):
         """The current mode's screen, and the solved banner over the board."""
         if self.mode is Mode.CHOOSE:
             canvas.centred(1, "Sokoban: choose a collection", BOLD)
-            rows = [f"{title:<12} {detail:<34}" for title, _, detail in BUNDLED]
+            rows = [f"{entry.title:<12} {entry.detail:<34}" for entry in BUNDLED]
             draw_list(canvas, rows, self.cursor.index, 3, len(rows))
             canvas.centred(4 + len(rows), "arrows choose, Enter play, q quit", DIM)
         elif self.mode is Mode.LIST:
