@@ -16,7 +16,7 @@ from concurrent.futures import ProcessPoolExecutor
 import classic_reversi
 from ptycost import percentile, print_table
 
-from termgames.reversi.ai import LEVELS, Search, corner_best
+from termgames.reversi.ai import SEARCH_LIMITS, Search, corner_best
 from termgames.reversi.board import Player, Position, perft
 from termgames.reversi.simulate import run, tally
 
@@ -50,7 +50,7 @@ def strength_game(number: int) -> tuple[int, int, list[float]]:
     """Search at level 5 against corner-best; the engine plays X in odd games."""
     rng = random.Random(number)
     engine_side = Player.X if number % 2 else Player.O
-    limits = LEVELS[5][1]
+    limits = SEARCH_LIMITS[5]
     position = Position(turn=Player.X)
     times = []
     while not position.over():

@@ -35,6 +35,18 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (game, key)
     );
     """,
+    # Version 2: variants say what a result is comparable with. 2048 adds the goal (runs
+    # before now could not change it from the board's default 2048 in the launcher, and
+    # almost all used it); Reversi names the opponent its --level played by default.
+    """
+    UPDATE scores SET variant = variant || ', goal 2048'
+        WHERE game = '2048' AND variant NOT LIKE '%goal%';
+    UPDATE scores SET variant = 'vs corner-best' WHERE game = 'reversi' AND variant = 'level 1';
+    UPDATE scores SET variant = 'vs corner-side-best'
+        WHERE game = 'reversi' AND variant = 'level 2';
+    UPDATE scores SET variant = 'vs search level ' || substr(variant, 7)
+        WHERE game = 'reversi' AND variant IN ('level 3', 'level 4', 'level 5');
+    """,
 )
 
 

@@ -18,6 +18,21 @@ def sanitize(text: str, limit: int = 200) -> str:
     return "".join(kept)[:limit]
 
 
+def shown_path(path: str) -> str:
+    """A file name as it can be shown: bytes that are not valid UTF-8 (which Python keeps as
+    surrogate escapes) and control characters written as escapes, so it names the same file."""
+    shown = []
+    for char in path:
+        code = ord(char)
+        if 0xDC80 <= code <= 0xDCFF:
+            shown.append(f"\\x{code - 0xDC00:02x}")
+        elif unicodedata.category(char) in _REMOVED_CATEGORIES:
+            shown.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
+        else:
+            shown.append(char)
+    return "".join(shown)
+
+
 def plural(count: int, noun: str, many: str | None = None) -> str:
     """``count`` and ``noun``, plural unless the count is one: '1 level', '2 levels'."""
     return f"{count:,} {noun if count == 1 else many or noun + 's'}"

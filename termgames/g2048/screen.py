@@ -70,6 +70,8 @@ class Layout:
 
 
 HEADER_ROWS, FOOTER_ROWS = 2, 2
+ABANDONED_BEFORE_MOVES = 10
+"""A game quit or restarted, not over, before this many moves is not recorded."""
 TILE_SHAPES = ((1, 8), (1, 7))
 """Tile (height, width) from roomiest to tightest; seven cells still pad 131072.
 
@@ -96,9 +98,9 @@ def minimum_size(size: int) -> tuple[int, int]:
     return (tight.height + HEADER_ROWS + FOOTER_ROWS, max(tight.width, 40))
 
 
-def variant_name(size: int) -> str:
-    """The scoreboard variant for a board size, e.g. '4x4'."""
-    return f"{size}x{size}"
+def variant_name(size: int, goal: int) -> str:
+    """The scoreboard variant: results rank only against the same board size and goal."""
+    return f"{size}x{size}, goal {goal}"
 
 
 class Screen2048(Game):
@@ -128,9 +130,7 @@ class Screen2048(Game):
         self.rng = random.Random(seed)
         self.game = Game2048(size, goal, self.rng)
         self.run_id = ""
-        best = store.best(GAME_NAME, variant_name(size))
-        self.stored_best = best.score if best else 0
-        self.best_used_undo = bool(best and best.used_undo)
+        self.stored_best, self.best_used_undo = 0, False
 
     def min_size(self) -> tuple[int, int]:
         """The tightest layout's size; 80x24 fits every board size."""
@@ -141,7 +141,14 @@ class Screen2048(Game):
         if self.run_id:
             self.game = Game2048(self.size, self.goal, self.rng)
         self.run_id = os.urandom(8).hex()
+        self.load_best()
         return Phase.GAME
+
+    def load_best(self) -> None:
+        """The best on record, read again at each new game: the last one may have beaten it."""
+        best = self.store.best(GAME_NAME, variant_name(self.size, self.goal))
+        self.stored_best = best.score if best else 0
+        self.best_used_undo = bool(best and best.used_undo)
 
     def handle(self, action: Action) -> Phase:
         """Slide or undo; report a first win and game over."""
@@ -168,10 +175,12 @@ class Screen2048(Game):
         return None
 
     def save(self, phase: Phase) -> None:
-        """Record the run's score (with its undo mark) if it scored anything."""
-        if self.game.score > 0:
+        """Record the run's score (with its undo mark), unless it was abandoned: a game left
+        in its first moves, unfinished, is not a result."""
+        abandoned = self.game.moves < ABANDONED_BEFORE_MOVES and not self.game.over
+        if self.game.score > 0 and not abandoned:
             self.store.record_score(
-                self.run_id, GAME_NAME, variant_name(self.size), self.game.score,
+                self.run_id, GAME_NAME, variant_name(self.size, self.goal), self.game.score,
                 self.game.used_undo,
             )
 
@@ -228,7 +237,7 @@ def launch(store: Store) -> Game:
 
 def best_line(store: Store) -> str:
     """The launcher's line: best score on the default board."""
-    best = store.best(GAME_NAME, variant_name(DEFAULT_SIZE))
+    best = store.best(GAME_NAME, variant_name(DEFAULT_SIZE, DEFAULT_GOAL))
     if best is None:
         return "no score yet"
     return f"best {best.score}" + (" (undo)" if best.used_undo else "")

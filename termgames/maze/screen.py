@@ -79,6 +79,7 @@ class MazeScreen(Game):
         self.shown_second = -1
         self.solver: AStar | None = None
         self.solver_used = False
+        """The solver has shown this maze's way out: it stays helped across replays."""
         self.path: list[Square] = []
         self.optimal = 0
         self.message = ""
@@ -97,7 +98,7 @@ class MazeScreen(Game):
         self.route = [self.player]
         self.visited = {self.player}
         self.steps, self.started, self.shown_second = 0, None, -1
-        self.solver, self.solver_used, self.path, self.message = None, False, [], ""
+        self.solver, self.path, self.message = None, [], ""
         self.optimal = len(AStar(self.maze, self.maze.entrance).path()) - 1
         self.run_id = os.urandom(8).hex()
         best = self.store.best(GAME_NAME, variant_name(self.maze), lowest=True)
@@ -107,6 +108,7 @@ class MazeScreen(Game):
     def new_maze(self) -> Phase:
         """A fresh maze of the same size."""
         self.maze = generate(*self.size, self.rng)
+        self.solver_used = False
         return self.init()
 
     def elapsed(self) -> float:

@@ -257,14 +257,17 @@ def search_strategy(limits: Limits) -> Strategy:
     return choose
 
 
-LEVELS: dict[int, tuple[str, Limits]] = {
-    1: ("corner-best", Limits()),
-    2: ("corner-side-best", Limits()),
-    3: ("search", Limits(seconds=0.2, max_depth=2, endgame_empties=6)),
-    4: ("search", Limits(seconds=0.3, endgame_empties=9)),
-    5: ("search", Limits(seconds=0.8, endgame_empties=12)),
+SEARCH_LIMITS: dict[int, Limits] = {
+    1: Limits(seconds=0.1, max_depth=1, endgame_empties=4),
+    2: Limits(seconds=0.1, max_depth=2, endgame_empties=4),
+    3: Limits(seconds=0.2, max_depth=2, endgame_empties=6),
+    4: Limits(seconds=0.3, endgame_empties=9),
+    5: Limits(seconds=0.8, endgame_empties=12),
 }
-"""--level: the strategy and, for search, its budget."""
+"""How hard search thinks at each --level: more time, more depth, an earlier exact end."""
+LEVEL_STRATEGY = {1: "corner-best", 2: "corner-side-best", 3: "search", 4: "search",
+                  5: "search"}
+"""The strategy each --level plays when --ai does not name one."""
 
 CLASSIC: dict[str, Strategy] = {
     "corner-best": corner_best,
@@ -277,10 +280,44 @@ SIMULATION_SEARCH = Limits(seconds=None, nodes=5_000, endgame_empties=8)
 """search in simulations: a node budget, so a seed gives the same games on any machine."""
 
 
+@dataclass(frozen=True)
+class Opponent:
+    """The computer player actually played: a strategy and, for search, its strength."""
+
+    strategy: str
+    level: int | None = None
+    """1-5 for search; None for the classic strategies, which have no strength to set."""
+
+    @property
+    def name(self) -> str:
+        """How the opponent is shown and recorded: 'worst', 'search level 5'."""
+        return self.strategy if self.level is None else f"{self.strategy} level {self.level}"
+
+    @property
+    def limits(self) -> Limits:
+        """How long search may think (the classic strategies ignore it)."""
+        return SEARCH_LIMITS[self.level or 5]
+
+    def play(self) -> Strategy:
+        """The strategy as a function."""
+        return strategy(self.strategy, self.limits)
+
+
+def opponent_for(level: int, ai: str | None = None) -> Opponent:
+    """The opponent for ``--level`` and ``--ai``: ``--ai`` names the strategy, and the
+    level sets search's strength (it means nothing to the classic strategies)."""
+    if level not in SEARCH_LIMITS:
+        raise ValueError(f"level must be 1 to 5, not {level}")
+    name = ai or LEVEL_STRATEGY[level]
+    if name not in STRATEGY_NAMES:
+        raise ValueError(f"no strategy called {name!r} (choose from {', '.join(STRATEGY_NAMES)})")
+    return Opponent(name, level if name == "search" else None)
+
+
 def strategy(name: str, limits: Limits | None = None) -> Strategy:
     """The strategy called ``name``; ``limits`` applies to search."""
     if name == "search":
-        return search_strategy(limits or LEVELS[5][1])
+        return search_strategy(limits or SEARCH_LIMITS[5])
     if name in CLASSIC:
         return CLASSIC[name]
     raise ValueError(f"no strategy called {name!r} (choose from {', '.join(STRATEGY_NAMES)})")

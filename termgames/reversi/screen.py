@@ -10,9 +10,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from termgames.reversi.ai import LEVELS, Limits, Search, Strategy, strategy
+from termgames.reversi.ai import Opponent, Search, Strategy, opponent_for
 from termgames.reversi.board import Player, Position, count, square_name
-from termgames.runtime.draw import BOLD, DIM, Canvas, Emphasis, Style
+from termgames.runtime.draw import BOLD, DIM, Canvas, Emphasis, Style, fit_lines
 from termgames.runtime.keys import COMMON, DIGITS, MOVEMENT, Action, KeyMap
 from termgames.runtime.loop import Game, Phase
 from termgames.store import Store
@@ -29,13 +29,17 @@ X_DISC = Style(fg=16, bg=28, fg8=curses.COLOR_BLACK, bg8=curses.COLOR_GREEN,
 O_DISC = Style(fg=231, bg=28, fg8=curses.COLOR_WHITE, bg8=curses.COLOR_GREEN,
                emphasis=Emphasis.BOLD)
 HINT = Style(fg=157, bg=28, fg8=curses.COLOR_YELLOW, bg8=curses.COLOR_GREEN)
-LAST = Style(fg=16, bg=178, fg8=curses.COLOR_BLACK, bg8=curses.COLOR_YELLOW,
-             mono=Emphasis.UNDERLINE, emphasis=Emphasis.BOLD)
+# A highlight changes the square, never the disc: each side keeps its own colour on it.
+LAST_X = Style(fg=16, bg=136, fg8=curses.COLOR_BLACK, bg8=curses.COLOR_YELLOW,
+               mono=Emphasis.UNDERLINE, emphasis=Emphasis.BOLD)
+LAST_O = Style(fg=231, bg=136, fg8=curses.COLOR_WHITE, bg8=curses.COLOR_YELLOW,
+               mono=Emphasis.UNDERLINE, emphasis=Emphasis.BOLD)
 FLIPPED_X = Style(fg=16, bg=71, fg8=curses.COLOR_BLACK, bg8=curses.COLOR_CYAN,
                   mono=Emphasis.UNDERLINE, emphasis=Emphasis.BOLD)
 FLIPPED_O = Style(fg=231, bg=71, fg8=curses.COLOR_WHITE, bg8=curses.COLOR_CYAN,
                   mono=Emphasis.UNDERLINE, emphasis=Emphasis.BOLD)
 CELL = 3
+STATUS_ROWS = 2  # every event since the player's last key, wrapped
 DIRECTION_STEPS = {Action.UP: -8, Action.DOWN: 8, Action.LEFT: -1, Action.RIGHT: 1}
 
 
@@ -45,19 +49,33 @@ class Settings:
 
     you: Player = Player.X
     first: str = "random"  # you | computer | random
-    ai: str = "corner-best"
-    limits: Limits = field(default_factory=Limits)
-    level: int = 1
+    opponent: Opponent = field(default_factory=lambda: opponent_for(1))
     watch: bool = False
     seed: int | None = None
 
 
 def settings_for(level: int, ai: str | None, you: Player, first: str, watch: bool,
                  seed: int | None = None) -> Settings:
-    """Settings from the command line: ``--level`` picks strategy and budget, ``--ai``
-    overrides the strategy."""
-    name, limits = LEVELS[level]
-    return Settings(you, first, ai or name, limits, level, watch, seed)
+    """Settings from the command line: ``--ai`` names the strategy (else ``--level``
+    picks it) and ``--level`` sets search's strength."""
+    return Settings(you, first, opponent_for(level, ai), watch, seed)
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, in full and in a shorter form for narrow windows."""
+
+    text: str
+    short: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.short:
+            object.__setattr__(self, "short", self.text)
+
+
+def variant_name(opponent: Opponent) -> str:
+    """The scoreboard variant: results rank only against the same opponent."""
+    return f"vs {opponent.name}"
 
 
 @dataclass
@@ -86,15 +104,17 @@ class ReversiScreen(Game):
         self.settings = settings
         self.rng = random.Random(settings.seed)
         self.strategies: dict[Player, Strategy] = {
-            side: strategy(settings.ai, settings.limits) for side in Player}
+            side: settings.opponent.play() for side in Player}
         self.position = Position()
         self.history: list[tuple[Position, int]] = []  # before each of the player's moves
         self.moves_played = 0
         self.cursor = 19
         self.hints = False
         self.column: int | None = None
-        self.message = ""
-        self.last_move: int | None = None
+        self.events: list[Event] = []
+        """What happened since the player's last key, oldest first: all of it is shown."""
+        self.last_moves: list[int] = []
+        """The computer's moves since the player's last move, marked on the board."""
         self.flipped = 0
         self.turn: Turn | None = None
         self.used_undo = False
@@ -111,8 +131,8 @@ class ReversiScreen(Game):
         return self.settings.watch or side is not self.you
 
     def min_size(self) -> tuple[int, int]:
-        """The board with coordinates on all four sides, the score and a message line."""
-        return (16, 44)
+        """The board with coordinates on all four sides, the score and the messages."""
+        return (15 + STATUS_ROWS, 44)
 
     # Game flow --------------------------------------------------------------------------
     def init(self) -> Phase:
@@ -125,12 +145,20 @@ class ReversiScreen(Game):
         self.position = Position(turn=starter)
         self.history = []
         self.moves_played = 0
-        self.last_move, self.flipped, self.column = None, 0, None
+        self.last_moves, self.flipped, self.column = [], 0, None
         self.used_undo, self.recorded = False, False
         self.run_id = os.urandom(8).hex()
         who = "You move" if not self.is_computer(starter) else f"{starter.value} moves"
-        self.message = f"{who} first."
+        self.say(Event(f"{who} first."), fresh=True)
         return self.next_turn()
+
+    def say(self, event: Event, fresh: bool = False) -> None:
+        """Report ``event``; ``fresh`` starts a new report (the player has acted)."""
+        if fresh:
+            self.events = []
+        self.events.append(event)
+        if self.settings.watch:
+            self.events = self.events[-2:]  # nobody presses keys: the latest two
 
     def next_turn(self) -> Phase:
         """Handle passes and the end, and start the computer thinking when it is its turn."""
@@ -141,16 +169,16 @@ class ReversiScreen(Game):
         if self.position.must_pass():
             side = self.position.turn
             if self.settings.watch:
-                self.message = f"{side.value} has no move: {side.other.value} moves again"
+                self.say(Event(f"{side.value} has no move."))
             elif self.is_computer(side):
-                self.message = "Computer has no move: your turn"
+                self.say(Event("Computer has no move: your turn."))
             else:
-                self.message = "You have no move: the computer moves again"
+                self.say(Event("You have no move."))
             self.position = self.position.pass_turn()
         if self.is_computer(self.position.turn):
             search = None
-            if self.settings.ai == "search":
-                search = Search(self.position, self.settings.limits, self.rng)
+            if self.settings.opponent.strategy == "search":
+                search = Search(self.position, self.settings.opponent.limits, self.rng)
             pace = WATCH_PACE_S if self.settings.watch else 0.0
             self.turn = Turn(search, time.perf_counter() + pace)
         return Phase.GAME
@@ -178,15 +206,16 @@ class ReversiScreen(Game):
             square = self.turn.search.choice
         else:
             square = self.strategies[self.position.turn](self.position, self.rng)
-        self.position, self.flipped = self.position.play(square)
+        self.position, flipped = self.position.play(square)
         self.moves_played += 1
-        self.last_move = square
+        if self.settings.watch or not self.last_moves:
+            self.last_moves, self.flipped = [], 0  # the first reply since the player moved
+        self.last_moves.append(square)
+        self.flipped |= flipped
         side = self.position.turn.other
         who = f"{side.value}" if self.settings.watch else "Computer"
-        played = f"{who} played {square_name(square)}, turning {count(self.flipped)}."
-        # Keep the player's own move in view beside the reply to it.
-        mine = self.message if self.message.startswith("You played") else ""
-        self.message = f"{mine} {played}".strip()
+        self.say(Event(f"{who} played {square_name(square)}, turning {count(flipped)}.",
+                       f"{who} played {square_name(square)}."))
         return self.next_turn()
 
     def handle(self, action: Action) -> Phase:
@@ -220,7 +249,7 @@ class ReversiScreen(Game):
         """The classic entry: a column digit, then a row digit."""
         if self.column is None:
             self.column = digit
-            self.message = f"Column {digit}: now type the row (1-8)."
+            self.say(Event(f"Column {digit}: now type the row (1-8)."), fresh=True)
             return Phase.GAME
         square = (digit - 1) * 8 + self.column - 1
         self.column = None
@@ -230,24 +259,26 @@ class ReversiScreen(Game):
     def place(self, square: int) -> Phase:
         """Play the player's move if it is legal."""
         if not self.position.moves() >> square & 1:
-            self.message = f"{square_name(square)} is not a legal move."
+            self.say(Event(f"{square_name(square)} is not a legal move."), fresh=True)
             return Phase.GAME
         self.history.append((self.position, self.moves_played))
         self.position, self.flipped = self.position.play(square)
         self.moves_played += 1
-        self.last_move = None
-        self.message = f"You played {square_name(square)}, turning {count(self.flipped)}."
+        self.last_moves = []
+        name = square_name(square)
+        self.say(Event(f"You played {name}, turning {count(self.flipped)}.",
+                       f"You played {name}."), fresh=True)
         return self.next_turn()
 
     def undo(self) -> Phase:
         """Back to before the player's last move (taking back the computer's reply too)."""
         if not self.history or self.settings.watch:
-            self.message = "Nothing to take back."
+            self.say(Event("Nothing to take back."), fresh=True)
             return Phase.GAME
         self.position, self.moves_played = self.history.pop()
         self.used_undo = True
-        self.last_move, self.flipped, self.turn = None, 0, None
-        self.message = "Took back your last move."
+        self.last_moves, self.flipped, self.turn = [], 0, None
+        self.say(Event("Took back your last move."), fresh=True)
         return Phase.GAME
 
     def snapshot(self) -> dict[str, object]:
@@ -271,7 +302,7 @@ class ReversiScreen(Game):
             return
         x, o = self.position.score()
         margin = x - o if self.you is Player.X else o - x
-        self.store.record_score(self.run_id, GAME_NAME, f"level {self.settings.level}",
+        self.store.record_score(self.run_id, GAME_NAME, variant_name(self.settings.opponent),
                                 margin, self.used_undo)
         self.recorded = True
 
@@ -291,24 +322,31 @@ class ReversiScreen(Game):
     def draw(self, canvas: Canvas, phase: Phase) -> None:
         """Scores, the board with coordinates, the message line, hints and the end banner."""
         x, o = self.position.score()
+        opponent = self.settings.opponent.name
         if self.settings.watch:
-            players = f"X {x}   O {o}   ({self.settings.ai})"
+            players = f"X {x}   O {o}   ({opponent} against itself)"
         else:
             me, it = (x, o) if self.you is Player.X else (o, x)
             players = (f"You ({self.side_name(self.you, canvas)}) {me}   "
-                       f"Computer ({self.side_name(self.you.other, canvas)}) {it}")
-        canvas.centred(0, f"Reversi   {players}   level {self.settings.level}", BOLD)
+                       f"Computer ({self.side_name(self.you.other, canvas)}) {it}   "
+                       f"vs {opponent}")
+        canvas.centred(0, f"Reversi   {players}", BOLD)
         top = 2
         left = (canvas.width - (8 * CELL + 6)) // 2
         self.draw_board(canvas, top, left)
-        status = self.message
+        thinking = ""
         if self.turn is not None and not self.settings.watch:
             spin = SPINNER[int(time.perf_counter() * 8) % len(SPINNER)]
-            status = f"{status}  Computer is thinking {spin}"
-        canvas.centred(top + 11, status)
+            thinking = f"  Computer is thinking {spin}"
+        full = " ".join(event.text for event in self.events) + thinking
+        short = " ".join(event.short for event in self.events) + thinking
+        for offset, line in enumerate(fit_lines([full, short], canvas.width, STATUS_ROWS,
+                                                   canvas.glyphs.ellipsis)):
+            canvas.centred(top + 11 + offset, line)
         hint_state = "on" if self.hints else "off"
-        canvas.centred(top + 12, f"arrows/Enter or 53: play  t hints ({hint_state})  "
-                                 "u undo  r new  ? help  q quit", DIM)
+        canvas.centred(top + 11 + STATUS_ROWS, f"arrows/Enter or 53: play  t hints "
+                                               f"({hint_state})  u undo  r new  ? help  q quit",
+                       DIM)
         if phase in (Phase.WON, Phase.LOST):
             canvas.panel([self.verdict(), f"X {x}  O {o}", "", "r  new game   u  undo   q  quit"])
 
@@ -342,8 +380,8 @@ class ReversiScreen(Game):
         if owner is not None:
             mark = "●" if unicode else owner.value
             style = X_DISC if owner is Player.X else O_DISC
-            if square == self.last_move:
-                style = LAST
+            if square in self.last_moves:
+                style = LAST_X if owner is Player.X else LAST_O
             elif self.flipped >> square & 1:
                 style = FLIPPED_X if owner is Player.X else FLIPPED_O
         elif self.hints and legal >> square & 1:

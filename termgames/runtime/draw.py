@@ -108,6 +108,9 @@ class Palette:
         return curses.color_pair(number)
 
 
+ELLIPSIS = "…"
+
+
 @dataclass(frozen=True)
 class Glyphs:
     """Line-drawing characters; every one is a single cell wide."""
@@ -121,14 +124,15 @@ class Glyphs:
     bottom_right: str
     times: str
     dot: str
+    ellipsis: str
 
     def pick(self, unicode_text: str, ascii_text: str) -> str:
         """``unicode_text`` where Unicode glyphs are on, else ``ascii_text``."""
         return unicode_text if self.unicode else ascii_text
 
 
-UNICODE_GLYPHS = Glyphs(True, "─", "│", "┌", "┐", "└", "┘", "×", "·")
-ASCII_GLYPHS = Glyphs(False, "-", "|", "+", "+", "+", "+", "x", ".")
+UNICODE_GLYPHS = Glyphs(True, "─", "│", "┌", "┐", "└", "┘", "×", "·", ELLIPSIS)
+ASCII_GLYPHS = Glyphs(False, "-", "|", "+", "+", "+", "+", "x", ".", "...")
 
 
 def cell_width(char: str) -> int:
@@ -157,13 +161,58 @@ def clip(text: str, cells: int) -> str:
     return text
 
 
+def wrap(text: str, width: int) -> list[str]:
+    """``text`` broken into lines of at most ``width`` cells, at spaces where it can be,
+    mid-word where a word is wider than a line."""
+    lines: list[str] = []
+    current = ""
+    for word in text.split():
+        while text_width(word) > width > 0:  # a word wider than a line is broken
+            room = width - text_width(current) - (1 if current else 0)
+            if room <= 0:
+                lines.append(current)
+                current, room = "", width
+            head = clip(word, room)
+            current = f"{current} {head}" if current else head
+            word = word[len(head):]
+        if not word:
+            continue
+        if current and text_width(current) + 1 + text_width(word) > width:
+            lines.append(current)
+            current = word
+        else:
+            current = f"{current} {word}" if current else word
+    if current:
+        lines.append(current)
+    return lines
+
+
+def fit_lines(texts: list[str], width: int, rows: int, ellipsis: str = ELLIPSIS) -> list[str]:
+    """The first of ``texts`` (longest form first) that wraps into ``rows`` lines of
+    ``width``; if none does, the end of the last form, its cut start marked ``ellipsis``."""
+    for text in texts:
+        lines = wrap(text, width)
+        if len(lines) <= rows:
+            return lines
+    lines = wrap(texts[-1], width)[-rows:] if rows > 0 else []
+    if lines:
+        tail = lines[0]
+        while tail and text_width(ellipsis + tail) > width:
+            tail = tail[1:]
+        lines[0] = clip(ellipsis + tail, width)
+    return lines
+
+
 class Canvas:
     """A curses window that clips every write and speaks in Styles rather than attributes."""
 
-    def __init__(self, window: Window, palette: Palette, glyphs: Glyphs) -> None:
+    def __init__(self, window: Window, palette: Palette, glyphs: Glyphs,
+                 charset: str = "utf-8") -> None:
         self._window = window
         self.palette = palette
         self.glyphs = glyphs
+        self.charset = charset
+        """Characters outside it (a title in Japanese on a Latin-1 terminal) become '?'."""
         self.height, self.width = window.getmaxyx()
 
     @property
@@ -177,6 +226,8 @@ class Canvas:
             return
         if not text.isprintable():
             text = sanitize(text, len(text))  # nothing untrusted reaches the terminal raw
+        if self.charset != "utf-8" and not text.isascii():
+            text = text.encode(self.charset, "replace").decode(self.charset)
         if x < 0:
             text, x = text[-x:], 0
         text = clip(text, self.width - x)

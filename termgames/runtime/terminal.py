@@ -76,17 +76,83 @@ def reattach_stdin_to_terminal() -> None:
     os.close(terminal)
 
 
-def _unicode_locale() -> bool:
-    """Whether the locale's encoding is UTF-8, which decides Unicode versus ASCII glyphs.
+COERCED_CTYPES = {"C.UTF-8", "C.utf8", "UTF-8"}
+"""What Python sets LC_CTYPE to when it coerces a C or POSIX locale (PEP 538)."""
 
-    Ask the C library (what curses will use) rather than Python: Python's UTF-8 mode
-    reports UTF-8 even under LC_ALL=C.
+
+def launch_environment() -> dict[str, str]:
+    """The environment the program was started with, as the user set it.
+
+    Python rewrites LC_CTYPE to C.UTF-8 at start-up when the locale is C or POSIX (PEP
+    538), so os.environ no longer says what the terminal can show. Linux keeps the
+    original in /proc/self/environ; elsewhere, undo the coercion that UTF-8 mode betrays.
     """
-    if hasattr(locale, "nl_langinfo"):
-        encoding = locale.nl_langinfo(locale.CODESET)
-    else:  # Windows
-        encoding = locale.getpreferredencoding(False) or ""
-    return encoding.replace("-", "").replace("_", "").lower() == "utf8"
+    try:
+        with open("/proc/self/environ", "rb") as original:
+            raw = original.read()
+    except OSError:
+        environ = dict(os.environ)
+        automatic_utf8 = (sys.flags.utf8_mode and "PYTHONUTF8" not in environ
+                          and "utf8" not in sys._xoptions)
+        if automatic_utf8 and not environ.get("LC_ALL") \
+                and environ.get("LC_CTYPE") in COERCED_CTYPES:
+            del environ["LC_CTYPE"]
+        return environ
+    environ = {}
+    for item in raw.split(b"\0"):
+        key, equals, value = item.partition(b"=")
+        if equals:
+            environ[os.fsdecode(key)] = os.fsdecode(value)
+    return environ
+
+
+def _codec(name: str) -> str:
+    """Python's name for a codeset, or 'ascii' when Python does not know it."""
+    try:
+        return codecs.lookup(name).name
+    except LookupError:
+        return "ascii"
+
+
+def requested_charset(environ: dict[str, str]) -> str:
+    """The character set of the locale the user asked for (LC_ALL, then LC_CTYPE, then
+    LANG): 'utf-8', another codec's name, or 'ascii' for C, POSIX and nothing set."""
+    name = next((environ[key] for key in ("LC_ALL", "LC_CTYPE", "LANG") if environ.get(key)),
+                "C")
+    if name in ("C", "POSIX"):
+        return "ascii"
+    full = locale.normalize(name)
+    if "." not in full:
+        return _codec(name)  # 'UTF-8' alone, as macOS sets LC_CTYPE
+    return _codec(full.split(".", 1)[1].split("@", 1)[0])
+
+
+def _active_charset() -> str:
+    """The codeset of the C library's LC_CTYPE, which curses encodes with."""
+    if not hasattr(locale, "nl_langinfo"):
+        return "utf-8"
+    return _codec(locale.nl_langinfo(locale.CODESET))
+
+
+def set_locale(wanted: str) -> str:
+    """Set the C library's locale for curses and return the character set the screen may
+    use: ``wanted`` when the C library can encode it, else 'ascii'."""
+    if sys.platform == "win32":
+        return "utf-8"  # PDCurses draws Unicode whatever the locale says
+    try:
+        locale.setlocale(locale.LC_ALL, "")
+    except locale.Error:  # a category names a locale this system lacks
+        with contextlib.suppress(locale.Error):
+            locale.setlocale(locale.LC_CTYPE, "")
+    if wanted == "utf-8" and _active_charset() != "utf-8":
+        for name in ("C.UTF-8", "C.utf8", "en_US.UTF-8"):
+            with contextlib.suppress(locale.Error):
+                locale.setlocale(locale.LC_CTYPE, name)
+                break
+    active = _active_charset()
+    if wanted == "ascii" or active == wanted:
+        return wanted
+    return "ascii"
 
 
 def _wants_colour(options: DisplayOptions) -> bool:
@@ -122,16 +188,18 @@ class Session:
         self.window: Window = None
         self.palette = Palette(ColourMode.MONO)
         self.glyphs: Glyphs = ASCII_GLYPHS
+        self.charset = "ascii"
+        """What the terminal can show: 'utf-8', another codec, or 'ascii'."""
         self._previous_handlers: dict[int, object] = {}
         self._pending: deque[Key] = deque()
         self._decoder = codecs.getincrementaldecoder("latin-1")()
 
     def __enter__(self) -> Session:
-        locale.setlocale(locale.LC_ALL, "")
-        utf8 = _unicode_locale()
+        self.charset = set_locale(requested_charset(launch_environment()))
+        utf8 = self.charset == "utf-8"
         self.glyphs = UNICODE_GLYPHS if utf8 and not self.options.ascii else ASCII_GLYPHS
-        self._decoder = codecs.getincrementaldecoder("utf-8" if utf8 else "latin-1")(
-            errors="replace")
+        reading = "latin-1" if self.charset == "ascii" else self.charset
+        self._decoder = codecs.getincrementaldecoder(reading)(errors="replace")
         # The default ESCDELAY is a full second, which makes Esc feel broken.
         os.environ.setdefault("ESCDELAY", str(ESCAPE_DELAY_MS))
         self._install_signal_handlers()
@@ -211,7 +279,7 @@ class Session:
 
     def canvas(self) -> Canvas:
         """A fresh canvas for the window at its current size."""
-        return Canvas(self.window, self.palette, self.glyphs)
+        return Canvas(self.window, self.palette, self.glyphs, self.charset)
 
     def read_key(self, timeout_ms: int) -> Key | None:
         """The next key, or None when ``timeout_ms`` passes first (-1 waits for ever).

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 import sys
 from pathlib import Path
 
@@ -10,6 +9,7 @@ import click
 
 from termgames.runtime.app import display_options, play
 from termgames.runtime.terminal import reattach_stdin_to_terminal
+from termgames.sokoban.game import SolutionError, replay
 from termgames.sokoban.levels import (
     Collection,
     Level,
@@ -19,7 +19,7 @@ from termgames.sokoban.levels import (
     parse_each,
     read_file,
 )
-from termgames.text import plural, sanitize
+from termgames.text import plural, sanitize, shown_path
 
 
 class LevelFileError(click.ClickException):
@@ -87,7 +87,8 @@ def command(paths: tuple[str, ...], level_spec: str | None, check: bool, verify:
     notice = None
     if collection and collection.problems:
         count, first = len(collection.problems), collection.problems[0]
-        short = str(first).replace(first.source, Path(first.source).name, 1)
+        short = str(first).replace(shown_path(first.source),
+                                   shown_path(Path(first.source).name), 1)
         notice = f"{count} bad level{'s' if count > 1 else ''} skipped (first: {short})"
     play(lambda store: SokobanScreen(store, collection, start), ascii_glyphs, no_color,
          notice=notice)
@@ -138,66 +139,47 @@ def _check_bundled() -> None:
     click.echo(f"{plural(good, 'level')} OK")
 
 
-def read_solutions(path: str) -> list[tuple[int | None, str, str]]:
-    """(level number or None, title, LURD) for each ``Solution:`` in a solutions file."""
+def _verify(collection: Collection, solutions: str) -> None:
+    from termgames.sokoban.solutions import AmbiguousTitle, find_level, parse_solutions
+
     try:
-        text = read_file(path)
+        entries = parse_solutions(read_file(solutions), solutions)
     except LevelError as error:
         raise LevelFileError(str(error)) from error
-    entries: list[tuple[int | None, str, str]] = []
-    number: int | None = None
-    title = ""
-    for line in re.split(r"\r\n|\r|\n", text):
-        stripped = line.strip()
-        found = re.match(r";\s*level\s+(\d+)", stripped, re.IGNORECASE)
-        if found:
-            number, title = int(found.group(1)), ""
-        elif stripped.lower().startswith("title:"):
-            title = stripped[6:].strip()
-        elif stripped.lower().startswith("solution:"):
-            entries.append((number, title, stripped[9:].strip()))
-            number, title = None, ""
-    return entries
-
-
-def _find(collection: Collection, number: int | None, title: str) -> Level | None:
-    for level in collection.levels:
-        if number is not None and level.number == number:
-            return level
-    if number is None and title:
-        matches = [level for level in collection.levels if level.title == title]
-        return matches[0] if len(matches) == 1 else None
-    return None
-
-
-def _verify(collection: Collection, solutions: str) -> None:
-    from termgames.sokoban.game import SolutionError, replay
-
-    entries = read_solutions(solutions)
     if not entries:
-        raise LevelFileError(f"{solutions}: no 'Solution:' lines")
+        raise LevelFileError(f"{shown_path(solutions)}: no 'Solution:' lines")
     failures = 0
-    for number, title, lurd in entries:
-        level = _find(collection, number, title)
-        name = f"level {number}" if number is not None else f"'{sanitize(title)}'"
-        if level is None:
-            click.echo(f"{name}: no such level in {collection.name}")
-            failures += 1
-            continue
+    for entry in entries:
         try:
-            game = replay(level, lurd)
-        except SolutionError as error:
-            click.echo(f"{level.label}: does not solve it ({error})")
+            level = find_level(collection.levels, entry)
+        except AmbiguousTitle as error:
+            click.echo(f"{sanitize(entry.name)}: {error}")
             failures += 1
             continue
-        if game.solved:
-            click.echo(f"{level.label}: solved in {game.moves} moves, {game.pushes} pushes")
-        else:
-            click.echo(f"{level.label}: does not solve it (boxes left off goals)")
+        if level is None:
+            click.echo(f"{sanitize(entry.name)}: no such level in {collection.name}")
             failures += 1
-    click.echo(f"{len(entries) - failures} of {len(entries)} solutions solve their level")
+            continue
+        verdict = _replayed(level, entry.moves)
+        click.echo(f"{level.label}: {verdict}")
+        failures += not verdict.startswith("solved")
+    solved = len(entries) - failures
+    click.echo(f"{solved} of {plural(len(entries), 'solution')} solve their level")
     if failures:
         sys.exit(1)
+
+
+def _replayed(level: Level, moves: str) -> str:
+    """What replaying ``moves`` on ``level`` shows: 'solved in ...' or why not."""
+    if not moves:
+        return "the solution is empty"
+    try:
+        game = replay(level, moves, strict_case=False)
+    except SolutionError as error:
+        return f"does not solve it ({error})"
+    if not game.solved:
+        return "does not solve it (boxes left off goals)"
+    return f"solved in {plural(game.moves, 'move')}, {plural(game.pushes, 'push', 'pushes')}"
 
 
 def _export(collection: Collection) -> None:

@@ -137,8 +137,12 @@ class Sokoban:
         return True
 
 
-def replay(level: Level, lurd: str) -> Sokoban:
-    """Play a LURD string on ``level``; SolutionError if a step is unknown or impossible."""
+def replay(level: Level, lurd: str, strict_case: bool = True) -> Sokoban:
+    """Play a LURD string on ``level``; SolutionError if a step is unknown or impossible.
+
+    With ``strict_case`` an uppercase letter must push and a lowercase one must not;
+    without it the board decides, as for solutions written all in lowercase.
+    """
     game = Sokoban(level)
     for index, letter in enumerate(lurd):
         if letter in " \t\r\n":
@@ -149,7 +153,7 @@ def replay(level: Level, lurd: str) -> Sokoban:
         step = game.move(direction)
         if step is None:
             raise SolutionError(f"blocked step {letter!r}", index)
-        if step.pushed != letter.isupper():
+        if strict_case and step.pushed != letter.isupper():
             what = "push" if step.pushed else "move"
             raise SolutionError(f"step {letter!r} is a {what}", index)
     return game

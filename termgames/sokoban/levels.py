@@ -18,7 +18,7 @@ from enum import Enum, auto
 from functools import cached_property
 from pathlib import Path
 
-from termgames.text import sanitize
+from termgames.text import sanitize, shown_path
 
 MAX_FILE_BYTES = 32 * 1024 * 1024
 MAX_SIDE = 1000
@@ -32,6 +32,7 @@ _META = re.compile(r"^\s*(title|author|comment|collection|solution|date|email|ur
                    re.IGNORECASE)
 
 _RLE_MARK = re.compile(r"[0-9()|]")
+_MOVES = re.compile(r"^[\sLURDlurd0-9()]+$")
 
 Position = tuple[int, int]
 """(row, column) on a level, from the top left."""
@@ -48,7 +49,7 @@ class LevelError(ValueError):
         self.number, self.title = number, title
 
     def __str__(self) -> str:
-        where = self.source or "<input>"
+        where = shown_path(self.source) if self.source else "<input>"
         if self.line:
             where += f":{self.line}"
         if self.number:
@@ -323,6 +324,8 @@ def _blocks(text: str, source: str) -> Iterator[_Block]:
             if found is not None:
                 key, value = found.group(1).lower(), found.group(2).strip()
                 (finished.meta if finished else pending_meta).setdefault(key, value)
+        elif finished is not None and "solution" in finished.meta and _MOVES.match(line):
+            finished.meta["solution"] += line.strip()  # a solution wrapped over lines
         elif finished is None:
             paragraphs[-1].append((kind, line.strip(), number))
     if current is not None:
@@ -417,7 +420,7 @@ def parse(text: str, source: str = "") -> Collection:
             continue
         levels.append(Level(rows, title, sanitize(block.meta.get("author", "")), number,
                             source, first_line, block.meta.get("solution", "").strip()))
-    return Collection(sanitize(Path(source).stem) if source else "levels", levels, problems)
+    return Collection(shown_path(Path(source).stem) if source else "levels", levels, problems)
 
 
 def parse_each(paths: list[str]) -> Iterator[tuple[str, Collection | LevelError, bool]]:
@@ -452,7 +455,7 @@ def load(paths: list[str]) -> Collection:
             raise LevelError(f"{first.message} (no playable level; {len(problems)} bad)",
                              first.source, first.line, first.number, first.title)
         raise LevelError("no levels found", ", ".join(paths))
-    name = sanitize(Path(paths[0]).stem) if len(paths) == 1 and paths[0] != "-" else "levels"
+    name = shown_path(Path(paths[0]).stem) if len(paths) == 1 and paths[0] != "-" else "levels"
     return Collection(name, levels, problems)
 
 

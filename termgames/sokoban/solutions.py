@@ -1,0 +1,95 @@
+"""Solutions in the standard format, as files and exporters write them.
+
+A solution is a ``Solution:`` line whose LURD moves may follow on the same line, on
+lines after it, or both, wrapped at any width and with or without the case that marks
+pushes. Run-length counts (``3r2U``, groups ``2(lu)``) are expanded. A ``; level N``
+comment or a ``Title:`` line before it says which level it solves.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from termgames.sokoban.levels import Level, LevelError, expand_rle
+
+_SOLUTION = re.compile(r"^\s*solution\b[^:]*:\s*(.*)$", re.IGNORECASE)
+_LEVEL_NUMBER = re.compile(r"^\s*;\s*level\s+(\d+)", re.IGNORECASE)
+_TITLE = re.compile(r"^\s*title\s*:\s*(.*)$", re.IGNORECASE)
+_LURD_LINE = re.compile(r"^[\sLURDlurd0-9()]+$")
+
+
+@dataclass(frozen=True)
+class SolutionEntry:
+    """One solution in a file: which level it names, its LURD moves and where it starts."""
+
+    number: int | None
+    title: str
+    moves: str
+    line: int
+
+    @property
+    def name(self) -> str:
+        """How messages name the level it is for."""
+        return f"level {self.number}" if self.number is not None else f"'{self.title}'"
+
+
+def normalise_moves(text: str, source: str = "", line: int = 0) -> str:
+    """LURD with whitespace removed and run-length counts expanded."""
+    compact = "".join(text.split())
+    if not re.search(r"[0-9()]", compact):
+        return compact
+    try:
+        return "".join(expand_rle(compact, source, line))
+    except LevelError as error:
+        raise LevelError(f"in a solution: {error.message}", source, line) from None
+
+
+def parse_solutions(text: str, source: str = "") -> list[SolutionEntry]:
+    """Every solution in ``text``, continuation lines joined, in file order."""
+    entries: list[SolutionEntry] = []
+    number: int | None = None
+    title = ""
+    collecting: list[str] | None = None
+    start = 0
+
+    def finish() -> None:
+        nonlocal collecting, number, title
+        if collecting is not None:
+            moves = normalise_moves("".join(collecting), source, start)
+            entries.append(SolutionEntry(number, title, moves, start))
+            collecting, number, title = None, None, ""
+
+    for line_number, line in enumerate(re.split(r"\r\n|\r|\n", text), 1):
+        if collecting is not None and line.strip() and _LURD_LINE.match(line):
+            collecting.append(line)
+            continue
+        finish()
+        found = _SOLUTION.match(line)
+        if found:
+            collecting, start = [found.group(1)], line_number
+        elif (numbered := _LEVEL_NUMBER.match(line)) is not None:
+            number, title = int(numbered.group(1)), ""
+        elif (titled := _TITLE.match(line)) is not None:
+            title = titled.group(1).strip()
+    finish()
+    return entries
+
+
+class AmbiguousTitle(LookupError):
+    """Several levels carry the title a solution names."""
+
+
+def find_level(levels: list[Level], entry: SolutionEntry) -> Level | None:
+    """The level ``entry`` is for, by number or else by title; None if there is none, and
+    AmbiguousTitle if its title names more than one."""
+    if entry.number is not None:
+        return next((level for level in levels if level.number == entry.number), None)
+    if not entry.title:
+        return None
+    matches = [level for level in levels if level.title == entry.title]
+    if len(matches) > 1:
+        numbers = ", ".join(str(level.number) for level in matches)
+        raise AmbiguousTitle(f"{len(matches)} levels have this title (levels {numbers}); "
+                             "number the solution with '; level N'")
+    return matches[0] if matches else None

@@ -1,0 +1,323 @@
+"""The bugs a demanding player found (issue 11), each held by a test that failed before its fix."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import re
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from termgames.maze.generate import generate
+from termgames.maze.solve import shortest_path
+from termgames.reversi.ai import worst
+from termgames.reversi.board import Player, Position, count, flips, square_name
+from termgames.store import Store
+from tests.screens import parse_square, reversi_cell
+from tests.terminal import Terminal, base_environment
+
+Start = Callable[..., Terminal]
+
+
+def flat(term: Terminal) -> str:
+    """The screen as one line of words: messages may wrap."""
+    return " ".join(term.text().split())
+
+
+def type_move(term: Terminal, name: str) -> None:
+    """Type a square the classic way: column digit, then row digit."""
+    term.press(name[0])
+    term.wait_for(f"Column {name[0]}")
+    term.press(name[1])
+
+
+# 1. The highlight on the computer's last move keeps the owner's disc colour ----------
+
+@pytest.mark.parametrize("term_name", ["xterm-256color", "xterm"])  # 256 and 8 colours
+def test_the_computers_last_move_is_drawn_in_its_own_colour(
+    terminal: Start, term_name: str
+) -> None:
+    term = terminal("reversi", "--first", "computer", "--seed", "1", term=term_name)
+    term.wait_for("Computer played 34")
+    last, plain_o, plain_x = (reversi_cell(term, parse_square(name))
+                              for name in ("34", "54", "55"))
+    assert plain_o.fg != plain_x.fg  # the discs' own colours
+    assert last.fg == plain_o.fg, (last, plain_o)
+    assert last.bg != plain_o.bg  # and it is still marked as the last move
+
+
+# 2. Every event since the player's last key is reported ----------------------------------
+
+def test_a_move_a_reply_a_pass_and_a_second_reply_are_all_reported(terminal: Start) -> None:
+    term = terminal("reversi", "--ascii", "--level", "1", "--first", "you", "--seed", "55")
+    term.wait_for("You move first")
+    moves = ["64", "36", "33", "56", "34", "66", "26", "78", "76", "87", "85", "58", "12", "32", "47", "52", "14", "63", "41"]
+    for move in moves:
+        type_move(term, move)
+        term.wait_for(f"You played {move}")
+        term.wait_for("Computer played")
+    type_move(term, "53")
+    term.wait_until(lambda: all(event in flat(term) for event in (
+        "You played 53", "Computer played 73", "You have no move",
+        "Computer played 35")), "every event of the turn")
+    text = flat(term)
+    assert (text.index("You played 53") < text.index("Computer played 73")
+            < text.index("You have no move") < text.index("Computer played 35"))
+    # Both of the computer's moves are marked on the board.
+    marked = reversi_cell(term, parse_square("73")).bg
+    assert reversi_cell(term, parse_square("35")).bg == marked
+    assert reversi_cell(term, parse_square("53")).bg != marked
+
+
+def test_a_pass_after_the_players_move_keeps_the_move_in_view(terminal: Start) -> None:
+    """The same kind: the computer passing straight after the player's move."""
+    seed, moves = _game_where_the_computer_passes()
+    term = terminal("reversi", "--ascii", "--ai", "random", "--first", "you", "--seed",
+                    str(seed))
+    term.wait_for("You move first")
+    for move in moves[:-1]:
+        type_move(term, move)
+        term.wait_for(f"You played {move}")
+    type_move(term, moves[-1])
+    term.wait_until(lambda: f"You played {moves[-1]}" in flat(term)
+                    and "Computer has no move" in flat(term), "the move and the pass")
+
+
+def _game_where_the_computer_passes() -> tuple[int, list[str]]:
+    """A seed and the player's moves (lowest legal square each time) up to the first move
+    after which the computer, playing 'random', must pass."""
+    for seed in range(500):
+        rng, position, moves = random.Random(seed), Position(), []
+        while not position.over():
+            if position.turn is Player.X:
+                square = position.move_list()[0]
+                moves.append(square_name(square))
+                position, _ = position.play(square)
+                if position.must_pass():
+                    return seed, moves
+                continue
+            if position.must_pass():
+                position = position.pass_turn()
+                continue
+            position, _ = position.play(rng.choice(position.move_list()))
+    raise AssertionError("no seed below 500 makes the computer pass")
+
+
+# 3. 2048's Best is the best on record at all times -------------------------------------
+
+@pytest.mark.parametrize("after", ["r", "game over"])
+def test_best_stays_after_a_new_game(terminal: Start, after: str) -> None:
+    # A run is recorded once it is past its first moves (or over): 100 points are.
+    term = terminal("2048", "--seed", "7", "--size", "3" if after == "game over" else "4")
+    term.wait_for("Best: 0")
+    keys = ["left", "down", "right", "up"]
+    score = 0
+    for index in range(400):
+        term.press(keys[index % 4])
+        term.pump(0.01)
+        found = re.search(r"Score: (\d+)", term.text())
+        score = int(found.group(1)) if found else score
+        if after == "r" and score >= 100:
+            break
+        if after == "game over" and "Game over" in term.text():
+            break
+    term.wait_until(lambda: f"Score: {score}" in term.text() or "Game over" in term.text(),
+                    "the score to settle")
+    score = int(re.findall(r"Score: (\d+)", term.text())[0])
+    assert score > 0
+    term.press("r")
+    if "y/n" in term.text() or "new game?" in term.text().lower():
+        term.press("y")
+    term.wait_for("Score: 0")
+    term.wait_for(f"Best: {score}")
+
+
+# 4. A locale that is not UTF-8 gets ASCII, whatever Python coerced it to ----------------
+
+@pytest.mark.parametrize("locale_env", [
+    {"LANG": "C"}, {"LC_CTYPE": "C", "LANG": "C.UTF-8"}, {"LC_ALL": "C"}, {"LANG": "POSIX"},
+    {"LANG": "en_US.ISO-8859-1"}, {},
+], ids=["LANG=C", "LC_CTYPE=C", "LC_ALL=C", "POSIX", "Latin-1", "nothing set"])
+def test_a_locale_that_is_not_utf8_gets_only_ascii(
+    terminal: Start, locale_env: dict[str, str]
+) -> None:
+    env: dict[str, str | None] = {"LANG": None, "LC_ALL": None, "LC_CTYPE": None}
+    env.update(locale_env)
+    term = terminal("maze", "--size", "10x5", "--seed", "1", env=env)
+    term.wait_for("steps 0")
+    term.press("?")
+    term.wait_for("walk")
+    term.press("q")
+    term.press("q")
+    assert term.wait_exit() == 0, term.text()
+    assert max(term.received) < 0x80, bytes(b for b in term.received if b >= 0x80)[:40]
+    assert "#" in term.text() or "unexpected" not in term.text()
+
+
+def test_a_utf8_locale_still_gets_unicode(terminal: Start) -> None:
+    term = terminal("maze", "--size", "10x5", "--seed", "1",
+                    env={"LANG": "C.UTF-8", "LC_ALL": None})
+    term.wait_for("steps 0")
+    term.wait_for("█")
+
+
+def test_text_a_latin1_terminal_cannot_show_is_replaced_not_sent(
+    terminal: Start, tmp_path: Path
+) -> None:
+    """The same kind: untrusted text (a level title) on a terminal that is not UTF-8."""
+    level = tmp_path / "wide.txt"
+    level.write_text("Title: 日本 café ★\n#####\n#@$.#\n#####\n", encoding="utf-8")
+    term = terminal("sokoban", str(level), env={"LANG": "C", "LC_ALL": None})
+    term.wait_for("moves 0")
+    term.wait_for("caf")
+    term.press("q")
+    assert term.wait_exit() == 0
+    assert max(term.received) < 0x80
+
+
+# 5. --verify reads solutions the way files write them ----------------------------------
+
+MICROBAN_1 = """\
+####
+# .#
+#  ###
+#*@  #
+#  $ #
+#  ###
+####
+"""
+
+
+@pytest.mark.parametrize("solutions", [
+    "; level 1\nSolution:\ndlUrrrdLullddrUluR\nuulDrddrruLdlUU\n",
+    "; level 1\nSolution: dlUrrrdLullddrUluR\nuulDrddrruLdlUU\n",
+    "; level 1\nSolution: dlurrrdlullddrulur\nuuldrddrru ldluu\n",
+])
+def test_verify_joins_wrapped_solutions_and_accepts_lowercase(
+    tmp_path: Path, solutions: str
+) -> None:
+    from click.testing import CliRunner
+
+    from termgames.cli import cli
+
+    levels, answers = tmp_path / "one.txt", tmp_path / "answers.txt"
+    levels.write_text(MICROBAN_1)
+    answers.write_text(solutions)
+    result = CliRunner().invoke(cli, ["sokoban", "--verify", str(levels), "--solutions",
+                                      str(answers)])
+    assert result.exit_code == 0, result.output
+    assert "level 1: solved in 33 moves, 8 pushes" in result.output
+
+
+def test_verify_reports_an_empty_solution_as_empty(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from termgames.cli import cli
+
+    levels, answers = tmp_path / "one.txt", tmp_path / "answers.txt"
+    levels.write_text(MICROBAN_1)
+    answers.write_text("; level 1\nSolution:\n\n")
+    result = CliRunner().invoke(cli, ["sokoban", "--verify", str(levels), "--solutions",
+                                      str(answers)])
+    assert result.exit_code == 1
+    assert "level 1: the solution is empty" in result.output
+    assert "boxes left off goals" not in result.output
+
+
+def test_verify_names_an_ambiguous_title(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from termgames.cli import cli
+
+    levels, answers = tmp_path / "two.txt", tmp_path / "answers.txt"
+    levels.write_text(f"Title: Twin\n{MICROBAN_1}\nTitle: Twin\n{MICROBAN_1}")
+    answers.write_text("Title: Twin\nSolution: dlUrrrdLullddrUluRuulDrddrruLdlUU\n")
+    result = CliRunner().invoke(cli, ["sokoban", "--verify", str(levels), "--solutions",
+                                      str(answers)])
+    assert result.exit_code == 1
+    assert "'Twin': 2 levels have this title (levels 1, 2)" in result.output
+
+
+# 6. The opponent shown and recorded is the one played ----------------------------------
+
+def _a_won_game_against_worst() -> tuple[int, list[tuple[str, int, int]]]:
+    """A seed, and the player's moves (most flips, lowest square first) each with the discs
+    (X, O) once the computer has answered, that beat 'worst' as the program plays it."""
+    for seed in range(100):
+        rng, position = random.Random(seed), Position()
+        moves: list[tuple[str, int, int]] = []
+        while not position.over():
+            if position.must_pass():
+                position = position.pass_turn()
+                continue
+            if position.turn is Player.X:
+                square = max(position.move_list(),
+                             key=lambda s: (count(flips(position.own, position.opp, s)), -s))
+                moves.append((square_name(square), 0, 0))
+            else:
+                square = worst(position, rng)
+            position, _ = position.play(square)
+            if moves:
+                moves[-1] = (moves[-1][0], *position.score())
+        x, o = position.score()
+        if x > o:
+            return seed, moves
+    raise AssertionError("no seed below 100 loses to 'worst'")
+
+
+def test_a_game_against_ai_worst_is_shown_and_filed_as_worst(
+    terminal: Start, isolated_home: Path, tmp_path: Path
+) -> None:
+    seed, moves = _a_won_game_against_worst()
+    term = terminal("reversi", "--ascii", "--ai", "worst", "--level", "5", "--first", "you",
+                    "--seed", str(seed))
+    term.wait_for("You move first")
+    assert "worst" in term.lines()[0] and "level 5" not in term.lines()[0]
+    for move, x, o in moves:
+        type_move(term, move)
+        term.wait_for(f"You played {move}")
+        term.wait_for(f"You (X) {x}   Computer (O) {o}")  # the computer has answered
+    term.wait_for("You beat the computer")
+    term.press("q")
+    assert term.wait_exit() == 0
+    scores = subprocess.run([sys.executable, "-m", "termgames", "scores", "reversi"],
+                            capture_output=True, text=True,
+                            env=base_environment(tmp_path), check=True).stdout
+    assert "worst" in scores and "level 5" not in scores, scores
+    store = Store.open(tmp_path / "data")
+    try:
+        assert [score.variant for score in store.top("reversi")] == ["vs worst"]
+    finally:
+        store.close()
+
+
+# 7. A maze whose path was shown stays helped, across replays ---------------------------
+
+def test_showing_the_path_then_replaying_is_still_helped(terminal: Start, tmp_path: Path
+                                                         ) -> None:
+    term = terminal("maze", "--size", "6x4", "--seed", "3")
+    term.wait_for("steps 0")
+    term.press("p")
+    term.wait_for("Shortest path from here")
+    term.press("r")
+    if "y/n" in term.text():
+        term.press("y")
+    term.wait_for_gone("Shortest path from here")
+    maze = generate(6, 4, random.Random(3))
+    path = shortest_path(maze, maze.entrance)
+    names = {(-1, 0): "up", (1, 0): "down", (0, -1): "left", (0, 1): "right"}
+    for (r0, c0), (r1, c1) in itertools.pairwise(path):
+        term.press(names[(r1 - r0, c1 - c0)])
+    term.wait_for("You made it out!")
+    term.wait_for("with the solver's help")
+    term.press("q")
+    assert term.wait_exit() == 0
+    store = Store.open(tmp_path / "data")
+    try:
+        assert store.count_scores("maze") == 0
+    finally:
+        store.close()
