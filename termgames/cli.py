@@ -5,7 +5,6 @@ from __future__ import annotations
 import functools
 import os
 import sys
-import time
 
 import click
 
@@ -23,8 +22,20 @@ def registered_games() -> dict[str, GameEntry]:
     return discover()
 
 
+class PipeClosed(Exception):
+    """Whoever read standard output went away (``termgames scores | head -1``)."""
+
+
 class ArcadeGroup(click.Group):
     """A group whose game subcommands come from the registry, imported only when used."""
+
+    def invoke(self, ctx: click.Context) -> object:
+        """Run the command; a closed output pipe ends it quietly rather than as an error
+        (click would turn it into status 1)."""
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError as error:
+            raise PipeClosed from error
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         """Built-in helpers and every registered game."""
@@ -57,9 +68,11 @@ def cli(ctx: click.Context, ascii_glyphs: bool, no_color: bool) -> None:
 @cli.command(context_settings=CONTEXT)
 @click.argument("game", required=False)
 @click.option("--limit", type=click.IntRange(1, 1000), default=10, show_default=True,
-              help="How many scores per game.")
+              help="How many results per table.")
 def scores(game: str | None, limit: int) -> None:
-    """Print the best-scores table (all games, or GAME)."""
+    """Print the best results (all games, or GAME): one table per variant, since only
+    results of the same board, maze size or opponent compare. Reads, never writes."""
+    from termgames.scoreboard import score_tables
     from termgames.store import Store
 
     games = registered_games()
@@ -67,25 +80,22 @@ def scores(game: str | None, limit: int) -> None:
         raise click.BadParameter(
             f"no game called {game!r} (choose from {', '.join(games)})", param_hint="GAME"
         )
-    store = Store.open()
+    store = Store.open(create=False)
     try:
-        names = [game] if game else [name for name in games if store.count_scores(name)]
-        if not names:
-            click.echo("No scores yet.")
-        for name in names:
+        shown = 0
+        for name in [game] if game else list(games):
             entry = games[name]
-            rows = store.top(name, limit=limit, lowest=entry.lowest_wins)
-            click.echo(f"{games[name].title}")
-            if not rows:
-                click.echo("  no scores yet")
-            for rank, row in enumerate(rows, 1):
-                when = time.strftime("%Y-%m-%d", time.localtime(row.recorded_at))
-                undo = "  (undo)" if row.used_undo else ""
-                shown = f"{row.score}{entry.score_unit}"
-                click.echo(
-                    f"  {rank:>3}. {shown:>9}  {row.variant:<8} {sanitize(row.player):<16} "
-                    f"{when}{undo}"
-                )
+            if entry.tables:
+                tables = entry.load(entry.tables)(store, limit, game is not None)
+            else:
+                tables = score_tables(store, name, entry.title, entry.score_kind, limit)
+            if not tables and game is not None:
+                click.echo(f"{entry.title}: no results yet.")
+            for table in tables:
+                click.echo("\n" * bool(shown) + "\n".join(table.lines()))
+                shown += 1
+        if game is None and not shown:
+            click.echo("No scores yet.")
     finally:
         for warning in store.warnings:
             click.echo(f"termgames: {warning}", err=True)
@@ -119,7 +129,13 @@ def main(argv: list[str] | None = None) -> None:
         sys.exit(1)
     except KeyboardInterrupt:
         sys.exit(130)
-    except (BrokenPipeError, SystemExit):
+    except (PipeClosed, BrokenPipeError):
+        # The reader went away: not an error. Point stdout at nothing so the
+        # interpreter's last flush cannot fail again.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        sys.exit(0)
+    except SystemExit:
         raise
     except Exception as error:
         if os.environ.get("TERMGAMES_DEBUG"):

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import termgames
+from termgames.scoreboard import ScoreKind
 
 NOT_GAMES = {"runtime"}
 
@@ -27,9 +28,11 @@ class GameEntry:
     command: str
     launch: str
     best: str
-    lowest_wins: bool = False
-    """Scores are times or counts, where lower is better."""
-    score_unit: str = ""
+    score_kind: ScoreKind = ScoreKind.POINTS
+    """What a score measures: how it is written and whether lower is better."""
+    tables: str = ""
+    """``module:attribute`` of a ``(store, limit, detail) -> list[Table]`` for a game whose
+    records are not plain scores (Sokoban's solved levels); empty for plain scores."""
 
     def load(self, reference: str) -> Any:
         """Import and return the object ``reference`` (one of this entry's fields) names."""

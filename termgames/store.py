@@ -73,12 +73,18 @@ def data_home() -> Path:
 
 
 def current_player() -> str:
-    """The name scores are recorded under: the login name, as a shared scoreboard shows it."""
+    """The name scores are recorded under: the login name, as a shared scoreboard shows it;
+    from the password database when the environment has none (cron, containers)."""
     for variable in ("LOGNAME", "USER", "USERNAME"):
         name = os.environ.get(variable)
         if name:
             return name
-    return "player"
+    try:
+        import pwd  # not on Windows
+
+        return pwd.getpwuid(os.getuid()).pw_name
+    except (ImportError, KeyError, OSError):
+        return "player"
 
 
 class Store:
@@ -96,10 +102,16 @@ class Store:
         self.warnings: list[str] = []
 
     @classmethod
-    def open(cls, home: Path | None = None) -> Store:
-        """Open (creating or migrating) the database in ``home`` or in ``data_home()``."""
+    def open(cls, home: Path | None = None, create: bool = True) -> Store:
+        """Open (creating or migrating) the database in ``home`` or in ``data_home()``.
+
+        Without ``create`` nothing is made on disk: no folder and no database when there is
+        none (an empty store answers), and a damaged one is left where it is, with a warning.
+        """
         folder = home if home is not None else data_home()
         path = folder / DATABASE_NAME
+        if not create:
+            return cls._open_existing(path)
         try:
             folder.mkdir(parents=True, exist_ok=True)
             return cls._open_checked(path)
@@ -120,9 +132,34 @@ class Store:
         return store
 
     @classmethod
-    def _open_checked(cls, path: Path) -> Store:
+    def _open_existing(cls, path: Path) -> Store:
+        if not path.exists():
+            return cls._in_memory()
+        if not path.is_file():
+            store = cls._in_memory()
+            store.warnings.append(f"warning: cannot read the scores database ({path}: "
+                                  "not a file)")
+            return store
+        try:
+            return cls._open_checked(path, create=False)
+        except (sqlite3.Error, OSError) as error:
+            store = cls._in_memory()
+            reason = getattr(error, "strerror", None) or str(error)
+            store.warnings.append(f"warning: cannot read the scores database ({path}: {reason})")
+            return store
+
+    @classmethod
+    def _in_memory(cls) -> Store:
+        store = cls(sqlite3.connect(":memory:", isolation_level=None), None, writable=False)
+        store._migrate()
+        return store
+
+    @classmethod
+    def _open_checked(cls, path: Path, create: bool = True) -> Store:
         is_new = not path.exists()
-        connection = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
+        target = str(path) if create else f"{path.resolve().as_uri()}?mode=rw"
+        connection = sqlite3.connect(target, timeout=BUSY_TIMEOUT_S, isolation_level=None,
+                                     uri=not create)
         try:
             connection.execute("PRAGMA foreign_keys = ON")
             # WAL lets readers go on while one process writes; some file systems refuse
@@ -141,8 +178,7 @@ class Store:
 
     @classmethod
     def _unsaved(cls, path: Path, error: BaseException) -> Store:
-        store = cls(sqlite3.connect(":memory:", isolation_level=None), None, writable=False)
-        store._migrate()
+        store = cls._in_memory()
         reason = getattr(error, "strerror", None) or str(error)
         store.warnings.append(f"warning: scores will not be saved ({path.parent}: {reason})")
         return store
@@ -244,6 +280,13 @@ class Store:
         return int(
             self._db.execute("SELECT count(*) FROM scores WHERE game = ?", (game,)).fetchone()[0]
         )
+
+    def variants(self, game: str) -> list[str]:
+        """The variants ``game`` has scores in, the most played first."""
+        rows = self._db.execute(
+            "SELECT variant FROM scores WHERE game = ? GROUP BY variant "
+            "ORDER BY count(*) DESC, variant ASC", (game,)).fetchall()
+        return [str(row[0]) for row in rows]
 
     def games_with_scores(self) -> list[str]:
         """The names of games that have at least one score, sorted."""

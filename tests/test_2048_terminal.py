@@ -128,7 +128,7 @@ def test_game_over_shows_the_final_score_and_records_it(terminal: Start, tmp_pat
     term.wait_for(f"Final score: {model.score}")
     term.press("q")
     assert term.wait_exit() == 0
-    best = Store.open(tmp_path / "data").best("2048", "3x3")
+    best = Store.open(tmp_path / "data").best("2048", "3x3, goal 2048")
     assert best is not None and best.score == model.score and not best.used_undo
 
 
@@ -180,7 +180,7 @@ def test_sighup_saves_the_score_and_exits_cleanly(terminal: Start, tmp_path: Pat
     term = terminal("2048", "--seed", "13")
     model = Game2048(4, 2048, random.Random(13))
     wait_for_game(term, model)
-    term.press(*moves_until(model, lambda game: game.score >= 8))
+    term.press(*moves_until(model, lambda game: game.score >= 8 and game.moves >= 10))
     wait_for_game(term, model)
     term.signal(signal.SIGHUP)
     assert term.wait_exit() == 128 + signal.SIGHUP

@@ -98,17 +98,16 @@ def test_every_command_has_help(command: list[str], flag: str) -> None:
 
 def test_scores_print_without_a_terminal(isolated_home: Path) -> None:
     store = Store.open(isolated_home)
-    store.record_score("a", "2048", "4x4", 1200, used_undo=False)
-    store.record_score("b", "2048", "4x4", 3400, used_undo=True)
-    store.record_score("c", "2048", "5x5", 800, used_undo=False)
+    store.record_score("a", "2048", "4x4, goal 2048", 1200, used_undo=False)
+    store.record_score("b", "2048", "4x4, goal 2048", 3400, used_undo=True)
     store.close()
     result = CliRunner().invoke(cli, ["scores", "2048"])
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
-    assert lines[0] == "2048"
-    assert "3400" in lines[1] and "(undo)" in lines[1]
-    assert "1200" in lines[2] and "(undo)" not in lines[2]
-    assert "800" in lines[3] and "5x5" in lines[3]
+    assert lines[0] == "2048 · 4x4, goal 2048"
+    assert lines[1].split() == ["#", "points", "player", "date", "help"]
+    assert lines[2].split()[:2] == ["1.", "3,400"] and lines[2].endswith("undo")
+    assert lines[3].split()[:2] == ["2.", "1,200"] and not lines[3].endswith("undo")
 
 
 def test_scores_when_there_are_none() -> None:
@@ -118,7 +117,7 @@ def test_scores_when_there_are_none() -> None:
 
 def test_scores_through_a_pipe(tmp_path: Path) -> None:
     env = base_environment(tmp_path)
-    Store.open(Path(env["TERMGAMES_HOME"])).record_score("a", "2048", "4x4", 64, False)
+    Store.open(Path(env["TERMGAMES_HOME"])).record_score("a", "2048", "4x4, goal 8", 64, False)
     result = subprocess.run(
         f"{sys.executable} -m termgames scores | cat", shell=True, capture_output=True,
         text=True, env=env, timeout=30,
@@ -137,7 +136,7 @@ def test_shell_completion_lists_the_games(tmp_path: Path) -> None:
 def test_the_launcher_lists_games_with_best_scores_and_plays_them(
     terminal: Start, tmp_path: Path
 ) -> None:
-    Store.open(tmp_path / "data").record_score("a", "2048", "4x4", 4321, used_undo=False)
+    Store.open(tmp_path / "data").record_score("a", "2048", "4x4, goal 2048", 4321, False)
     term = terminal()
     term.wait_for("termgames")
     term.wait_for("best 4321")

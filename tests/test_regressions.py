@@ -55,7 +55,8 @@ def test_the_computers_last_move_is_drawn_in_its_own_colour(
 def test_a_move_a_reply_a_pass_and_a_second_reply_are_all_reported(terminal: Start) -> None:
     term = terminal("reversi", "--ascii", "--level", "1", "--first", "you", "--seed", "55")
     term.wait_for("You move first")
-    moves = ["64", "36", "33", "56", "34", "66", "26", "78", "76", "87", "85", "58", "12", "32", "47", "52", "14", "63", "41"]
+    moves = ["64", "36", "33", "56", "34", "66", "26", "78", "76", "87", "85", "58", "12",
+             "32", "47", "52", "14", "63", "41"]
     for move in moves:
         type_move(term, move)
         term.wait_for(f"You played {move}")
@@ -321,3 +322,22 @@ def test_showing_the_path_then_replaying_is_still_helped(terminal: Start, tmp_pa
         assert store.count_scores("maze") == 0
     finally:
         store.close()
+
+
+def test_a_solution_wrapped_in_a_level_file_is_read_whole() -> None:
+    """The same kind as item 5: a level file's own Solution: metadata, wrapped."""
+    from termgames.sokoban.levels import parse
+
+    level, = parse(MICROBAN_1 + "Title: One\nSolution: dlUrrrdLullddrUluR\nuulDrddrruLdlUU\n"
+                   ).levels
+    assert level.solution == "dlUrrrdLullddrUluRuulDrddrruLdlUU"
+
+
+def test_the_exit_stays_marked_under_the_shortest_path(terminal: Start) -> None:
+    """The same kind as item 1: a highlight (the path) must not hide what it covers."""
+    term = terminal("maze", "--size", "6x4", "--seed", "3")
+    term.wait_for("steps 0")
+    assert ">" in term.text()
+    term.press("p")
+    term.wait_for("Shortest path from here")
+    assert ">" in term.text(), term.text()

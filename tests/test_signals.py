@@ -29,7 +29,8 @@ def into_game(start: Start, tmp_path: Path) -> Terminal:
     term = start("2048", "--seed", "13")
     model = Game2048(4, 2048, random.Random(13))
     wait_for_game(term, model)
-    term.press(*moves_until(model, lambda game: game.score >= 8))
+    # Past its first moves: a game left before its tenth move is not a result.
+    term.press(*moves_until(model, lambda game: game.score >= 8 and game.moves >= 10))
     wait_for_game(term, model)
     return term
 

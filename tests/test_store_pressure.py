@@ -84,4 +84,5 @@ def test_the_scores_command_reports_the_warning_once(tmp_path: Path) -> None:
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 0
     assert result.stdout == "No scores yet.\n"
-    assert result.stderr.count("will not be saved") == 1
+    assert result.stderr.count("cannot read the scores database") == 1
+    assert len(result.stderr.splitlines()) == 1

@@ -71,7 +71,7 @@ class Layout:
 
 HEADER_ROWS, FOOTER_ROWS = 2, 2
 ABANDONED_BEFORE_MOVES = 10
-"""A game quit or restarted, not over, before this many moves is not recorded."""
+"""A game quit or restarted before this many moves, neither won nor over, is not recorded."""
 TILE_SHAPES = ((1, 8), (1, 7))
 """Tile (height, width) from roomiest to tightest; seven cells still pad 131072.
 
@@ -176,8 +176,9 @@ class Screen2048(Game):
 
     def save(self, phase: Phase) -> None:
         """Record the run's score (with its undo mark), unless it was abandoned: a game left
-        in its first moves, unfinished, is not a result."""
-        abandoned = self.game.moves < ABANDONED_BEFORE_MOVES and not self.game.over
+        in its first moves, neither won nor over, is not a result."""
+        finished = self.game.over or self.game.won
+        abandoned = self.game.moves < ABANDONED_BEFORE_MOVES and not finished
         if self.game.score > 0 and not abandoned:
             self.store.record_score(
                 self.run_id, GAME_NAME, variant_name(self.size, self.goal), self.game.score,

@@ -1,6 +1,7 @@
 """Maze: walk a randomized Prim maze, or watch A* solve it."""
 
 from termgames.registry import GameEntry
+from termgames.scoreboard import ScoreKind
 
 GAME = GameEntry(
     name="maze",
@@ -9,6 +10,5 @@ GAME = GameEntry(
     command="termgames.maze.cli:command",
     launch="termgames.maze.screen:launch",
     best="termgames.maze.screen:best_line",
-    lowest_wins=True,
-    score_unit="ms",
+    score_kind=ScoreKind.TIME_MS,
 )

@@ -14,6 +14,7 @@ from termgames.maze.solve import AStar, NoPath
 from termgames.runtime.draw import BOLD, DIM, Canvas, Emphasis, Scroller, Style
 from termgames.runtime.keys import COMMON, MOVEMENT, Action, KeyMap
 from termgames.runtime.loop import Game, Phase
+from termgames.scoreboard import clock
 from termgames.store import Store
 
 GAME_NAME = "maze"
@@ -22,6 +23,7 @@ KEYS = KeyMap(MOVEMENT, COMMON, {"s": Action.SOLVE, "p": Action.SHOW_PATH, "n": 
 STEPS = {Action.UP: (-1, 0), Action.DOWN: (1, 0), Action.LEFT: (0, -1), Action.RIGHT: (0, 1)}
 ANIMATION_FRAMES = 120  # the solver's animation takes about this many ticks
 TICK_MS = 16
+CLOCK_MS = 100  # the clock shows tenths, like every maze time
 
 WALL = Style(fg=67, fg8=curses.COLOR_BLUE)
 # No bold in colour on the squares a step changes: switching bold costs a full reset.
@@ -39,12 +41,6 @@ def fit_size(rows: int, columns: int) -> tuple[int, int]:
     """The largest maze (cells wide, cells high) whose map fits ``rows`` x ``columns``."""
     usable_rows = rows - HEADER_ROWS - FOOTER_ROWS
     return max((columns - 1) // 2, 1), max((usable_rows - 1) // 2, 1)
-
-
-def clock(seconds: float) -> str:
-    """m:ss."""
-    whole = int(seconds)
-    return f"{whole // 60}:{whole % 60:02d}"
 
 
 def variant_name(maze: Maze) -> str:
@@ -76,7 +72,7 @@ class MazeScreen(Game):
         self.steps = 0
         self.started: float | None = None
         self.finished_after = 0.0
-        self.shown_second = -1
+        self.shown_tenth = -1
         self.solver: AStar | None = None
         self.solver_used = False
         """The solver has shown this maze's way out: it stays helped across replays."""
@@ -97,7 +93,7 @@ class MazeScreen(Game):
         self.player = self.maze.entrance
         self.route = [self.player]
         self.visited = {self.player}
-        self.steps, self.started, self.shown_second = 0, None, -1
+        self.steps, self.started, self.shown_tenth = 0, None, -1
         self.solver, self.path, self.message = None, [], ""
         self.optimal = len(AStar(self.maze, self.maze.entrance).path()) - 1
         self.run_id = os.urandom(8).hex()
@@ -175,11 +171,11 @@ class MazeScreen(Game):
         self.solver = None
 
     def tick_ms(self) -> int | None:
-        """Fast ticks while the solver animates; one a second for the clock while walking."""
+        """Fast ticks while the solver animates; ten a second for the clock while walking."""
         if self.solver is not None:
             return TICK_MS
         if self.started is not None and not self.finished_after:
-            return 1000 - int(self.elapsed() * 1000) % 1000
+            return CLOCK_MS - int(self.elapsed() * 1000) % CLOCK_MS
         return None
 
     def tick(self) -> Phase | None:
@@ -189,10 +185,10 @@ class MazeScreen(Game):
             if self.solver.advance(max(1, open_squares // ANIMATION_FRAMES)):
                 self.finish_solver()
             return Phase.GAME
-        second = int(self.elapsed())
-        if second == self.shown_second:
+        tenth = int(self.elapsed() * 1000) // CLOCK_MS
+        if tenth == self.shown_tenth:
             return None
-        self.shown_second = second
+        self.shown_tenth = tenth
         return Phase.GAME
 
     def handle_finished(self, phase: Phase, action: Action) -> Phase | None:
@@ -210,11 +206,11 @@ class MazeScreen(Game):
     # Drawing ----------------------------------------------------------------------------
     def draw(self, canvas: Canvas, phase: Phase) -> None:
         """Header with steps and time, the maze around the player, and the key line."""
-        best_text = f"   best {clock(self.best_ms / 1000)}" if self.best_ms else ""
+        best_text = f"   best {clock(self.best_ms)}" if self.best_ms else ""
         title = f"Maze {variant_name(self.maze)}"
         canvas.text(0, 0, title, BOLD)
         # The counters change on every step: plain text keeps each update to a few bytes.
-        canvas.text(0, len(title), f"   steps {self.steps}   time {clock(self.elapsed())}"
+        canvas.text(0, len(title), f"   steps {self.steps}   time {clock(self.elapsed() * 1000)}"
                                    f"{best_text}   {self.message}")
         self.draw_maze(canvas)
         canvas.text(canvas.height - 1, 0, "arrows/hjkl walk  s solve  p path  n new  "
@@ -223,7 +219,7 @@ class MazeScreen(Game):
             help_note = "with the solver's help" if self.solver_used else "no help used"
             canvas.panel(["You made it out!",
                           f"{self.steps} steps (shortest: {self.optimal})",
-                          f"time {clock(self.finished_after)}, {help_note}", "",
+                          f"time {clock(self.finished_after * 1000)}, {help_note}", "",
                           "n  new maze   r  replay   q  quit"])
 
     def draw_maze(self, canvas: Canvas) -> None:
@@ -260,6 +256,8 @@ class MazeScreen(Game):
         """The glyph for an open square, or None for plain floor."""
         if square == self.player:
             return "@", PLAYER
+        if square == self.maze.exit:  # the way out stays marked, whatever covers it
+            return ">", PATH if square in on_path else EXIT
         if square in on_path:
             return "*", PATH
         if self.solver is not None:
@@ -272,8 +270,6 @@ class MazeScreen(Game):
             return ".", TRAIL
         if square in self.visited:
             return "x", LEFT_BEHIND
-        if square == self.maze.exit:
-            return ">", EXIT
         return None
 
 
@@ -290,5 +286,5 @@ def best_line(store: Store) -> str:
         bests.setdefault(score.variant, score.score)
     if not bests:
         return "no time yet"
-    return "best " + ", ".join(f"{clock(ms / 1000)} ({size})" for size, ms in
+    return "best " + ", ".join(f"{clock(ms)} ({size})" for size, ms in
                                list(bests.items())[:2])

@@ -1,6 +1,7 @@
 """Reversi: you against the computer, a ladder of strategies, and the simulation lab."""
 
 from termgames.registry import GameEntry
+from termgames.scoreboard import ScoreKind
 
 GAME = GameEntry(
     name="reversi",
@@ -9,4 +10,5 @@ GAME = GameEntry(
     command="termgames.reversi.cli:command",
     launch="termgames.reversi.screen:launch",
     best="termgames.reversi.screen:best_line",
+    score_kind=ScoreKind.MARGIN,
 )

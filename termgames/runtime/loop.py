@@ -12,7 +12,7 @@ from enum import Enum, auto
 from types import MappingProxyType
 from typing import ClassVar
 
-from termgames.runtime.draw import WARNING, Canvas, draw_too_small
+from termgames.runtime.draw import WARNING, Canvas, draw_too_small, wrap
 from termgames.runtime.keys import Action, Key, KeyMap, key_name
 from termgames.runtime.terminal import Session, deferred_signals
 
@@ -127,8 +127,11 @@ class Runner:
             self.game.draw(canvas, self.phase)
             if self.showing_help:
                 canvas.panel(help_lines(self.game))
-        if self.notice:
-            canvas.text(canvas.height - 1, 0, self.notice.ljust(canvas.width), WARNING)
+        if self.notice:  # wrapped, never cut: it may name a file the player must find
+            lines = wrap(self.notice, canvas.width)[-canvas.height:]
+            for offset, line in enumerate(lines):
+                canvas.text(canvas.height - len(lines) + offset, 0, line.ljust(canvas.width),
+                            WARNING)
         self.session.end_frame()
 
     def run(self) -> Phase:

@@ -9,4 +9,5 @@ GAME = GameEntry(
     command="termgames.sokoban.cli:command",
     launch="termgames.sokoban.screen:launch",
     best="termgames.sokoban.screen:best_line",
+    tables="termgames.sokoban.records:sokoban_tables",
 )

@@ -186,7 +186,7 @@ def _export(collection: Collection) -> None:
     from termgames.sokoban.progress import load_records
     from termgames.store import Store
 
-    store = Store.open()
+    store = Store.open(create=False)
     try:
         records = load_records(store)
     finally:

@@ -1,9 +1,9 @@
-"""What a player has achieved on each level, and how it is kept in the store."""
+"""Sokoban progress in the store: the best solution to each level, keyed by the board itself."""
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 
 from termgames.store import Store
 
@@ -12,11 +12,14 @@ GAME_NAME = "sokoban"
 
 @dataclass(frozen=True)
 class Record:
-    """The best solution found for one level."""
+    """The best solution found for one level, and where the level was played from."""
 
     moves: int
     pushes: int
     solution: str
+    collection: str = ""
+    number: int = 0
+    title: str = ""
 
     def beats(self, other: Record | None) -> bool:
         """Fewer moves wins; equal moves, fewer pushes."""
@@ -26,8 +29,10 @@ class Record:
 def _decode(value: str) -> Record | None:
     try:
         data = json.loads(value)
-        return Record(int(data["moves"]), int(data["pushes"]), str(data["solution"]))
-    except (ValueError, KeyError, TypeError):
+        return Record(int(data["moves"]), int(data["pushes"]), str(data["solution"]),
+                      str(data.get("collection", "")), int(data.get("number", 0)),
+                      str(data.get("title", "")))
+    except (ValueError, KeyError, TypeError, AttributeError):
         return None  # a damaged entry counts as no record
 
 
@@ -51,8 +56,7 @@ def record_solution(store: Store, key: str, record: Record) -> Record:
         if not record.beats(previous):
             best = previous or record
             return None
-        return json.dumps({"moves": record.moves, "pushes": record.pushes,
-                           "solution": record.solution})
+        return json.dumps(asdict(record))
 
     store.update_progress(GAME_NAME, key, keep_better)
     return best

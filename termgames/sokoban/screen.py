@@ -16,6 +16,7 @@ from termgames.sokoban.game import Direction, Sokoban
 from termgames.sokoban.levels import Collection, Level
 from termgames.sokoban.progress import Record, load_records, record_solution
 from termgames.store import Store
+from termgames.text import plural
 
 DIRECTIONS = {Action.UP: Direction.UP, Action.DOWN: Direction.DOWN,
               Action.LEFT: Direction.LEFT, Action.RIGHT: Direction.RIGHT}
@@ -179,7 +180,8 @@ class SokobanScreen(Game):
         """Record the solution (kept only if it beats the best) and show the solved screen."""
         assert self.game is not None
         self.last_record = self.records.get(self.level.key)
-        record = Record(self.game.moves, self.game.pushes, self.game.lurd)
+        record = Record(self.game.moves, self.game.pushes, self.game.lurd,
+                        self.collection.name, self.level.number, self.level.title)
         self.records[self.level.key] = record_solution(self.store, self.level.key, record)
         return Phase.WON
 
@@ -276,4 +278,4 @@ def launch(store: Store) -> Game:
 def best_line(store: Store) -> str:
     """The launcher's line: how many levels are solved."""
     solved = len(load_records(store))
-    return f"{solved} levels solved" if solved else "no level solved yet"
+    return f"{plural(solved, 'level')} solved" if solved else "no level solved yet"

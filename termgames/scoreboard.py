@@ -1,0 +1,84 @@
+"""Best-score tables as plain text: one table per variant, so only comparable results rank
+together, each with column headers and units."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from enum import Enum
+
+from termgames.store import Score, Store
+from termgames.text import sanitize
+
+
+class ScoreKind(Enum):
+    """What a game's score measures, which says how it is written and which way is better."""
+
+    POINTS = "points"
+    MARGIN = "discs ahead"
+    TIME_MS = "time"
+
+    @property
+    def lowest_wins(self) -> bool:
+        """Whether a smaller score is the better one (times)."""
+        return self is ScoreKind.TIME_MS
+
+    def format(self, value: int) -> str:
+        """The score as players read it: '3,412', '+12', '1:05.3'."""
+        if self is ScoreKind.TIME_MS:
+            return clock(value)
+        if self is ScoreKind.MARGIN:
+            return f"{value:+d}"
+        return f"{value:,}"
+
+
+def clock(milliseconds: float) -> str:
+    """A time as m:ss.t (tenths), the one way every maze time is written."""
+    tenths = int(milliseconds // 100)
+    minutes, rest = divmod(tenths, 600)
+    return f"{minutes}:{rest // 10:02d}.{rest % 10}"
+
+
+@dataclass
+class Table:
+    """Rows under headers; ``right`` lists the columns aligned right (numbers)."""
+
+    title: str
+    headers: tuple[str, ...]
+    rows: list[tuple[str, ...]] = field(default_factory=list)
+    right: frozenset[int] = frozenset()
+    note: str = ""
+
+    def lines(self) -> list[str]:
+        """The title, the header row and the rows, in aligned columns."""
+        cells = [self.headers, *[tuple(sanitize(cell) for cell in row) for row in self.rows]]
+        widths = [max(len(row[column]) for row in cells) for column in range(len(self.headers))]
+
+        def line(row: tuple[str, ...]) -> str:
+            return "  " + "  ".join(
+                cell.rjust(width) if column in self.right else cell.ljust(width)
+                for column, (cell, width) in enumerate(zip(row, widths, strict=True))
+            ).rstrip()
+
+        body = [line(row) for row in cells]
+        return [self.title, *body, *([f"  {self.note}"] if self.note else [])]
+
+
+def marks(score: Score) -> str:
+    """What helped a score, as the tables show it."""
+    return "undo" if score.used_undo else ""
+
+
+def score_tables(store: Store, game: str, title: str, kind: ScoreKind, limit: int) -> list[Table]:
+    """One table per variant of ``game``, best first, the most played variant first."""
+    tables = []
+    for variant in store.variants(game):
+        scores = store.top(game, variant, limit=limit, lowest=kind.lowest_wins)
+        table = Table(f"{title} · {variant}", ("#", kind.value, "player", "date", "help"),
+                      right=frozenset({0, 1}))
+        for rank, score in enumerate(scores, 1):
+            when = time.strftime("%Y-%m-%d", time.localtime(score.recorded_at))
+            table.rows.append((f"{rank}.", kind.format(score.score), score.player, when,
+                               marks(score)))
+        tables.append(table)
+    return tables

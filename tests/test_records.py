@@ -1,0 +1,268 @@
+"""Records that tell the truth (issue 11): `termgames scores`, the launcher and the store."""
+
+from __future__ import annotations
+
+import itertools
+import os
+import pwd
+import random
+import re
+import sqlite3
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from termgames.cli import cli
+from termgames.scoreboard import clock
+from termgames.sokoban.bundled import BUNDLED, load_bundled
+from termgames.sokoban.progress import Record, record_solution
+from termgames.store import DATABASE_NAME, MIGRATIONS, Store, current_player
+from tests.terminal import Terminal, base_environment
+
+Start = Callable[..., Terminal]
+MICROBAN = next(entry for entry in BUNDLED if entry.title == "Microban")
+
+
+def scores(*args: str) -> list[str]:
+    result = CliRunner().invoke(cli, ["scores", *args])
+    assert result.exit_code == 0, result.output
+    return result.output.splitlines()
+
+
+def test_sokoban_appears_in_scores_per_collection_and_per_level(isolated_home: Path) -> None:
+    microban = load_bundled(MICROBAN).levels
+    store = Store.open(isolated_home)
+    record_solution(store, microban[0].key, Record(33, 8, "x", "Microban", 1, ""))
+    # An old record, made before records said where they were played: found by its board.
+    store.save_progress("sokoban", microban[1].key,
+                        '{"moves": 17, "pushes": 5, "solution": "x"}')
+    record_solution(store, "0" * 32, Record(12, 3, "x", "mine", 4, "Corner"))
+    store.close()
+    lines = scores()
+    start = lines.index("Sokoban · levels solved")
+    assert re.split(r"\s{2,}", lines[start + 1].strip()) == ["collection", "solved", "levels"]
+    table = lines[start + 2:start + 6]
+    assert any(re.fullmatch(r"\s*Microban\s+2\s+155", line) for line in table), table
+    assert any(re.fullmatch(r"\s*mine\s+1", line) for line in table), table
+    detail = scores("sokoban")
+    at = detail.index("Sokoban · Microban · best solutions")
+    assert re.split(r"\s{2,}", detail[at + 1].strip()) == ["level", "title", "moves", "pushes"]
+    assert re.split(r"\s{2,}", detail[at + 2].strip()) == ["1", microban[0].title, "33", "8"]
+    assert re.split(r"\s{2,}", detail[at + 3].strip()) == ["2", microban[1].title, "17", "5"]
+    assert "Sokoban · mine · best solutions" in detail
+
+
+def test_the_launcher_and_scores_agree_on_sokoban(terminal: Start, tmp_path: Path) -> None:
+    microban = load_bundled(MICROBAN).levels
+    store = Store.open(tmp_path / "data")
+    record_solution(store, microban[0].key, Record(33, 8, "x", "Microban", 1, ""))
+    store.close()
+    term = terminal()
+    term.wait_for("1 level solved")
+    term.press("q")
+    assert term.wait_exit() == 0
+    listed = subprocess.run([sys.executable, "-m", "termgames", "scores"], check=True,
+                            capture_output=True, text=True, env=base_environment(tmp_path))
+    assert re.search(r"Microban\s+1\s+155", listed.stdout), listed.stdout
+
+
+def test_results_that_do_not_compare_are_ranked_apart(isolated_home: Path) -> None:
+    store = Store.open(isolated_home)
+    store.record_score("a", "2048", "4x4, goal 2048", 1200, used_undo=False)
+    store.record_score("b", "2048", "4x4, goal 2048", 3400, used_undo=True)
+    store.record_score("c", "2048", "5x5, goal 2048", 9000, used_undo=False)
+    store.record_score("d", "2048", "4x4, goal 512", 5000, used_undo=False)
+    store.record_score("e", "maze", "39x10", 61_234, used_undo=False)
+    store.record_score("f", "maze", "10x5", 5_000, used_undo=False)
+    store.record_score("g", "reversi", "vs worst", 40, used_undo=False)
+    store.record_score("h", "reversi", "vs search level 5", 2, used_undo=False)
+    store.close()
+    lines = scores()
+    tables: dict[str, list[str]] = {}
+    for line in lines:
+        if line and not line.startswith(" "):
+            tables[line] = []
+            current = tables[line]
+        elif line:
+            current.append(line.strip())
+    assert set(tables) == {
+        "2048 · 4x4, goal 2048", "2048 · 5x5, goal 2048", "2048 · 4x4, goal 512",
+        "Maze · 39x10", "Maze · 10x5", "Reversi · vs worst", "Reversi · vs search level 5"}
+    assert re.split(r"\s{2,}", tables["2048 · 4x4, goal 2048"][0]) == [
+        "#", "points", "player", "date", "help"]
+    first, second = tables["2048 · 4x4, goal 2048"][1:]
+    assert first.split() == ["1.", "3,400", current_player(), first.split()[3], "undo"]
+    assert second.split()[:2] == ["2.", "1,200"] and "undo" not in second
+    assert tables["Maze · 39x10"][0].split()[:2] == ["#", "time"]
+    assert tables["Maze · 39x10"][1].split()[:2] == ["1.", "1:01.2"]
+    assert tables["Reversi · vs worst"][0].split()[:3] == ["#", "discs", "ahead"]
+    assert tables["Reversi · vs worst"][1].split()[:2] == ["1.", "+40"]
+
+
+def test_a_maze_time_reads_the_same_in_game_launcher_and_scores(
+    terminal: Start, tmp_path: Path
+) -> None:
+    term = terminal("maze", "--size", "3x2", "--seed", "2")
+    term.wait_for("steps 0")
+
+    from termgames.maze.generate import generate
+    from termgames.maze.solve import shortest_path
+    maze = generate(3, 2, random.Random(2))
+    names = {(-1, 0): "up", (1, 0): "down", (0, -1): "left", (0, 1): "right"}
+    path = shortest_path(maze, maze.entrance)
+    for (r0, c0), (r1, c1) in itertools.pairwise(path):
+        term.press(names[(r1 - r0, c1 - c0)])
+    term.wait_for("You made it out!")
+    shown = re.search(r"time (\d+:\d\d\.\d), no help used", term.text())
+    assert shown, term.text()
+    term.press("q")
+    assert term.wait_exit() == 0
+    store = Store.open(tmp_path / "data")
+    recorded = store.best("maze", "3x2", lowest=True)
+    store.close()
+    assert recorded is not None and clock(recorded.score) == shown.group(1)
+    listed = subprocess.run([sys.executable, "-m", "termgames", "scores", "maze"], check=True,
+                            capture_output=True, text=True, env=base_environment(tmp_path))
+    assert re.search(rf"1\.\s+{re.escape(shown.group(1))}\s", listed.stdout), listed.stdout
+    launcher = terminal()
+    launcher.wait_for(f"best {shown.group(1)} (3x2)")
+
+
+def test_a_2048_game_abandoned_in_its_first_moves_is_not_recorded(
+    terminal: Start, tmp_path: Path
+) -> None:
+    term = terminal("2048", "--seed", "3")
+    term.wait_for("Score: 0")
+    for key in ["left", "right", "up", "down", "left", "right"]:
+        term.press(key)
+    term.wait_until(lambda: re.search(r"Score: [1-9]", term.text()) is not None
+                    or "Score: 0" in term.text(), "moves to settle")
+    term.press("q")
+    assert term.wait_exit() == 0
+    store = Store.open(tmp_path / "data")
+    try:
+        assert store.count_scores("2048") == 0
+    finally:
+        store.close()
+
+
+def test_scores_creates_no_folder_and_no_database(tmp_path: Path) -> None:
+    env = base_environment(tmp_path)
+    home = tmp_path / "nowhere" / "data"
+    env["TERMGAMES_HOME"] = str(home)
+    result = subprocess.run([sys.executable, "-m", "termgames", "scores"], env=env,
+                            capture_output=True, text=True, timeout=30)
+    assert result.returncode == 0 and "No scores yet." in result.stdout
+    assert not (tmp_path / "nowhere").exists()
+
+
+def test_scores_into_a_closed_pipe_exits_0(tmp_path: Path) -> None:
+    env = base_environment(tmp_path)
+    store = Store.open(Path(env["TERMGAMES_HOME"]))
+    for number in range(200):
+        store.record_score(f"run{number}", "2048", f"{number % 6 + 3}x{number % 6 + 3}, goal 8",
+                           number, used_undo=False)
+    store.close()
+    head = subprocess.run(f"{sys.executable} -m termgames scores --limit 1000 | head -1; "
+                          "exit ${PIPESTATUS[0]}", shell=True, executable="/bin/bash",
+                          capture_output=True, text=True, env=env, timeout=30)
+    assert head.returncode == 0, head.stderr
+    assert head.stderr == ""
+    closed = subprocess.Popen([sys.executable, "-m", "termgames", "scores"], env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert closed.stdout is not None and closed.stderr is not None
+    closed.stdout.close()  # gone before the first line is written
+    assert closed.wait(timeout=30) == 0
+    assert closed.stderr.read() == b""
+
+
+def test_the_player_name_comes_from_the_password_database_without_login_variables(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    for variable in ("LOGNAME", "USER", "USERNAME"):
+        monkeypatch.delenv(variable, raising=False)
+    assert current_player() == pwd.getpwuid(os.getuid()).pw_name
+    monkeypatch.setenv("USER", "someone")
+    assert current_player() == "someone"
+
+
+def test_a_file_name_with_invalid_utf8_is_shown_escaped(tmp_path: Path) -> None:
+    name = os.fsencode(tmp_path) + b"/bad\xffname.txt"
+    with open(name, "wb") as handle:
+        handle.write(b"#####\n#@ $#\n#####\n")  # no goal
+    env = base_environment(tmp_path)
+    result = subprocess.run([sys.executable.encode(), b"-m", b"termgames", b"sokoban",
+                             b"--check", name], capture_output=True, env=env, timeout=30)
+    assert result.returncode == 2
+    assert b"bad\\xffname.txt:1: level 1: no goal" in result.stdout, result.stdout
+    missing = subprocess.run([sys.executable.encode(), b"-m", b"termgames", b"sokoban",
+                              os.fsencode(tmp_path) + b"/gone\xfe.txt"], capture_output=True,
+                             env=env, timeout=30)
+    assert missing.returncode == 2
+    assert b"gone\\xfe.txt: no such file" in missing.stderr, missing.stderr
+
+
+@pytest.mark.parametrize(("args", "size"), [((), (10, 40)), (("2048",), (11, 40))])
+def test_the_corrupt_database_warning_names_the_new_file_at_the_minimum_size(
+    terminal: Start, tmp_path: Path, args: tuple[str, ...], size: tuple[int, int]
+) -> None:
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / DATABASE_NAME).write_bytes(b"\x00garbage" * 512)
+    term = terminal(*args, rows=size[0], cols=size[1])
+    term.wait_for("damaged")
+    moved, = data.glob(f"{DATABASE_NAME}.corrupt-*")
+    joined = "".join(line.strip() for line in term.lines())
+    assert moved.name in joined, term.text()
+    term.press("q")
+    assert term.wait_exit() == 0
+
+
+def test_old_variants_are_renamed_to_what_they_compare_with(tmp_path: Path) -> None:
+    path = tmp_path / DATABASE_NAME
+    old = sqlite3.connect(path)
+    old.executescript(MIGRATIONS[0])
+    old.executemany(
+        "INSERT INTO scores VALUES (?, ?, ?, ?, 0, 'p', 0)",
+        [("a", "2048", "4x4", 100), ("b", "reversi", "level 1", 3),
+         ("c", "reversi", "level 4", 5), ("d", "maze", "10x5", 999)])
+    old.execute("PRAGMA user_version = 1")
+    old.commit()
+    old.close()
+    store = Store.open(tmp_path)
+    try:
+        assert sorted((score.game, score.variant) for score in store.top(limit=10)) == [
+            ("2048", "4x4, goal 2048"), ("maze", "10x5"), ("reversi", "vs corner-best"),
+            ("reversi", "vs search level 4")]
+    finally:
+        store.close()
+
+
+@pytest.mark.parametrize("args", [["sokoban", "--check"], ["reversi", "simulate", "--games",
+                                                             "3", "--jobs", "1"]])
+def test_other_commands_into_a_closed_pipe_exit_0(tmp_path: Path, args: list[str]) -> None:
+    """The same kind: every command that prints, not only scores."""
+    closed = subprocess.Popen([sys.executable, "-m", "termgames", *args],
+                              env=base_environment(tmp_path), stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE)
+    assert closed.stdout is not None and closed.stderr is not None
+    closed.stdout.close()
+    assert closed.wait(timeout=60) == 0
+    errors = closed.stderr.read()  # simulate's progress bar goes to stderr
+    assert b"Error" not in errors and b"Traceback" not in errors, errors
+
+
+def test_export_solutions_creates_nothing_either(tmp_path: Path) -> None:
+    levels = tmp_path / "one.txt"
+    levels.write_text("#####\n#@$.#\n#####\n")
+    env = base_environment(tmp_path)
+    env["TERMGAMES_HOME"] = str(tmp_path / "nowhere")
+    result = subprocess.run([sys.executable, "-m", "termgames", "sokoban",
+                             "--export-solutions", str(levels)], env=env,
+                            capture_output=True, text=True, timeout=30)
+    assert result.returncode == 0 and result.stdout == ""
+    assert not (tmp_path / "nowhere").exists()
