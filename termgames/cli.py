@@ -5,12 +5,14 @@ from __future__ import annotations
 import functools
 import os
 import sys
+from typing import Any
 
 import click
 
 from termgames import __version__
 from termgames.registry import GameEntry, discover
 from termgames.runtime.app import display_options
+from termgames.runtime.output import PipeClosed, echo
 from termgames.text import sanitize
 
 CONTEXT = {"help_option_names": ["-h", "--help"]}
@@ -22,10 +24,6 @@ def registered_games() -> dict[str, GameEntry]:
     return discover()
 
 
-class PipeClosed(Exception):
-    """Whoever read standard output went away (``termgames scores | head -1``)."""
-
-
 class ArcadeGroup(click.Group):
     """A group whose game subcommands come from the registry, imported only when used."""
 
@@ -34,6 +32,14 @@ class ArcadeGroup(click.Group):
         (click would turn it into status 1)."""
         try:
             return super().invoke(ctx)
+        except BrokenPipeError as error:
+            raise PipeClosed from error
+
+    def make_context(self, info_name: str | None, args: list[str],
+                     parent: click.Context | None = None, **extra: Any) -> click.Context:
+        """Parse the command line; --help and --version into a closed pipe end quietly too."""
+        try:
+            return super().make_context(info_name, args, parent, **extra)
         except BrokenPipeError as error:
             raise PipeClosed from error
 
@@ -90,15 +96,15 @@ def scores(game: str | None, limit: int) -> None:
             else:
                 tables = score_tables(store, name, entry.title, entry.score_kind, limit)
             if not tables and game is not None:
-                click.echo(f"{entry.title}: no results yet.")
+                echo(f"{entry.title}: no results yet.")
             for table in tables:
-                click.echo("\n" * bool(shown) + "\n".join(table.lines()))
+                echo("\n" * bool(shown) + "\n".join(table.lines()))
                 shown += 1
         if game is None and not shown:
-            click.echo("No scores yet.")
+            echo("No scores yet.")
     finally:
         for warning in store.warnings:
-            click.echo(f"termgames: {warning}", err=True)
+            echo(f"termgames: {warning}", err=True)
         store.close()
 
 
@@ -115,17 +121,17 @@ def main(argv: list[str] | None = None) -> None:
         result = cli.main(args=argv, prog_name="termgames", standalone_mode=False)
     except click.UsageError as error:
         where = error.ctx.command_path if error.ctx else "termgames"
-        click.echo(f"{_one_line(where)}: {_one_line(error.format_message())} "
+        echo(f"{_one_line(where)}: {_one_line(error.format_message())} "
                    f"(see '{_one_line(where)} --help')", err=True)
         sys.exit(2)
     except click.ClickException as error:
-        click.echo(f"termgames: {_one_line(error.format_message())}", err=True)
+        echo(f"termgames: {_one_line(error.format_message())}", err=True)
         sys.exit(error.exit_code)
     except click.Abort as error:
         # click turns Ctrl-C into Abort; the shell convention for SIGINT is 130.
         sys.exit(130 if isinstance(error.__cause__, KeyboardInterrupt) else 1)
     except TerminalUnavailable as error:
-        click.echo(f"termgames: {_one_line(str(error))}", err=True)
+        echo(f"termgames: {_one_line(str(error))}", err=True)
         sys.exit(1)
     except KeyboardInterrupt:
         sys.exit(130)
@@ -140,7 +146,7 @@ def main(argv: list[str] | None = None) -> None:
     except Exception as error:
         if os.environ.get("TERMGAMES_DEBUG"):
             raise
-        click.echo(
+        echo(
             f"termgames: unexpected error: {type(error).__name__}: {_one_line(str(error))} "
             "(set TERMGAMES_DEBUG=1 to see where)",
             err=True,

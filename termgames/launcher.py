@@ -13,6 +13,7 @@ from termgames.runtime.keys import COMMON, Action, KeyMap
 from termgames.runtime.loop import Game, Phase, Runner
 from termgames.runtime.menu import ListCursor, draw_list
 from termgames.store import Store
+from termgames.text import clip, text_width
 
 MENU_KEYS = KeyMap(
     COMMON,
@@ -21,6 +22,28 @@ MENU_KEYS = KeyMap(
         curses.KEY_DOWN: Action.DOWN, "j": Action.DOWN,
     },
 ).without(["u", "r"])
+
+
+def menu_rows(columns: list[tuple[str, str, str]], width: int, ellipsis: str) -> list[str]:
+    """(title, summary, best) rows lined up in ``width`` cells: the title and the best
+    stay whole, the summary is shortened (ending in ``ellipsis``) to make room."""
+    title_w = max(text_width(title) for title, _, _ in columns)
+    best_w = max(text_width(best) for _, _, best in columns)
+    summary_w = max(width - title_w - best_w - 4, 0)
+    summary_w = min(summary_w, max(text_width(summary) for _, summary, _ in columns))
+    rows = []
+    for title, summary, best in columns:
+        if text_width(summary) > summary_w:
+            summary = clip(summary, max(summary_w - text_width(ellipsis), 0)) + ellipsis
+            summary = clip(summary, summary_w)
+        rows.append(f"{pad(title, title_w)}  {pad(summary, summary_w)}  "
+                    f"{' ' * (best_w - text_width(best))}{best}")
+    return rows
+
+
+def pad(text: str, width: int) -> str:
+    """``text`` padded with spaces to ``width`` cells."""
+    return text + " " * max(width - text_width(text), 0)
 
 
 class Launcher(Game):
@@ -62,8 +85,9 @@ class Launcher(Game):
     def draw(self, canvas: Canvas, phase: Phase) -> None:
         """The title, one row per game with its best, and the key hints."""
         canvas.centred(1, "termgames", BOLD)
-        rows = [f"{entry.title:<10} {entry.summary:<40} {best:>18}"
-                for entry, best in zip(self.entries, self.bests, strict=True)]
+        rows = menu_rows([(entry.title, entry.summary, best)
+                          for entry, best in zip(self.entries, self.bests, strict=True)],
+                         canvas.width - 4, canvas.glyphs.ellipsis)
         draw_list(canvas, rows, self.cursor.index, 3, len(rows), DIM)
         dot = canvas.glyphs.dot
         canvas.centred(4 + len(self.entries), f"arrows/jk choose {dot} Enter play {dot} q quit",

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from termgames.store import Score, Store
-from termgames.text import sanitize
+from termgames.text import sanitize, text_width
 
 
 class ScoreKind(Enum):
@@ -52,13 +52,15 @@ class Table:
     def lines(self) -> list[str]:
         """The title, the header row and the rows, in aligned columns."""
         cells = [self.headers, *[tuple(sanitize(cell) for cell in row) for row in self.rows]]
-        widths = [max(len(row[column]) for row in cells) for column in range(len(self.headers))]
+        widths = [max(text_width(row[column]) for row in cells)
+                  for column in range(len(self.headers))]
 
         def line(row: tuple[str, ...]) -> str:
-            return "  " + "  ".join(
-                cell.rjust(width) if column in self.right else cell.ljust(width)
-                for column, (cell, width) in enumerate(zip(row, widths, strict=True))
-            ).rstrip()
+            padded = []
+            for column, (cell, width) in enumerate(zip(row, widths, strict=True)):
+                room = " " * (width - text_width(cell))  # wide characters take two cells
+                padded.append(room + cell if column in self.right else cell + room)
+            return ("  " + "  ".join(padded)).rstrip()
 
         body = [line(row) for row in cells]
         return [self.title, *body, *([f"  {self.note}"] if self.note else [])]
@@ -67,6 +69,16 @@ class Table:
 def marks(score: Score) -> str:
     """What helped a score, as the tables show it."""
     return "undo" if score.used_undo else ""
+
+
+def launcher_best(store: Store, game: str, kind: ScoreKind, none_yet: str) -> str:
+    """The launcher's line: the best in the variant played last, named, since results in
+    other variants do not compare with it."""
+    variant = store.latest_variant(game)
+    best = None if variant is None else store.best(game, variant, lowest=kind.lowest_wins)
+    if best is None:
+        return none_yet
+    return f"best {kind.format(best.score)} ({variant})" + (" (undo)" if best.used_undo else "")
 
 
 def score_tables(store: Store, game: str, title: str, kind: ScoreKind, limit: int) -> list[Table]:

@@ -11,6 +11,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from termgames.text import shown_path
+
 DATABASE_NAME = "termgames.sqlite3"
 BUSY_TIMEOUT_S = 15.0
 
@@ -35,17 +37,14 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (game, key)
     );
     """,
-    # Version 2: variants say what a result is comparable with. 2048 adds the goal (runs
-    # before now could not change it from the board's default 2048 in the launcher, and
-    # almost all used it); Reversi names the opponent its --level played by default.
+    # Version 2: variants say what a result compares with (2048: board and goal; Reversi:
+    # the opponent). Older results did not record the goal or whether --ai overrode the
+    # level, so they say so rather than guess, and rank apart from newer ones.
     """
-    UPDATE scores SET variant = variant || ', goal 2048'
+    UPDATE scores SET variant = variant || ', goal not recorded'
         WHERE game = '2048' AND variant NOT LIKE '%goal%';
-    UPDATE scores SET variant = 'vs corner-best' WHERE game = 'reversi' AND variant = 'level 1';
-    UPDATE scores SET variant = 'vs corner-side-best'
-        WHERE game = 'reversi' AND variant = 'level 2';
-    UPDATE scores SET variant = 'vs search level ' || substr(variant, 7)
-        WHERE game = 'reversi' AND variant IN ('level 3', 'level 4', 'level 5');
+    UPDATE scores SET variant = variant || ', opponent not recorded'
+        WHERE game = 'reversi' AND variant LIKE 'level %';
     """,
 )
 
@@ -126,7 +125,8 @@ class Store:
         except (sqlite3.Error, OSError) as error:
             return cls._unsaved(path, error)
         store.warnings.append(
-            f"warning: the scores database was damaged; it was moved to {moved_to.name} "
+            "warning: the scores database was damaged; it was moved to "
+            f"{shown_path(moved_to.name)} "
             "and a new one started"
         )
         return store
@@ -137,16 +137,44 @@ class Store:
             return cls._in_memory()
         if not path.is_file():
             store = cls._in_memory()
-            store.warnings.append(f"warning: cannot read the scores database ({path}: "
-                                  "not a file)")
+            store.warnings.append("warning: cannot read the scores database "
+                                  f"({shown_path(str(path))}: not a file)")
             return store
         try:
-            return cls._open_checked(path, create=False)
+            return cls._snapshot(path)
         except (sqlite3.Error, OSError) as error:
             store = cls._in_memory()
             reason = getattr(error, "strerror", None) or str(error)
-            store.warnings.append(f"warning: cannot read the scores database ({path}: {reason})")
+            store.warnings.append("warning: cannot read the scores database "
+                                  f"({shown_path(str(path))}: {reason})")
             return store
+
+    @classmethod
+    def _snapshot(cls, path: Path) -> Store:
+        """A private in-memory copy of the database, read without writing a byte to it (a
+        reader who may not write a shared board can still read it), brought up to date."""
+        memory = sqlite3.connect(":memory:", isolation_level=None)
+        try:
+            for options in ("mode=ro", "mode=ro&immutable=1"):  # WAL without -shm: immutable
+                try:
+                    source = sqlite3.connect(f"{path.resolve().as_uri()}?{options}", uri=True,
+                                             timeout=BUSY_TIMEOUT_S)
+                    try:
+                        if source.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+                            raise sqlite3.DatabaseError("the database is damaged")
+                        source.backup(memory)
+                    finally:
+                        source.close()
+                    break
+                except sqlite3.OperationalError:
+                    if options.endswith("immutable=1"):
+                        raise
+            store = cls(memory, None, writable=False)
+            store._migrate()
+        except BaseException:
+            memory.close()
+            raise
+        return store
 
     @classmethod
     def _in_memory(cls) -> Store:
@@ -155,11 +183,9 @@ class Store:
         return store
 
     @classmethod
-    def _open_checked(cls, path: Path, create: bool = True) -> Store:
+    def _open_checked(cls, path: Path) -> Store:
         is_new = not path.exists()
-        target = str(path) if create else f"{path.resolve().as_uri()}?mode=rw"
-        connection = sqlite3.connect(target, timeout=BUSY_TIMEOUT_S, isolation_level=None,
-                                     uri=not create)
+        connection = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
         try:
             connection.execute("PRAGMA foreign_keys = ON")
             # WAL lets readers go on while one process writes; some file systems refuse
@@ -180,7 +206,8 @@ class Store:
     def _unsaved(cls, path: Path, error: BaseException) -> Store:
         store = cls._in_memory()
         reason = getattr(error, "strerror", None) or str(error)
-        store.warnings.append(f"warning: scores will not be saved ({path.parent}: {reason})")
+        store.warnings.append(
+            f"warning: scores will not be saved ({shown_path(str(path.parent))}: {reason})")
         return store
 
     def close(self) -> None:
@@ -280,6 +307,12 @@ class Store:
         return int(
             self._db.execute("SELECT count(*) FROM scores WHERE game = ?", (game,)).fetchone()[0]
         )
+
+    def latest_variant(self, game: str) -> str | None:
+        """The variant of ``game`` played most recently, or None."""
+        row = self._db.execute("SELECT variant FROM scores WHERE game = ? "
+                               "ORDER BY recorded_at DESC LIMIT 1", (game,)).fetchone()
+        return None if row is None else str(row[0])
 
     def variants(self, game: str) -> list[str]:
         """The variants ``game`` has scores in, the most played first."""

@@ -36,3 +36,29 @@ def shown_path(path: str) -> str:
 def plural(count: int, noun: str, many: str | None = None) -> str:
     """``count`` and ``noun``, plural unless the count is one: '1 level', '2 levels'."""
     return f"{count:,} {noun if count == 1 else many or noun + 's'}"
+
+
+def cell_width(char: str) -> int:
+    """How many terminal cells ``char`` takes: 0 for combining marks, 2 for wide characters."""
+    if unicodedata.combining(char):
+        return 0
+    return 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
+
+
+def text_width(text: str) -> int:
+    """How many terminal cells ``text`` takes."""
+    if text.isascii():
+        return len(text)
+    return sum(cell_width(char) for char in text)
+
+
+def clip(text: str, cells: int) -> str:
+    """The longest prefix of ``text`` that fits in ``cells`` terminal cells."""
+    if text.isascii():
+        return text[: max(cells, 0)]
+    used = 0
+    for index, char in enumerate(text):
+        used += cell_width(char)
+        if used > cells:
+            return text[:index]
+    return text

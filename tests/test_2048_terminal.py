@@ -38,8 +38,8 @@ def screen_grid(term: Terminal, size: int) -> Grid | None:
 
 
 def score_shown(term: Terminal) -> int | None:
-    found = re.search(r"Score: (\d+)", term.text())
-    return int(found.group(1)) if found else None
+    found = re.search(r"Score: ([\d,]+)", term.text())
+    return int(found.group(1).replace(",", "")) if found else None
 
 
 def wait_for_game(term: Terminal, game: Game2048) -> None:
@@ -72,7 +72,7 @@ def test_seeded_moves_change_the_screen_as_the_rules_say(terminal: Start) -> Non
             model.slide(direction)
             term.press(KEYS[direction][round_])
             wait_for_game(term, model)
-    assert "Best: " + str(model.score) in term.text()
+    assert f"Best: {model.score:,}" in term.text()
 
 
 def test_undo_takes_moves_back_and_marks_the_score(terminal: Start) -> None:

@@ -139,12 +139,12 @@ def test_the_launcher_lists_games_with_best_scores_and_plays_them(
     Store.open(tmp_path / "data").record_score("a", "2048", "4x4, goal 2048", 4321, False)
     term = terminal()
     term.wait_for("termgames")
-    term.wait_for("best 4321")
+    term.wait_for("best 4,321")
     term.press("j", "k", "down", "up", "enter")
     term.wait_for("Score: 0")
-    term.wait_for("Best: 4321")
+    term.wait_for("Best: 4,321")
     term.press("q")  # back to the menu
-    term.wait_for("best 4321")
+    term.wait_for("best 4,321")
     term.press("q")
     assert term.wait_exit() == 0
 

@@ -236,8 +236,9 @@ def test_old_variants_are_renamed_to_what_they_compare_with(tmp_path: Path) -> N
     store = Store.open(tmp_path)
     try:
         assert sorted((score.game, score.variant) for score in store.top(limit=10)) == [
-            ("2048", "4x4, goal 2048"), ("maze", "10x5"), ("reversi", "vs corner-best"),
-            ("reversi", "vs search level 4")]
+            ("2048", "4x4, goal not recorded"), ("maze", "10x5"),
+            ("reversi", "level 1, opponent not recorded"),
+            ("reversi", "level 4, opponent not recorded")]
     finally:
         store.close()
 
@@ -266,3 +267,87 @@ def test_export_solutions_creates_nothing_either(tmp_path: Path) -> None:
                             capture_output=True, text=True, timeout=30)
     assert result.returncode == 0 and result.stdout == ""
     assert not (tmp_path / "nowhere").exists()
+
+
+def test_scores_reads_an_old_database_without_writing_a_byte(tmp_path: Path) -> None:
+    import hashlib
+
+    path = tmp_path / DATABASE_NAME
+    old = sqlite3.connect(path)
+    old.executescript(MIGRATIONS[0])
+    old.execute("INSERT INTO scores VALUES ('a', '2048', '4x4', 512, 0, 'ann', 0)")
+    old.execute("PRAGMA user_version = 1")
+    old.commit()
+    old.close()
+    before = hashlib.sha256(path.read_bytes()).hexdigest()
+    env = {**base_environment(tmp_path), "TERMGAMES_HOME": str(tmp_path)}
+    result = subprocess.run([sys.executable, "-m", "termgames", "scores"], env=env,
+                            capture_output=True, text=True, timeout=30)
+    assert result.returncode == 0, result.stderr
+    assert "2048 · 4x4, goal not recorded" in result.stdout and "512" in result.stdout
+    assert hashlib.sha256(path.read_bytes()).hexdigest() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == [DATABASE_NAME]
+
+
+def test_text_output_follows_the_locale(isolated_home: Path) -> None:
+    from termgames.runtime.output import encode_for
+
+    assert encode_for("日本 · é …", "iso8859-1") == b"?? - \xe9 ..."
+    assert encode_for("日本 · é", "ascii") == b"?? - ?"
+    assert encode_for("日本 · é", "utf-8") == "日本 · é".encode()
+    store = Store.open(isolated_home)
+    record_solution(store, "1" * 32, Record(12, 3, "x", "mine", 4, "日本"))
+    store.close()
+    env = {**base_environment(isolated_home.parent), "TERMGAMES_HOME": str(isolated_home),
+           "LANG": "C"}
+    del env["LC_ALL"]
+    result = subprocess.run([sys.executable, "-m", "termgames", "scores", "sokoban"],
+                            env=env, capture_output=True, timeout=30)
+    assert result.returncode == 0, result.stderr
+    assert max(result.stdout) < 0x80 and b"Sokoban - levels solved" in result.stdout
+
+
+def test_levels_from_files_of_the_same_name_are_recorded_apart(isolated_home: Path) -> None:
+    store = Store.open(isolated_home)
+    record_solution(store, "a" * 32, Record(5, 1, "x", "lv", 1, "", "/tmp/x/lv.txt"))
+    record_solution(store, "b" * 32, Record(6, 2, "x", "lv", 1, "", "/tmp/y/lv.txt"))
+    store.close()
+    lines = scores("sokoban")
+    assert "Sokoban · /tmp/x/lv.txt · best solutions" in lines
+    assert "Sokoban · /tmp/y/lv.txt · best solutions" in lines
+
+
+def test_a_level_number_or_title_in_several_files_is_named_not_guessed(tmp_path: Path) -> None:
+    level = "#####\n#@$.#\n#####\n"
+    first, second = tmp_path / "a.txt", tmp_path / "b.txt"
+    first.write_text(level)
+    second.write_text(level)
+    result = CliRunner().invoke(cli, ["sokoban", str(first), str(second), "--level", "1"])
+    assert result.exit_code == 2
+    answers = tmp_path / "answers.txt"
+    answers.write_text("; level 1\nSolution: R\n")
+    verified = CliRunner().invoke(cli, ["sokoban", "--verify", str(first), str(second),
+                                        "--solutions", str(answers)])
+    assert verified.exit_code == 1
+    assert f"level 1: 2 files have a level 1 ({first}, {second})" in verified.output
+
+
+def test_the_launcher_names_the_opponent_its_reversi_best_was_against(
+    terminal: Start, tmp_path: Path
+) -> None:
+    store = Store.open(tmp_path / "data")
+    store.record_score("a", "reversi", "vs worst", 60, used_undo=False)
+    store.record_score("b", "reversi", "vs search level 5", 2, used_undo=False)
+    store.close()
+    term = terminal()
+    term.wait_for("best +2 (vs search level 5)")
+
+
+def test_table_columns_line_up_with_wide_characters() -> None:
+    from termgames.scoreboard import Table
+    from termgames.text import text_width
+
+    table = Table("t", ("level", "title", "moves"), [("1", "日本 ★", "12"), ("2", "ab", "3")],
+                  frozenset({0, 2}))
+    widths = [text_width(line) for line in table.lines()[1:]]
+    assert len(set(widths)) == 1, table.lines()

@@ -120,21 +120,21 @@ def test_best_stays_after_a_new_game(terminal: Start, after: str) -> None:
     for index in range(400):
         term.press(keys[index % 4])
         term.pump(0.01)
-        found = re.search(r"Score: (\d+)", term.text())
-        score = int(found.group(1)) if found else score
+        found = re.search(r"Score: ([\d,]+)", term.text())
+        score = int(found.group(1).replace(",", "")) if found else score
         if after == "r" and score >= 100:
             break
         if after == "game over" and "Game over" in term.text():
             break
-    term.wait_until(lambda: f"Score: {score}" in term.text() or "Game over" in term.text(),
+    term.wait_until(lambda: f"Score: {score:,}" in term.text() or "Game over" in term.text(),
                     "the score to settle")
-    score = int(re.findall(r"Score: (\d+)", term.text())[0])
+    score = int(re.findall(r"Score: ([\d,]+)", term.text())[0].replace(",", ""))
     assert score > 0
     term.press("r")
     if "y/n" in term.text() or "new game?" in term.text().lower():
         term.press("y")
     term.wait_for("Score: 0")
-    term.wait_for(f"Best: {score}")
+    term.wait_for(f"Best: {score:,}")
 
 
 # 4. A locale that is not UTF-8 gets ASCII, whatever Python coerced it to ----------------
@@ -341,3 +341,78 @@ def test_the_exit_stays_marked_under_the_shortest_path(terminal: Start) -> None:
     term.press("p")
     term.wait_for("Shortest path from here")
     assert ">" in term.text(), term.text()
+
+
+def test_best_never_falls_back_within_a_game_or_after_it(terminal: Start) -> None:
+    """Item 3's kind: undo lowers the score, not the best on record."""
+    term = terminal("2048", "--seed", "7")
+    term.wait_for("Best: 0")
+    keys = ["left", "down", "right", "up"]
+    for index in range(400):
+        term.press(keys[index % 4])
+        term.pump(0.01)
+        found = re.search(r"Score: ([\d,]+)", term.text())
+        if found and int(found.group(1).replace(",", "")) >= 100:
+            break
+    term.wait_until(lambda: (m := re.search(r"Score: ([\d,]+)\s+Best: ([\d,]+)", term.text()))
+                    is not None and m.group(1) == m.group(2), "Best to follow the score")
+    best = re.findall(r"Best: ([\d,]+)", term.text())[0]
+    term.press("u")
+    term.wait_until(lambda: f"Best: {best}" in term.text()
+                    and f"Score: {best}" not in term.text(), "undo to lower the score alone")
+    term.press("r")
+    if "y/n" in term.text():
+        term.press("y")
+    term.wait_for("Score: 0")
+    assert f"Best: {best}" in term.text()
+
+
+def test_moves_typed_while_the_computer_answers_are_all_played(terminal: Start) -> None:
+    """Item 2's kind: keys sent in one burst, none of them lost."""
+    term = terminal("reversi", "--ascii", "--level", "1", "--first", "you", "--seed", "55")
+    term.wait_for("You move first")
+    term.send(b"6436335634662678768785581232475214634153")
+    term.wait_until(lambda: all(event in flat(term) for event in (
+        "You played 53", "Computer played 73", "You have no move", "Computer played 35")),
+        "every move of the burst to be played")
+
+
+def test_a_helped_maze_stays_helped_in_the_next_session(terminal: Start) -> None:
+    """Item 7's kind: quitting and starting the same maze again."""
+    first = terminal("maze", "--size", "6x4", "--seed", "3")
+    first.wait_for("steps 0")
+    first.press("p")
+    first.wait_for("Shortest path from here")
+    first.press("q")
+    assert first.wait_exit() == 0
+    term = terminal("maze", "--size", "6x4", "--seed", "3")
+    term.wait_for("steps 0")
+    maze = generate(6, 4, random.Random(3))
+    names = {(-1, 0): "up", (1, 0): "down", (0, -1): "left", (0, 1): "right"}
+    for (r0, c0), (r1, c1) in itertools.pairwise(shortest_path(maze, maze.entrance)):
+        term.press(names[(r1 - r0, c1 - c0)])
+    term.wait_for("with the solver's help")
+
+
+def test_without_colour_the_last_move_and_the_turned_discs_look_different(
+    terminal: Start,
+) -> None:
+    """Item 1's kind: a highlight must be visible in every theme."""
+    term = terminal("reversi", "--first", "computer", "--seed", "1", env={"NO_COLOR": "1"})
+    term.wait_for("Computer played 34")
+    last, turned = reversi_cell(term, parse_square("34")), reversi_cell(term, parse_square("44"))
+    assert (last.reverse, last.underscore) != (turned.reverse, turned.underscore)
+
+
+def test_a_store_warning_names_the_folder_with_its_bytes_escaped(
+    terminal: Start, tmp_path: Path
+) -> None:
+    """Item: file names with invalid UTF-8, in the store's warnings too."""
+    import os
+
+    blocker = os.fsencode(tmp_path) + b"/f\xffy"
+    with open(blocker, "wb"):
+        pass  # a file where the data folder's parent should be
+    term = terminal("2048", env={"TERMGAMES_HOME": os.fsdecode(blocker + b"/sub")})
+    term.wait_for("will not be saved")
+    assert "f\\xffy" in "".join(line.strip() for line in term.lines()), term.text()

@@ -6,9 +6,10 @@ import curses
 from collections.abc import Mapping
 from typing import ClassVar
 
-from termgames.runtime.draw import ASCII_GLYPHS, Canvas, ColourMode, Palette, clip, text_width
+from termgames.runtime.draw import ASCII_GLYPHS, Canvas, ColourMode, Palette
 from termgames.runtime.keys import COMMON, MOVEMENT, Action, Key, KeyMap, key_name
 from termgames.runtime.loop import Game, Phase, Runner, help_lines
+from termgames.text import clip, text_width
 
 
 class FakeWindow:

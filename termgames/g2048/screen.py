@@ -12,6 +12,7 @@ from termgames.g2048.board import DEFAULT_GOAL, DEFAULT_SIZE, Direction, Game204
 from termgames.runtime.draw import BOLD, DIM, Canvas, Emphasis, Style
 from termgames.runtime.keys import COMMON, MOVEMENT, Action, KeyMap
 from termgames.runtime.loop import Game, Phase
+from termgames.scoreboard import ScoreKind, launcher_best
 from termgames.store import Store
 
 GAME_NAME = "2048"
@@ -131,6 +132,7 @@ class Screen2048(Game):
         self.game = Game2048(size, goal, self.rng)
         self.run_id = ""
         self.stored_best, self.best_used_undo = 0, False
+        self.past_first_moves = False
 
     def min_size(self) -> tuple[int, int]:
         """The tightest layout's size; 80x24 fits every board size."""
@@ -141,6 +143,7 @@ class Screen2048(Game):
         if self.run_id:
             self.game = Game2048(self.size, self.goal, self.rng)
         self.run_id = os.urandom(8).hex()
+        self.past_first_moves = False
         self.load_best()
         return Phase.GAME
 
@@ -177,13 +180,18 @@ class Screen2048(Game):
     def save(self, phase: Phase) -> None:
         """Record the run's score (with its undo mark), unless it was abandoned: a game left
         in its first moves, neither won nor over, is not a result."""
-        finished = self.game.over or self.game.won
-        abandoned = self.game.moves < ABANDONED_BEFORE_MOVES and not finished
-        if self.game.score > 0 and not abandoned:
+        if self.game.peak_score > 0 and self.counts():
             self.store.record_score(
-                self.run_id, GAME_NAME, variant_name(self.size, self.goal), self.game.score,
-                self.game.used_undo,
+                self.run_id, GAME_NAME, variant_name(self.size, self.goal),
+                self.game.peak_score, self.game.peak_used_undo,
             )
+
+    def counts(self) -> bool:
+        """Whether this run is a result: won, over, or once past its first moves (undo
+        does not take that back)."""
+        finished = self.game.over or self.game.won
+        self.past_first_moves |= self.game.moves >= ABANDONED_BEFORE_MOVES
+        return finished or self.past_first_moves
 
     def snapshot(self) -> dict[str, object]:
         """The grid and the tile accounting."""
@@ -191,9 +199,10 @@ class Screen2048(Game):
                 "spawned": self.game.spawned, "score": self.game.score}
 
     def best(self) -> tuple[int, bool]:
-        """The best score to show, and whether it was made with undo."""
-        if self.game.score > self.stored_best:
-            return self.game.score, self.game.used_undo
+        """The best score to show, and whether it was made with undo: the best on record,
+        or this run's peak once the run counts (it is recorded as it stands)."""
+        if self.counts() and self.game.peak_score > self.stored_best:
+            return self.game.peak_score, self.game.peak_used_undo
         return self.stored_best, self.best_used_undo
 
     def draw(self, canvas: Canvas, phase: Phase) -> None:
@@ -202,8 +211,8 @@ class Screen2048(Game):
         best, best_undo = self.best()
         undo_mark = " (undo)"
         header = (
-            f"2048   Score: {self.game.score}{undo_mark if self.game.used_undo else ''}"
-            f"   Best: {best}{undo_mark if best_undo else ''}"
+            f"2048   Score: {self.game.score:,}{undo_mark if self.game.used_undo else ''}"
+            f"   Best: {best:,}{undo_mark if best_undo else ''}"
         )
         canvas.centred(0, header, BOLD)
         self.draw_board(canvas, layout)
@@ -214,7 +223,7 @@ class Screen2048(Game):
             canvas.panel([f"You made {self.goal}!", "", "c  keep going", "r  new game",
                           "q  quit"])
         elif phase is Phase.LOST:
-            canvas.panel(["Game over", f"Final score: {self.game.score}", "",
+            canvas.panel(["Game over", f"Final score: {self.game.score:,}", "",
                           "r  new game", "q  quit"])
 
     def draw_board(self, canvas: Canvas, layout: Layout) -> None:
@@ -237,8 +246,5 @@ def launch(store: Store) -> Game:
 
 
 def best_line(store: Store) -> str:
-    """The launcher's line: best score on the default board."""
-    best = store.best(GAME_NAME, variant_name(DEFAULT_SIZE, DEFAULT_GOAL))
-    if best is None:
-        return "no score yet"
-    return f"best {best.score}" + (" (undo)" if best.used_undo else "")
+    """The launcher's line: the best score on the board played last."""
+    return launcher_best(store, GAME_NAME, ScoreKind.POINTS, "no score yet")

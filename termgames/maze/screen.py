@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import curses
+import hashlib
 import os
 import random
 import time
@@ -14,7 +15,7 @@ from termgames.maze.solve import AStar, NoPath
 from termgames.runtime.draw import BOLD, DIM, Canvas, Emphasis, Scroller, Style
 from termgames.runtime.keys import COMMON, MOVEMENT, Action, KeyMap
 from termgames.runtime.loop import Game, Phase
-from termgames.scoreboard import clock
+from termgames.scoreboard import ScoreKind, clock, launcher_best
 from termgames.store import Store
 
 GAME_NAME = "maze"
@@ -74,8 +75,9 @@ class MazeScreen(Game):
         self.finished_after = 0.0
         self.shown_tenth = -1
         self.solver: AStar | None = None
-        self.solver_used = False
-        """The solver has shown this maze's way out: it stays helped across replays."""
+        self.solver_used = self.was_helped()
+        """The solver has shown this maze's way out: it stays helped across replays, and
+        across sessions (the same seed gives the same maze)."""
         self.path: list[Square] = []
         self.optimal = 0
         self.message = ""
@@ -104,8 +106,22 @@ class MazeScreen(Game):
     def new_maze(self) -> Phase:
         """A fresh maze of the same size."""
         self.maze = generate(*self.size, self.rng)
-        self.solver_used = False
+        self.solver_used = self.was_helped()
         return self.init()
+
+    def maze_key(self) -> str:
+        """This maze's mark in the store: its map, so the same seed finds it again."""
+        return "helped:" + hashlib.sha256(self.maze.grid).hexdigest()[:32]
+
+    def was_helped(self) -> bool:
+        """Whether the solver has shown this maze's way out before, in any session."""
+        return self.store.progress(GAME_NAME, self.maze_key()) is not None
+
+    def mark_helped(self) -> None:
+        """Remember for good that this maze's way out was shown."""
+        if not self.solver_used:
+            self.store.save_progress(GAME_NAME, self.maze_key(), "1")
+        self.solver_used = True
 
     def elapsed(self) -> float:
         """Seconds since the first step (frozen once the exit is reached)."""
@@ -122,11 +138,11 @@ class MazeScreen(Game):
             return self.new_maze()
         if action is Action.SOLVE:
             self.solver = AStar(self.maze, self.player)
-            self.solver_used = True
+            self.mark_helped()
             return Phase.GAME
         if action is Action.SHOW_PATH:
             self.solver = AStar(self.maze, self.player)
-            self.solver_used = True
+            self.mark_helped()
             self.finish_solver()
             return Phase.GAME
         step = STEPS.get(action)
@@ -280,11 +296,5 @@ def launch(store: Store) -> Game:
 
 
 def best_line(store: Store) -> str:
-    """The launcher's line: the best time made without help, with its maze size."""
-    bests: dict[str, int] = {}
-    for score in store.top(GAME_NAME, limit=200, lowest=True):
-        bests.setdefault(score.variant, score.score)
-    if not bests:
-        return "no time yet"
-    return "best " + ", ".join(f"{clock(ms)} ({size})" for size, ms in
-                               list(bests.items())[:2])
+    """The launcher's line: the best time made without help, in the size played last."""
+    return launcher_best(store, GAME_NAME, ScoreKind.TIME_MS, "no time yet")

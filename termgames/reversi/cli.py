@@ -9,6 +9,7 @@ import click
 
 from termgames.reversi.ai import STRATEGY_NAMES
 from termgames.runtime.app import display_options, play
+from termgames.runtime.output import echo
 
 STRATEGIES = click.Choice(STRATEGY_NAMES)
 
@@ -59,13 +60,13 @@ def simulate(games: int, x_name: str, o_name: str, seed: int, jobs: int | None,
     stream = run(games, x_name, o_name, seed, jobs)
     if per_game:
         for result in stream:
-            click.echo(result.line())
+            echo(result.line())
             results.append(result)
     else:
         with click.progressbar(stream, length=games, label="Playing", file=sys.stderr) as bar:
             results.extend(bar)
-    click.echo(f"{games} games: X {x_name} against O {o_name}, seed {seed}")
+    echo(f"{games} games: X {x_name} against O {o_name}, seed {seed}")
     for line in tally(results).lines():
-        click.echo(line)
+        echo(line)
     for line in histogram(results):
-        click.echo(line)
+        echo(line)

@@ -15,6 +15,7 @@ from termgames.reversi.board import Player, Position, count, square_name
 from termgames.runtime.draw import BOLD, DIM, Canvas, Emphasis, Style, fit_lines
 from termgames.runtime.keys import COMMON, DIGITS, MOVEMENT, Action, KeyMap
 from termgames.runtime.loop import Game, Phase
+from termgames.scoreboard import ScoreKind, launcher_best
 from termgames.store import Store
 
 GAME_NAME = "reversi"
@@ -30,10 +31,11 @@ O_DISC = Style(fg=231, bg=28, fg8=curses.COLOR_WHITE, bg8=curses.COLOR_GREEN,
                emphasis=Emphasis.BOLD)
 HINT = Style(fg=157, bg=28, fg8=curses.COLOR_YELLOW, bg8=curses.COLOR_GREEN)
 # A highlight changes the square, never the disc: each side keeps its own colour on it.
+# Without colour the last move is in reverse video, the discs it turned underlined.
 LAST_X = Style(fg=16, bg=136, fg8=curses.COLOR_BLACK, bg8=curses.COLOR_YELLOW,
-               mono=Emphasis.UNDERLINE, emphasis=Emphasis.BOLD)
+               mono=Emphasis.REVERSE, emphasis=Emphasis.BOLD)
 LAST_O = Style(fg=231, bg=136, fg8=curses.COLOR_WHITE, bg8=curses.COLOR_YELLOW,
-               mono=Emphasis.UNDERLINE, emphasis=Emphasis.BOLD)
+               mono=Emphasis.REVERSE, emphasis=Emphasis.BOLD)
 FLIPPED_X = Style(fg=16, bg=71, fg8=curses.COLOR_BLACK, bg8=curses.COLOR_CYAN,
                   mono=Emphasis.UNDERLINE, emphasis=Emphasis.BOLD)
 FLIPPED_O = Style(fg=231, bg=71, fg8=curses.COLOR_WHITE, bg8=curses.COLOR_CYAN,
@@ -111,6 +113,8 @@ class ReversiScreen(Game):
         self.cursor = 19
         self.hints = False
         self.column: int | None = None
+        self.typed_ahead: list[Action] = []
+        """Moves typed while the computer was moving, played in order once it is done."""
         self.events: list[Event] = []
         """What happened since the player's last key, oldest first: all of it is shown."""
         self.last_moves: list[int] = []
@@ -146,6 +150,7 @@ class ReversiScreen(Game):
         self.history = []
         self.moves_played = 0
         self.last_moves, self.flipped, self.column = [], 0, None
+        self.typed_ahead = []
         self.used_undo, self.recorded = False, False
         self.run_id = os.urandom(8).hex()
         who = "You move" if not self.is_computer(starter) else f"{starter.value} moves"
@@ -216,7 +221,12 @@ class ReversiScreen(Game):
         who = f"{side.value}" if self.settings.watch else "Computer"
         self.say(Event(f"{who} played {square_name(square)}, turning {count(flipped)}.",
                        f"{who} played {square_name(square)}."))
-        return self.next_turn()
+        phase = self.next_turn()
+        if self.turn is None and phase is Phase.GAME and self.typed_ahead:
+            queued, self.typed_ahead = self.typed_ahead, []
+            for action in queued:  # a key typed while the computer moved still counts
+                phase = self.handle(action)
+        return phase
 
     def handle(self, action: Action) -> Phase:
         """Cursor, placing, typed coordinates, hints and undo."""
@@ -225,11 +235,12 @@ class ReversiScreen(Game):
             return Phase.GAME
         if action is Action.UNDO:
             return self.undo()
-        if self.turn is not None:
-            return Phase.GAME  # the computer's turn: only the keys above act
         step = DIRECTION_STEPS.get(action)
         if step is not None:
             self.move_cursor(step)
+        elif self.turn is not None:
+            if action is Action.SELECT or action.digit is not None:
+                self.typed_ahead.append(action)  # played once it is the player's turn
         elif action is Action.SELECT:
             return self.place(self.cursor)
         elif action.digit is not None:
@@ -278,6 +289,7 @@ class ReversiScreen(Game):
         self.position, self.moves_played = self.history.pop()
         self.used_undo = True
         self.last_moves, self.flipped, self.turn = [], 0, None
+        self.typed_ahead = []
         self.say(Event("Took back your last move."), fresh=True)
         return Phase.GAME
 
@@ -388,7 +400,7 @@ class ReversiScreen(Game):
             mark, style = canvas.glyphs.dot, HINT
         else:
             mark, style = " ", _GREEN
-        show_cursor = square == self.cursor and self.turn is None and not self.settings.watch
+        show_cursor = square == self.cursor and not self.settings.watch
         return (f"[{mark}]" if show_cursor else f" {mark} "), style
 
 
@@ -398,9 +410,6 @@ def launch(store: Store) -> Game:
 
 
 def best_line(store: Store) -> str:
-    """The launcher's line: the best winning margin."""
-    best = store.best(GAME_NAME)
-    if best is None:
-        return "no game yet"
-    return f"best {best.score:+d} ({best.variant})" + (" (undo)" if best.used_undo else "")
+    """The launcher's line: the best margin against the opponent played last."""
+    return launcher_best(store, GAME_NAME, ScoreKind.MARGIN, "no game yet")
 

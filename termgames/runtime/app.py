@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import contextlib
-import sys
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar
 
 import click
 
 from termgames.runtime.loop import Game, Runner
+from termgames.runtime.output import PipeClosed, echo
 from termgames.runtime.terminal import DisplayOptions, Session, preflight
 from termgames.store import Store
 
@@ -60,6 +60,6 @@ def play(
 def report_warnings(store: Store) -> None:
     """Repeat the store's warnings on stderr once the screen is back to normal."""
     # After SIGHUP the terminal may be gone; a warning nobody can read is not an error.
-    with contextlib.suppress(OSError):
+    with contextlib.suppress(OSError, PipeClosed):
         for warning in store.warnings:
-            print(f"termgames: {warning}", file=sys.stderr)
+            echo(f"termgames: {warning}", err=True)

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import contextlib
 import curses
-import unicodedata
 from dataclasses import dataclass
 from enum import Enum, Flag, auto
 from typing import Any
 
-from termgames.text import sanitize
+from termgames.text import clip, sanitize, text_width
 
 Window = Any  # curses.window, which typeshed cannot name portably
 
@@ -133,32 +132,6 @@ class Glyphs:
 
 UNICODE_GLYPHS = Glyphs(True, "─", "│", "┌", "┐", "└", "┘", "×", "·", ELLIPSIS)
 ASCII_GLYPHS = Glyphs(False, "-", "|", "+", "+", "+", "+", "x", ".", "...")
-
-
-def cell_width(char: str) -> int:
-    """How many terminal cells ``char`` takes: 0 for combining marks, 2 for wide characters."""
-    if unicodedata.combining(char):
-        return 0
-    return 2 if unicodedata.east_asian_width(char) in ("W", "F") else 1
-
-
-def text_width(text: str) -> int:
-    """How many terminal cells ``text`` takes."""
-    if text.isascii():
-        return len(text)
-    return sum(cell_width(char) for char in text)
-
-
-def clip(text: str, cells: int) -> str:
-    """The longest prefix of ``text`` that fits in ``cells`` terminal cells."""
-    if text.isascii():
-        return text[: max(cells, 0)]
-    used = 0
-    for index, char in enumerate(text):
-        used += cell_width(char)
-        if used > cells:
-            return text[:index]
-    return text
 
 
 def wrap(text: str, width: int) -> list[str]:

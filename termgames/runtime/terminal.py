@@ -23,6 +23,7 @@ from termgames.runtime.draw import (
     Palette,
     Window,
 )
+from termgames.runtime.environment import codec_name, launch_environment, requested_charset
 from termgames.runtime.keys import Key
 
 ESCAPE_DELAY_MS = 25
@@ -76,62 +77,11 @@ def reattach_stdin_to_terminal() -> None:
     os.close(terminal)
 
 
-COERCED_CTYPES = {"C.UTF-8", "C.utf8", "UTF-8"}
-"""What Python sets LC_CTYPE to when it coerces a C or POSIX locale (PEP 538)."""
-
-
-def launch_environment() -> dict[str, str]:
-    """The environment the program was started with, as the user set it.
-
-    Python rewrites LC_CTYPE to C.UTF-8 at start-up when the locale is C or POSIX (PEP
-    538), so os.environ no longer says what the terminal can show. Linux keeps the
-    original in /proc/self/environ; elsewhere, undo the coercion that UTF-8 mode betrays.
-    """
-    try:
-        with open("/proc/self/environ", "rb") as original:
-            raw = original.read()
-    except OSError:
-        environ = dict(os.environ)
-        automatic_utf8 = (sys.flags.utf8_mode and "PYTHONUTF8" not in environ
-                          and "utf8" not in sys._xoptions)
-        if automatic_utf8 and not environ.get("LC_ALL") \
-                and environ.get("LC_CTYPE") in COERCED_CTYPES:
-            del environ["LC_CTYPE"]
-        return environ
-    environ = {}
-    for item in raw.split(b"\0"):
-        key, equals, value = item.partition(b"=")
-        if equals:
-            environ[os.fsdecode(key)] = os.fsdecode(value)
-    return environ
-
-
-def _codec(name: str) -> str:
-    """Python's name for a codeset, or 'ascii' when Python does not know it."""
-    try:
-        return codecs.lookup(name).name
-    except LookupError:
-        return "ascii"
-
-
-def requested_charset(environ: dict[str, str]) -> str:
-    """The character set of the locale the user asked for (LC_ALL, then LC_CTYPE, then
-    LANG): 'utf-8', another codec's name, or 'ascii' for C, POSIX and nothing set."""
-    name = next((environ[key] for key in ("LC_ALL", "LC_CTYPE", "LANG") if environ.get(key)),
-                "C")
-    if name in ("C", "POSIX"):
-        return "ascii"
-    full = locale.normalize(name)
-    if "." not in full:
-        return _codec(name)  # 'UTF-8' alone, as macOS sets LC_CTYPE
-    return _codec(full.split(".", 1)[1].split("@", 1)[0])
-
-
 def _active_charset() -> str:
     """The codeset of the C library's LC_CTYPE, which curses encodes with."""
     if not hasattr(locale, "nl_langinfo"):
         return "utf-8"
-    return _codec(locale.nl_langinfo(locale.CODESET))
+    return codec_name(locale.nl_langinfo(locale.CODESET))
 
 
 def set_locale(wanted: str) -> str:

@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from termgames.runtime.app import display_options, play
+from termgames.runtime.output import echo
 from termgames.runtime.terminal import reattach_stdin_to_terminal
 from termgames.sokoban.game import SolutionError, replay
 from termgames.sokoban.levels import (
@@ -36,15 +37,18 @@ def _load(paths: tuple[str, ...]) -> Collection:
 
 
 def _pick(collection: Collection, spec: str) -> int:
-    """The index of the level named by number or by title."""
-    for index, level in enumerate(collection.levels):
-        if spec.isdigit() and level.number == int(spec):
-            return index
-    lowered = spec.casefold()
-    for index, level in enumerate(collection.levels):
-        if level.title.casefold() == lowered:
-            return index
-    raise click.BadParameter(f"no playable level {spec!r}", param_hint="--level")
+    """The index of the level named by number or by title; a name that fits several
+    levels is refused, naming them."""
+    from termgames.sokoban.solutions import AmbiguousLevel, pick_level
+
+    try:
+        level = (pick_level(collection.levels, number=int(spec)) if spec.isdigit()
+                 else None) or pick_level(collection.levels, title=spec)
+    except AmbiguousLevel as error:
+        raise click.BadParameter(str(error), param_hint="--level") from error
+    if level is None:
+        raise click.BadParameter(f"no playable level {spec!r}", param_hint="--level")
+    return collection.levels.index(level)
 
 
 @click.command(name="sokoban")
@@ -108,11 +112,11 @@ def _check(paths: tuple[str, ...]) -> None:
         good += len(found.levels)
         problems.extend(found.problems)
     for problem in problems:
-        click.echo(sanitize(str(problem), 1000))
+        echo(sanitize(str(problem), 1000))
     if problems:
-        click.echo(f"{plural(good, 'level')} OK, {plural(len(problems), 'problem')}", err=True)
+        echo(f"{plural(good, 'level')} OK, {plural(len(problems), 'problem')}", err=True)
         sys.exit(2)
-    click.echo(f"{plural(good, 'level')} OK")
+    echo(f"{plural(good, 'level')} OK")
 
 
 def _check_bundled() -> None:
@@ -124,23 +128,23 @@ def _check_bundled() -> None:
         try:
             collection = load_bundled(entry)
         except LevelError as error:
-            click.echo(sanitize(f"{entry.title}: {error}", 1000))
+            echo(sanitize(f"{entry.title}: {error}", 1000))
             failures += 1
             continue
         for problem in collection.problems:
-            click.echo(sanitize(str(problem), 1000))
+            echo(sanitize(str(problem), 1000))
         failures += len(collection.problems)
         good += len(collection.levels)
         levels = plural(len(collection.levels), "level")
-        click.echo(f"{entry.title} ({entry.filename}): {levels} OK")
+        echo(f"{entry.title} ({entry.filename}): {levels} OK")
     if failures:
-        click.echo(f"{plural(good, 'level')} OK, {plural(failures, 'problem')}", err=True)
+        echo(f"{plural(good, 'level')} OK, {plural(failures, 'problem')}", err=True)
         sys.exit(2)
-    click.echo(f"{plural(good, 'level')} OK")
+    echo(f"{plural(good, 'level')} OK")
 
 
 def _verify(collection: Collection, solutions: str) -> None:
-    from termgames.sokoban.solutions import AmbiguousTitle, find_level, parse_solutions
+    from termgames.sokoban.solutions import AmbiguousLevel, find_level, parse_solutions
 
     try:
         entries = parse_solutions(read_file(solutions), solutions)
@@ -152,19 +156,19 @@ def _verify(collection: Collection, solutions: str) -> None:
     for entry in entries:
         try:
             level = find_level(collection.levels, entry)
-        except AmbiguousTitle as error:
-            click.echo(f"{sanitize(entry.name)}: {error}")
+        except AmbiguousLevel as error:
+            echo(f"{sanitize(entry.name)}: {error}")
             failures += 1
             continue
         if level is None:
-            click.echo(f"{sanitize(entry.name)}: no such level in {collection.name}")
+            echo(f"{sanitize(entry.name)}: no such level in {collection.name}")
             failures += 1
             continue
         verdict = _replayed(level, entry.moves)
-        click.echo(f"{level.label}: {verdict}")
+        echo(f"{level.label}: {verdict}")
         failures += not verdict.startswith("solved")
     solved = len(entries) - failures
-    click.echo(f"{solved} of {plural(len(entries), 'solution')} solve their level")
+    echo(f"{solved} of {plural(len(entries), 'solution')} solve their level")
     if failures:
         sys.exit(1)
 
@@ -195,8 +199,8 @@ def _export(collection: Collection) -> None:
         record = records.get(level.key)
         if record is None:
             continue
-        click.echo(f"; level {level.number}")
+        echo(f"; level {level.number}")
         if level.title:
-            click.echo(f"Title: {level.title}")
-        click.echo(f"Solution: {record.solution}")
-        click.echo("")
+            echo(f"Title: {level.title}")
+        echo(f"Solution: {record.solution}")
+        echo("")

@@ -20,6 +20,8 @@ class Record:
     collection: str = ""
     number: int = 0
     title: str = ""
+    source: str = ""
+    """The level file's absolute path: records from different files never mix."""
 
     def beats(self, other: Record | None) -> bool:
         """Fewer moves wins; equal moves, fewer pushes."""
@@ -31,7 +33,7 @@ def _decode(value: str) -> Record | None:
         data = json.loads(value)
         return Record(int(data["moves"]), int(data["pushes"]), str(data["solution"]),
                       str(data.get("collection", "")), int(data.get("number", 0)),
-                      str(data.get("title", "")))
+                      str(data.get("title", "")), str(data.get("source", "")))
     except (ValueError, KeyError, TypeError, AttributeError):
         return None  # a damaged entry counts as no record
 

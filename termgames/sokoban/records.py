@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import os
 from collections import defaultdict
+from pathlib import Path
 
 from termgames.scoreboard import Table
 from termgames.sokoban.bundled import BUNDLED, load_bundled
 from termgames.sokoban.levels import Collection, LevelError
 from termgames.sokoban.progress import Record, load_records
 from termgames.store import Store
-from termgames.text import plural
+from termgames.text import plural, shown_path
 
 OTHER = "other level files"
 
@@ -31,8 +33,17 @@ def _elsewhere(records: dict[str, Record], collections: list[Collection]
     grouped: dict[str, list[Record]] = defaultdict(list)
     for key, record in records.items():
         if key not in bundled_keys:
-            grouped[record.collection or OTHER].append(record)
+            grouped[_file_name(record.source) if record.source else record.collection or OTHER
+                    ].append(record)
     return grouped
+
+
+def _file_name(source: str) -> str:
+    """A level file's path as the tables show it: the home folder as ~, bytes escaped."""
+    home = str(Path.home())
+    if source == home or source.startswith(home + os.sep):
+        source = "~" + source[len(home):]
+    return shown_path(source)
 
 
 def sokoban_tables(store: Store, limit: int, detail: bool) -> list[Table]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import curses
 from collections.abc import Mapping
 from enum import Enum, auto
+from pathlib import Path
 from typing import ClassVar
 
 from termgames.runtime.draw import BOLD, DIM, Canvas, Emphasis, Scroller, Style
@@ -180,8 +181,11 @@ class SokobanScreen(Game):
         """Record the solution (kept only if it beats the best) and show the solved screen."""
         assert self.game is not None
         self.last_record = self.records.get(self.level.key)
+        source = self.level.source
+        if source and not source.startswith("<"):
+            source = str(Path(source).resolve())
         record = Record(self.game.moves, self.game.pushes, self.game.lurd,
-                        self.collection.name, self.level.number, self.level.title)
+                        self.collection.name, self.level.number, self.level.title, source)
         self.records[self.level.key] = record_solution(self.store, self.level.key, record)
         return Phase.WON
 

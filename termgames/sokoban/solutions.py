@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 
 from termgames.sokoban.levels import Level, LevelError, expand_rle
+from termgames.text import shown_path
 
 _SOLUTION = re.compile(r"^\s*solution\b[^:]*:\s*(.*)$", re.IGNORECASE)
 _LEVEL_NUMBER = re.compile(r"^\s*;\s*level\s+(\d+)", re.IGNORECASE)
@@ -76,20 +77,31 @@ def parse_solutions(text: str, source: str = "") -> list[SolutionEntry]:
     return entries
 
 
-class AmbiguousTitle(LookupError):
-    """Several levels carry the title a solution names."""
+class AmbiguousLevel(LookupError):
+    """Several levels answer to the number or title given; the message names them."""
+
+
+def pick_level(levels: list[Level], number: int | None = None, title: str = "") -> Level | None:
+    """The one level with ``number`` (its number in its file) or else ``title`` (exact
+    case first, then any case); None if there is none, AmbiguousLevel if more than one."""
+    if number is not None:
+        matches = [level for level in levels if level.number == number]
+        if len(matches) > 1:
+            files = ", ".join(shown_path(level.source) for level in matches)
+            raise AmbiguousLevel(f"{len(matches)} files have a level {number} ({files}); "
+                                 "give one file")
+        return matches[0] if matches else None
+    if not title:
+        return None
+    matches = [level for level in levels if level.title == title] or [
+        level for level in levels if level.title.casefold() == title.casefold()]
+    if len(matches) > 1:
+        numbers = ", ".join(str(level.number) for level in matches)
+        raise AmbiguousLevel(f"{len(matches)} levels have this title (levels {numbers}); "
+                             "number the solution with '; level N'")
+    return matches[0] if matches else None
 
 
 def find_level(levels: list[Level], entry: SolutionEntry) -> Level | None:
-    """The level ``entry`` is for, by number or else by title; None if there is none, and
-    AmbiguousTitle if its title names more than one."""
-    if entry.number is not None:
-        return next((level for level in levels if level.number == entry.number), None)
-    if not entry.title:
-        return None
-    matches = [level for level in levels if level.title == entry.title]
-    if len(matches) > 1:
-        numbers = ", ".join(str(level.number) for level in matches)
-        raise AmbiguousTitle(f"{len(matches)} levels have this title (levels {numbers}); "
-                             "number the solution with '; level N'")
-    return matches[0] if matches else None
+    """The level ``entry`` is for, by number or else by title (see ``pick_level``)."""
+    return pick_level(levels, entry.number, entry.title)
