@@ -20,7 +20,9 @@ from typing import Any
 
 from ptycost import print_table
 
-from termgames.sokoban.levels import LevelError, decode, parse
+from termgames.sokoban.files import decode
+from termgames.sokoban.levels import LevelError
+from termgames.sokoban.parse import parse
 from tests.storm import check_invariants, storm, storm_args
 from tests.terminal import Terminal
 from tests.test_hostile_files import CASES, CHUNKS, run_check

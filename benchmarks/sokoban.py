@@ -14,8 +14,9 @@ from pathlib import Path
 
 from ptycost import key_cost, percentile, print_table, read_until_quiet
 
+from termgames.sokoban.files import load
 from termgames.sokoban.game import Direction, Sokoban
-from termgames.sokoban.levels import load, parse
+from termgames.sokoban.parse import parse
 from tests.terminal import Terminal, terminfo_keys
 
 LEVELS = Path(__file__).resolve().parent.parent / "termgames" / "levels"

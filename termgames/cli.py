@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import os
 import sys
 from typing import Any
@@ -10,22 +9,22 @@ from typing import Any
 import click
 
 from termgames import __version__
-from termgames.registry import GameEntry, discover
+from termgames.games import GAMES
 from termgames.runtime.app import display_options
+from termgames.runtime.context import DisplayOptions
 from termgames.runtime.output import PipeClosed, echo
+from termgames.spec import GameSpec
 from termgames.text import sanitize
 
 CONTEXT = {"help_option_names": ["-h", "--help"]}
 
 
-@functools.cache
-def registered_games() -> dict[str, GameEntry]:
-    """The registered games, looked up once per process."""
-    return discover()
-
-
 class ArcadeGroup(click.Group):
-    """A group whose game subcommands come from the registry, imported only when used."""
+    """A group whose game subcommands come from its games, imported only when used."""
+
+    def __init__(self, *args: Any, games: tuple[GameSpec, ...] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.games = games
 
     def invoke(self, ctx: click.Context) -> object:
         """Run the command; a closed output pipe ends it quietly rather than as an error
@@ -44,68 +43,69 @@ class ArcadeGroup(click.Group):
             raise PipeClosed from error
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        """Built-in helpers and every registered game."""
-        return sorted({*super().list_commands(ctx), *registered_games()})
+        """Built-in helpers and every game."""
+        return sorted({*super().list_commands(ctx), *(spec.name for spec in self.games)})
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         """A helper, or the named game's command."""
         command = super().get_command(ctx, cmd_name)
         if command is not None:
             return command
-        entry = registered_games().get(cmd_name)
-        if entry is None:
-            return None
-        loaded: click.Command = entry.load(entry.command)
-        return loaded
+        spec = next((spec for spec in self.games if spec.name == cmd_name), None)
+        return None if spec is None else spec.command()
 
 
-@click.group(cls=ArcadeGroup, invoke_without_command=True, context_settings=CONTEXT)
-@click.version_option(__version__, "-V", "--version", prog_name="termgames")
-@display_options
-@click.pass_context
-def cli(ctx: click.Context, ascii_glyphs: bool, no_color: bool) -> None:
-    """A terminal arcade. With no command, opens the menu of games."""
-    if ctx.invoked_subcommand is None:
-        from termgames.launcher import run_launcher
+def build_cli(games: tuple[GameSpec, ...]) -> ArcadeGroup:
+    """The ``termgames`` command for ``games``."""
 
-        run_launcher(ascii_glyphs, no_color)
+    @click.group(cls=ArcadeGroup, games=games, invoke_without_command=True,
+                 context_settings=CONTEXT)
+    @click.version_option(__version__, "-V", "--version", prog_name="termgames")
+    @display_options
+    @click.pass_context
+    def arcade(ctx: click.Context, display: DisplayOptions) -> None:
+        """A terminal arcade. With no command, opens the menu of games."""
+        if ctx.invoked_subcommand is None:
+            from termgames.launcher import Launcher
+            from termgames.runtime.app import show
+
+            show(lambda context: Launcher(games, context), display)
+
+    @arcade.command(context_settings=CONTEXT)
+    @click.argument("game", required=False)
+    @click.option("--limit", type=click.IntRange(1, 1000), default=10, show_default=True,
+                  help="How many results per table.")
+    def scores(game: str | None, limit: int) -> None:
+        """Print the best results (all games, or GAME): one table per variant, since only
+        results of the same board, maze size or opponent compare. Reads, never writes."""
+        from termgames.store import Store
+
+        named = {spec.name: spec for spec in games}
+        if game is not None and game not in named:
+            raise click.BadParameter(
+                f"no game called {game!r} (choose from {', '.join(named)})", param_hint="GAME"
+            )
+        store = Store.open(create=False)
+        try:
+            shown = 0
+            for spec in [named[game]] if game else games:
+                tables = spec.score_tables(store, limit, game is not None)
+                if not tables and game is not None:
+                    echo(f"{spec.title}: no results yet.")
+                for table in tables:
+                    echo("\n" * bool(shown) + "\n".join(table.lines()))
+                    shown += 1
+            if game is None and not shown:
+                echo("No scores yet.")
+        finally:
+            for warning in store.warnings:
+                echo(f"termgames: {warning}", err=True)
+            store.close()
+
+    return arcade
 
 
-@cli.command(context_settings=CONTEXT)
-@click.argument("game", required=False)
-@click.option("--limit", type=click.IntRange(1, 1000), default=10, show_default=True,
-              help="How many results per table.")
-def scores(game: str | None, limit: int) -> None:
-    """Print the best results (all games, or GAME): one table per variant, since only
-    results of the same board, maze size or opponent compare. Reads, never writes."""
-    from termgames.scoreboard import score_tables
-    from termgames.store import Store
-
-    games = registered_games()
-    if game is not None and game not in games:
-        raise click.BadParameter(
-            f"no game called {game!r} (choose from {', '.join(games)})", param_hint="GAME"
-        )
-    store = Store.open(create=False)
-    try:
-        shown = 0
-        for name in [game] if game else list(games):
-            entry = games[name]
-            if entry.tables:
-                tables = entry.load(entry.tables)(store, limit, game is not None)
-            else:
-                tables = score_tables(store, name, entry.title, entry.score_kind, limit)
-            if not tables and game is not None:
-                echo(f"{entry.title}: no results yet.")
-            for table in tables:
-                echo("\n" * bool(shown) + "\n".join(table.lines()))
-                shown += 1
-        if game is None and not shown:
-            echo("No scores yet.")
-    finally:
-        for warning in store.warnings:
-            echo(f"termgames: {warning}", err=True)
-        store.close()
+cli = build_cli(GAMES)
 
 
 def _one_line(text: str) -> str:

@@ -1,30 +1,17 @@
-"""The launcher menu: every registered game with its best result; Enter plays it."""
+"""The menu: every game with its best result, in columns; Enter plays it."""
 
 from __future__ import annotations
 
-import curses
-from collections.abc import Mapping
-from typing import ClassVar
+from collections.abc import Sequence
 
-from termgames.registry import GameEntry, discover
-from termgames.runtime.app import arcade, startup_notice
-from termgames.runtime.draw import BOLD, DIM, Canvas
-from termgames.runtime.keys import COMMON, Action, KeyMap
-from termgames.runtime.loop import Game, Phase, Runner
-from termgames.runtime.menu import ListCursor, draw_list
-from termgames.store import Store
+from termgames.runtime.context import LaunchContext
+from termgames.runtime.draw import Glyphs
+from termgames.runtime.lists import ListScreen
+from termgames.spec import GameSpec
 from termgames.text import clip, text_width
 
-MENU_KEYS = KeyMap(
-    COMMON,
-    {
-        curses.KEY_UP: Action.UP, "k": Action.UP,
-        curses.KEY_DOWN: Action.DOWN, "j": Action.DOWN,
-    },
-).without(["u", "r"])
 
-
-def menu_rows(columns: list[tuple[str, str, str]], width: int, ellipsis: str) -> list[str]:
+def menu_rows(columns: Sequence[tuple[str, str, str]], width: int, ellipsis: str) -> list[str]:
     """(title, summary, best) rows lined up in ``width`` cells: the title and the best
     stay whole, the summary is shortened (ending in ``ellipsis``) to make room."""
     title_w = max(text_width(title) for title, _, _ in columns)
@@ -46,66 +33,32 @@ def pad(text: str, width: int) -> str:
     return text + " " * max(width - text_width(text), 0)
 
 
-class Launcher(Game):
-    """The menu as a game for the runner: choosing a game ends it with ``chosen`` set."""
+class Launcher(ListScreen):
+    """The menu as a list screen: choosing a game starts it over the menu; leaving the
+    game comes back here with its best brought up to date."""
 
-    title = "termgames"
-    keymap = MENU_KEYS
-    help: ClassVar[Mapping[Action, str]] = {
-        Action.UP: "previous game",
-        Action.DOWN: "next game",
-        Action.SELECT: "play",
-        Action.HELP: "this help",
-        Action.QUIT: "quit",
-    }
+    def __init__(self, games: Sequence[GameSpec], context: LaunchContext) -> None:
+        self.games = list(games)
+        self.context = context
+        self.bests = self.read_bests()
+        super().__init__("termgames", self.rows_for, self.play,
+                         minimum=(len(self.games) + 4, 40))
 
-    def __init__(self, entries: list[GameEntry], store: Store, cursor: int = 0) -> None:
-        self.entries = entries
-        self.bests = [entry.load(entry.best)(store) for entry in entries]
-        self.cursor = ListCursor(len(entries), cursor)
-        self.chosen: GameEntry | None = None
+    def read_bests(self) -> list[str]:
+        """Each game's line of best results."""
+        return [spec.best(self.context.store) for spec in self.games]
 
-    def min_size(self) -> tuple[int, int]:
-        """Room for the title, every game and the key hints."""
-        return (len(self.entries) + 6, 40)
+    def rows_for(self, width: int, glyphs: Glyphs) -> list[str]:
+        """The menu's rows for ``width`` cells."""
+        return menu_rows([(spec.title, spec.summary, best)
+                          for spec, best in zip(self.games, self.bests, strict=True)],
+                         width, glyphs.ellipsis)
 
-    def init(self) -> Phase:
-        """Nothing chosen yet."""
-        self.chosen = None
-        return Phase.GAME
+    def play(self, index: int) -> None:
+        """Start the chosen game over the menu."""
+        spec = self.games[index]
+        self.host.start(spec, spec.create(self.context))
 
-    def handle(self, action: Action) -> Phase:
-        """Move the cursor, or choose the game under it."""
-        if action is Action.SELECT:
-            self.chosen = self.entries[self.cursor.index]
-            return Phase.QUIT
-        self.cursor.handle(action)
-        return Phase.GAME
-
-    def draw(self, canvas: Canvas, phase: Phase) -> None:
-        """The title, one row per game with its best, and the key hints."""
-        canvas.centred(1, "termgames", BOLD)
-        rows = menu_rows([(entry.title, entry.summary, best)
-                          for entry, best in zip(self.entries, self.bests, strict=True)],
-                         canvas.width - 4, canvas.glyphs.ellipsis)
-        draw_list(canvas, rows, self.cursor.index, 3, len(rows), DIM)
-        dot = canvas.glyphs.dot
-        canvas.centred(4 + len(self.entries), f"arrows/jk choose {dot} Enter play {dot} q quit",
-                       DIM)
-
-
-def run_launcher(ascii_glyphs: bool, no_color: bool) -> None:
-    """Show the menu; play what is chosen; come back to the menu until the player quits."""
-    entries = list(discover().values())
-    with arcade(ascii_glyphs, no_color) as (session, store):
-        notice = startup_notice(store)
-        cursor = 0
-        while True:
-            menu = Launcher(entries, store, cursor)
-            Runner(session, menu, notice=notice).run()
-            notice = None
-            if menu.chosen is None:
-                return
-            cursor = menu.cursor.index
-            game: Game = menu.chosen.load(menu.chosen.launch)(store)
-            Runner(session, game).run()
+    def on_resume(self) -> None:
+        """Back from a game: its new best shows."""
+        self.bests = self.read_bests()

@@ -17,11 +17,12 @@ class ScoreKind(Enum):
     POINTS = "points"
     MARGIN = "discs ahead"
     TIME_MS = "time"
+    MOVES = "moves"
 
     @property
     def lowest_wins(self) -> bool:
-        """Whether a smaller score is the better one (times)."""
-        return self is ScoreKind.TIME_MS
+        """Whether a smaller score is the better one (times, moves)."""
+        return self in (ScoreKind.TIME_MS, ScoreKind.MOVES)
 
     def format(self, value: int) -> str:
         """The score as players read it: '3,412', '+12', '1:05.3'."""
@@ -68,7 +69,7 @@ class Table:
 
 def marks(score: Score) -> str:
     """What helped a score, as the tables show it."""
-    return "undo" if score.used_undo else ""
+    return " ".join(sorted(score.marks))
 
 
 def launcher_best(store: Store, game: str, kind: ScoreKind, none_yet: str) -> str:

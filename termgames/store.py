@@ -7,7 +7,7 @@ import os
 import sqlite3
 import stat
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -46,19 +46,30 @@ MIGRATIONS: tuple[str, ...] = (
     UPDATE scores SET variant = variant || ', opponent not recorded'
         WHERE game = 'reversi' AND variant LIKE 'level %';
     """,
+    # Version 3: every help a result had, not only undo (autoplay, a solver's hint, a
+    # name nobody verified), space-separated.
+    """
+    ALTER TABLE scores ADD COLUMN marks TEXT NOT NULL DEFAULT '';
+    UPDATE scores SET marks = 'undo' WHERE used_undo;
+    """,
 )
 
 
 @dataclass(frozen=True)
 class Score:
-    """One recorded result; ``used_undo`` marks a score reached with the help of undo."""
+    """One recorded result; ``marks`` name what helped it ('undo', 'autoplay', ...)."""
 
     game: str
     variant: str
     score: int
-    used_undo: bool
+    marks: frozenset[str]
     player: str
     recorded_at: float
+
+    @property
+    def used_undo(self) -> bool:
+        """Whether undo helped."""
+        return "undo" in self.marks
 
 
 def data_home() -> Path:
@@ -69,21 +80,6 @@ def data_home() -> Path:
     import platformdirs  # deferred: only needed when TERMGAMES_HOME is unset
 
     return Path(platformdirs.user_data_dir("termgames", appauthor=False))
-
-
-def current_player() -> str:
-    """The name scores are recorded under: the login name, as a shared scoreboard shows it;
-    from the password database when the environment has none (cron, containers)."""
-    for variable in ("LOGNAME", "USER", "USERNAME"):
-        name = os.environ.get(variable)
-        if name:
-            return name
-    try:
-        import pwd  # not on Windows
-
-        return pwd.getpwuid(os.getuid()).pw_name
-    except (ImportError, KeyError, OSError):
-        return "player"
 
 
 class Store:
@@ -257,19 +253,26 @@ class Store:
             self.warnings.append(message)
 
     def record_score(
-        self, run_id: str, game: str, variant: str, score: int, used_undo: bool
+        self, run_id: str, game: str, variant: str, score: int, used_undo: bool = False, *,
+        player: str, marks: Iterable[str] = (), lowest: bool = False,
     ) -> bool:
-        """Record (or raise) the score of one run; a run's best and any undo are kept."""
+        """Record one run's result, or improve it: a run keeps its best score (the lowest
+        with ``lowest``, for times) and every mark it ever had."""
+        names = set(marks) | ({"undo"} if used_undo else set())
+        better = "min" if lowest else "max"
         return self._guarded_write(
-            """
-            INSERT INTO scores (run_id, game, variant, score, used_undo, player, recorded_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
+            f"""
+            INSERT INTO scores
+                (run_id, game, variant, score, used_undo, player, recorded_at, marks)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (run_id) DO UPDATE SET
-                score = max(score, excluded.score),
+                score = {better}(score, excluded.score),
                 used_undo = used_undo OR excluded.used_undo,
+                marks = trim(marks || ' ' || excluded.marks),
                 recorded_at = excluded.recorded_at
             """,
-            (run_id, game, variant, score, int(used_undo), current_player(), time.time()),
+            (run_id, game, variant, score, int("undo" in names), player, time.time(),
+             " ".join(sorted(names))),
         )
 
     def best(
@@ -294,11 +297,11 @@ class Store:
             parameters.append(variant)
         where = f"WHERE {' AND '.join(clauses)}" if clauses else ""
         rows = self._db.execute(
-            "SELECT game, variant, score, used_undo, player, recorded_at FROM scores "
+            "SELECT game, variant, score, marks, player, recorded_at FROM scores "
             f"{where} ORDER BY score {'ASC' if lowest else 'DESC'}, recorded_at ASC LIMIT ?",
             (*parameters, limit),
         ).fetchall()
-        return [Score(g, v, s, bool(u), p, t) for g, v, s, u, p, t in rows]
+        return [Score(g, v, s, frozenset(str(m).split()), p, t) for g, v, s, m, p, t in rows]
 
     def count_scores(self, game: str | None = None) -> int:
         """How many runs are recorded, for one game or all."""

@@ -10,6 +10,7 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
+from termgames.games import by_name
 from tests.terminal import Terminal
 
 # Bytes the terminal driver acts on itself in cbreak mode (signals, flow control, lnext):
@@ -86,35 +87,10 @@ def storm(term: Terminal, game: str, keys: int, rng: random.Random, dump: Path) 
 
 
 def check_invariants(game: str, state: dict[str, object]) -> None:
-    """Each game's invariant, from the state it dumped at exit."""
-    if game == "2048":
-        grid = state["grid"]
-        assert isinstance(grid, list)
-        values = [value for row in grid for value in row]
-        assert sum(values) == state["start_sum"] + state["spawned"]  # type: ignore[operator]
-        assert all(value == 0 or value & (value - 1) == 0 for value in values)
-    elif game == "sokoban":
-        boxes = [tuple(box) for box in state["boxes"]]  # type: ignore[attr-defined]
-        inside = {tuple(square) for square in state["inside"]}  # type: ignore[attr-defined]
-        rows = state["rows"]
-        assert len(boxes) == len(set(boxes)) == state["level_boxes"]
-        start = {tuple(box) for box in state["start_boxes"]}  # type: ignore[attr-defined]
-        # A box is on a floor the player can reach, or still where the level put it
-        # (some levels decorate walled-off pockets with boxes on goals).
-        assert all((box in inside or box in start)
-                   and rows[box[0]][box[1]] != "#"  # type: ignore[index]
-                   for box in boxes)
-        assert tuple(state["player"]) in inside  # type: ignore[arg-type]
-    elif game == "reversi":
-        assert state["x"] + state["o"] == 4 + state["moves_played"]  # type: ignore[operator]
-    elif game == "maze":
-        grid, width = state["grid"], state["width"]
-        assert isinstance(grid, str) and isinstance(width, int)
-        visited = [tuple(square) for square in state["visited"]]  # type: ignore[attr-defined]
-        assert all(grid[r * width + c] == "\x00" for r, c in visited)
-        assert {tuple(s) for s in state["route"]} <= set(visited)  # type: ignore[attr-defined]
-    else:
-        raise AssertionError(f"no invariant for {game}")
+    """The game's own invariants (its spec's check), on the state it dumped at exit."""
+    spec = by_name()[game]
+    assert spec.check_state is not None, f"{game} checks no invariant"
+    assert spec.violations(state) == [], state
 
 
 def storm_args(game: str, level_file: Path) -> list[str]:

@@ -98,8 +98,8 @@ def test_every_command_has_help(command: list[str], flag: str) -> None:
 
 def test_scores_print_without_a_terminal(isolated_home: Path) -> None:
     store = Store.open(isolated_home)
-    store.record_score("a", "2048", "4x4, goal 2048", 1200, used_undo=False)
-    store.record_score("b", "2048", "4x4, goal 2048", 3400, used_undo=True)
+    store.record_score("a", "2048", "4x4, goal 2048", 1200, used_undo=False, player="tester")
+    store.record_score("b", "2048", "4x4, goal 2048", 3400, used_undo=True, player="tester")
     store.close()
     result = CliRunner().invoke(cli, ["scores", "2048"])
     assert result.exit_code == 0, result.output
@@ -117,7 +117,8 @@ def test_scores_when_there_are_none() -> None:
 
 def test_scores_through_a_pipe(tmp_path: Path) -> None:
     env = base_environment(tmp_path)
-    Store.open(Path(env["TERMGAMES_HOME"])).record_score("a", "2048", "4x4, goal 8", 64, False)
+    Store.open(Path(env["TERMGAMES_HOME"])).record_score("a", "2048", "4x4, goal 8", 64,
+                                                         player="tester")
     result = subprocess.run(
         f"{sys.executable} -m termgames scores | cat", shell=True, capture_output=True,
         text=True, env=env, timeout=30,
@@ -136,7 +137,8 @@ def test_shell_completion_lists_the_games(tmp_path: Path) -> None:
 def test_the_launcher_lists_games_with_best_scores_and_plays_them(
     terminal: Start, tmp_path: Path
 ) -> None:
-    Store.open(tmp_path / "data").record_score("a", "2048", "4x4, goal 2048", 4321, False)
+    Store.open(tmp_path / "data").record_score("a", "2048", "4x4, goal 2048", 4321,
+                                               player="tester")
     term = terminal()
     term.wait_for("termgames")
     term.wait_for("best 4,321")

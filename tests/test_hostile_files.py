@@ -14,8 +14,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from termgames.sokoban import levels
-from termgames.sokoban.levels import LevelError, load, parse
+from termgames.sokoban import files
+from termgames.sokoban.files import load
+from termgames.sokoban.levels import LevelError
+from termgames.sokoban.parse import parse
 
 REAL = Path(__file__).resolve().parent.parent / "termgames" / "levels"
 TINY = "#####\n#@$.#\n#####\n"
@@ -92,9 +94,9 @@ def test_a_file_that_vanishes_between_listing_and_reading(
 ) -> None:
     (tmp_path / "a.txt").write_text(TINY)
     (tmp_path / "b.txt").write_text(TINY)
-    listed = levels.level_files(str(tmp_path))
+    listed = files.level_files(str(tmp_path))
     (tmp_path / "a.txt").unlink()
-    monkeypatch.setattr(levels, "level_files", lambda folder: listed)
+    monkeypatch.setattr(files, "level_files", lambda folder: listed)
     collection = load([str(tmp_path)])
     assert len(collection.levels) == 1
     assert "no such file" in str(collection.problems[0])
@@ -131,4 +133,4 @@ def mutated_levels(draw: st.DrawFn) -> bytes:
 @settings(max_examples=int(os.environ.get("TERMGAMES_FUZZ_CASES", "20000")), deadline=None)
 def test_mutated_real_levels_raise_nothing_but_level_error(data: bytes) -> None:
     with contextlib.suppress(LevelError):
-        parse(levels.decode(data, "fuzz"), "fuzz")
+        parse(files.decode(data, "fuzz"), "fuzz")

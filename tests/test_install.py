@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from termgames import __version__
-from termgames.registry import discover
+from termgames.games import GAMES
 from termgames.sokoban.bundled import BUNDLED
 from tests.readme import command
 from tests.terminal import Terminal
@@ -186,7 +186,7 @@ def test_help_lists_every_registered_game(installed: Installed) -> None:
     result = installed.termgames("--help")
     assert result.returncode == 0, result.stderr
     commands = result.stdout.split("Commands:", 1)[1].split()
-    for name in discover():
+    for name in (spec.name for spec in GAMES):
         assert name in commands, f"'termgames --help' does not list {name}:\n{result.stdout}"
 
 
@@ -196,11 +196,11 @@ def test_python_m_termgames_gives_the_version(installed: Installed) -> None:
     assert result.stdout.strip() == f"termgames, version {__version__}"
 
 
-@pytest.mark.parametrize("name", sorted(discover()))
+@pytest.mark.parametrize("name", sorted(spec.name for spec in GAMES))
 def test_every_game_starts_on_a_terminal_and_quits(
     installed: Installed, game_terminal: list[Terminal], name: str
 ) -> None:
-    title = discover()[name].title
+    title = next(spec.title for spec in GAMES if spec.name == name)
     term = Terminal([name], installed.elsewhere, env=installed.env,
                     program=[str(installed.bin / "termgames")], cwd=installed.elsewhere)
     game_terminal.append(term)
@@ -215,7 +215,7 @@ def test_every_game_starts_from_the_launcher(
     term = Terminal([], installed.elsewhere, env=installed.env,
                     program=[str(installed.bin / "termgames")], cwd=installed.elsewhere)
     game_terminal.append(term)
-    entries = list(discover().values())
+    entries = list(GAMES)
     term.wait_for(entries[-1].summary)
     for index, entry in enumerate(entries):
         term.wait_for(entries[-1].summary)
@@ -253,7 +253,7 @@ def test_the_readme_play_command_starts_the_arcade(
     term = Terminal([], source, env=env, program=["sh", "-c", line], cwd=source)
     game_terminal.append(term)
     term.wait_for("Enter play", timeout=INSTALL_TIMEOUT_S)  # the launcher's key line
-    for entry in discover().values():
+    for entry in GAMES:
         term.wait_until(lambda: any(line.split()[:1] == [entry.title]  # noqa: B023
                                     for line in term.lines()), f"{entry.title} in the menu")
     term.press("q")

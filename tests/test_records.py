@@ -17,10 +17,11 @@ import pytest
 from click.testing import CliRunner
 
 from termgames.cli import cli
+from termgames.runtime.context import player_name
 from termgames.scoreboard import clock
 from termgames.sokoban.bundled import BUNDLED, load_bundled
 from termgames.sokoban.progress import Record, record_solution
-from termgames.store import DATABASE_NAME, MIGRATIONS, Store, current_player
+from termgames.store import DATABASE_NAME, MIGRATIONS, Store
 from tests.terminal import Terminal, base_environment
 
 Start = Callable[..., Terminal]
@@ -72,14 +73,14 @@ def test_the_launcher_and_scores_agree_on_sokoban(terminal: Start, tmp_path: Pat
 
 def test_results_that_do_not_compare_are_ranked_apart(isolated_home: Path) -> None:
     store = Store.open(isolated_home)
-    store.record_score("a", "2048", "4x4, goal 2048", 1200, used_undo=False)
-    store.record_score("b", "2048", "4x4, goal 2048", 3400, used_undo=True)
-    store.record_score("c", "2048", "5x5, goal 2048", 9000, used_undo=False)
-    store.record_score("d", "2048", "4x4, goal 512", 5000, used_undo=False)
-    store.record_score("e", "maze", "39x10", 61_234, used_undo=False)
-    store.record_score("f", "maze", "10x5", 5_000, used_undo=False)
-    store.record_score("g", "reversi", "vs worst", 40, used_undo=False)
-    store.record_score("h", "reversi", "vs search level 5", 2, used_undo=False)
+    store.record_score("a", "2048", "4x4, goal 2048", 1200, used_undo=False, player="tester")
+    store.record_score("b", "2048", "4x4, goal 2048", 3400, used_undo=True, player="tester")
+    store.record_score("c", "2048", "5x5, goal 2048", 9000, used_undo=False, player="tester")
+    store.record_score("d", "2048", "4x4, goal 512", 5000, used_undo=False, player="tester")
+    store.record_score("e", "maze", "39x10", 61_234, used_undo=False, player="tester")
+    store.record_score("f", "maze", "10x5", 5_000, used_undo=False, player="tester")
+    store.record_score("g", "reversi", "vs worst", 40, used_undo=False, player="tester")
+    store.record_score("h", "reversi", "vs search level 5", 2, used_undo=False, player="tester")
     store.close()
     lines = scores()
     tables: dict[str, list[str]] = {}
@@ -95,7 +96,7 @@ def test_results_that_do_not_compare_are_ranked_apart(isolated_home: Path) -> No
     assert re.split(r"\s{2,}", tables["2048 · 4x4, goal 2048"][0]) == [
         "#", "points", "player", "date", "help"]
     first, second = tables["2048 · 4x4, goal 2048"][1:]
-    assert first.split() == ["1.", "3,400", current_player(), first.split()[3], "undo"]
+    assert first.split() == ["1.", "3,400", "tester", first.split()[3], "undo"]
     assert second.split()[:2] == ["2.", "1,200"] and "undo" not in second
     assert tables["Maze · 39x10"][0].split()[:2] == ["#", "time"]
     assert tables["Maze · 39x10"][1].split()[:2] == ["1.", "1:01.2"]
@@ -165,7 +166,7 @@ def test_scores_into_a_closed_pipe_exits_0(tmp_path: Path) -> None:
     store = Store.open(Path(env["TERMGAMES_HOME"]))
     for number in range(200):
         store.record_score(f"run{number}", "2048", f"{number % 6 + 3}x{number % 6 + 3}, goal 8",
-                           number, used_undo=False)
+                           number, used_undo=False, player="tester")
     store.close()
     head = subprocess.run(f"{sys.executable} -m termgames scores --limit 1000 | head -1; "
                           "exit ${PIPESTATUS[0]}", shell=True, executable="/bin/bash",
@@ -185,9 +186,12 @@ def test_the_player_name_comes_from_the_password_database_without_login_variable
 ) -> None:
     for variable in ("LOGNAME", "USER", "USERNAME"):
         monkeypatch.delenv(variable, raising=False)
-    assert current_player() == pwd.getpwuid(os.getuid()).pw_name
+    monkeypatch.delenv("TERMGAMES_PLAYER", raising=False)
+    assert player_name() == pwd.getpwuid(os.getuid()).pw_name
     monkeypatch.setenv("USER", "someone")
-    assert current_player() == "someone"
+    assert player_name() == "someone"
+    monkeypatch.setenv("TERMGAMES_PLAYER", "guest")
+    assert player_name() == "guest"
 
 
 def test_a_file_name_with_invalid_utf8_is_shown_escaped(tmp_path: Path) -> None:
@@ -336,8 +340,8 @@ def test_the_launcher_names_the_opponent_its_reversi_best_was_against(
     terminal: Start, tmp_path: Path
 ) -> None:
     store = Store.open(tmp_path / "data")
-    store.record_score("a", "reversi", "vs worst", 60, used_undo=False)
-    store.record_score("b", "reversi", "vs search level 5", 2, used_undo=False)
+    store.record_score("a", "reversi", "vs worst", 60, used_undo=False, player="tester")
+    store.record_score("b", "reversi", "vs search level 5", 2, used_undo=False, player="tester")
     store.close()
     term = terminal()
     term.wait_for("best +2 (vs search level 5)")

@@ -1,121 +1,236 @@
-"""The runtime without a terminal: key tables, clipping, and the runner's state machine."""
+"""The runtime without a terminal: bindings, footer, scheduler, the screen stack and the
+lifecycle of results, on the in-memory session."""
 
 from __future__ import annotations
 
 import curses
-from collections.abc import Mapping
-from typing import ClassVar
+from collections.abc import Sequence
+from enum import Enum
+from pathlib import Path
+from typing import Any
 
+import click
+import pytest
+
+from termgames.outcome import Outcome, Result
+from termgames.runtime import keys
+from termgames.runtime.bindings import ESSENTIAL, Binding, Hint, footer_text, lookup
+from termgames.runtime.context import DisplayOptions, LaunchContext
 from termgames.runtime.draw import ASCII_GLYPHS, Canvas, ColourMode, Palette
-from termgames.runtime.keys import COMMON, MOVEMENT, Action, Key, KeyMap, key_name
-from termgames.runtime.loop import Game, Phase, Runner, help_lines
+from termgames.runtime.keys import key_name
+from termgames.runtime.panels import Panel
+from termgames.runtime.runner import Runner
+from termgames.runtime.scheduler import Scheduler
+from termgames.runtime.screen import GameScreen
+from termgames.scoreboard import ScoreKind
+from termgames.spec import GameSpec, Scoring
+from termgames.store import Store
 from termgames.text import clip, text_width
+from tests.fake import FakeClock, FakeSession, FakeWindow
 
 
-class FakeWindow:
-    """Just enough of a curses window to draw into a grid of characters."""
-
-    def __init__(self, rows: int, cols: int) -> None:
-        self.rows, self.cols = rows, cols
-        self.cells = [[" "] * cols for _ in range(rows)]
-
-    def getmaxyx(self) -> tuple[int, int]:
-        return self.rows, self.cols
-
-    def erase(self) -> None:
-        self.cells = [[" "] * self.cols for _ in range(self.rows)]
-
-    def addstr(self, y: int, x: int, text: str, attr: int = 0) -> None:
-        assert 0 <= y < self.rows and x >= 0 and x + len(text) <= self.cols, (y, x, text)
-        self.cells[y][x:x + len(text)] = list(text)
-
-    def text(self) -> str:
-        return "\n".join("".join(row).rstrip() for row in self.cells)
+class Act(Enum):
+    UP = "up"
+    DOWN = "down"
 
 
-class FakeSession:
-    """A session whose keys come from a list; KEY_RESIZE changes the fake window's size."""
-
-    def __init__(self, keys: list[Key | tuple[int, int]], rows: int = 24, cols: int = 80) -> None:
-        self.window = FakeWindow(rows, cols)
-        self.keys = keys
-        self.frames: list[str] = []
-
-    def canvas(self) -> Canvas:
-        return Canvas(self.window, Palette(ColourMode.MONO), ASCII_GLYPHS)
-
-    def begin_frame(self) -> Canvas:
-        self.window.erase()
-        return self.canvas()
-
-    def end_frame(self) -> None:
-        self.frames.append(self.window.text())
-
-    def read_key(self, timeout_ms: int) -> Key | None:
-        if not self.keys:
-            return "q"
-        key = self.keys.pop(0)
-        if isinstance(key, tuple):
-            self.window = FakeWindow(*key)
-            return curses.KEY_RESIZE
-        return key
-
-
-class Counter(Game):
-    """A tiny game: UP counts, reaching 3 wins, DOWN at 0 loses."""
+class Counter(GameScreen[Act]):
+    """A tiny game: up counts, 3 wins; down at 0 loses; unbound keys are remembered."""
 
     title = "Counter"
-    keymap = KeyMap(MOVEMENT, COMMON)
-    help: ClassVar[Mapping[Action, str]] = {Action.UP: "count up", Action.QUIT: "quit"}
 
     def __init__(self) -> None:
+        super().__init__()
         self.count = 0
-        self.inits = 0
-        self.saves: list[Phase] = []
+        self.finished: list[Outcome] = []
+        self.unhandled: list[object] = []
+
+    def bindings(self) -> Sequence[Binding[Act]]:
+        return (Binding((*keys.UP, "k"), Act.UP, "count up", "up", priority=5),
+                Binding((*keys.DOWN, "j"), Act.DOWN, "count down", "down"))
+
+    def on_action(self, action: Act) -> None:
+        self.count += 1 if action is Act.UP else -1
+
+    def on_key(self, key: object) -> bool:
+        if key == "x":
+            self.unhandled.append(key)
+            return True
+        return False
 
     def min_size(self) -> tuple[int, int]:
-        return (10, 30)
+        return (9, 30)
 
-    def init(self) -> Phase:
+    def outcome(self) -> Outcome | None:
+        if self.count >= 3:
+            return Outcome(Result.WON, self.count, "plain")
+        if self.count < 0:
+            return Outcome(Result.LOST, 0, "plain")
+        return None
+
+    def on_finished(self, outcome: Outcome) -> None:
+        self.finished.append(outcome)
+        panel: Panel = Panel(["done"], [Binding(("r",), lambda: self.restart(panel), "again",
+                                                "again")], self)
+        self.host.push(panel)
+
+    def restart(self, panel: Panel) -> None:
+        self.host.pop(panel)
+        self.new_run()
         self.count = 0
-        self.inits += 1
-        return Phase.GAME
 
-    def handle(self, action: Action) -> Phase:
-        if action is Action.UP:
-            self.count += 1
-        elif action is Action.DOWN:
-            return Phase.LOST
-        return Phase.WON if self.count >= 3 else Phase.GAME
-
-    def draw(self, canvas: Canvas, phase: Phase) -> None:
-        canvas.text(0, 0, f"count {self.count} {phase.name}")
-
-    def save(self, phase: Phase) -> None:
-        self.saves.append(phase)
+    def draw(self, canvas: Canvas) -> None:
+        canvas.text(0, 0, f"count {self.count}")
 
 
-def run(keys: list[Key | tuple[int, int]], rows: int = 24, cols: int = 80) -> tuple[
-        Counter, FakeSession]:
-    game, session = Counter(), FakeSession(keys, rows, cols)
-    Runner(session, game).run()  # type: ignore[arg-type]
-    return game, session
+def _create(context: LaunchContext) -> GameScreen[Any]:
+    return Counter()
 
 
-def test_movement_keys_cover_arrows_vi_and_wasd() -> None:
-    keys = KeyMap(MOVEMENT)
-    for key in (curses.KEY_UP, "k", "w"):
-        assert keys.lookup(key) is Action.UP
-    for key in (curses.KEY_LEFT, "h", "a"):
-        assert keys.lookup(key) is Action.LEFT
-    assert keys.lookup("z") is None
+SPEC = GameSpec("counter", "Counter", "count to three", lambda: click.Command("counter"),
+                _create, Scoring(ScoreKind.POINTS, "plain"))
 
 
-def test_later_layers_win_and_keys_can_be_unbound() -> None:
-    keys = KeyMap(MOVEMENT, {"l": Action.LIST}).without(["u"])
-    assert keys.lookup("l") is Action.LIST
-    assert keys.lookup(curses.KEY_RIGHT) is Action.RIGHT
+@pytest.fixture
+def store(tmp_path: Path) -> Store:
+    return Store.open(tmp_path)
+
+
+def start(store: Store, rows: int = 24, cols: int = 80) -> tuple[Runner, FakeSession, Counter]:
+    session = FakeSession(rows, cols)
+    context = LaunchContext(store, "tester", rows, cols, DisplayOptions(), session.clock)
+    runner = Runner(session, context)
+    game = Counter()
+    runner.start(SPEC, game)
+    runner.step()
+    return runner, session, game
+
+
+def press(runner: Runner, session: FakeSession, *pressed: object) -> None:
+    for key in pressed:
+        session.keys.append(key)  # type: ignore[arg-type]
+        runner.step()
+    runner.render()
+
+
+def test_key_names() -> None:
     assert key_name("\x12") == "Ctrl-R" and key_name(curses.KEY_UP) == "Up"
+    assert key_name(curses.KEY_NPAGE) == "PgDn" and key_name("\x1b") == "Esc"
+
+
+def test_the_first_binding_of_a_key_wins() -> None:
+    bindings = [Binding(("a",), 1, "one"), Binding(("a", "b"), 2, "two")]
+    found = lookup(bindings, "a")
+    assert found is not None and found.action == 1
+    assert lookup(bindings, "z") is None
+
+
+def test_the_footer_drops_the_least_important_first_never_help_or_quit() -> None:
+    entries = [Hint("arrows move", 40), Hint("u undo", 30), Hint("r new", 20),
+               Hint("? help", ESSENTIAL), Hint("q quit", ESSENTIAL)]
+    assert footer_text(entries, 80, " · ", "…") == (
+        "arrows move · u undo · r new · ? help · q quit")
+    assert footer_text(entries, 38, " · ", "…") == "arrows move · u undo · ? help · q quit"
+    assert footer_text(entries, 16, " · ", "…") == "? help · q quit"
+    assert footer_text(entries, 10, " · ", "…") == "? help · …"
+
+
+def test_timers_fire_on_their_clock_and_repeat_until_cancelled() -> None:
+    clock = FakeClock()
+    scheduler = Scheduler(clock)
+    fired: list[str] = []
+    scheduler.after(50, lambda: fired.append("once"))
+    ticker = scheduler.every(20, lambda: fired.append("tick"))
+    assert scheduler.wait_ms(250) == 20
+    clock.advance(0.021)
+    scheduler.run_due()
+    assert fired == ["tick"]
+    clock.advance(0.030)  # both due: the earlier first
+    scheduler.run_due()
+    assert fired == ["tick", "tick", "once"]
+    ticker.cancel()
+    clock.advance(1)
+    scheduler.run_due()
+    assert fired == ["tick", "tick", "once"] and scheduler.wait_ms(250) == 250
+
+
+def test_an_unbound_key_goes_to_the_screen_hook_then_the_app_then_a_message(
+    store: Store,
+) -> None:
+    runner, session, game = start(store)
+    press(runner, session, "x")
+    assert game.unhandled == ["x"]
+    press(runner, session, "z")
+    assert "z does nothing here" in session.text()
+    press(runner, session, "k")
+    assert "does nothing" not in session.text() and "count 1" in session.text()
+
+
+def test_the_footer_and_help_come_from_the_bindings(store: Store) -> None:
+    runner, session, _ = start(store)
+    assert session.text().splitlines()[-1].strip() == "Up k up · Down j down · ? help · q quit"
+    press(runner, session, "?")
+    text = session.text()
+    assert "Counter: keys" in text and "Up k" in text and "count up" in text
+    assert "Down j" in text and "count down" in text and "this help" in text
+    press(runner, session, "k")  # any key closes the help, and does nothing else
+    assert "Counter: keys" not in session.text() and "count 0" in session.text()
+
+
+def test_the_ending_is_recorded_and_announced_once(store: Store) -> None:
+    runner, session, game = start(store)
+    press(runner, session, "k", "k", "k")
+    assert len(game.finished) == 1 and "done" in session.text()
+    assert "r again" in session.text() and "? help" in session.text()
+    press(runner, session, "k")  # the panel is on top: its keys, not the game's
+    assert game.count == 3 and len(game.finished) == 1
+    best = store.best("counter", "plain")
+    assert best is not None and best.score == 3 and best.player == "tester"
+    press(runner, session, "r", "k", "k", "k")
+    assert len(game.finished) == 2 and store.count_scores("counter") == 2
+
+
+def test_escape_and_q_go_back_one_screen_and_q_at_the_bottom_leaves(store: Store) -> None:
+    runner, session, _ = start(store)
+    press(runner, session, "?")
+    assert len(runner.stack) == 2
+    press(runner, session, "\x1b")
+    assert len(runner.stack) == 1
+    press(runner, session, "\x1b")
+    assert len(runner.stack) == 1 and "Esc does nothing here" in session.text()
+    press(runner, session, "q")
+    assert runner.stack == []
+
+
+def test_too_small_waits_keeping_state_then_resumes(store: Store) -> None:
+    runner, session, _ = start(store)
+    press(runner, session, "k")
+    session.resize(5, 20)
+    runner.step()
+    press(runner, session, "k")
+    assert "enlarge to 30" in session.text()
+    session.resize(24, 80)
+    runner.step()
+    runner.render()
+    assert "count 1" in session.text()  # the key pressed while too small did nothing
+    press(runner, session, "k")
+    assert "count 2" in session.text()
+
+
+def test_leaving_records_an_unfinished_result_that_counts(store: Store) -> None:
+    class Partial(Counter):
+        def outcome(self) -> Outcome | None:
+            return Outcome(Result.UNFINISHED, self.count, "plain") if self.count else None
+
+    session = FakeSession()
+    runner = Runner(session, LaunchContext(store, "p", 24, 80, clock=session.clock))
+    game = Partial()
+    runner.start(SPEC, game)
+    press(runner, session, "k", "k")
+    assert store.count_scores("counter") == 0
+    press(runner, session, "q")
+    best = store.best("counter", "plain")
+    assert best is not None and best.score == 2 and game.finished == []
 
 
 def test_clipping_counts_terminal_cells() -> None:
@@ -131,33 +246,4 @@ def test_the_canvas_never_writes_outside_the_window() -> None:
     canvas.text(-1, 0, "x")
     canvas.text(1, -2, "abcd")
     canvas.text(2, 9, "y")
-    assert window.text() == "   ab\ncd\n"
-
-
-def test_play_win_and_only_restart_or_quit_in_not_game() -> None:
-    game, session = run(["k", "k", "k", "k", curses.KEY_DOWN, "r", "k", "q"])
-    assert "count 3 WON" in session.frames[3]
-    assert all("count 3 WON" in frame for frame in session.frames[3:6])
-    assert "count 1 GAME" in session.frames[-1]
-    assert game.inits == 2 and game.saves == [Phase.WON, Phase.QUIT]
-
-
-def test_help_overlay_lists_keys_and_any_key_closes_it() -> None:
-    _, session = run(["?", "k", "k"])
-    assert "count up" in session.frames[1] and "Up k w" in session.frames[1]
-    assert "count up" not in session.frames[2] and "count 0" in session.frames[2]
-    assert "count 1" in session.frames[3]
-
-
-def test_too_small_waits_keeping_state_then_resumes() -> None:
-    _, session = run(["k", (5, 20), "k", (24, 80), "k"])
-    assert "count 1" in session.frames[1]
-    assert "enlarge to 30x10" in session.frames[2]
-    assert "count 1" in session.frames[3]  # the key pressed while too small did nothing
-    assert "count 2" in session.frames[4]
-
-
-def test_help_lines_name_each_action_once() -> None:
-    lines = help_lines(Counter())
-    assert any(line.startswith("Up k w") and "count up" in line for line in lines)
-    assert any(line.startswith("q") and "quit" in line for line in lines)
+    assert window.lines() == ["   ab", "cd", ""]

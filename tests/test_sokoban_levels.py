@@ -10,16 +10,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from termgames.sokoban.levels import (
-    MAX_FILE_BYTES,
-    Level,
-    LevelError,
-    expand_rle,
-    format_level,
-    load,
-    parse,
-    read_file,
-)
+from termgames.sokoban.files import MAX_FILE_BYTES, load, read_file
+from termgames.sokoban.levels import Level, LevelError, format_level
+from termgames.sokoban.parse import expand_rle, parse
 
 LEVELS = Path(__file__).resolve().parent.parent / "termgames" / "levels"
 SMALL = "#####\n#@$.#\n#####\n"
@@ -224,7 +217,7 @@ def test_arbitrary_text_raises_nothing_but_level_error(text: str) -> None:
 
 @given(st.binary(max_size=300))
 def test_arbitrary_bytes_raise_nothing_but_level_error(data: bytes) -> None:
-    from termgames.sokoban.levels import decode
+    from termgames.sokoban.files import decode
 
     with contextlib.suppress(LevelError):
         parse(decode(data, "fuzz"), "fuzz")

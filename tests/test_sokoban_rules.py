@@ -6,8 +6,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from termgames.sokoban.files import load
 from termgames.sokoban.game import Direction, Sokoban, SolutionError, replay
-from termgames.sokoban.levels import load, parse
+from termgames.sokoban.parse import parse
 from tests.test_sokoban_levels import LEVELS
 
 ROOM = parse("""

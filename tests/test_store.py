@@ -24,7 +24,7 @@ def write_scores(home: str, writer: int) -> None:
     assert store.writable, store.warnings
     for index in range(SCORES_EACH):
         assert store.record_score(f"w{writer}-{index}", "2048", "4x4", writer * 1000 + index,
-                                  used_undo=index % 2 == 0)
+                                  used_undo=index % 2 == 0, player="tester")
     store.close()
 
 
@@ -61,13 +61,13 @@ def test_migrations_run_from_an_older_version(tmp_path: Path) -> None:
     old.close()
     store = Store.open(tmp_path)
     assert store.schema_version == len(MIGRATIONS)
-    assert store.record_score("run", "2048", "4x4", 10, used_undo=False)
+    assert store.record_score("run", "2048", "4x4", 10, used_undo=False, player="tester")
 
 
 def test_a_run_keeps_its_best_score_and_any_undo(tmp_path: Path) -> None:
     store = Store.open(tmp_path)
-    store.record_score("run", "2048", "4x4", 500, used_undo=False)
-    store.record_score("run", "2048", "4x4", 300, used_undo=True)
+    store.record_score("run", "2048", "4x4", 500, used_undo=False, player="tester")
+    store.record_score("run", "2048", "4x4", 300, used_undo=True, player="tester")
     assert store.count_scores() == 1
     best = store.best("2048")
     assert best is not None and (best.score, best.used_undo) == (500, True)
@@ -88,13 +88,13 @@ def test_a_file_that_is_not_a_database_is_moved_aside(tmp_path: Path) -> None:
     assert len(store.warnings) == 1 and "moved to" in store.warnings[0]
     moved = list(tmp_path.glob(f"{DATABASE_NAME}.corrupt-*"))
     assert len(moved) == 1 and moved[0].read_bytes().startswith(b"this is not sqlite")
-    assert store.record_score("run", "2048", "4x4", 8, used_undo=False)
+    assert store.record_score("run", "2048", "4x4", 8, used_undo=False, player="tester")
 
 
 def test_a_damaged_database_is_moved_aside(tmp_path: Path) -> None:
     store = Store.open(tmp_path)
     for index in range(300):
-        store.record_score(f"run{index}", "2048", "4x4", index, used_undo=False)
+        store.record_score(f"run{index}", "2048", "4x4", index, used_undo=False, player="tester")
     store.close()
     # Checkpoint the WAL into the main file, then scribble over its pages.
     connection = sqlite3.connect(tmp_path / DATABASE_NAME)
@@ -139,7 +139,7 @@ def test_a_read_only_folder_keeps_play_going(tmp_path: Path) -> None:
         store = Store.open(folder)
         assert not store.writable
         assert len(store.warnings) == 1 and "will not be saved" in store.warnings[0]
-        assert store.record_score("run", "2048", "4x4", 8, used_undo=False)
+        assert store.record_score("run", "2048", "4x4", 8, used_undo=False, player="tester")
         best = store.best("2048")
         assert best is not None and best.score == 8  # kept for this session only
     assert not (folder / DATABASE_NAME).exists()

@@ -16,7 +16,7 @@ WRITERS = 16
 def busy_writer(home: str, writer: int) -> None:
     store = Store.open(Path(home))
     for index in range(60):
-        assert store.record_score(f"{writer}-{index}", "2048", "4x4", index, used_undo=False)
+        assert store.record_score(f"{writer}-{index}", "2048", "4x4", index, player="tester")
         assert store.save_progress("sokoban", f"{writer}-{index}", "{}")
         assert store.update_progress(
             "test", "counter", lambda value: str(int(value or "0") + 1))
@@ -38,7 +38,7 @@ from termgames.store import Store
 store = Store.open(Path(sys.argv[1]))
 index = 0
 while True:
-    store.record_score(f"run{index}", "2048", "4x4", index, used_undo=False)
+    store.record_score(f"run{index}", "2048", "4x4", index, used_undo=False, player="tester")
     print(index, flush=True)  # only after the commit returned
     index += 1
 """
@@ -65,7 +65,7 @@ def test_a_zero_length_file_is_an_empty_database(tmp_path: Path) -> None:
     (tmp_path / DATABASE_NAME).write_bytes(b"")
     store = Store.open(tmp_path)
     assert store.writable and store.warnings == []
-    assert store.record_score("run", "2048", "4x4", 4, used_undo=False)
+    assert store.record_score("run", "2048", "4x4", 4, used_undo=False, player="tester")
 
 
 def test_a_folder_where_the_file_should_be_keeps_play_going(tmp_path: Path) -> None:
@@ -73,7 +73,7 @@ def test_a_folder_where_the_file_should_be_keeps_play_going(tmp_path: Path) -> N
     store = Store.open(tmp_path)
     assert not store.writable
     assert len(store.warnings) == 1 and "will not be saved" in store.warnings[0]
-    assert store.record_score("run", "2048", "4x4", 4, used_undo=False)
+    assert store.record_score("run", "2048", "4x4", 4, used_undo=False, player="tester")
     assert (tmp_path / DATABASE_NAME).is_dir()  # left alone: it is not ours to move
 
 

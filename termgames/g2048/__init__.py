@@ -1,12 +1,48 @@
-"""2048: slide and merge tiles to make the goal tile."""
+"""2048: slide and merge tiles to make the goal tile.
 
-from termgames.registry import GameEntry
+The rules are in ``termgames.g2048.board`` (no terminal needed); the screen and the
+command load only when played.
+"""
 
-GAME = GameEntry(
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from termgames.scoreboard import ScoreKind
+from termgames.spec import GameSpec, Scoring
+
+if TYPE_CHECKING:
+    import click
+
+    from termgames.runtime.context import LaunchContext
+    from termgames.runtime.screen import GameScreen
+
+
+def _command() -> click.Command:
+    from termgames.g2048.cli import command
+
+    return command
+
+
+def _create(context: LaunchContext) -> GameScreen[Any]:
+    from termgames.g2048.screen import Screen2048
+
+    return Screen2048(context)
+
+
+def _violations(state: Mapping[str, Any]) -> list[str]:
+    from termgames.g2048.screen import violations
+
+    return violations(state)
+
+
+SPEC = GameSpec(
     name="2048",
     title="2048",
     summary="slide and merge tiles to reach 2048",
-    command="termgames.g2048.cli:command",
-    launch="termgames.g2048.screen:launch",
-    best="termgames.g2048.screen:best_line",
+    command=_command,
+    create=_create,
+    scoring=Scoring(ScoreKind.POINTS, "board size and goal", "no score yet"),
+    check_state=_violations,
 )

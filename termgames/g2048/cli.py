@@ -6,6 +6,7 @@ import click
 
 from termgames.g2048.board import DEFAULT_GOAL, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, validate
 from termgames.runtime.app import display_options, play
+from termgames.runtime.context import DisplayOptions
 
 
 def _goal(ctx: click.Context, param: click.Parameter, value: int) -> int:
@@ -23,8 +24,9 @@ def _goal(ctx: click.Context, param: click.Parameter, value: int) -> int:
               help="The tile that wins (a power of two, at least 8).")
 @click.option("--seed", type=int, default=None, help="Seed the tile spawns, to replay a game.")
 @display_options
-def command(size: int, goal: int, seed: int | None, ascii_glyphs: bool, no_color: bool) -> None:
+def command(size: int, goal: int, seed: int | None, display: DisplayOptions) -> None:
     """Slide the tiles; equal tiles merge. Make the goal tile to win."""
+    from termgames.g2048 import SPEC
     from termgames.g2048.screen import Screen2048
 
-    play(lambda store: Screen2048(store, size, goal, seed), ascii_glyphs, no_color)
+    play(SPEC, lambda context: Screen2048(context, size, goal, seed), display)

@@ -2,30 +2,45 @@
 
 from __future__ import annotations
 
-import os
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from enum import Enum
+from typing import Any
 
 from termgames.g2048.board import DEFAULT_GOAL, DEFAULT_SIZE, Direction, Game2048
-from termgames.runtime.draw import BOLD, DIM, Canvas, Emphasis, Style
-from termgames.runtime.keys import COMMON, MOVEMENT, Action, KeyMap
-from termgames.runtime.loop import Game, Phase
-from termgames.scoreboard import ScoreKind, launcher_best
-from termgames.store import Store
+from termgames.outcome import Mark, Outcome, Result
+from termgames.runtime import keys
+from termgames.runtime.bindings import Binding
+from termgames.runtime.context import LaunchContext
+from termgames.runtime.draw import BOLD, Canvas, Colour, Emphasis, Style
+from termgames.runtime.panels import Panel
+from termgames.runtime.screen import GameScreen
 
-GAME_NAME = "2048"
-DIRECTIONS = {
-    Action.UP: Direction.UP,
-    Action.DOWN: Direction.DOWN,
-    Action.LEFT: Direction.LEFT,
-    Action.RIGHT: Direction.RIGHT,
-}
-KEYS = KeyMap(MOVEMENT, COMMON, {"c": Action.CONTINUE})
+
+class Act(Enum):
+    """What a player can ask of 2048."""
+
+    UP = Direction.UP
+    DOWN = Direction.DOWN
+    LEFT = Direction.LEFT
+    RIGHT = Direction.RIGHT
+    UNDO = "undo"
+    NEW = "new"
+
+
+BINDINGS: tuple[Binding[Act], ...] = (
+    Binding((*keys.UP, "k", "w"), Act.UP, "slide up", "slide", "arrows/hjkl/wasd", 40),
+    Binding((*keys.DOWN, "j", "s"), Act.DOWN, "slide down"),
+    Binding((*keys.LEFT, "h", "a"), Act.LEFT, "slide left"),
+    Binding((*keys.RIGHT, "l", "d"), Act.RIGHT, "slide right"),
+    Binding(("u",), Act.UNDO, "undo a move (as often as you like)", "undo", priority=30),
+    Binding(("r",), Act.NEW, "new game", "new", priority=20),
+)
 
 # Tile looks by value: (256-colour fg, bg), (8-colour fg, bg), monochrome emphasis.
-_B, _R, _G, _Y, _BL, _M, _C, _W = range(8)
+_B, _R, _G, _Y, _BL, _M, _C, _W = (Colour.BLACK, Colour.RED, Colour.GREEN, Colour.YELLOW,
+                                   Colour.BLUE, Colour.MAGENTA, Colour.CYAN, Colour.WHITE)
 _TILE_LOOKS: dict[int, tuple[tuple[int, int], tuple[int, int], Emphasis]] = {
     2: ((236, 254), (_B, _W), Emphasis.NONE),
     4: ((236, 223), (_B, _C), Emphasis.NONE),
@@ -70,7 +85,8 @@ class Layout:
         return self.size * (self.tile_height + 1) - 1
 
 
-HEADER_ROWS, FOOTER_ROWS = 2, 2
+HEADER_ROWS = 2
+RUNTIME_FOOTER_ROWS = 1  # the key hints the runtime draws below the game
 ABANDONED_BEFORE_MOVES = 10
 """A game quit or restarted before this many moves, neither won nor over, is not recorded."""
 TILE_SHAPES = ((1, 8), (1, 7))
@@ -83,20 +99,20 @@ with gaps cost three times as much per move).
 
 
 def choose_layout(size: int, rows: int, cols: int) -> Layout:
-    """The roomiest tile shape whose board fits in ``rows``×``cols`` with header and footer."""
+    """The roomiest tile shape whose board fits under the header in ``rows``×``cols``."""
     for height, width in TILE_SHAPES:
         layout = Layout(height, width, HEADER_ROWS, 0, size)
-        if layout.height + HEADER_ROWS + FOOTER_ROWS <= rows and layout.width <= cols:
+        if layout.height + HEADER_ROWS <= rows and layout.width <= cols:
             return Layout(height, width, HEADER_ROWS, (cols - layout.width) // 2, size)
     height, width = TILE_SHAPES[-1]
-    return Layout(height, width, HEADER_ROWS, 0, size)
+    return Layout(height, width, HEADER_ROWS, max((cols - size * width) // 2, 0), size)
 
 
 def minimum_size(size: int) -> tuple[int, int]:
-    """(rows, cols) the tightest layout of a ``size`` board needs."""
+    """(rows, cols) of the terminal the tightest layout of a ``size`` board needs."""
     height, width = TILE_SHAPES[-1]
     tight = Layout(height, width, HEADER_ROWS, 0, size)
-    return (tight.height + HEADER_ROWS + FOOTER_ROWS, max(tight.width, 40))
+    return (tight.height + HEADER_ROWS + RUNTIME_FOOTER_ROWS, max(tight.width, 40))
 
 
 def variant_name(size: int, goal: int) -> str:
@@ -104,111 +120,127 @@ def variant_name(size: int, goal: int) -> str:
     return f"{size}x{size}, goal {goal}"
 
 
-class Screen2048(Game):
-    """2048 as a game for the runner."""
+class Screen2048(GameScreen[Act]):
+    """2048: the board, the score and the best on record; a panel at the win and the end."""
 
     title = "2048"
-    keymap = KEYS
-    help: ClassVar[Mapping[Action, str]] = {
-        Action.UP: "slide up",
-        Action.DOWN: "slide down",
-        Action.LEFT: "slide left",
-        Action.RIGHT: "slide right",
-        Action.UNDO: "undo a move (as often as you like)",
-        Action.CONTINUE: "keep going after a win",
-        Action.RESTART: "new game",
-        Action.HELP: "this help",
-        Action.QUIT: "quit",
-    }
 
-    def __init__(
-        self, store: Store, size: int = DEFAULT_SIZE, goal: int = DEFAULT_GOAL,
-        seed: int | None = None,
-    ) -> None:
-        self.store = store
+    def __init__(self, context: LaunchContext, size: int = DEFAULT_SIZE,
+                 goal: int = DEFAULT_GOAL, seed: int | None = None) -> None:
+        super().__init__()
         self.size = size
         self.goal = goal
         self.rng = random.Random(seed)
         self.game = Game2048(size, goal, self.rng)
-        self.run_id = ""
-        self.stored_best, self.best_used_undo = 0, False
+        self.variant = variant_name(size, goal)
         self.past_first_moves = False
+        self.keep_going = False
+        self.stored_best, self.best_used_undo = 0, False
+
+    def mount(self, host: Any) -> None:
+        """On the stack: read the best on record."""
+        super().mount(host)
+        self.load_best()
+
+    def bindings(self) -> Sequence[Binding[Act]]:
+        """Slides, undo and a new game."""
+        return BINDINGS
 
     def min_size(self) -> tuple[int, int]:
         """The tightest layout's size; 80x24 fits every board size."""
-        return minimum_size(self.size)
+        rows, cols = minimum_size(self.size)
+        return rows - RUNTIME_FOOTER_ROWS, cols
 
-    def init(self) -> Phase:
-        """A fresh board; the RNG carries on, so a restart is a new game."""
-        if self.run_id:
-            self.game = Game2048(self.size, self.goal, self.rng)
-        self.run_id = os.urandom(8).hex()
-        self.past_first_moves = False
+    def new_game(self) -> None:
+        """A fresh board; the RNG carries on, so it is a new game. The run that ends is
+        recorded first."""
+        self.new_run()
+        self.game = Game2048(self.size, self.goal, self.rng)
+        self.past_first_moves = self.keep_going = False
         self.load_best()
-        return Phase.GAME
 
     def load_best(self) -> None:
-        """The best on record, read again at each new game: the last one may have beaten it."""
-        best = self.store.best(GAME_NAME, variant_name(self.size, self.goal))
+        """The best on record, read again after each result: the last run may have beaten it."""
+        best = self.best(self.variant)
         self.stored_best = best.score if best else 0
         self.best_used_undo = bool(best and best.used_undo)
 
-    def handle(self, action: Action) -> Phase:
-        """Slide or undo; report a first win and game over."""
-        if action is Action.UNDO:
+    def on_action(self, action: Act) -> None:
+        """Slide, undo or start again."""
+        if action is Act.UNDO:
             self.game.undo()
-            return Phase.GAME
-        direction = DIRECTIONS.get(action)
-        if direction is None:
-            return Phase.GAME
-        was_won = self.game.won
-        self.game.slide(direction)
-        if self.game.won and not was_won:
-            self.save(Phase.WON)
-            return Phase.WON
-        if self.game.over:
-            self.save(Phase.LOST)
-            return Phase.LOST
-        return Phase.GAME
-
-    def handle_finished(self, phase: Phase, action: Action) -> Phase | None:
-        """After a win, keep going; after a loss only restart and quit act."""
-        if phase is Phase.WON and action in (Action.CONTINUE, Action.SELECT):
-            return Phase.LOST if self.game.over else Phase.GAME
-        return None
-
-    def save(self, phase: Phase) -> None:
-        """Record the run's score (with its undo mark), unless it was abandoned: a game left
-        in its first moves, neither won nor over, is not a result."""
-        if self.game.peak_score > 0 and self.counts():
-            self.store.record_score(
-                self.run_id, GAME_NAME, variant_name(self.size, self.goal),
-                self.game.peak_score, self.game.peak_used_undo,
-            )
+        elif action is Act.NEW:
+            self.new_game()
+        elif isinstance(action.value, Direction):
+            self.game.slide(action.value)
+        self.past_first_moves |= self.game.moves >= ABANDONED_BEFORE_MOVES
 
     def counts(self) -> bool:
         """Whether this run is a result: won, over, or once past its first moves (undo
         does not take that back)."""
-        finished = self.game.over or self.game.won
-        self.past_first_moves |= self.game.moves >= ABANDONED_BEFORE_MOVES
-        return finished or self.past_first_moves
+        return self.game.over or self.game.won or self.past_first_moves
+
+    def outcome(self) -> Outcome | None:
+        """The run's peak score once it counts; finished at the win (until the player
+        keeps going) and at the end."""
+        if self.game.peak_score == 0 or not self.counts():
+            return None
+        if self.game.over:
+            result = Result.WON if self.game.won else Result.LOST
+        elif self.game.won and not self.keep_going:
+            result = Result.WON
+        else:
+            result = Result.UNFINISHED
+        marks = frozenset({Mark.UNDO}) if self.game.peak_used_undo else frozenset()
+        return Outcome(result, self.game.peak_score, self.variant, marks)
+
+    def on_finished(self, outcome: Outcome) -> None:
+        """The win (keep going?) or the end (a new game?)."""
+        self.load_best()
+        quit_key = Binding(("q",), lambda: self.host.leave(self), "quit", "quit")
+        again = Binding(("r",), self.restart_from_panel, "new game", "new game")
+        if self.game.over:
+            lines = ["Game over", f"Final score: {self.game.score:,}"]
+            keys_ = [again, Binding(("u",), self.undo_from_panel, "undo the last move", "undo"),
+                     quit_key]
+        else:
+            lines = [f"You made {self.goal}!"]
+            keys_ = [Binding(("c", *keys.ENTER), self.keep_playing, "keep going", "keep going",
+                             footer_keys="c"), again, quit_key]
+        self.panel = Panel(lines, keys_, self)
+        self.host.push(self.panel)
+
+    def keep_playing(self) -> None:
+        """After the win, on to a bigger tile."""
+        self.keep_going = True
+        self.host.pop(self.panel)
+
+    def restart_from_panel(self) -> None:
+        """A new game from the win or the end."""
+        self.host.pop(self.panel)
+        self.new_game()
+
+    def undo_from_panel(self) -> None:
+        """Back from the end, one move."""
+        self.host.pop(self.panel)
+        self.game.undo()
 
     def snapshot(self) -> dict[str, object]:
         """The grid and the tile accounting."""
         return {"grid": [list(row) for row in self.game.grid], "start_sum": self.game.start_sum,
                 "spawned": self.game.spawned, "score": self.game.score}
 
-    def best(self) -> tuple[int, bool]:
+    def shown_best(self) -> tuple[int, bool]:
         """The best score to show, and whether it was made with undo: the best on record,
         or this run's peak once the run counts (it is recorded as it stands)."""
         if self.counts() and self.game.peak_score > self.stored_best:
             return self.game.peak_score, self.game.peak_used_undo
         return self.stored_best, self.best_used_undo
 
-    def draw(self, canvas: Canvas, phase: Phase) -> None:
-        """Header with scores, the board, the key hints and any banner."""
+    def draw(self, canvas: Canvas) -> None:
+        """Header with scores and the board."""
         layout = choose_layout(self.size, canvas.height, canvas.width)
-        best, best_undo = self.best()
+        best, best_undo = self.shown_best()
         undo_mark = " (undo)"
         header = (
             f"2048   Score: {self.game.score:,}{undo_mark if self.game.used_undo else ''}"
@@ -216,15 +248,6 @@ class Screen2048(Game):
         )
         canvas.centred(0, header, BOLD)
         self.draw_board(canvas, layout)
-        dot = canvas.glyphs.dot
-        hints = f"arrows/hjkl/wasd slide {dot} u undo {dot} r new {dot} ? help {dot} q quit"
-        canvas.centred(layout.top + layout.height + 1, hints, DIM)
-        if phase is Phase.WON:
-            canvas.panel([f"You made {self.goal}!", "", "c  keep going", "r  new game",
-                          "q  quit"])
-        elif phase is Phase.LOST:
-            canvas.panel(["Game over", f"Final score: {self.game.score:,}", "",
-                          "r  new game", "q  quit"])
 
     def draw_board(self, canvas: Canvas, layout: Layout) -> None:
         """Every tile as a coloured block with its value centred."""
@@ -240,11 +263,14 @@ class Screen2048(Game):
                     canvas.text(y + line, x, text.center(layout.tile_width), style)
 
 
-def launch(store: Store) -> Game:
-    """The default game, as the launcher starts it."""
-    return Screen2048(store)
-
-
-def best_line(store: Store) -> str:
-    """The launcher's line: the best score on the board played last."""
-    return launcher_best(store, GAME_NAME, ScoreKind.POINTS, "no score yet")
+def violations(state: Mapping[str, Any]) -> list[str]:
+    """What is wrong with a dumped 2048 state: tiles must add up to the start plus every
+    spawn, and be powers of two."""
+    values = [value for row in state["grid"] for value in row]
+    problems = []
+    if sum(values) != state["start_sum"] + state["spawned"]:
+        problems.append(f"tiles add up to {sum(values)}, not {state['start_sum']} + "
+                        f"{state['spawned']}")
+    if any(value and value & (value - 1) for value in values):
+        problems.append(f"a tile is not a power of two: {values}")
+    return problems

@@ -1,14 +1,50 @@
-"""Maze: walk a randomized Prim maze, or watch A* solve it."""
+"""Maze: walk a randomized Prim maze, or watch A* solve it.
 
-from termgames.registry import GameEntry
+Generation (``generate``), the solver (``solve``) and a walk (``walk``) need no terminal;
+the screen and the command load only when played.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from termgames.outcome import Mark
 from termgames.scoreboard import ScoreKind
+from termgames.spec import GameSpec, Scoring
 
-GAME = GameEntry(
+if TYPE_CHECKING:
+    import click
+
+    from termgames.runtime.context import LaunchContext
+    from termgames.runtime.screen import GameScreen
+
+
+def _command() -> click.Command:
+    from termgames.maze.cli import command
+
+    return command
+
+
+def _create(context: LaunchContext) -> GameScreen[Any]:
+    from termgames.maze.screen import MazeScreen
+
+    return MazeScreen(context)
+
+
+def _violations(state: Mapping[str, Any]) -> list[str]:
+    from termgames.maze.screen import violations
+
+    return violations(state)
+
+
+SPEC = GameSpec(
     name="maze",
     title="Maze",
     summary="find the way out; A* shows the shortest path",
-    command="termgames.maze.cli:command",
-    launch="termgames.maze.screen:launch",
-    best="termgames.maze.screen:best_line",
-    score_kind=ScoreKind.TIME_MS,
+    command=_command,
+    create=_create,
+    scoring=Scoring(ScoreKind.TIME_MS, "maze size in cells", "no time yet",
+                    unranked=frozenset({Mark.HELPED})),
+    check_state=_violations,
 )

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import os
 import re
 
 import click
 
 from termgames.maze.generate import MAX_CELLS
 from termgames.runtime.app import display_options, play
+from termgames.runtime.context import DisplayOptions
 
 
 def _size(ctx: click.Context, param: click.Parameter, value: str) -> tuple[int, int] | None:
@@ -28,16 +28,9 @@ def _size(ctx: click.Context, param: click.Parameter, value: str) -> tuple[int, 
               help="Cells across and down (up to 500x500), or the largest that fits.")
 @click.option("--seed", type=int, default=None, help="Seed the maze, to play it again.")
 @display_options
-def command(size: tuple[int, int] | None, seed: int | None, ascii_glyphs: bool,
-            no_color: bool) -> None:
+def command(size: tuple[int, int] | None, seed: int | None, display: DisplayOptions) -> None:
     """Walk from the entrance to the exit; s animates A*, p shows the shortest path."""
-    from termgames.maze.screen import MazeScreen, fit_size
+    from termgames.maze import SPEC
+    from termgames.maze.screen import MazeScreen
 
-    if size is None:
-        try:
-            columns, rows = os.get_terminal_size()
-        except OSError:
-            columns, rows = 80, 24
-        size = fit_size(rows, columns)
-    wide, high = size
-    play(lambda store: MazeScreen(store, wide, high, seed), ascii_glyphs, no_color)
+    play(SPEC, lambda context: MazeScreen(context, size, seed), display)

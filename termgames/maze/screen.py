@@ -2,45 +2,77 @@
 
 from __future__ import annotations
 
-import curses
 import hashlib
-import os
 import random
-import time
-from collections.abc import Mapping
-from typing import ClassVar
+from collections.abc import Mapping, Sequence
+from enum import Enum
+from typing import Any
 
+from termgames.clock import Stopwatch
 from termgames.maze.generate import Maze, Square, generate
 from termgames.maze.solve import AStar, NoPath
-from termgames.runtime.draw import BOLD, DIM, Canvas, Emphasis, Scroller, Style
-from termgames.runtime.keys import COMMON, MOVEMENT, Action, KeyMap
-from termgames.runtime.loop import Game, Phase
-from termgames.scoreboard import ScoreKind, clock, launcher_best
-from termgames.store import Store
+from termgames.maze.walk import STEPS, Walk
+from termgames.outcome import Mark, Outcome, Result
+from termgames.runtime import keys
+from termgames.runtime.bindings import Binding
+from termgames.runtime.context import LaunchContext
+from termgames.runtime.draw import BOLD, Canvas, Colour, Emphasis, Style
+from termgames.runtime.grid import GridView
+from termgames.runtime.keys import Key
+from termgames.runtime.panels import Panel
+from termgames.runtime.scheduler import Timer
+from termgames.runtime.screen import GameScreen
+from termgames.scoreboard import clock
 
-GAME_NAME = "maze"
-# 's' starts the solver here, so WASD's 's' is not "down": arrows and 'j' are.
-KEYS = KeyMap(MOVEMENT, COMMON, {"s": Action.SOLVE, "p": Action.SHOW_PATH, "n": Action.NEW})
-STEPS = {Action.UP: (-1, 0), Action.DOWN: (1, 0), Action.LEFT: (0, -1), Action.RIGHT: (0, 1)}
+PROGRESS = "maze"
+"""Where helped mazes are remembered in the store."""
 ANIMATION_FRAMES = 120  # the solver's animation takes about this many ticks
 TICK_MS = 16
 CLOCK_MS = 100  # the clock shows tenths, like every maze time
 
-WALL = Style(fg=67, fg8=curses.COLOR_BLUE)
+WALL = Style(fg=67, fg8=Colour.BLUE)
 # No bold in colour on the squares a step changes: switching bold costs a full reset.
-TRAIL = Style(fg=214, fg8=curses.COLOR_YELLOW, mono=Emphasis.BOLD)
-LEFT_BEHIND = Style(fg=241, fg8=curses.COLOR_WHITE, mono=Emphasis.DIM)
-PLAYER = Style(fg=51, fg8=curses.COLOR_CYAN, mono=Emphasis.REVERSE)
-FRONTIER = Style(fg=41, fg8=curses.COLOR_GREEN, emphasis=Emphasis.BOLD)
-EXPLORED = Style(fg=25, fg8=curses.COLOR_BLUE)
-PATH = Style(fg=201, fg8=curses.COLOR_MAGENTA, mono=Emphasis.BOLD, emphasis=Emphasis.BOLD)
-EXIT = Style(fg=46, fg8=curses.COLOR_GREEN, emphasis=Emphasis.BOLD)
-HEADER_ROWS, FOOTER_ROWS = 1, 1
+TRAIL = Style(fg=214, fg8=Colour.YELLOW, mono=Emphasis.BOLD)
+LEFT_BEHIND = Style(fg=241, fg8=Colour.WHITE, mono=Emphasis.DIM)
+PLAYER = Style(fg=51, fg8=Colour.CYAN, mono=Emphasis.REVERSE)
+FRONTIER = Style(fg=41, fg8=Colour.GREEN, emphasis=Emphasis.BOLD)
+EXPLORED = Style(fg=25, fg8=Colour.BLUE)
+PATH = Style(fg=201, fg8=Colour.MAGENTA, mono=Emphasis.BOLD, emphasis=Emphasis.BOLD)
+EXIT = Style(fg=46, fg8=Colour.GREEN, emphasis=Emphasis.BOLD)
+HEADER_ROWS = 1
+RUNTIME_FOOTER_ROWS = 1
+
+
+class Act(Enum):
+    """What a player can ask of a maze."""
+
+    UP = "up"
+    DOWN = "down"
+    LEFT = "left"
+    RIGHT = "right"
+    SOLVE = "solve"
+    SHOW_PATH = "path"
+    NEW = "new"
+    REPLAY = "replay"
+
+
+# 's' starts the solver here, so WASD's 's' is not "down": arrows and 'j' are.
+BINDINGS: tuple[Binding[Act], ...] = (
+    Binding((*keys.UP, "k", "w"), Act.UP, "walk up", "walk", "arrows/hjkl", 40),
+    Binding((*keys.DOWN, "j"), Act.DOWN, "walk down"),
+    Binding((*keys.LEFT, "h", "a"), Act.LEFT, "walk left"),
+    Binding((*keys.RIGHT, "l", "d"), Act.RIGHT, "walk right"),
+    Binding(("s",), Act.SOLVE, "watch A* solve it from here", "solve", priority=30),
+    Binding(("p",), Act.SHOW_PATH, "show the shortest path at once", "path", priority=25),
+    Binding(("n",), Act.NEW, "a new maze", "new", priority=20),
+    Binding(("r",), Act.REPLAY, "replay this maze", "replay", priority=10),
+)
 
 
 def fit_size(rows: int, columns: int) -> tuple[int, int]:
-    """The largest maze (cells wide, cells high) whose map fits ``rows`` x ``columns``."""
-    usable_rows = rows - HEADER_ROWS - FOOTER_ROWS
+    """The largest maze (cells wide, cells high) whose map fits a ``rows`` x ``columns``
+    terminal under the header and above the runtime's footer."""
+    usable_rows = rows - HEADER_ROWS - RUNTIME_FOOTER_ROWS
     return max((columns - 1) // 2, 1), max((usable_rows - 1) // 2, 1)
 
 
@@ -49,136 +81,142 @@ def variant_name(maze: Maze) -> str:
     return f"{maze.cells_wide}x{maze.cells_high}"
 
 
-class MazeScreen(Game):
-    """The maze as a game for the runner."""
+class MazeScreen(GameScreen[Act]):
+    """A maze to walk, timed from the first step; the solver on request."""
 
     title = "Maze"
-    keymap = KEYS
-    help: ClassVar[Mapping[Action, str]] = {
-        Action.UP: "walk up", Action.DOWN: "walk down", Action.LEFT: "walk left",
-        Action.RIGHT: "walk right", Action.SOLVE: "watch A* solve it from here",
-        Action.SHOW_PATH: "show the shortest path at once", Action.NEW: "a new maze",
-        Action.RESTART: "replay this maze", Action.HELP: "this help", Action.QUIT: "quit",
-    }
 
-    def __init__(self, store: Store, cells_wide: int, cells_high: int,
+    def __init__(self, context: LaunchContext, size: tuple[int, int] | None = None,
                  seed: int | None = None) -> None:
-        self.store = store
+        super().__init__()
+        self.context = context
         self.rng = random.Random(seed)
-        self.size = (cells_wide, cells_high)
-        self.maze = generate(cells_wide, cells_high, self.rng)
-        self.player: Square = self.maze.entrance
-        self.route: list[Square] = []
-        self.visited: set[Square] = set()
-        self.steps = 0
-        self.started: float | None = None
-        self.finished_after = 0.0
-        self.shown_tenth = -1
+        self.size = size or fit_size(context.rows, context.cols)
+        self.maze = generate(*self.size, self.rng)
+        self.walk = Walk(self.maze, helped=self.was_helped())
+        self.stopwatch = Stopwatch(context.clock)
         self.solver: AStar | None = None
-        self.solver_used = self.was_helped()
-        """The solver has shown this maze's way out: it stays helped across replays, and
-        across sessions (the same seed gives the same maze)."""
+        self.animation: Timer | None = None
+        self.ticking: Timer | None = None
         self.path: list[Square] = []
-        self.optimal = 0
+        self.optimal = self.shortest_from_entrance()
         self.message = ""
-        self.run_id = ""
+        self.view = GridView()
         self.best_ms: int | None = None
-        self.rows_view, self.columns_view = Scroller(), Scroller()
+
+    def mount(self, host: Any) -> None:
+        """On the stack: read the best time on record."""
+        super().mount(host)
+        self.load_best()
+
+    def load_best(self) -> None:
+        """The best time on record for this size, read again after each result."""
+        best = self.best(variant_name(self.maze))
+        self.best_ms = best.score if best else None
+
+    def bindings(self) -> Sequence[Binding[Act]]:
+        """Walking, the solver, a new maze and a replay."""
+        return BINDINGS
 
     def min_size(self) -> tuple[int, int]:
-        """Header, a few rows of maze and the key line; bigger mazes scroll."""
-        return (8, 40)
+        """Header and a few rows of maze; bigger mazes scroll."""
+        return (7, 40)
 
-    # State ------------------------------------------------------------------------------
-    def init(self) -> Phase:
-        """Replay the current maze from its entrance."""
-        self.player = self.maze.entrance
-        self.route = [self.player]
-        self.visited = {self.player}
-        self.steps, self.started, self.shown_tenth = 0, None, -1
-        self.solver, self.path, self.message = None, [], ""
-        self.optimal = len(AStar(self.maze, self.maze.entrance).path()) - 1
-        self.run_id = os.urandom(8).hex()
-        best = self.store.best(GAME_NAME, variant_name(self.maze), lowest=True)
-        self.best_ms = best.score if best else None
-        return Phase.GAME
+    def shortest_from_entrance(self) -> int:
+        """Steps on the shortest way out from the entrance."""
+        return len(AStar(self.maze, self.maze.entrance).path()) - 1
 
-    def new_maze(self) -> Phase:
-        """A fresh maze of the same size."""
-        self.maze = generate(*self.size, self.rng)
-        self.solver_used = self.was_helped()
-        return self.init()
-
+    # Helped mazes, remembered across sessions ------------------------------------------
     def maze_key(self) -> str:
         """This maze's mark in the store: its map, so the same seed finds it again."""
         return "helped:" + hashlib.sha256(self.maze.grid).hexdigest()[:32]
 
     def was_helped(self) -> bool:
         """Whether the solver has shown this maze's way out before, in any session."""
-        return self.store.progress(GAME_NAME, self.maze_key()) is not None
+        return self.context.store.progress(PROGRESS, self.maze_key()) is not None
 
     def mark_helped(self) -> None:
         """Remember for good that this maze's way out was shown."""
-        if not self.solver_used:
-            self.store.save_progress(GAME_NAME, self.maze_key(), "1")
-        self.solver_used = True
+        if not self.walk.helped:
+            self.context.store.save_progress(PROGRESS, self.maze_key(), "1")
+        self.walk.helped = True
 
-    def elapsed(self) -> float:
-        """Seconds since the first step (frozen once the exit is reached)."""
-        if self.started is None:
-            return 0.0
-        return self.finished_after or time.monotonic() - self.started
-
-    def handle(self, action: Action) -> Phase:
-        """Walk, solve, show the path or start a new maze; any key ends an animation."""
+    # Play ------------------------------------------------------------------------------
+    def on_action(self, action: Act) -> None:
+        """Walk, solve, show the path, or start again; any key ends an animation."""
         if self.solver is not None:
             self.finish_solver()
-            return Phase.GAME  # the key only skipped the animation
-        if action is Action.NEW:
-            return self.new_maze()
-        if action is Action.SOLVE:
-            self.solver = AStar(self.maze, self.player)
+            return  # the key only skipped the animation
+        if action is Act.NEW:
+            self.start_over(new_maze=True)
+        elif action is Act.REPLAY:
+            self.start_over(new_maze=False)
+        elif action is Act.SOLVE:
+            self.solver = AStar(self.maze, self.walk.position)
             self.mark_helped()
-            return Phase.GAME
-        if action is Action.SHOW_PATH:
-            self.solver = AStar(self.maze, self.player)
+            self.animation = self.every(TICK_MS, self.animate)
+        elif action is Act.SHOW_PATH:
+            self.solver = AStar(self.maze, self.walk.position)
             self.mark_helped()
             self.finish_solver()
-            return Phase.GAME
-        step = STEPS.get(action)
-        if step is not None:
-            return self.walk(step)
-        return Phase.GAME
-
-    def walk(self, step: tuple[int, int]) -> Phase:
-        """One step if the square is open; stepping back onto the route leaves a dead end."""
-        target = (self.player[0] + step[0], self.player[1] + step[1])
-        if not self.maze.is_open(target):
-            return Phase.GAME
-        if self.started is None:
-            self.started = time.monotonic()
-        self.steps += 1
-        self.path, self.message = [], ""
-        if len(self.route) > 1 and self.route[-2] == target:
-            self.route.pop()
         else:
-            self.route.append(target)
-        self.visited.add(target)
-        self.player = target
-        if target == self.maze.exit:
-            self.finished_after = time.monotonic() - self.started
-            self.save(Phase.WON)
-            return Phase.WON
-        return Phase.GAME
+            self.step(*STEPS[action.value])
 
-    def snapshot(self) -> dict[str, object]:
-        """The map and every square walked."""
-        return {"width": self.maze.width, "grid": self.maze.grid.decode("latin-1"),
-                "visited": sorted(self.visited), "route": self.route, "player": self.player}
+    def on_key(self, key: Key) -> bool:
+        """Any other key skips the solver's animation too."""
+        if self.solver is None:
+            return False
+        self.finish_solver()
+        return True
+
+    def step(self, d_row: int, d_col: int) -> None:
+        """One step; the clock starts with the first and stops at the exit."""
+        if not self.walk.step(d_row, d_col):
+            return
+        if not self.stopwatch.running and self.stopwatch.started is None:
+            self.stopwatch.start()
+            self.ticking = self.every(CLOCK_MS, lambda: None)  # redraws the clock
+        self.path, self.message = [], ""
+        if self.walk.out:
+            self.stopwatch.stop()
+            self.stop_ticking()
+
+    def stop_ticking(self) -> None:
+        """The clock no longer needs redrawing."""
+        if self.ticking is not None:
+            self.ticking.cancel()
+            self.ticking = None
+
+    def start_over(self, new_maze: bool) -> None:
+        """A new maze of the same size, or this one again from its entrance."""
+        self.new_run()
+        self.stop_ticking()
+        if self.animation is not None:
+            self.animation.cancel()
+        if new_maze:
+            self.maze = generate(*self.size, self.rng)
+            self.walk = Walk(self.maze, helped=self.was_helped())
+            self.optimal = self.shortest_from_entrance()
+        else:
+            self.walk.restart()
+        self.stopwatch.reset()
+        self.solver, self.path, self.message = None, [], ""
+        self.load_best()
+
+    def animate(self) -> None:
+        """One frame of the solver: about a 120th of the open squares each."""
+        if self.solver is None:
+            return
+        open_squares = self.maze.grid.count(0)
+        if self.solver.advance(max(1, open_squares // ANIMATION_FRAMES)):
+            self.finish_solver()
 
     def finish_solver(self) -> None:
         """Run the search to its end and show the optimal path (or say there is none)."""
         assert self.solver is not None
+        if self.animation is not None:
+            self.animation.cancel()
+            self.animation = None
         try:
             self.path = self.solver.path()
             self.message = f"Shortest path from here: {len(self.path) - 1} steps."
@@ -186,91 +224,81 @@ class MazeScreen(Game):
             self.message = str(error)
         self.solver = None
 
-    def tick_ms(self) -> int | None:
-        """Fast ticks while the solver animates; ten a second for the clock while walking."""
-        if self.solver is not None:
-            return TICK_MS
-        if self.started is not None and not self.finished_after:
-            return CLOCK_MS - int(self.elapsed() * 1000) % CLOCK_MS
-        return None
+    # Results ---------------------------------------------------------------------------
+    def elapsed_ms(self) -> int:
+        """Milliseconds on the clock."""
+        return int(self.stopwatch.elapsed() * 1000)
 
-    def tick(self) -> Phase | None:
-        """Advance the animation, or turn the clock."""
-        if self.solver is not None:
-            open_squares = self.maze.grid.count(0)
-            if self.solver.advance(max(1, open_squares // ANIMATION_FRAMES)):
-                self.finish_solver()
-            return Phase.GAME
-        tenth = int(self.elapsed() * 1000) // CLOCK_MS
-        if tenth == self.shown_tenth:
+    def outcome(self) -> Outcome | None:
+        """Out of the maze: the time, marked if the solver helped."""
+        if not self.walk.out:
             return None
-        self.shown_tenth = tenth
-        return Phase.GAME
+        marks = frozenset({Mark.HELPED}) if self.walk.helped else frozenset()
+        return Outcome(Result.WON, self.elapsed_ms(), variant_name(self.maze), marks)
 
-    def handle_finished(self, phase: Phase, action: Action) -> Phase | None:
-        """At the exit: n for a new maze (r replays this one)."""
-        return self.new_maze() if action is Action.NEW else None
+    def on_finished(self, outcome: Outcome) -> None:
+        """Steps against the shortest, the time, and whether the solver helped."""
+        self.load_best()
+        help_note = "with the solver's help" if self.walk.helped else "no help used"
+        self.panel = Panel(
+            ["You made it out!", f"{self.walk.steps} steps (shortest: {self.optimal})",
+             f"time {clock(outcome.score)}, {help_note}"],
+            [Binding(("n",), lambda: self.from_panel(True), "new maze", "new maze"),
+             Binding(("r",), lambda: self.from_panel(False), "replay", "replay"),
+             Binding(("q",), lambda: self.host.leave(self), "quit", "quit")], self)
+        self.host.push(self.panel)
 
-    def save(self, phase: Phase) -> None:
-        """A time made without the solver's help is recorded, per maze size."""
-        if phase is Phase.WON and not self.solver_used and self.finished_after:
-            time_ms = int(self.finished_after * 1000)
-            self.store.record_score(self.run_id, GAME_NAME, variant_name(self.maze), time_ms,
-                                    used_undo=False)
-            self.best_ms = min(time_ms, self.best_ms or time_ms)
+    def from_panel(self, new_maze: bool) -> None:
+        """Leave the result for a new maze or a replay."""
+        self.host.pop(self.panel)
+        self.start_over(new_maze)
 
-    # Drawing ----------------------------------------------------------------------------
-    def draw(self, canvas: Canvas, phase: Phase) -> None:
-        """Header with steps and time, the maze around the player, and the key line."""
-        best_text = f"   best {clock(self.best_ms)}" if self.best_ms else ""
+    def snapshot(self) -> dict[str, object]:
+        """The map and every square walked."""
+        return {"width": self.maze.width, "grid": self.maze.grid.decode("latin-1"),
+                "visited": sorted(self.walk.visited), "route": self.walk.route,
+                "player": self.walk.position}
+
+    # Drawing ---------------------------------------------------------------------------
+    def draw(self, canvas: Canvas) -> None:
+        """Header with steps and time, and the maze around the player."""
+        best_text = f"   best {clock(self.best_ms)}" if self.best_ms is not None else ""
         title = f"Maze {variant_name(self.maze)}"
         canvas.text(0, 0, title, BOLD)
         # The counters change on every step: plain text keeps each update to a few bytes.
-        canvas.text(0, len(title), f"   steps {self.steps}   time {clock(self.elapsed() * 1000)}"
-                                   f"{best_text}   {self.message}")
+        canvas.text(0, len(title), f"   steps {self.walk.steps}   time "
+                                   f"{clock(self.elapsed_ms())}{best_text}   {self.message}")
         self.draw_maze(canvas)
-        canvas.text(canvas.height - 1, 0, "arrows/hjkl walk  s solve  p path  n new  "
-                                          "r replay  ? help  q quit", DIM)
-        if phase is Phase.WON:
-            help_note = "with the solver's help" if self.solver_used else "no help used"
-            canvas.panel(["You made it out!",
-                          f"{self.steps} steps (shortest: {self.optimal})",
-                          f"time {clock(self.finished_after * 1000)}, {help_note}", "",
-                          "n  new maze   r  replay   q  quit"])
 
     def draw_maze(self, canvas: Canvas) -> None:
         """Only the visible part of the map, scrolled to keep the player in sight."""
-        maze, glyphs = self.maze, canvas.glyphs
-        rows = canvas.height - HEADER_ROWS - FOOTER_ROWS
-        top = self.rows_view.follow(maze.height, rows, self.player[0])
-        left = self.columns_view.follow(maze.width, canvas.width, self.player[1])
-        wall = glyphs.pick("█", "#")
-        on_route = set(self.route)
-        on_path = set(self.path)
-        width = maze.width
-        for row in range(top, min(top + rows, maze.height)):
-            y = HEADER_ROWS + row - top
-            line = maze.grid[row * width + left: row * width + min(left + canvas.width, width)]
+        maze, walk = self.maze, self.walk
+        view = self.view.place(maze.height, maze.width,
+                               (HEADER_ROWS, 0, canvas.height - HEADER_ROWS, canvas.width),
+                               walk.position, cell=(1, 1))
+        wall = canvas.glyphs.pick("█", "#")
+        on_route, on_path, width = set(walk.route), set(self.path), maze.width
+        for row in range(view.top, view.top + view.rows):
+            y, x0 = view.cell(row, view.left)
+            line = maze.grid[row * width + view.left: row * width + view.left + view.cols]
             # Walls first, as runs, so a row costs few writes.
             start = None
             for offset, value in enumerate([*line, 0]):
                 if value and start is None:
                     start = offset
                 elif not value and start is not None:
-                    canvas.text(y, start, wall * (offset - start), WALL)
+                    canvas.text(y, x0 + start, wall * (offset - start), WALL)
                     start = None
             for offset, value in enumerate(line):
-                if value:
-                    continue
-                square = (row, left + offset)
-                look = self.square_look(square, on_route, on_path)
-                if look is not None:
-                    canvas.text(y, offset, look[0], look[1])
+                if not value:
+                    look = self.square_look((row, view.left + offset), on_route, on_path)
+                    if look is not None:
+                        canvas.text(y, x0 + offset, look[0], look[1])
 
     def square_look(self, square: Square, on_route: set[Square], on_path: set[Square]
                     ) -> tuple[str, Style] | None:
         """The glyph for an open square, or None for plain floor."""
-        if square == self.player:
+        if square == self.walk.position:
             return "@", PLAYER
         if square == self.maze.exit:  # the way out stays marked, whatever covers it
             return ">", PATH if square in on_path else EXIT
@@ -284,17 +312,18 @@ class MazeScreen(Game):
                 return "+", FRONTIER
         if square in on_route:
             return ".", TRAIL
-        if square in self.visited:
+        if square in self.walk.visited:
             return "x", LEFT_BEHIND
         return None
 
 
-def launch(store: Store) -> Game:
-    """A maze that fits the terminal, as the launcher starts it."""
-    rows, columns = curses.LINES, curses.COLS
-    return MazeScreen(store, *fit_size(rows, columns))
-
-
-def best_line(store: Store) -> str:
-    """The launcher's line: the best time made without help, in the size played last."""
-    return launcher_best(store, GAME_NAME, ScoreKind.TIME_MS, "no time yet")
+def violations(state: Mapping[str, Any]) -> list[str]:
+    """What is wrong with a dumped maze state: every square walked must be open, and the
+    trail must be made of squares walked."""
+    grid, width = state["grid"], state["width"]
+    visited = {tuple(square) for square in state["visited"]}
+    problems = [f"walked into a wall at {square}" for square in sorted(visited)
+                if grid[square[0] * width + square[1]] != "\x00"]
+    if not {tuple(square) for square in state["route"]} <= visited:
+        problems.append("the trail holds a square never walked")
+    return problems

@@ -1,14 +1,51 @@
-"""Reversi: you against the computer, a ladder of strategies, and the simulation lab."""
+"""Reversi: you against the computer, a ladder of strategies, and the simulation lab.
 
-from termgames.registry import GameEntry
+The rules (``board``), a game as it is played (``match``), the computer players (``ai``)
+and the simulation (``simulate``) need no terminal; the screen loads only when played.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from termgames.outcome import Mark
 from termgames.scoreboard import ScoreKind
+from termgames.spec import GameSpec, Scoring
 
-GAME = GameEntry(
+if TYPE_CHECKING:
+    import click
+
+    from termgames.runtime.context import LaunchContext
+    from termgames.runtime.screen import GameScreen
+
+
+def _command() -> click.Command:
+    from termgames.reversi.cli import command
+
+    return command
+
+
+def _create(context: LaunchContext) -> GameScreen[Any]:
+    from termgames.reversi.screen import ReversiScreen
+
+    return ReversiScreen(context)
+
+
+def violations(state: Mapping[str, Any]) -> list[str]:
+    """What is wrong with a dumped Reversi state: each move adds one disc to the four."""
+    if state["x"] + state["o"] != 4 + state["moves_played"]:
+        return [f"{state['x']} + {state['o']} discs after {state['moves_played']} moves"]
+    return []
+
+
+SPEC = GameSpec(
     name="reversi",
     title="Reversi",
     summary="outflank the computer; hints, undo, five levels",
-    command="termgames.reversi.cli:command",
-    launch="termgames.reversi.screen:launch",
-    best="termgames.reversi.screen:best_line",
-    score_kind=ScoreKind.MARGIN,
+    command=_command,
+    create=_create,
+    scoring=Scoring(ScoreKind.MARGIN, "opponent", "no game yet",
+                    unranked=frozenset({Mark.AUTOPLAY})),
+    check_state=violations,
 )

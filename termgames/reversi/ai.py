@@ -145,11 +145,12 @@ class Limits:
 class Search:
     """One search from one position, resumable in slices so a UI can stay responsive."""
 
-    def __init__(self, position: Position, limits: Limits, rng: random.Random | None = None
-                 ) -> None:
+    def __init__(self, position: Position, limits: Limits, rng: random.Random | None = None,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
         self.root = position
         self.limits = limits
-        self.started = time.perf_counter()
+        self.clock = clock
+        self.started = clock()
         self.deadline = (self.started + limits.seconds) if limits.seconds else float("inf")
         self.nodes = 0
         self.best_move: dict[tuple[int, int], int] = {}
@@ -174,13 +175,13 @@ class Search:
         self.nodes += 1
         if self.limits.nodes is not None and self.nodes > self.limits.nodes:
             raise _OutOfBudget
-        if self.nodes & 255 == 0 and time.perf_counter() > self.deadline:
+        if self.nodes & 255 == 0 and self.clock() > self.deadline:
             raise _OutOfBudget
 
     def advance(self, until: float = float("inf")) -> bool:
-        """Search until ``until`` (a perf_counter time) or the end; True once finished."""
+        """Search until ``until`` (a time on its clock) or the end; True once finished."""
         while not self.finished:
-            if time.perf_counter() >= until:
+            if self.clock() >= until:
                 return False
             if not self._iteration and not self.depths:
                 self.finished = True
@@ -211,7 +212,7 @@ class Search:
         self._iteration = []
         self._alpha = -WIN * 2
         self.depths.pop(0)
-        if self.exact or abs(self.score) >= WIN or time.perf_counter() > self.deadline:
+        if self.exact or abs(self.score) >= WIN or self.clock() > self.deadline:
             self.finished = True
 
     def _negamax(self, own: int, opp: int, depth: int, alpha: int, beta: int) -> int:

@@ -9,6 +9,7 @@ import click
 
 from termgames.reversi.ai import STRATEGY_NAMES
 from termgames.runtime.app import display_options, play
+from termgames.runtime.context import DisplayOptions
 from termgames.runtime.output import echo
 
 STRATEGIES = click.Choice(STRATEGY_NAMES)
@@ -28,15 +29,16 @@ STRATEGIES = click.Choice(STRATEGY_NAMES)
 @display_options
 @click.pass_context
 def command(ctx: click.Context, ai: str | None, level: int, you: str, first: str, watch: bool,
-            seed: int | None, ascii_glyphs: bool, no_color: bool) -> None:
+            seed: int | None, display: DisplayOptions) -> None:
     """Play Reversi against the computer (or watch two computers)."""
     if ctx.invoked_subcommand is not None:
         return
+    from termgames.reversi import SPEC
     from termgames.reversi.board import Player
     from termgames.reversi.screen import ReversiScreen, settings_for
 
     settings = settings_for(level, ai, Player(you.upper()), first, watch, seed)
-    play(lambda store: ReversiScreen(store, settings), ascii_glyphs, no_color)
+    play(SPEC, lambda context: ReversiScreen(context, settings), display)
 
 
 @command.command()

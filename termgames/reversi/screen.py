@@ -2,47 +2,55 @@
 
 from __future__ import annotations
 
-import curses
-import os
 import random
-import time
-from collections.abc import Mapping
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar
+from enum import Enum
 
+from termgames.outcome import Mark, Outcome, Result
 from termgames.reversi.ai import Opponent, Search, Strategy, opponent_for
-from termgames.reversi.board import Player, Position, count, square_name
-from termgames.runtime.draw import BOLD, DIM, Canvas, Emphasis, Style, fit_lines
-from termgames.runtime.keys import COMMON, DIGITS, MOVEMENT, Action, KeyMap
-from termgames.runtime.loop import Game, Phase
-from termgames.scoreboard import ScoreKind, launcher_best
-from termgames.store import Store
+from termgames.reversi.board import Player, square_name
+from termgames.reversi.match import Event, Match
+from termgames.reversi.view import (
+    BOARD_HEIGHT,
+    BOARD_WIDTH,
+    Marks,
+    describe,
+    draw_board,
+    recent_marks,
+)
+from termgames.runtime import keys
+from termgames.runtime.bindings import Binding
+from termgames.runtime.context import LaunchContext
+from termgames.runtime.draw import BOLD, Canvas, fit_lines
+from termgames.runtime.panels import Panel
+from termgames.runtime.scheduler import Timer
+from termgames.runtime.screen import GameScreen, Host
 
-GAME_NAME = "reversi"
-KEYS = KeyMap(MOVEMENT, COMMON, DIGITS, {"t": Action.HINTS, "\t": Action.HINTS})
-WATCH_PACE_S = 0.6
+WATCH_PACE_MS = 600
 THINK_SLICE_S = 0.03
 SPINNER = "|/-\\"
-
-_GREEN = Style(fg=231, bg=28, fg8=curses.COLOR_WHITE, bg8=curses.COLOR_GREEN)
-X_DISC = Style(fg=16, bg=28, fg8=curses.COLOR_BLACK, bg8=curses.COLOR_GREEN,
-               emphasis=Emphasis.BOLD)
-O_DISC = Style(fg=231, bg=28, fg8=curses.COLOR_WHITE, bg8=curses.COLOR_GREEN,
-               emphasis=Emphasis.BOLD)
-HINT = Style(fg=157, bg=28, fg8=curses.COLOR_YELLOW, bg8=curses.COLOR_GREEN)
-# A highlight changes the square, never the disc: each side keeps its own colour on it.
-# Without colour the last move is in reverse video, the discs it turned underlined.
-LAST_X = Style(fg=16, bg=136, fg8=curses.COLOR_BLACK, bg8=curses.COLOR_YELLOW,
-               mono=Emphasis.REVERSE, emphasis=Emphasis.BOLD)
-LAST_O = Style(fg=231, bg=136, fg8=curses.COLOR_WHITE, bg8=curses.COLOR_YELLOW,
-               mono=Emphasis.REVERSE, emphasis=Emphasis.BOLD)
-FLIPPED_X = Style(fg=16, bg=71, fg8=curses.COLOR_BLACK, bg8=curses.COLOR_CYAN,
-                  mono=Emphasis.UNDERLINE, emphasis=Emphasis.BOLD)
-FLIPPED_O = Style(fg=231, bg=71, fg8=curses.COLOR_WHITE, bg8=curses.COLOR_CYAN,
-                  mono=Emphasis.UNDERLINE, emphasis=Emphasis.BOLD)
-CELL = 3
 STATUS_ROWS = 2  # every event since the player's last key, wrapped
-DIRECTION_STEPS = {Action.UP: -8, Action.DOWN: 8, Action.LEFT: -1, Action.RIGHT: 1}
+
+
+class Act(Enum):
+    """What a player can ask of Reversi."""
+
+    UP = -8
+    DOWN = 8
+    LEFT = -1
+    RIGHT = 1
+    PLACE = "place"
+    HINTS = "hints"
+    UNDO = "undo"
+    NEW = "new"
+    D1, D2, D3, D4, D5, D6, D7, D8 = ("digit 1", "digit 2", "digit 3", "digit 4", "digit 5",
+                                      "digit 6", "digit 7", "digit 8")
+
+    @property
+    def digit(self) -> int | None:
+        """1-8 for the digit actions, else None."""
+        return int(self.value[-1]) if str(self.value).startswith("digit") else None
 
 
 @dataclass(frozen=True)
@@ -63,189 +71,89 @@ def settings_for(level: int, ai: str | None, you: Player, first: str, watch: boo
     return Settings(you, first, opponent_for(level, ai), watch, seed)
 
 
-@dataclass(frozen=True)
-class Event:
-    """Something that happened, in full and in a shorter form for narrow windows."""
-
-    text: str
-    short: str = ""
-
-    def __post_init__(self) -> None:
-        if not self.short:
-            object.__setattr__(self, "short", self.text)
-
-
 def variant_name(opponent: Opponent) -> str:
     """The scoreboard variant: results rank only against the same opponent."""
     return f"vs {opponent.name}"
 
 
-@dataclass
-class Turn:
-    """A computer move being worked out: a search in slices, or a classic pick."""
-
-    search: Search | None
-    ready_at: float  # watch mode waits this long before the move appears
-
-
-class ReversiScreen(Game):
-    """Reversi as a game for the runner."""
+class ReversiScreen(GameScreen[Act]):
+    """The board, the report of the turn, and the computer thinking in slices."""
 
     title = "Reversi"
-    keymap = KEYS
-    help: ClassVar[Mapping[Action, str]] = {
-        Action.UP: "cursor up", Action.DOWN: "cursor down", Action.LEFT: "cursor left",
-        Action.RIGHT: "cursor right", Action.SELECT: "place a disc at the cursor",
-        Action.DIGIT_1: "digits 1-8: column then row (5 then 3 plays 53)",
-        Action.HINTS: "hints: mark every legal move", Action.UNDO: "take back your move",
-        Action.RESTART: "new game", Action.HELP: "this help", Action.QUIT: "quit",
-    }
 
-    def __init__(self, store: Store, settings: Settings) -> None:
-        self.store = store
-        self.settings = settings
-        self.rng = random.Random(settings.seed)
-        self.strategies: dict[Player, Strategy] = {
-            side: settings.opponent.play() for side in Player}
-        self.position = Position()
-        self.history: list[tuple[Position, int]] = []  # before each of the player's moves
-        self.moves_played = 0
-        self.cursor = 19
-        self.hints = False
+    def __init__(self, context: LaunchContext, settings: Settings | None = None) -> None:
+        super().__init__()
+        self.context = context
+        self.settings = settings or Settings()
+        self.rng = random.Random(self.settings.seed)
+        self.strategy: Strategy = self.settings.opponent.play()
+        watch = self.settings.watch
+        self.computer = frozenset(Player) if watch else frozenset({self.settings.you.other})
+        self.names = ({side: side.value for side in Player} if watch else
+                      {self.settings.you: "You", self.settings.you.other: "Computer"})
+        self.cursor, self.hints = 19, False
         self.column: int | None = None
-        self.typed_ahead: list[Action] = []
-        """Moves typed while the computer was moving, played in order once it is done."""
-        self.events: list[Event] = []
-        """What happened since the player's last key, oldest first: all of it is shown."""
-        self.last_moves: list[int] = []
-        """The computer's moves since the player's last move, marked on the board."""
-        self.flipped = 0
-        self.turn: Turn | None = None
-        self.used_undo = False
-        self.run_id = ""
-        self.recorded = False
+        self.search: Search | None = None
+        self.thinking: Timer | None = None
+        self.typed_ahead: list[Act] = []
+        self.match = self.new_match()
 
-    @property
-    def you(self) -> Player:
-        """The player's side."""
-        return self.settings.you
-
-    def is_computer(self, side: Player) -> bool:
-        """Whether the computer plays ``side``."""
-        return self.settings.watch or side is not self.you
-
-    def min_size(self) -> tuple[int, int]:
-        """The board with coordinates on all four sides, the score and the messages."""
-        return (15 + STATUS_ROWS, 44)
-
-    # Game flow --------------------------------------------------------------------------
-    def init(self) -> Phase:
+    def new_match(self) -> Match:
         """A new game; who starts follows --first."""
         first = self.settings.first
         if first == "random":
             starter = self.rng.choice([Player.X, Player.O])
         else:
-            starter = self.you if first == "you" else self.you.other
-        self.position = Position(turn=starter)
-        self.history = []
-        self.moves_played = 0
-        self.last_moves, self.flipped, self.column = [], 0, None
-        self.typed_ahead = []
-        self.used_undo, self.recorded = False, False
-        self.run_id = os.urandom(8).hex()
-        who = "You move" if not self.is_computer(starter) else f"{starter.value} moves"
-        self.say(Event(f"{who} first."), fresh=True)
-        return self.next_turn()
+            starter = self.settings.you if first == "you" else self.settings.you.other
+        self.used_undo, self.column, self.typed_ahead = False, None, []
+        match = Match(starter, frozenset(Player) - self.computer)
+        self.report_from = 0
+        who = "You move" if starter not in self.computer else f"{starter.value} moves"
+        self.note = f"{who} first."
+        return match
 
-    def say(self, event: Event, fresh: bool = False) -> None:
-        """Report ``event``; ``fresh`` starts a new report (the player has acted)."""
-        if fresh:
-            self.events = []
-        self.events.append(event)
-        if self.settings.watch:
-            self.events = self.events[-2:]  # nobody presses keys: the latest two
+    def mount(self, host: Host) -> None:
+        """On the stack: the computer starts if it moves first."""
+        super().mount(host)
+        self.computer_turn()
 
-    def next_turn(self) -> Phase:
-        """Handle passes and the end, and start the computer thinking when it is its turn."""
-        self.turn = None
-        if self.position.over():
-            self.save(Phase.LOST)
-            return self.outcome()
-        if self.position.must_pass():
-            side = self.position.turn
-            if self.settings.watch:
-                self.say(Event(f"{side.value} has no move."))
-            elif self.is_computer(side):
-                self.say(Event("Computer has no move: your turn."))
-            else:
-                self.say(Event("You have no move."))
-            self.position = self.position.pass_turn()
-        if self.is_computer(self.position.turn):
-            search = None
-            if self.settings.opponent.strategy == "search":
-                search = Search(self.position, self.settings.opponent.limits, self.rng)
-            pace = WATCH_PACE_S if self.settings.watch else 0.0
-            self.turn = Turn(search, time.perf_counter() + pace)
-        return Phase.GAME
+    # Keys ------------------------------------------------------------------------------
+    def bindings(self) -> Sequence[Binding[Act]]:
+        """Cursor, placing, typed squares, hints, take-back and a new game."""
+        hints = "on" if self.hints else "off"
+        digits = [Binding((str(n),), Act[f"D{n}"], "" if n > 1 else
+                          "digits 1-8: column then row (5 then 3 plays 53)") for n in range(1, 9)]
+        return (
+            Binding((*keys.UP, "k", "w"), Act.UP, "cursor up", "move", "arrows/hjkl", 10),
+            Binding((*keys.DOWN, "j", "s"), Act.DOWN, "cursor down"),
+            Binding((*keys.LEFT, "h", "a"), Act.LEFT, "cursor left"),
+            Binding((*keys.RIGHT, "l", "d"), Act.RIGHT, "cursor right"),
+            Binding((*keys.ENTER, " "), Act.PLACE, "place a disc at the cursor",
+                    "or 53 play", "Enter", 40),
+            *digits,
+            Binding(("t", "\t"), Act.HINTS, "hints: mark every legal move", f"hints ({hints})",
+                    "t", 30),
+            Binding(("u",), Act.UNDO, "take back your move", "undo", priority=20),
+            Binding(("r",), Act.NEW, "new game", "new", priority=5),
+        )
 
-    def outcome(self) -> Phase:
-        """WON when the player (or X, watching) has more discs, else LOST."""
-        x, o = self.position.score()
-        mine, theirs = (x, o) if self.you is Player.X else (o, x)
-        return Phase.WON if mine > theirs else Phase.LOST
-
-    def tick_ms(self) -> int | None:
-        """Fast ticks while the computer thinks; none while waiting for the player."""
-        if self.turn is None:
-            return None
-        wait = self.turn.ready_at - time.perf_counter()
-        return max(1, int(wait * 1000)) if wait > 0 else 1
-
-    def tick(self) -> Phase | None:
-        """Think for one slice; play the computer's move once it is chosen."""
-        if self.turn is None or time.perf_counter() < self.turn.ready_at:
-            return None
-        if self.turn.search is not None:
-            if not self.turn.search.advance(time.perf_counter() + THINK_SLICE_S):
-                return Phase.GAME  # redraw: the thinking indicator turns
-            square = self.turn.search.choice
-        else:
-            square = self.strategies[self.position.turn](self.position, self.rng)
-        self.position, flipped = self.position.play(square)
-        self.moves_played += 1
-        if self.settings.watch or not self.last_moves:
-            self.last_moves, self.flipped = [], 0  # the first reply since the player moved
-        self.last_moves.append(square)
-        self.flipped |= flipped
-        side = self.position.turn.other
-        who = f"{side.value}" if self.settings.watch else "Computer"
-        self.say(Event(f"{who} played {square_name(square)}, turning {count(flipped)}.",
-                       f"{who} played {square_name(square)}."))
-        phase = self.next_turn()
-        if self.turn is None and phase is Phase.GAME and self.typed_ahead:
-            queued, self.typed_ahead = self.typed_ahead, []
-            for action in queued:  # a key typed while the computer moved still counts
-                phase = self.handle(action)
-        return phase
-
-    def handle(self, action: Action) -> Phase:
-        """Cursor, placing, typed coordinates, hints and undo."""
-        if action is Action.HINTS:
+    def on_action(self, action: Act) -> None:
+        """Cursor keys always act; moves typed while the computer moves wait their turn."""
+        if action is Act.HINTS:
             self.hints = not self.hints
-            return Phase.GAME
-        if action is Action.UNDO:
-            return self.undo()
-        step = DIRECTION_STEPS.get(action)
-        if step is not None:
-            self.move_cursor(step)
-        elif self.turn is not None:
-            if action is Action.SELECT or action.digit is not None:
-                self.typed_ahead.append(action)  # played once it is the player's turn
-        elif action is Action.SELECT:
-            return self.place(self.cursor)
+        elif action is Act.UNDO:
+            self.take_back()
+        elif action is Act.NEW:
+            self.new_game()
+        elif isinstance(action.value, int):
+            self.move_cursor(action.value)
+        elif self.thinking is not None or self.match.over:
+            if not self.match.over:
+                self.typed_ahead.append(action)
+        elif action is Act.PLACE:
+            self.place(self.cursor)
         elif action.digit is not None:
-            return self.type_digit(action.digit)
-        return Phase.GAME
+            self.type_digit(action.digit)
 
     def move_cursor(self, step: int) -> None:
         """Move the cursor, stopping at the board's edges."""
@@ -256,160 +164,178 @@ class ReversiScreen(Game):
             row = min(max(row + step // 8, 0), 7)
         self.cursor = row * 8 + column
 
-    def type_digit(self, digit: int) -> Phase:
+    def type_digit(self, digit: int) -> None:
         """The classic entry: a column digit, then a row digit."""
         if self.column is None:
             self.column = digit
-            self.say(Event(f"Column {digit}: now type the row (1-8)."), fresh=True)
-            return Phase.GAME
+            self.report(f"Column {digit}: now type the row (1-8).")
+            return
         square = (digit - 1) * 8 + self.column - 1
         self.column = None
         self.cursor = square
-        return self.place(square)
+        self.place(square)
 
-    def place(self, square: int) -> Phase:
+    def report(self, note: str = "") -> None:
+        """Start a new report: the player has acted."""
+        self.report_from, self.note = len(self.match.events), note
+
+    def place(self, square: int) -> None:
         """Play the player's move if it is legal."""
-        if not self.position.moves() >> square & 1:
-            self.say(Event(f"{square_name(square)} is not a legal move."), fresh=True)
-            return Phase.GAME
-        self.history.append((self.position, self.moves_played))
-        self.position, self.flipped = self.position.play(square)
-        self.moves_played += 1
-        self.last_moves = []
-        name = square_name(square)
-        self.say(Event(f"You played {name}, turning {count(self.flipped)}.",
-                       f"You played {name}."), fresh=True)
-        return self.next_turn()
+        if self.settings.watch or not self.match.legal() >> square & 1:
+            self.report(f"{square_name(square)} is not a legal move.")
+            return
+        self.report()
+        self.match.play(square)
+        self.computer_turn()
 
-    def undo(self) -> Phase:
-        """Back to before the player's last move (taking back the computer's reply too)."""
-        if not self.history or self.settings.watch:
-            self.say(Event("Nothing to take back."), fresh=True)
-            return Phase.GAME
-        self.position, self.moves_played = self.history.pop()
-        self.used_undo = True
-        self.last_moves, self.flipped, self.turn = [], 0, None
-        self.typed_ahead = []
-        self.say(Event("Took back your last move."), fresh=True)
-        return Phase.GAME
+    def take_back(self) -> None:
+        """Back to before the player's last move (taking back the computer's replies)."""
+        if self.settings.watch or not self.match.take_back():
+            self.report("Nothing to take back.")
+            return
+        self.stop_thinking()
+        self.used_undo, self.typed_ahead, self.column = True, [], None
+        self.report("Took back your last move.")
+
+    def new_game(self) -> None:
+        """Record this game as it stands and start another."""
+        self.new_run()
+        self.stop_thinking()
+        self.match = self.new_match()
+        self.computer_turn()
+
+    # The computer ----------------------------------------------------------------------
+    def computer_turn(self) -> None:
+        """If the computer is to move, start it thinking (in slices, between keys)."""
+        if self.match.over or self.match.turn not in self.computer or self.thinking:
+            return
+        self.search = None
+        if self.settings.opponent.strategy == "search":
+            self.search = Search(self.match.position, self.settings.opponent.limits,
+                                 self.rng, clock=self.context.clock.now)
+        if self.settings.watch:
+            self.thinking = self.after(WATCH_PACE_MS, self.start_thinking)
+        else:
+            self.start_thinking()
+
+    def start_thinking(self) -> None:
+        """Think a slice at a time until the move is chosen."""
+        self.thinking = self.every(0, self.think)
+
+    def stop_thinking(self) -> None:
+        """Forget the move being worked out."""
+        if self.thinking is not None:
+            self.thinking.cancel()
+        self.thinking, self.search = None, None
+
+    def think(self) -> None:
+        """One slice of thought; play the move once it is chosen."""
+        if self.search is not None:
+            if not self.search.advance(self.context.clock.now() + THINK_SLICE_S):
+                return
+            square = self.search.choice
+        else:
+            square = self.strategy(self.match.position, self.rng)
+        self.stop_thinking()
+        self.match.play(square)
+        self.computer_turn()
+        if self.thinking is None and not self.match.over and self.typed_ahead:
+            queued, self.typed_ahead = self.typed_ahead, []
+            for action in queued:  # a key typed while the computer moved still counts
+                self.on_action(action)
+
+    # Results ---------------------------------------------------------------------------
+    def outcome(self) -> Outcome | None:
+        """The margin once the game is over, from the player's side (X's, watching)."""
+        result = self.match.result()
+        if result is None:
+            return None
+        side = Player.X if self.settings.watch else self.settings.you
+        margin = result.margin(side)
+        won = Result.WON if margin > 0 else Result.LOST if margin < 0 else Result.DRAW
+        marks = {Mark.UNDO} if self.used_undo else set()
+        if self.settings.watch:
+            marks.add(Mark.AUTOPLAY)
+        return Outcome(won, margin, variant_name(self.settings.opponent), frozenset(marks))
+
+    def verdict(self) -> str:
+        """The classic end-of-game line."""
+        result = self.match.result()
+        assert result is not None
+        if self.settings.watch:
+            winner = result.winner
+            return f"{winner.value} wins!" if winner is not None else "The game was a tie!"
+        margin = result.margin(self.settings.you)
+        if margin > 0:
+            return f"You beat the computer by {margin} points!"
+        if margin < 0:
+            return f"You lost. The computer beat you by {-margin} points."
+        return "The game was a tie!"
+
+    def on_finished(self, outcome: Outcome) -> None:
+        """The verdict and the final discs, over the final position."""
+        result = self.match.result()
+        assert result is not None
+        panel: Panel
+
+        def close_then(then: Callable[[], None]) -> None:
+            self.host.pop(panel)
+            then()
+
+        panel = Panel([self.verdict(), f"X {result.x}  O {result.o}"], [
+            Binding(("r",), lambda: close_then(self.new_game), "new game", "new game"),
+            Binding(("u",), lambda: close_then(self.take_back), "take back", "undo"),
+            Binding(("q",), lambda: self.host.leave(self), "quit", "quit"),
+        ], self)
+        self.host.push(panel)
 
     def snapshot(self) -> dict[str, object]:
         """The discs and how many moves this game has had."""
-        x, o = self.position.score()
-        return {"x": x, "o": o, "moves_played": self.moves_played}
+        x, o = self.match.position.score()
+        return {"x": x, "o": o, "moves_played": self.match.moves}
 
-    def handle_finished(self, phase: Phase, action: Action) -> Phase | None:
-        """After the end, undo still takes back the last move."""
-        if action is Action.UNDO and self.history:
-            self.recorded = False
-            return self.undo()
-        if action is Action.HINTS:
-            self.hints = not self.hints
-            return phase
-        return None
+    # Drawing ---------------------------------------------------------------------------
+    def min_size(self) -> tuple[int, int]:
+        """The header, the board with coordinates on all sides, and the report."""
+        return (2 + BOARD_HEIGHT + 1 + STATUS_ROWS, 44)
 
-    def save(self, phase: Phase) -> None:
-        """Record a finished game's margin once (with any undo)."""
-        if self.recorded or not self.position.over() or self.settings.watch:
-            return
-        x, o = self.position.score()
-        margin = x - o if self.you is Player.X else o - x
-        self.store.record_score(self.run_id, GAME_NAME, variant_name(self.settings.opponent),
-                                margin, self.used_undo)
-        self.recorded = True
-
-    # Drawing ----------------------------------------------------------------------------
-    def verdict(self) -> str:
-        """The classic end-of-game line."""
-        x, o = self.position.score()
-        if self.settings.watch:
-            return "X wins!" if x > o else "O wins!" if o > x else "The game was a tie!"
-        mine, theirs = (x, o) if self.you is Player.X else (o, x)
-        if mine > theirs:
-            return f"You beat the computer by {mine - theirs} points!"
-        if mine < theirs:
-            return f"You lost. The computer beat you by {theirs - mine} points."
-        return "The game was a tie!"
-
-    def draw(self, canvas: Canvas, phase: Phase) -> None:
-        """Scores, the board with coordinates, the message line, hints and the end banner."""
-        x, o = self.position.score()
+    def draw(self, canvas: Canvas) -> None:
+        """Scores, the board with coordinates, and the report of the turn."""
+        x, o = self.match.position.score()
+        discs = canvas.glyphs.unicode and canvas.colour
         opponent = self.settings.opponent.name
         if self.settings.watch:
             players = f"X {x}   O {o}   ({opponent} against itself)"
         else:
-            me, it = (x, o) if self.you is Player.X else (o, x)
-            players = (f"You ({self.side_name(self.you, canvas)}) {me}   "
-                       f"Computer ({self.side_name(self.you.other, canvas)}) {it}   "
-                       f"vs {opponent}")
+            you = self.settings.you
+            me, it = (x, o) if you is Player.X else (o, x)
+            colour = {Player.X: ", black", Player.O: ", white"} if discs else {
+                Player.X: "", Player.O: ""}
+            players = (f"You ({you.value}{colour[you]}) {me}   Computer "
+                       f"({you.other.value}{colour[you.other]}) {it}   vs {opponent}")
         canvas.centred(0, f"Reversi   {players}", BOLD)
-        top = 2
-        left = (canvas.width - (8 * CELL + 6)) // 2
-        self.draw_board(canvas, top, left)
+        recent = self.match.events[self.report_from:]
+        last, flipped = recent_marks(recent, self.computer, self.settings.watch)
+        waiting = self.thinking is None and not self.match.over
+        marks = Marks(last, flipped, self.match.legal() if self.hints and waiting else 0,
+                      None if self.settings.watch else self.cursor)
+        draw_board(canvas, self.match.position, marks, 2,
+                   (canvas.width - BOARD_WIDTH) // 2, discs)
+        self.draw_report(canvas, 2 + BOARD_HEIGHT + 1, recent)
+
+    def draw_report(self, canvas: Canvas, top: int, recent: Sequence[Event]) -> None:
+        """Every event since the player's last key, wrapped; the shorter form if needed."""
+        said = [(self.note, self.note)] if self.note else []
+        said += [describe(event, self.names, self.computer, self.settings.watch)
+                 for event in recent]
+        if self.settings.watch:
+            said = said[-2:]  # nobody presses keys: the latest two
         thinking = ""
-        if self.turn is not None and not self.settings.watch:
-            spin = SPINNER[int(time.perf_counter() * 8) % len(SPINNER)]
+        if self.thinking is not None and not self.settings.watch:
+            spin = SPINNER[int(self.context.clock.now() * 8) % len(SPINNER)]
             thinking = f"  Computer is thinking {spin}"
-        full = " ".join(event.text for event in self.events) + thinking
-        short = " ".join(event.short for event in self.events) + thinking
+        full = " ".join(text for text, _ in said) + thinking
+        short = " ".join(text for _, text in said) + thinking
         for offset, line in enumerate(fit_lines([full, short], canvas.width, STATUS_ROWS,
-                                                   canvas.glyphs.ellipsis)):
-            canvas.centred(top + 11 + offset, line)
-        hint_state = "on" if self.hints else "off"
-        canvas.centred(top + 11 + STATUS_ROWS, f"arrows/Enter or 53: play  t hints "
-                                               f"({hint_state})  u undo  r new  ? help  q quit",
-                       DIM)
-        if phase in (Phase.WON, Phase.LOST):
-            canvas.panel([self.verdict(), f"X {x}  O {o}", "", "r  new game   u  undo   q  quit"])
-
-    @staticmethod
-    def side_name(side: Player, canvas: Canvas) -> str:
-        """X or O, with the disc colour when discs are drawn as coloured dots."""
-        if canvas.glyphs.unicode and canvas.colour:
-            return f"{side.value}, {'black' if side is Player.X else 'white'}"
-        return side.value
-
-    def draw_board(self, canvas: Canvas, top: int, left: int) -> None:
-        """The 8x8 board with column numbers above and below and row numbers either side."""
-        columns = "".join(f"{n:^{CELL}}" for n in range(1, 9))
-        canvas.text(top, left + 3, columns, DIM)
-        canvas.text(top + 9, left + 3, columns, DIM)
-        legal = self.position.moves() if self.turn is None else 0
-        unicode = canvas.glyphs.unicode and canvas.colour
-        for row in range(8):
-            y = top + 1 + row
-            canvas.text(y, left, f"{row + 1:>2}", DIM)
-            canvas.text(y, left + 3 + 8 * CELL + 1, f"{row + 1}", DIM)
-            for column in range(8):
-                square = row * 8 + column
-                text, style = self.square_look(square, legal, unicode, canvas)
-                canvas.text(y, left + 3 + column * CELL, text, style)
-
-    def square_look(self, square: int, legal: int, unicode: bool, canvas: Canvas
-                    ) -> tuple[str, Style]:
-        """What one square shows: disc, hint, highlight and cursor."""
-        owner = self.position.at(square)
-        if owner is not None:
-            mark = "●" if unicode else owner.value
-            style = X_DISC if owner is Player.X else O_DISC
-            if square in self.last_moves:
-                style = LAST_X if owner is Player.X else LAST_O
-            elif self.flipped >> square & 1:
-                style = FLIPPED_X if owner is Player.X else FLIPPED_O
-        elif self.hints and legal >> square & 1:
-            mark, style = canvas.glyphs.dot, HINT
-        else:
-            mark, style = " ", _GREEN
-        show_cursor = square == self.cursor and not self.settings.watch
-        return (f"[{mark}]" if show_cursor else f" {mark} "), style
-
-
-def launch(store: Store) -> Game:
-    """Level 1 against corner-best, as the launcher starts it."""
-    return ReversiScreen(store, settings_for(1, None, Player.X, "random", False))
-
-
-def best_line(store: Store) -> str:
-    """The launcher's line: the best margin against the opponent played last."""
-    return launcher_best(store, GAME_NAME, ScoreKind.MARGIN, "no game yet")
-
+                                                canvas.glyphs.ellipsis)):
+            canvas.centred(top + offset, line)

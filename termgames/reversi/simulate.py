@@ -12,7 +12,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from termgames.reversi.ai import SIMULATION_SEARCH, strategy
-from termgames.reversi.board import Player, Position, legal_moves
+from termgames.reversi.board import Player
+from termgames.reversi.match import Match
 
 
 @dataclass(frozen=True)
@@ -40,15 +41,10 @@ def play_game(number: int, x_name: str, o_name: str, seed: int) -> GameResult:
     players = {Player.X: strategy(x_name, SIMULATION_SEARCH),
                Player.O: strategy(o_name, SIMULATION_SEARCH)}
     first = rng.choice([Player.X, Player.O])
-    position = Position(turn=first)
-    while True:
-        if not position.moves():  # one move generation a ply decides pass and end
-            if not legal_moves(position.opp, position.own):
-                break
-            position = position.pass_turn()
-            continue
-        position, _ = position.play(players[position.turn](position, rng))
-    x, o = position.score()
+    match = Match(first)
+    while not match.over:
+        match.play(players[match.turn](match.position, rng))
+    x, o = match.position.score()
     return GameResult(number, x, o, first)
 
 

@@ -1,60 +1,79 @@
-"""Running a game from the command line: preflight, store, session and runner in one call."""
+"""From the command line to a running game: preflight, store, session, context, runner."""
 
 from __future__ import annotations
 
 import contextlib
+import functools
 from collections.abc import Callable, Iterator
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from termgames.runtime.loop import Game, Runner
+from termgames.runtime.context import DisplayOptions, LaunchContext, build_context
 from termgames.runtime.output import PipeClosed, echo
-from termgames.runtime.terminal import DisplayOptions, Session, preflight
+from termgames.runtime.runner import Runner
+from termgames.runtime.screen import GameScreen, Screen
+from termgames.runtime.terminal import Session, preflight
 from termgames.store import Store
+
+if TYPE_CHECKING:
+    from termgames.spec import GameSpec
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 
 def display_options(function: F) -> F:
-    """Add --ascii and --no-color to a command, passed as ``ascii_glyphs`` and ``no_color``."""
-    function = click.option(
+    """Add --ascii and --no-color to a command, handed to it as ``display``."""
+
+    @functools.wraps(function)
+    def command(*args: Any, ascii_glyphs: bool, no_color: bool, **kwargs: Any) -> Any:
+        return function(*args, display=DisplayOptions(ascii_glyphs, no_color), **kwargs)
+
+    wrapped = click.option(
         "--no-color", "--no-colour", "no_color", is_flag=True,
         help="Monochrome theme (also when NO_COLOR is set).",
-    )(function)
-    function = click.option(
+    )(command)
+    wrapped = click.option(
         "--ascii", "ascii_glyphs", is_flag=True,
         help="ASCII glyphs only (automatic when the locale is not UTF-8).",
-    )(function)
-    return function
+    )(wrapped)
+    return wrapped  # type: ignore[return-value]
 
 
 @contextlib.contextmanager
-def arcade(ascii_glyphs: bool, no_color: bool) -> Iterator[tuple[Session, Store]]:
+def arcade(display: DisplayOptions) -> Iterator[tuple[Session, LaunchContext]]:
     """Check the terminal, open the store and own the screen for as long as the block runs."""
     preflight()
     store = Store.open()
     try:
-        with Session(DisplayOptions(ascii=ascii_glyphs, no_color=no_color)) as session:
-            yield session, store
+        with Session(display) as session:
+            rows, cols = session.size()
+            yield session, build_context(store, rows, cols, display)
     finally:
         report_warnings(store)
         store.close()
 
 
-def startup_notice(store: Store) -> str | None:
-    """The one warning line to show over the first frame, if the store has any."""
-    return " ".join(store.warnings) or None
+def startup_notice(store: Store, *more: str | None) -> str | None:
+    """The warning lines to show over the first frame, if there are any."""
+    return " ".join(filter(None, [*store.warnings, *more])) or None
 
 
-def play(
-    make_game: Callable[[Store], Game], ascii_glyphs: bool, no_color: bool,
-    notice: str | None = None,
-) -> None:
-    """Run one game until the player quits; ``notice`` is shown over the first frame."""
-    with arcade(ascii_glyphs, no_color) as (session, store):
-        shown = " ".join(filter(None, [startup_notice(store), notice])) or None
-        Runner(session, make_game(store), notice=shown).run()
+def play(spec: GameSpec, create: Callable[[LaunchContext], GameScreen[Any]],
+         display: DisplayOptions, notice: str | None = None) -> None:
+    """Run one game until the player leaves it; ``notice`` is shown over the first frame."""
+    with arcade(display) as (session, context):
+        runner = Runner(session, context, startup_notice(context.store, notice))
+        runner.start(spec, create(context))
+        runner.run()
+
+
+def show(screen: Callable[[LaunchContext], Screen[Any]], display: DisplayOptions) -> None:
+    """Run a screen that is not a game (the menu) until the player leaves it."""
+    with arcade(display) as (session, context):
+        runner = Runner(session, context, startup_notice(context.store))
+        runner.push(screen(context))
+        runner.run()
 
 
 def report_warnings(store: Store) -> None:

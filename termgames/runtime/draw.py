@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 import curses
 from dataclasses import dataclass
-from enum import Enum, Flag, auto
+from enum import Enum, Flag, IntEnum, auto
 from typing import Any
 
 from termgames.text import clip, sanitize, text_width
@@ -21,6 +21,20 @@ class Emphasis(Flag):
     REVERSE = auto()
     DIM = auto()
     UNDERLINE = auto()
+
+
+class Colour(IntEnum):
+    """The eight basic terminal colours, by name, for the 8-colour look of a Style."""
+
+    DEFAULT = -1
+    BLACK = curses.COLOR_BLACK
+    RED = curses.COLOR_RED
+    GREEN = curses.COLOR_GREEN
+    YELLOW = curses.COLOR_YELLOW
+    BLUE = curses.COLOR_BLUE
+    MAGENTA = curses.COLOR_MAGENTA
+    CYAN = curses.COLOR_CYAN
+    WHITE = curses.COLOR_WHITE
 
 
 class ColourMode(Enum):
@@ -51,10 +65,12 @@ class Style:
 PLAIN = Style()
 BOLD = Style(emphasis=Emphasis.BOLD)
 DIM = Style(emphasis=Emphasis.DIM)
-BANNER = Style(fg=231, bg=24, fg8=curses.COLOR_WHITE, bg8=curses.COLOR_BLUE,
+BANNER = Style(fg=231, bg=24, fg8=Colour.WHITE, bg8=Colour.BLUE,
                mono=Emphasis.REVERSE, emphasis=Emphasis.BOLD)
-WARNING = Style(fg=0, bg=214, fg8=curses.COLOR_BLACK, bg8=curses.COLOR_YELLOW,
+WARNING = Style(fg=0, bg=214, fg8=Colour.BLACK, bg8=Colour.YELLOW,
                 mono=Emphasis.REVERSE)
+SELECTED = Style(fg=231, bg=24, fg8=Colour.WHITE, bg8=Colour.BLUE, mono=Emphasis.REVERSE,
+                 emphasis=Emphasis.BOLD)
 
 _CURSES_ATTR = {
     Emphasis.BOLD: curses.A_BOLD,
@@ -180,13 +196,19 @@ class Canvas:
     """A curses window that clips every write and speaks in Styles rather than attributes."""
 
     def __init__(self, window: Window, palette: Palette, glyphs: Glyphs,
-                 charset: str = "utf-8") -> None:
+                 charset: str = "utf-8", height: int | None = None) -> None:
         self._window = window
         self.palette = palette
         self.glyphs = glyphs
         self.charset = charset
         """Characters outside it (a title in Japanese on a Latin-1 terminal) become '?'."""
         self.height, self.width = window.getmaxyx()
+        if height is not None:
+            self.height = min(self.height, height)
+
+    def rows(self, height: int) -> Canvas:
+        """The same window, cut to its first ``height`` rows."""
+        return Canvas(self._window, self.palette, self.glyphs, self.charset, max(height, 0))
 
     @property
     def colour(self) -> bool:
@@ -240,29 +262,6 @@ class Canvas:
         self.box(top, left, height, inner + 2, style)
         for offset, line in enumerate(lines):
             self.text(top + 1 + offset, left + 2, line, style)
-
-
-@dataclass
-class Scroller:
-    """Which slice of a long row (or column) is in view, following a point of focus.
-
-    It moves in jumps, re-centring only when the focus comes within a quarter of the
-    room of an edge: scrolling by one cell per step would repaint the whole screen
-    on every step, which over SSH is the slowest thing a game can do.
-    """
-
-    offset: int = 0
-
-    def follow(self, size: int, room: int, focus: int) -> int:
-        """The first index to show of ``size`` in ``room`` cells, keeping ``focus`` in view."""
-        if size <= room:
-            self.offset = 0
-            return 0
-        margin = room // 4
-        if not self.offset + margin <= focus < self.offset + room - margin:
-            self.offset = focus - room // 2
-        self.offset = min(max(self.offset, 0), size - room)
-        return self.offset
 
 
 def draw_too_small(canvas: Canvas, need_rows: int, need_cols: int) -> None:

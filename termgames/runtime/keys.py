@@ -1,107 +1,36 @@
-"""Raw curses keys to Actions: one table, layered per game."""
+"""Keys as the runtime reads them, the key groups games bind, and the names players read."""
 
 from __future__ import annotations
 
 import curses
-from collections.abc import Iterable, Mapping
-from enum import Enum, auto
 
 Key = int | str
-"""What ``get_wch`` returns: a str for characters, an int for special keys."""
+"""A character as a str, or a special key's curses code as an int."""
 
 
-class Action(Enum):
-    """Everything a player can ask for, whatever key produced it."""
-
-    UP = auto()
-    DOWN = auto()
-    LEFT = auto()
-    RIGHT = auto()
-    SELECT = auto()
-    UNDO = auto()
-    REDO = auto()
-    RESTART = auto()
-    QUIT = auto()
-    HELP = auto()
-    CONTINUE = auto()
-    NEXT = auto()
-    PREVIOUS = auto()
-    LIST = auto()
-    HINTS = auto()
-    SOLVE = auto()
-    SHOW_PATH = auto()
-    NEW = auto()
-    DIGIT_1 = auto()
-    DIGIT_2 = auto()
-    DIGIT_3 = auto()
-    DIGIT_4 = auto()
-    DIGIT_5 = auto()
-    DIGIT_6 = auto()
-    DIGIT_7 = auto()
-    DIGIT_8 = auto()
-
-    @property
-    def digit(self) -> int | None:
-        """1-8 for the digit actions, else None."""
-        return int(self.name[-1]) if self.name.startswith("DIGIT_") else None
-
-
-def _special(name: str) -> list[int]:
+def _special(name: str) -> tuple[int, ...]:
     """The curses key code called ``name``, if this curses has it (PDCurses lacks some)."""
     code = getattr(curses, name, None)
-    return [code] if isinstance(code, int) else []
+    return (code,) if isinstance(code, int) else ()
 
 
 # PDCurses (windows-curses) reports the keypad's keys with codes of its own.
-_PAD_UP = _special("KEY_A2")
-_PAD_DOWN = _special("KEY_C2")
-_PAD_LEFT = _special("KEY_B1")
-_PAD_RIGHT = _special("KEY_B3")
-_PAD_ENTER = [code for code in (459,) if _special("KEY_A2")]  # PADENTER on PDCurses only
+_PAD_ENTER = tuple(code for code in (459,) if _special("KEY_A2"))  # PADENTER on PDCurses
 
-MOVEMENT: dict[Key, Action] = {
-    **dict.fromkeys([curses.KEY_UP, *_PAD_UP, "k", "w"], Action.UP),
-    **dict.fromkeys([curses.KEY_DOWN, *_PAD_DOWN, "j", "s"], Action.DOWN),
-    **dict.fromkeys([curses.KEY_LEFT, *_PAD_LEFT, "h", "a"], Action.LEFT),
-    **dict.fromkeys([curses.KEY_RIGHT, *_PAD_RIGHT, "l", "d"], Action.RIGHT),
-}
-"""Arrows, vi's hjkl and WASD."""
+UP = (curses.KEY_UP, *_special("KEY_A2"))
+DOWN = (curses.KEY_DOWN, *_special("KEY_C2"))
+LEFT = (curses.KEY_LEFT, *_special("KEY_B1"))
+RIGHT = (curses.KEY_RIGHT, *_special("KEY_B3"))
+"""The arrows (and the keypad's, where curses reports them apart)."""
 
-COMMON: dict[Key, Action] = {
-    **dict.fromkeys(["\n", "\r", " ", curses.KEY_ENTER, *_PAD_ENTER], Action.SELECT),
-    "u": Action.UNDO,
-    "r": Action.RESTART,
-    "q": Action.QUIT,
-    "?": Action.HELP,
-}
-"""Keys every game shares."""
-
-
-DIGITS: dict[Key, Action] = {str(n): Action[f"DIGIT_{n}"] for n in range(1, 9)}
-"""The digits 1-8, for typing board coordinates."""
-
-
-class KeyMap:
-    """A lookup from keys to actions, built from layers where later layers win."""
-
-    def __init__(self, *layers: Mapping[Key, Action]) -> None:
-        self._table: dict[Key, Action] = {}
-        for layer in layers:
-            self._table.update(layer)
-
-    def lookup(self, key: Key) -> Action | None:
-        """The action bound to ``key``, or None if it means nothing here."""
-        return self._table.get(key)
-
-    def keys_for(self, action: Action) -> list[Key]:
-        """Every key bound to ``action``, in binding order."""
-        return [key for key, bound in self._table.items() if bound is action]
-
-    def without(self, keys: Iterable[Key]) -> KeyMap:
-        """A copy with ``keys`` unbound."""
-        dropped = set(keys)
-        return KeyMap({key: act for key, act in self._table.items() if key not in dropped})
-
+ENTER: tuple[Key, ...] = ("\n", "\r", curses.KEY_ENTER, *_PAD_ENTER)
+ESCAPE = "\x1b"
+PAGE_UP = (curses.KEY_PPAGE,)
+PAGE_DOWN = (curses.KEY_NPAGE,)
+HOME = (curses.KEY_HOME, *_special("KEY_A1"))
+END = (curses.KEY_END, *_special("KEY_C1"))
+RESIZE = curses.KEY_RESIZE
+MOUSE = curses.KEY_MOUSE
 
 _SPECIAL_NAMES: dict[int, str] = {
     curses.KEY_UP: "Up",
@@ -109,16 +38,27 @@ _SPECIAL_NAMES: dict[int, str] = {
     curses.KEY_LEFT: "Left",
     curses.KEY_RIGHT: "Right",
     curses.KEY_ENTER: "Enter",
+    curses.KEY_PPAGE: "PgUp",
+    curses.KEY_NPAGE: "PgDn",
+    curses.KEY_HOME: "Home",
+    curses.KEY_END: "End",
+    curses.KEY_BACKSPACE: "Backspace",
+    curses.KEY_DC: "Delete",
 }
-_CHAR_NAMES = {"\n": "Enter", "\r": "", " ": "Space", "\x1b": "Esc"}
+_CHAR_NAMES = {"\n": "Enter", "\r": "", " ": "Space", "\x1b": "Esc", "\t": "Tab",
+               "\x7f": "Backspace"}
 
 
 def key_name(key: Key) -> str:
     """A short human name for a key, or '' for keys not worth listing (duplicates, pad codes)."""
     if isinstance(key, int):
-        return _SPECIAL_NAMES.get(key, "")
+        if key in _SPECIAL_NAMES:
+            return _SPECIAL_NAMES[key]
+        if curses.KEY_F0 < key <= curses.KEY_F0 + 12:
+            return f"F{key - curses.KEY_F0}"
+        return ""
     if key in _CHAR_NAMES:
         return _CHAR_NAMES[key]
     if len(key) == 1 and ord(key) < 32:
         return f"Ctrl-{chr(ord(key) + 64)}"
-    return key
+    return key if key.isprintable() else ""

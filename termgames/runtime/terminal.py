@@ -10,10 +10,9 @@ import os
 import signal
 import sys
 from collections import deque
-from collections.abc import Iterator
-from dataclasses import dataclass
 from types import FrameType, TracebackType
 
+from termgames.runtime.context import DisplayOptions
 from termgames.runtime.draw import (
     ASCII_GLYPHS,
     UNICODE_GLYPHS,
@@ -41,14 +40,6 @@ class Terminated(SystemExit):
     def __init__(self, signum: int) -> None:
         super().__init__(128 + signum)
         self.signum = signum
-
-
-@dataclass(frozen=True)
-class DisplayOptions:
-    """What the player asked for on the command line about how things look."""
-
-    ascii: bool = False
-    no_color: bool = False
 
 
 def preflight() -> None:
@@ -108,22 +99,6 @@ def set_locale(wanted: str) -> str:
 def _wants_colour(options: DisplayOptions) -> bool:
     # https://no-color.org: any non-empty NO_COLOR turns colour off.
     return not options.no_color and not os.environ.get("NO_COLOR")
-
-
-@contextlib.contextmanager
-def deferred_signals() -> Iterator[None]:
-    """Hold back SIGINT, SIGTERM and SIGHUP while a write that must finish is under way."""
-    catchable = [signal.SIGINT, signal.SIGTERM]
-    if hasattr(signal, "SIGHUP"):
-        catchable.append(signal.SIGHUP)
-    if not hasattr(signal, "pthread_sigmask"):  # Windows: nothing to hold back with
-        yield
-        return
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, catchable)
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 def _raise_terminated(signum: int, _frame: FrameType | None) -> None:
@@ -226,6 +201,11 @@ class Session:
         for signum, handler in self._previous_handlers.items():
             signal.signal(signum, handler)  # type: ignore[arg-type]
         self._previous_handlers = {}
+
+    def size(self) -> tuple[int, int]:
+        """(rows, cols) of the window now."""
+        rows, cols = self.window.getmaxyx()
+        return int(rows), int(cols)
 
     def canvas(self) -> Canvas:
         """A fresh canvas for the window at its current size."""

@@ -1,13 +1,76 @@
-"""Sokoban: push every box onto a goal."""
+"""Sokoban: push every box onto a goal.
 
-from termgames.registry import GameEntry
+The level format (``levels``, ``parse``, ``files``), the rules (``game``) and solutions
+(``solutions``) need no terminal; the screen and the command load only when played.
+"""
 
-GAME = GameEntry(
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from termgames.scoreboard import ScoreKind
+from termgames.spec import GameSpec, Scoring
+
+if TYPE_CHECKING:
+    import click
+
+    from termgames.outcome import Outcome
+    from termgames.runtime.context import LaunchContext
+    from termgames.runtime.screen import GameScreen
+    from termgames.scoreboard import Table
+    from termgames.store import Store
+
+
+def _command() -> click.Command:
+    from termgames.sokoban.cli import command
+
+    return command
+
+
+def _create(context: LaunchContext) -> GameScreen[Any]:
+    from termgames.sokoban.screen import SokobanScreen
+
+    return SokobanScreen(context)
+
+
+def _record(store: Store, outcome: Outcome, run_id: str, player: str) -> None:
+    """A solved level keeps its best solution, under the board's own key."""
+    from termgames.sokoban.progress import Record, record_solution
+
+    assert isinstance(outcome.detail, Record)
+    record_solution(store, outcome.variant, outcome.detail)
+
+
+def _best(store: Store) -> str:
+    from termgames.sokoban.progress import load_records
+    from termgames.text import plural
+
+    solved = len(load_records(store))
+    return f"{plural(solved, 'level')} solved" if solved else "no level solved yet"
+
+
+def _tables(store: Store, limit: int, detail: bool) -> list[Table]:
+    from termgames.sokoban.records import sokoban_tables
+
+    return sokoban_tables(store, limit, detail)
+
+
+def _violations(state: Mapping[str, Any]) -> list[str]:
+    from termgames.sokoban.screen import violations
+
+    return violations(state)
+
+
+SPEC = GameSpec(
     name="sokoban",
     title="Sokoban",
     summary="push every box onto a goal",
-    command="termgames.sokoban.cli:command",
-    launch="termgames.sokoban.screen:launch",
-    best="termgames.sokoban.screen:best_line",
-    tables="termgames.sokoban.records:sokoban_tables",
+    command=_command,
+    create=_create,
+    scoring=Scoring(ScoreKind.MOVES, "level", "no level solved yet"),
+    best_line=_best,
+    tables=_tables,
+    recorder=_record,
+    check_state=_violations,
 )

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from importlib.resources import as_file, files
 
-from termgames.sokoban.levels import Collection, LevelError, load
+from termgames.sokoban.files import load
+from termgames.sokoban.levels import Collection, LevelError
 
 LEVELS_PACKAGE = "termgames.levels"
 

@@ -8,18 +8,12 @@ from pathlib import Path
 import click
 
 from termgames.runtime.app import display_options, play
+from termgames.runtime.context import DisplayOptions
 from termgames.runtime.output import echo
 from termgames.runtime.terminal import reattach_stdin_to_terminal
+from termgames.sokoban.files import found_source, load, parse_each, read_file
 from termgames.sokoban.game import SolutionError, replay
-from termgames.sokoban.levels import (
-    Collection,
-    Level,
-    LevelError,
-    found_source,
-    load,
-    parse_each,
-    read_file,
-)
+from termgames.sokoban.levels import Collection, Level, LevelError
 from termgames.text import plural, sanitize, shown_path
 
 
@@ -63,8 +57,7 @@ def _pick(collection: Collection, spec: str) -> int:
               help="Print your solutions to the levels in PATH in the standard format.")
 @display_options
 def command(paths: tuple[str, ...], level_spec: str | None, check: bool, verify: bool,
-            solutions: str | None, export_solutions: bool, ascii_glyphs: bool,
-            no_color: bool) -> None:
+            solutions: str | None, export_solutions: bool, display: DisplayOptions) -> None:
     """Push every box onto a goal. PATH is a level file, a folder of them, or - for stdin;
     without PATH, choose one of the bundled collections."""
     if check:
@@ -80,6 +73,7 @@ def command(paths: tuple[str, ...], level_spec: str | None, check: bool, verify:
     if export_solutions:
         _export(_load(paths))
         return
+    from termgames.sokoban import SPEC
     from termgames.sokoban.screen import SokobanScreen
 
     collection = _load(paths) if paths else None
@@ -94,8 +88,7 @@ def command(paths: tuple[str, ...], level_spec: str | None, check: bool, verify:
         short = str(first).replace(shown_path(first.source),
                                    shown_path(Path(first.source).name), 1)
         notice = f"{count} bad level{'s' if count > 1 else ''} skipped (first: {short})"
-    play(lambda store: SokobanScreen(store, collection, start), ascii_glyphs, no_color,
-         notice=notice)
+    play(SPEC, lambda context: SokobanScreen(context, collection, start), display, notice)
 
 
 def _check(paths: tuple[str, ...]) -> None:

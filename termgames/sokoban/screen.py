@@ -1,48 +1,66 @@
-"""Sokoban on the terminal: the collection menu, play, the level list and the solved screen."""
+"""Sokoban on the terminal: play a level; the collections and the level list are lists
+pushed over it, the solved panel a panel."""
 
 from __future__ import annotations
 
-import curses
-from collections.abc import Mapping
-from enum import Enum, auto
+from collections.abc import Mapping, Sequence
+from enum import Enum
 from pathlib import Path
-from typing import ClassVar
+from typing import Any
 
-from termgames.runtime.draw import BOLD, DIM, Canvas, Emphasis, Scroller, Style
-from termgames.runtime.keys import COMMON, MOVEMENT, Action, KeyMap
-from termgames.runtime.loop import Game, Phase
-from termgames.runtime.menu import ListCursor, draw_list
+from termgames.outcome import Outcome, Result
+from termgames.runtime import keys
+from termgames.runtime.bindings import Binding
+from termgames.runtime.context import LaunchContext
+from termgames.runtime.draw import BOLD, DIM, Canvas, Colour, Emphasis, Glyphs, Style
+from termgames.runtime.grid import GridView
+from termgames.runtime.lists import ListAction, ListScreen
+from termgames.runtime.panels import Panel
+from termgames.runtime.screen import GameScreen, Host
 from termgames.sokoban.bundled import BUNDLED, load_bundled
 from termgames.sokoban.game import Direction, Sokoban
 from termgames.sokoban.levels import Collection, Level
-from termgames.sokoban.progress import Record, load_records, record_solution
-from termgames.store import Store
-from termgames.text import plural
+from termgames.sokoban.progress import Record, load_records
 
-DIRECTIONS = {Action.UP: Direction.UP, Action.DOWN: Direction.DOWN,
-              Action.LEFT: Direction.LEFT, Action.RIGHT: Direction.RIGHT}
-# 'l' opens the level list here, so vi's 'l' is not "right": arrows and 'd' are.
-KEYS = KeyMap(MOVEMENT, COMMON, {"U": Action.REDO, "\x12": Action.REDO, "n": Action.NEXT,
-                                 "p": Action.PREVIOUS, "l": Action.LIST})
-
-WALL = Style(fg=67, fg8=curses.COLOR_BLUE)
-GOAL = Style(fg=214, fg8=curses.COLOR_YELLOW, emphasis=Emphasis.BOLD)
-BOX = Style(fg=172, fg8=curses.COLOR_RED, mono=Emphasis.BOLD, emphasis=Emphasis.BOLD)
-BOX_ON_GOAL = Style(fg=16, bg=41, fg8=curses.COLOR_BLACK, bg8=curses.COLOR_GREEN,
-                    mono=Emphasis.REVERSE)
-PLAYER = Style(fg=45, fg8=curses.COLOR_CYAN, mono=Emphasis.BOLD, emphasis=Emphasis.BOLD)
-PLAYER_ON_GOAL = Style(fg=16, bg=214, fg8=curses.COLOR_BLACK, bg8=curses.COLOR_YELLOW,
+WALL = Style(fg=67, fg8=Colour.BLUE)
+GOAL = Style(fg=214, fg8=Colour.YELLOW, emphasis=Emphasis.BOLD)
+BOX = Style(fg=172, fg8=Colour.RED, mono=Emphasis.BOLD, emphasis=Emphasis.BOLD)
+BOX_ON_GOAL = Style(fg=16, bg=41, fg8=Colour.BLACK, bg8=Colour.GREEN, mono=Emphasis.REVERSE)
+PLAYER = Style(fg=45, fg8=Colour.CYAN, mono=Emphasis.BOLD, emphasis=Emphasis.BOLD)
+PLAYER_ON_GOAL = Style(fg=16, bg=214, fg8=Colour.BLACK, bg8=Colour.YELLOW,
                        mono=Emphasis.REVERSE | Emphasis.BOLD)
 CELL = 2  # each square is two cells wide, so squares look square
-HEADER_ROWS, FOOTER_ROWS = 3, 1
+HEADER_ROWS = 3
 
 
-class Mode(Enum):
-    """What the screen is showing."""
+class Act(Enum):
+    """What a player can ask of Sokoban."""
 
-    CHOOSE = auto()  # the bundled collections
-    PLAY = auto()
-    LIST = auto()  # the current collection's levels
+    UP = Direction.UP
+    DOWN = Direction.DOWN
+    LEFT = Direction.LEFT
+    RIGHT = Direction.RIGHT
+    UNDO = "undo"
+    REDO = "redo"
+    RESTART = "restart"
+    NEXT = "next"
+    PREVIOUS = "previous"
+    LIST = "list"
+
+
+# 'l' opens the level list here, so vi's 'l' is not "right": arrows and 'd' are.
+BINDINGS: tuple[Binding[Act], ...] = (
+    Binding((*keys.UP, "k", "w"), Act.UP, "move / push up", "move", "arrows/wasd/hjk", 40),
+    Binding((*keys.DOWN, "j", "s"), Act.DOWN, "move / push down"),
+    Binding((*keys.LEFT, "h", "a"), Act.LEFT, "move / push left"),
+    Binding((*keys.RIGHT, "d"), Act.RIGHT, "move / push right"),
+    Binding(("u",), Act.UNDO, "undo (unlimited)", "undo", priority=30),
+    Binding(("U", "\x12"), Act.REDO, "redo", "redo", "U", priority=20),
+    Binding(("r",), Act.RESTART, "restart the level", "restart", priority=15),
+    Binding(("n",), Act.NEXT, "next level"),
+    Binding(("p",), Act.PREVIOUS, "previous level", "level", "n/p", priority=10),
+    Binding(("l",), Act.LIST, "the level list", "list", priority=12),
+)
 
 
 def square(level: Level, game: Sokoban, position: tuple[int, int], unicode: bool) -> tuple[
@@ -62,35 +80,50 @@ def square(level: Level, game: Sokoban, position: tuple[int, int], unicode: bool
     return "  ", DIM
 
 
-class SokobanScreen(Game):
-    """Sokoban as a game for the runner."""
+class SokobanScreen(GameScreen[Act]):
+    """One level at a time from a collection; without one, the collections to choose from."""
 
     title = "Sokoban"
-    keymap = KEYS
-    help: ClassVar[Mapping[Action, str]] = {
-        Action.UP: "move / push up", Action.DOWN: "move / push down",
-        Action.LEFT: "move / push left", Action.RIGHT: "move / push right",
-        Action.UNDO: "undo (unlimited)", Action.REDO: "redo", Action.RESTART: "restart level",
-        Action.NEXT: "next level", Action.PREVIOUS: "previous level",
-        Action.LIST: "level list", Action.SELECT: "choose / next level when solved",
-        Action.HELP: "this help", Action.QUIT: "quit",
-    }
 
-    def __init__(self, store: Store, collection: Collection | None = None,
+    def __init__(self, context: LaunchContext, collection: Collection | None = None,
                  start: int | None = None) -> None:
-        self.store = store
-        self.records = load_records(store)
-        self.mode = Mode.CHOOSE
-        self.cursor = ListCursor(len(BUNDLED))
+        super().__init__()
+        self.context = context
+        self.records = load_records(context.store)
         self.collection = Collection("", [])
         self.index = 0
         self.game: Sokoban | None = None
-        self.last_record: Record | None = None
-        self.rows_view, self.columns_view = Scroller(), Scroller()
+        self.panel: Panel | None = None
+        self.view = GridView()
         if collection is not None:
             self.open(collection, start)
 
-    # State ------------------------------------------------------------------------------
+    def mount(self, host: Host) -> None:
+        """On the stack: with no collection yet, the bundled ones to choose from."""
+        super().mount(host)
+        if self.game is None:
+            self.choose_collection()
+
+    # Choosing --------------------------------------------------------------------------
+    def choose_collection(self) -> None:
+        """The bundled collections, as a list over the game."""
+        chooser: ListScreen
+
+        def chosen(index: int) -> None:
+            self.open(load_bundled(BUNDLED[index]))
+            self.host.pop(chooser)
+
+        chooser = ListScreen(
+            "Sokoban: choose a collection",
+            lambda width, glyphs: [f"{entry.title:<12} {entry.detail}" for entry in BUNDLED],
+            chosen, minimum=(len(BUNDLED) + 4, 44))
+        self.host.push(chooser)
+
+    def on_resume(self) -> None:
+        """Back from a list: without a collection chosen, there is nothing to play."""
+        if self.game is None:
+            self.host.leave(self)
+
     def open(self, collection: Collection, start: int | None = None) -> None:
         """Play ``collection`` from ``start``, or from its first unsolved level."""
         self.collection = collection
@@ -103,69 +136,106 @@ class SokobanScreen(Game):
         """Start the level at ``index`` (wrapping around the collection)."""
         self.index = index % len(self.collection.levels)
         self.game = Sokoban(self.collection.levels[self.index])
-        self.mode = Mode.PLAY
 
     @property
     def level(self) -> Level:
         """The level being played."""
         return self.collection.levels[self.index]
 
-    def min_size(self) -> tuple[int, int]:
-        """Enough for the header, a few rows of board and the hints; big levels scroll."""
-        return (12, 44)
+    def level_list(self) -> None:
+        """Every level with its solved mark and best; Enter plays one, l goes back."""
+        listing: ListScreen
 
-    def init(self) -> Phase:
-        """Restart the current level (or stay on the collection menu)."""
-        if self.game is not None:
-            self.game.restart()
-            self.mode = Mode.PLAY
-        return Phase.GAME
+        def rows(width: int, glyphs: Glyphs) -> list[str]:
+            tick, ellipsis = glyphs.pick("✓", "*"), glyphs.ellipsis
+            title_width = max(min(28, width - 40), 8)
+            lines = []
+            for level in self.collection.levels:
+                record = self.records.get(level.key)
+                best = f"{record.moves:>5} moves {record.pushes:>4} pushes" if record else ""
+                title = level.title if len(level.title) <= title_width else (
+                    level.title[:title_width - len(ellipsis)] + ellipsis)
+                lines.append(f"{tick if record else ' '} {level.number:>4}  "
+                             f"{title:<{title_width}} {best:<24}")
+            return lines
 
-    def handle(self, action: Action) -> Phase:
-        """Dispatch by mode."""
-        if self.mode is Mode.CHOOSE:
-            return self.handle_choose(action)
-        if self.mode is Mode.LIST:
-            return self.handle_list(action)
-        return self.handle_play(action)
+        def chosen(index: int) -> None:
+            self.host.pop(listing)
+            self.go_to(index)
 
-    def handle_choose(self, action: Action) -> Phase:
-        """Pick a bundled collection."""
-        if action is Action.SELECT:
-            self.open(load_bundled(BUNDLED[self.cursor.index]))
-        else:
-            self.cursor.handle(action)
-        return Phase.GAME
+        def heading() -> str:
+            solved = sum(1 for level in self.collection.levels if level.key in self.records)
+            return f"{self.collection.name}: {solved} of {len(self.collection.levels)} solved"
 
-    def handle_list(self, action: Action) -> Phase:
-        """Pick a level from the list, or go back to the level being played."""
-        if action is Action.SELECT:
-            self.go_to(self.cursor.index)
-        elif action is Action.LIST:
-            self.mode = Mode.PLAY
-        else:
-            self.cursor.handle(action)
-        return Phase.GAME
+        back: list[Binding[ListAction]] = [
+            Binding(("l",), lambda: self.host.pop(listing), "back to the level", "back")]
+        listing = ListScreen(heading, rows, chosen, self.index, back)
+        listing.title = "Sokoban levels"
+        self.host.push(listing)
 
-    def handle_play(self, action: Action) -> Phase:
+    # Play ------------------------------------------------------------------------------
+    def bindings(self) -> Sequence[Binding[Act]]:
+        """Moving, undo and redo, restart, other levels and the list."""
+        return BINDINGS
+
+    def on_action(self, action: Act) -> None:
         """Move, undo, redo, change level or open the list."""
-        assert self.game is not None
-        direction = DIRECTIONS.get(action)
-        if direction is not None:
-            if self.game.move(direction) is not None and self.game.solved:
-                return self.solved()
-        elif action is Action.UNDO:
+        if self.game is None:
+            return
+        if isinstance(action.value, Direction):
+            self.game.move(action.value)
+        elif action is Act.UNDO:
             self.game.undo()
-        elif action is Action.REDO:
+        elif action is Act.REDO:
             self.game.redo()
-            if self.game.solved:
-                return self.solved()
-        elif action in (Action.NEXT, Action.PREVIOUS):
-            self.go_to(self.index + (1 if action is Action.NEXT else -1))
-        elif action is Action.LIST:
-            self.mode = Mode.LIST
-            self.cursor = ListCursor(len(self.collection.levels), self.index)
-        return Phase.GAME
+        elif action is Act.RESTART:
+            self.game.restart()
+        elif action in (Act.NEXT, Act.PREVIOUS):
+            self.go_to(self.index + (1 if action is Act.NEXT else -1))
+        elif action is Act.LIST:
+            self.level_list()
+
+    def outcome(self) -> Outcome | None:
+        """A solved level: its moves and pushes, and the solution to keep."""
+        if self.game is None or not self.game.solved:
+            return None
+        source = self.level.source
+        if source and not source.startswith("<"):
+            source = str(Path(source).resolve())
+        record = Record(self.game.moves, self.game.pushes, self.game.lurd,
+                        self.collection.name, self.level.number, self.level.title, source)
+        return Outcome(Result.WON, self.game.moves, self.level.key, detail=record)
+
+    def on_finished(self, outcome: Outcome) -> None:
+        """The solved panel: this solution against the best before it."""
+        assert self.game is not None
+        before = self.records.get(self.level.key)
+        self.records = load_records(self.context.store)
+        if before is None:
+            verdict = "first solution!"
+        elif (self.game.moves, self.game.pushes) < (before.moves, before.pushes):
+            verdict = f"new best (was {before.moves} moves, {before.pushes} pushes)"
+        else:
+            verdict = f"best: {before.moves} moves, {before.pushes} pushes"
+        panel = Panel([f"Solved {self.level.label}!",
+                       f"{self.game.moves} moves, {self.game.pushes} pushes: {verdict}"], [
+            Binding((*keys.ENTER, "n"), lambda: self.from_panel(Act.NEXT), "next level",
+                    "next level", footer_keys="Enter"),
+            Binding(("p",), lambda: self.from_panel(Act.PREVIOUS), "previous level"),
+            Binding(("u",), lambda: self.from_panel(Act.UNDO), "undo the last move", "undo"),
+            Binding(("r",), lambda: self.from_panel(Act.RESTART), "play it again", "replay"),
+            Binding(("l",), lambda: self.from_panel(Act.LIST), "the level list", "list"),
+            Binding(("q",), lambda: self.host.leave(self), "quit", "quit"),
+        ], self)
+        self.panel = panel
+        self.host.push(panel)
+
+    def from_panel(self, action: Act) -> None:
+        """Leave the solved panel and act."""
+        if self.panel is not None:
+            self.host.pop(self.panel)
+            self.panel = None
+        self.on_action(action)
 
     def snapshot(self) -> dict[str, object]:
         """The level's squares and where the boxes and the player are."""
@@ -177,65 +247,15 @@ class SokobanScreen(Game):
                 "player": self.game.player, "rows": list(level.rows),
                 "inside": sorted(level.inside), "moves": self.game.moves}
 
-    def solved(self) -> Phase:
-        """Record the solution (kept only if it beats the best) and show the solved screen."""
-        assert self.game is not None
-        self.last_record = self.records.get(self.level.key)
-        source = self.level.source
-        if source and not source.startswith("<"):
-            source = str(Path(source).resolve())
-        record = Record(self.game.moves, self.game.pushes, self.game.lurd,
-                        self.collection.name, self.level.number, self.level.title, source)
-        self.records[self.level.key] = record_solution(self.store, self.level.key, record)
-        return Phase.WON
+    # Drawing ---------------------------------------------------------------------------
+    def min_size(self) -> tuple[int, int]:
+        """Enough for the header and a few rows of board; big levels scroll."""
+        return (11, 44)
 
-    def handle_finished(self, phase: Phase, action: Action) -> Phase | None:
-        """On the solved screen: Enter or n for the next level, p, l, or u to undo."""
-        assert self.game is not None
-        if action in (Action.SELECT, Action.NEXT, Action.PREVIOUS):
-            self.go_to(self.index + (-1 if action is Action.PREVIOUS else 1))
-            return Phase.GAME
-        if action is Action.LIST:
-            self.handle_play(action)
-            return Phase.GAME
-        if action is Action.UNDO:
-            self.game.undo()
-            return Phase.GAME
-        return None
-
-    # Drawing ----------------------------------------------------------------------------
-    def draw(self, canvas: Canvas, phase: Phase) -> None:
-        """The current mode's screen, and the solved banner over the board."""
-        if self.mode is Mode.CHOOSE:
-            canvas.centred(1, "Sokoban: choose a collection", BOLD)
-            rows = [f"{entry.title:<12} {entry.detail:<34}" for entry in BUNDLED]
-            draw_list(canvas, rows, self.cursor.index, 3, len(rows))
-            canvas.centred(4 + len(rows), "arrows choose, Enter play, q quit", DIM)
-        elif self.mode is Mode.LIST:
-            self.draw_level_list(canvas)
-        else:
-            self.draw_play(canvas)
-            if phase is Phase.WON:
-                self.draw_solved(canvas)
-
-    def draw_level_list(self, canvas: Canvas) -> None:
-        """Every level with a solved mark and the best moves and pushes."""
-        tick = canvas.glyphs.pick("✓", "*")
-        solved = sum(1 for level in self.collection.levels if level.key in self.records)
-        canvas.centred(0, f"{self.collection.name}: {solved} of "
-                          f"{len(self.collection.levels)} solved", BOLD)
-        rows = []
-        for level in self.collection.levels:
-            record = self.records.get(level.key)
-            best = f"{record.moves:>5} moves {record.pushes:>4} pushes" if record else ""
-            mark = tick if record else " "
-            rows.append(f"{mark} {level.number:>4}  {level.title[:28]:<28} {best:<24}")
-        draw_list(canvas, rows, self.cursor.index, 2, canvas.height - 4)
-        canvas.centred(canvas.height - 1, "arrows choose, Enter play, l back", DIM)
-
-    def draw_play(self, canvas: Canvas) -> None:
-        """Header, counters, the board (scrolled to keep the player in view) and hints."""
-        assert self.game is not None
+    def draw(self, canvas: Canvas) -> None:
+        """Header, counters, and the board scrolled to keep the player in view."""
+        if self.game is None:
+            return
         level, game, dot = self.level, self.game, canvas.glyphs.dot
         name = f" {dot} {level.title}" if level.title else ""
         canvas.centred(0, f"{self.collection.name} {dot} level {level.number} "
@@ -244,42 +264,32 @@ class SokobanScreen(Game):
         best = f"best {record.moves}/{record.pushes}" if record else "not solved yet"
         author = f"by {level.author}   " if level.author else ""
         canvas.centred(1, f"{author}moves {game.moves}   pushes {game.pushes}   {best}")
-        rows = canvas.height - HEADER_ROWS - FOOTER_ROWS
-        columns = canvas.width // CELL
-        top = self.rows_view.follow(level.height, rows, game.player[0])
-        left = self.columns_view.follow(level.width, columns, game.player[1])
-        shown_w = min(level.width, columns)
-        y0 = HEADER_ROWS + max((rows - level.height) // 2, 0)
-        x0 = max((canvas.width - shown_w * CELL) // 2, 0)
-        for r in range(top, min(top + rows, level.height)):
-            for c in range(left, min(left + columns, level.width)):
+        view = self.view.place(level.height, level.width,
+                               (HEADER_ROWS, 0, canvas.height - HEADER_ROWS, canvas.width),
+                               game.player, cell=(1, CELL))
+        for r in range(view.top, view.top + view.rows):
+            for c in range(view.left, view.left + view.cols):
                 glyph, style = square(level, game, (r, c), canvas.glyphs.unicode)
                 if glyph != "  ":
-                    canvas.text(y0 + r - top, x0 + (c - left) * CELL, glyph, style)
-        canvas.centred(canvas.height - 1, "arrows/wasd/hjk move u undo U redo r restart "
-                                          "n/p level l list ? help q quit", DIM)
-
-    def draw_solved(self, canvas: Canvas) -> None:
-        """The not_game screen: this solution against the best."""
-        assert self.game is not None
-        before = self.last_record
-        if before is None:
-            verdict = "first solution!"
-        elif (self.game.moves, self.game.pushes) < (before.moves, before.pushes):
-            verdict = f"new best (was {before.moves} moves, {before.pushes} pushes)"
-        else:
-            verdict = f"best: {before.moves} moves, {before.pushes} pushes"
-        canvas.panel([f"Solved {self.level.label}!",
-                      f"{self.game.moves} moves, {self.game.pushes} pushes: {verdict}", "",
-                      "Enter next level   u undo   r replay   l list   q quit"])
+                    canvas.text(*view.cell(r, c), glyph, style)
 
 
-def launch(store: Store) -> Game:
-    """The collection menu, as the launcher starts it."""
-    return SokobanScreen(store)
-
-
-def best_line(store: Store) -> str:
-    """The launcher's line: how many levels are solved."""
-    solved = len(load_records(store))
-    return f"{plural(solved, 'level')} solved" if solved else "no level solved yet"
+def violations(state: Mapping[str, Any]) -> list[str]:
+    """What is wrong with a dumped Sokoban state: as many boxes as the level had, never
+    two on a square or one in a wall, each on reachable floor (or where the level put it:
+    some levels decorate walled-off pockets), and the player inside."""
+    if not state:
+        return []
+    boxes = [tuple(box) for box in state["boxes"]]
+    inside = {tuple(square) for square in state["inside"]}
+    start = {tuple(box) for box in state["start_boxes"]}
+    rows = state["rows"]
+    problems = []
+    if not len(boxes) == len(set(boxes)) == state["level_boxes"]:
+        problems.append(f"{len(boxes)} boxes ({len(set(boxes))} squares) for "
+                        f"{state['level_boxes']}")
+    problems += [f"a box at {box} is off the floor" for box in boxes
+                 if not (box in inside or box in start) or rows[box[0]][box[1]] == "#"]
+    if tuple(state["player"]) not in inside:
+        problems.append(f"the player at {state['player']} is outside")
+    return problems

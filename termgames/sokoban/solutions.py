@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from termgames.sokoban.levels import Level, LevelError, expand_rle
+from termgames.sokoban.levels import Level, LevelError
+from termgames.sokoban.parse import expand_rle
 from termgames.text import shown_path
 
 _SOLUTION = re.compile(r"^\s*solution\b[^:]*:\s*(.*)$", re.IGNORECASE)

@@ -1,0 +1,57 @@
+"""A walk through a maze: where the walker stands, the trail back to the entrance, every
+square walked, and whether the solver has helped. Pure: no terminal, no clock."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from termgames.maze.generate import Maze, Square
+
+STEPS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+
+
+@dataclass
+class Walk:
+    """One walk from the entrance. Stepping back onto the trail takes the last square
+    off it (a dead end left behind), but every square walked stays visited."""
+
+    maze: Maze
+    position: Square = (0, 0)
+    route: list[Square] = field(default_factory=list)
+    visited: set[Square] = field(default_factory=set)
+    steps: int = 0
+    helped: bool = False
+    """The solver has shown the way out; it stays so, replays included."""
+
+    def __post_init__(self) -> None:
+        self.restart()
+
+    def restart(self) -> None:
+        """Back to the entrance with no trail; help once given stays given."""
+        self.position = self.maze.entrance
+        self.route = [self.position]
+        self.visited = {self.position}
+        self.steps = 0
+
+    @property
+    def out(self) -> bool:
+        """The walker has reached the exit."""
+        return self.position == self.maze.exit
+
+    def step(self, d_row: int, d_col: int) -> bool:
+        """One step if the square is open and the walk is not over; whether it moved."""
+        target = (self.position[0] + d_row, self.position[1] + d_col)
+        if self.out or not self.maze.is_open(target):
+            return False
+        self.steps += 1
+        if len(self.route) > 1 and self.route[-2] == target:
+            self.route.pop()
+        else:
+            self.route.append(target)
+        self.visited.add(target)
+        self.position = target
+        return True
+
+    def left_behind(self) -> set[Square]:
+        """Squares walked that are no longer on the trail: dead ends."""
+        return self.visited - set(self.route)

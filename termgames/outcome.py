@@ -1,0 +1,42 @@
+"""How a game ended, as a value: the runtime records it, the screen shows it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+
+class Result(Enum):
+    """What a run came to."""
+
+    WON = "won"
+    LOST = "lost"
+    DRAW = "draw"
+    UNFINISHED = "unfinished"
+    """Stopped part-way, yet a result all the same (2048 past its first moves)."""
+
+
+class Mark(Enum):
+    """What helped a result, shown beside it and never hidden."""
+
+    UNDO = "undo"
+    AUTOPLAY = "autoplay"
+    HELPED = "helped"
+    UNVERIFIED = "unverified"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A run's result: ranked by ``score`` within ``variant``; ``detail`` carries what a
+    game records beyond a score (Sokoban's solution)."""
+
+    result: Result
+    score: int
+    variant: str
+    marks: frozenset[Mark] = frozenset()
+    detail: object = field(default=None, compare=False)
+
+    @property
+    def finished(self) -> bool:
+        """The run has ended (won, lost or drawn), rather than been left part-way."""
+        return self.result is not Result.UNFINISHED

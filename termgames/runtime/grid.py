@@ -1,0 +1,90 @@
+"""A grid of squares in a window: centred when it fits, scrolled in jumps around a point
+of focus when it does not. Sokoban and Maze both draw their boards through it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass
+class Scroller:
+    """Which slice of a long row (or column) is in view, following a point of focus.
+
+    It moves in jumps, re-centring only when the focus comes within a quarter of the
+    room of an edge: scrolling by one cell per step would repaint the whole screen
+    on every step, which over SSH is the slowest thing a game can do.
+    """
+
+    offset: int = 0
+
+    def follow(self, size: int, room: int, focus: int) -> int:
+        """The first index to show of ``size`` in ``room`` cells, keeping ``focus`` in view."""
+        if size <= room:
+            self.offset = 0
+            return 0
+        margin = room // 4
+        if not self.offset + margin <= focus < self.offset + room - margin:
+            self.offset = focus - room // 2
+        self.offset = min(max(self.offset, 0), size - room)
+        return self.offset
+
+
+@dataclass(frozen=True)
+class Viewport:
+    """The part of the grid on screen: squares ``top``..``top+rows`` down and
+    ``left``..``left+cols`` across, the first drawn at cell (``y``, ``x``)."""
+
+    top: int
+    left: int
+    rows: int
+    cols: int
+    y: int
+    x: int
+    cell_width: int
+    cell_height: int
+
+    def cell(self, row: int, col: int) -> tuple[int, int]:
+        """The screen cell (y, x) where grid square (row, col) starts."""
+        return (self.y + (row - self.top) * self.cell_height,
+                self.x + (col - self.left) * self.cell_width)
+
+    @property
+    def more_above(self) -> bool:
+        """Squares lie above the view."""
+        return self.top > 0
+
+    def more_below(self, height: int) -> bool:
+        """Squares lie below the view."""
+        return self.top + self.rows < height
+
+    @property
+    def more_left(self) -> bool:
+        """Squares lie left of the view."""
+        return self.left > 0
+
+    def more_right(self, width: int) -> bool:
+        """Squares lie right of the view."""
+        return self.left + self.cols < width
+
+
+class GridView:
+    """Keeps a grid's scroll position between frames."""
+
+    def __init__(self) -> None:
+        self.rows = Scroller()
+        self.cols = Scroller()
+
+    def place(self, height: int, width: int, area: tuple[int, int, int, int],
+              focus: tuple[int, int], cell: tuple[int, int] = (1, 2)) -> Viewport:
+        """Where a ``height`` x ``width`` grid of ``cell`` (rows, cols) cells goes in
+        ``area`` (top, left, rows, cols), keeping square ``focus`` in view."""
+        area_top, area_left, area_rows, area_cols = area
+        cell_height, cell_width = cell
+        fit_rows = max(area_rows // cell_height, 1)
+        fit_cols = max(area_cols // cell_width, 1)
+        top = self.rows.follow(height, fit_rows, focus[0])
+        left = self.cols.follow(width, fit_cols, focus[1])
+        shown_rows, shown_cols = min(height, fit_rows), min(width, fit_cols)
+        y = area_top + max((area_rows - shown_rows * cell_height) // 2, 0)
+        x = area_left + max((area_cols - shown_cols * cell_width) // 2, 0)
+        return Viewport(top, left, shown_rows, shown_cols, y, x, cell_width, cell_height)

@@ -1,0 +1,133 @@
+"""A list to choose from, scrolled to keep the choice in view: the launcher, Sokoban's
+collections and its level list all use it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from enum import Enum, auto
+
+from termgames.runtime.bindings import Binding
+from termgames.runtime.draw import ASCII_GLYPHS, BOLD, DIM, PLAIN, SELECTED, Canvas, Glyphs
+from termgames.runtime.keys import DOWN, END, ENTER, HOME, PAGE_DOWN, PAGE_UP, UP, Key
+from termgames.runtime.screen import Screen
+
+
+class Move(Enum):
+    """What the list's own keys do."""
+
+    UP = auto()
+    DOWN = auto()
+    PAGE_UP = auto()
+    PAGE_DOWN = auto()
+    FIRST = auto()
+    LAST = auto()
+    CHOOSE = auto()
+
+
+ListAction = Move | Callable[[], None]
+Rows = Callable[[int, Glyphs], Sequence[str]]
+"""The rows to show for a width in cells and the terminal's glyphs (so columns can line
+up at any width, and a cut is marked with the right ellipsis)."""
+
+
+class ListScreen(Screen[ListAction]):
+    """Rows with a cursor: arrows or j/k move, PgUp/PgDn/Home/End jump, Enter chooses,
+    typing a number jumps to that row."""
+
+    def __init__(self, title: str | Callable[[], str], rows: Rows,
+                 on_choose: Callable[[int], None],
+                 index: int = 0, extra: Sequence[Binding[ListAction]] = (),
+                 subtitle: Callable[[], str] | None = None, minimum: tuple[int, int] = (8, 40)
+                 ) -> None:
+        super().__init__()
+        self.heading = title
+        self.title = title if isinstance(title, str) else ""
+        self.rows = rows
+        self.on_choose = on_choose
+        self.index = index
+        self.extra = list(extra)
+        self.subtitle = subtitle
+        self.minimum = minimum
+        self.count = len(rows(80, ASCII_GLYPHS))
+        self.page = 10
+        self.typed = ""
+
+    def bindings(self) -> Sequence[Binding[ListAction]]:
+        """Moving, jumping and choosing, then the screen's own keys."""
+        return [
+            Binding((*UP, "k"), Move.UP, "previous", "choose", footer_keys="arrows"),
+            Binding((*DOWN, "j"), Move.DOWN, "next"),
+            Binding(PAGE_UP, Move.PAGE_UP, "a page up"),
+            Binding(PAGE_DOWN, Move.PAGE_DOWN, "a page down"),
+            Binding(HOME, Move.FIRST, "the first"),
+            Binding(END, Move.LAST, "the last"),
+            Binding(ENTER, Move.CHOOSE, "choose this one", "play", priority=50),
+            *self.extra,
+        ]
+
+    def on_action(self, action: ListAction) -> None:
+        """Move the cursor, choose, or run a screen-specific action."""
+        self.typed = ""
+        if not isinstance(action, Move):
+            action()
+            return
+        if action is Move.CHOOSE:
+            if self.count:
+                self.on_choose(self.index)
+            return
+        step = {Move.UP: -1, Move.DOWN: 1, Move.PAGE_UP: -self.page, Move.PAGE_DOWN: self.page,
+                Move.FIRST: -self.count, Move.LAST: self.count}[action]
+        if action in (Move.UP, Move.DOWN) and self.count:
+            self.index = (self.index + step) % self.count  # single steps wrap around
+        else:
+            self.index = min(max(self.index + step, 0), max(self.count - 1, 0))
+
+    def on_key(self, key: Key) -> bool:
+        """Digits jump to that row number (1-based), as they are typed."""
+        if isinstance(key, str) and key.isdigit():
+            self.typed = (self.typed + key)[-6:]
+            number = int(self.typed)
+            if 1 <= number <= self.count:
+                self.index = number - 1
+            else:
+                self.typed = key if 1 <= int(key) <= self.count else ""
+                if self.typed:
+                    self.index = int(key) - 1
+            return True
+        return False
+
+    def min_size(self) -> tuple[int, int]:
+        """Room for the title and a few rows."""
+        return self.minimum
+
+    def draw(self, canvas: Canvas) -> None:
+        """The title, then the rows that fit, the chosen one highlighted."""
+        rows = list(self.rows(max(canvas.width - 4, 10), canvas.glyphs))
+        self.count = len(rows)
+        self.index = min(self.index, max(self.count - 1, 0))
+        canvas.centred(1, self.heading if isinstance(self.heading, str) else self.heading(),
+                       BOLD)
+        top = 3
+        if self.subtitle is not None:
+            canvas.centred(2, self.subtitle(), DIM)
+            top = 4
+        height = max(canvas.height - top - 1, 1)
+        self.page = max(height - 1, 1)
+        draw_rows(canvas, rows, self.index, top, height)
+
+
+def draw_rows(canvas: Canvas, rows: Sequence[str], cursor: int, top: int, height: int
+              ) -> None:
+    """Rows from ``top`` for ``height`` lines, scrolled so the cursor's row is in view, with
+    a mark where more rows lie above or below."""
+    width = min(canvas.width - 2, max((len(row) for row in rows), default=0) + 2)
+    left = max((canvas.width - width) // 2, 0)
+    first = min(max(cursor - height // 2, 0), max(len(rows) - height, 0))
+    for offset, row in enumerate(rows[first:first + height]):
+        index = first + offset
+        canvas.text(top + offset, left, f" {row}".ljust(width),
+                    SELECTED if index == cursor else PLAIN)
+    if first > 0:
+        canvas.text(top - 1, left + width - 3, canvas.glyphs.pick("▲", "^"), DIM)
+    if first + height < len(rows):
+        canvas.text(top + height, left + width - 3, canvas.glyphs.pick("▼", "v"), DIM)

@@ -1,0 +1,266 @@
+"""The runner: a stack of screens on one terminal session, keys dispatched to the top one,
+timers on one clock, and each game's results recorded when they happen."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from termgames.runtime.bindings import ESSENTIAL, Binding, Hint, footer_text, lookup
+from termgames.runtime.draw import DIM, WARNING, Canvas, draw_too_small, wrap
+from termgames.runtime.keys import ESCAPE, RESIZE, Key, key_name
+from termgames.runtime.panels import HelpScreen
+from termgames.runtime.scheduler import Callback, Scheduler, Timer
+from termgames.runtime.screen import GameScreen, Screen
+from termgames.runtime.session import TerminalSession
+from termgames.runtime.signals import deferred_signals
+
+if TYPE_CHECKING:
+    from termgames.outcome import Outcome
+    from termgames.runtime.context import LaunchContext
+    from termgames.spec import GameSpec
+    from termgames.store import Score
+
+IDLE_MS = 250
+"""The longest wait for a key: short enough that signals are never starved."""
+FOOTER_ROWS = 1
+
+
+@dataclass
+class GameRun:
+    """A game on the stack: its spec, the run being played, the last ending shown."""
+
+    spec: GameSpec
+    run_id: str = field(default_factory=lambda: os.urandom(8).hex())
+    ended: Outcome | None = None
+
+
+AppAction = Callable[[], None]
+
+
+class Runner:
+    """Drives a stack of screens on a session until the last one goes."""
+
+    def __init__(self, session: TerminalSession, context: LaunchContext,
+                 notice: str | None = None) -> None:
+        self.session = session
+        self.context = context
+        self.scheduler = Scheduler(context.clock)
+        self.stack: list[Screen[Any]] = []
+        self.games: dict[int, GameRun] = {}
+        self.timers: dict[int, list[Timer]] = {}
+        self.notice = notice
+        self.message: str | None = None
+        self.dirty = True
+
+    # What screens ask for (the Host protocol) ----------------------------------------
+    def push(self, screen: Screen[Any]) -> None:
+        """Show ``screen`` on top."""
+        self.stack.append(screen)
+        self.dirty = True
+        screen.mount(self)  # last: mounting may push further screens over it
+
+    def start(self, spec: GameSpec, screen: GameScreen[Any]) -> None:
+        """Show a game's main screen; its results are recorded under ``spec``."""
+        self.games[id(screen)] = GameRun(spec)
+        self.push(screen)
+
+    def pop(self, screen: Screen[Any]) -> None:
+        """Remove ``screen`` and anything above it."""
+        if screen not in self.stack:
+            return
+        while self.stack:
+            top = self.stack.pop()
+            self._retire(top)
+            if top is screen:
+                break
+        self.dirty = True
+        if self.stack:
+            self.stack[-1].on_resume()
+
+    def schedule(self, owner: Screen[Any], milliseconds: float, callback: Callback,
+                 repeat: bool) -> Timer:
+        """A timer that is cancelled when ``owner`` leaves the stack."""
+        def fire() -> None:
+            callback()
+            self.dirty = True
+
+        timer = (self.scheduler.every if repeat else self.scheduler.after)(milliseconds, fire)
+        self.timers.setdefault(id(owner), []).append(timer)
+        return timer
+
+    def say(self, text: str) -> None:
+        """A message in the footer's place until the next key."""
+        self.message = text
+        self.dirty = True
+
+    def leave(self, screen: Screen[Any]) -> None:
+        """Remove the game ``screen`` belongs to, or everything if it belongs to none."""
+        index = self.stack.index(screen) if screen in self.stack else len(self.stack) - 1
+        games = [i for i in range(index + 1) if id(self.stack[i]) in self.games]
+        bottom = games[-1] if games else 0
+        if self.stack:
+            self.pop(self.stack[bottom])
+
+    def new_run(self, game: GameScreen[Any]) -> None:
+        """Record ``game``'s run as it stands; the next result belongs to a new run."""
+        run = self.games[id(game)]
+        self._record(game, run)
+        self.games[id(game)] = GameRun(run.spec)
+
+    def best(self, game: GameScreen[Any], variant: str) -> Score | None:
+        """The best on record for ``game`` in ``variant``."""
+        spec = self.games[id(game)].spec
+        return self.context.store.best(spec.name, variant,
+                                       lowest=spec.scoring.kind.lowest_wins)
+
+    # The loop --------------------------------------------------------------------------
+    def run(self) -> None:
+        """Play until the stack is empty; whatever ends it, results are recorded."""
+        try:
+            while self.stack:
+                self.step()
+        finally:
+            with deferred_signals():
+                while self.stack:
+                    self._retire(self.stack.pop())
+                self.scheduler.cancel_all()
+
+    def step(self) -> None:
+        """Draw if needed, then wait for one key or timer and act on it."""
+        if self.dirty:
+            self.render()
+        key = self.session.read_key(self.scheduler.wait_ms(IDLE_MS))
+        if self.scheduler.run_due():
+            self.dirty = True
+        if key is not None:
+            self.handle_key(key)
+        self._check_endings()
+
+    def handle_key(self, key: Key) -> None:
+        """Give ``key`` its fate: the top screen's binding, its own hook, the app's keys,
+        or a message saying it does nothing here."""
+        self.dirty = True
+        if key == RESIZE:
+            return
+        self.notice = self.message = None
+        top = self.stack[-1]
+        if self._too_small(top) is not None:
+            if key in ("q", ESCAPE):
+                self.pop(top)
+            return  # nothing else acts while the player cannot see the game
+        binding = lookup(top.bindings(), key)
+        if binding is not None:
+            top.on_action(binding.action)
+            return
+        if top.on_key(key):
+            return
+        app = lookup(self.app_bindings(top), key)
+        if app is not None:
+            app.action()
+            return
+        name = key_name(key)
+        self.message = f"{name or 'that key'} does nothing here; ? shows the keys"
+
+    def app_bindings(self, top: Screen[Any]) -> list[Binding[AppAction]]:
+        """Keys every screen shares: help, and going back (leaving, from the bottom)."""
+        bottom = len(self.stack) == 1
+        back: list[Binding[AppAction]] = [
+            Binding(("?",), lambda: self.push(HelpScreen(top, self.app_bindings(top))),
+                    "this help", "help", priority=ESSENTIAL),
+            Binding(("q",), lambda: self.pop(top), "quit" if bottom else "back",
+                    "quit" if bottom else "back", priority=ESSENTIAL),
+        ]
+        if not bottom:
+            back.append(Binding((ESCAPE,), lambda: self.pop(top), "back"))
+        return back
+
+    # Drawing ---------------------------------------------------------------------------
+    def _too_small(self, top: Screen[Any]) -> tuple[int, int] | None:
+        rows, cols = top.min_size()
+        height, width = self.session.size()
+        if height < rows + FOOTER_ROWS or width < cols:
+            return rows + FOOTER_ROWS, cols
+        return None
+
+    def render(self) -> None:
+        """One whole frame; curses sends only the cells that changed."""
+        self.dirty = False
+        canvas = self.session.begin_frame()
+        if self.stack:
+            top = self.stack[-1]
+            needed = self._too_small(top)
+            if needed is not None:
+                draw_too_small(canvas, *needed)
+            else:
+                body = canvas.rows(canvas.height - FOOTER_ROWS)
+                first = max((i for i, s in enumerate(self.stack) if s.opaque), default=0)
+                for screen in self.stack[first:]:
+                    screen.draw(body)
+                self._draw_footer(canvas, top)
+        if self.notice:  # wrapped, never cut: it may name a file the player must find
+            lines = wrap(self.notice, canvas.width)[-canvas.height:]
+            for offset, line in enumerate(lines):
+                canvas.text(canvas.height - len(lines) + offset, 0,
+                            line.ljust(canvas.width), WARNING)
+        self.session.end_frame()
+
+    def _draw_footer(self, canvas: Canvas, top: Screen[Any]) -> None:
+        glyphs = canvas.glyphs
+        if self.message:
+            text = footer_text([Hint(self.message)], canvas.width, "", glyphs.ellipsis)
+        else:
+            entries = top.footer() + [Hint(b.hint(), b.priority)
+                                      for b in self.app_bindings(top) if b.footer]
+            text = footer_text(entries, canvas.width, f" {glyphs.dot} ", glyphs.ellipsis)
+        canvas.centred(canvas.height - 1, text, DIM)
+
+    # Results ---------------------------------------------------------------------------
+    def _check_endings(self) -> None:
+        """Record and announce each game's ending once, when it happens."""
+        for screen in list(self.stack):
+            run = self.games.get(id(screen))
+            if run is None or not isinstance(screen, GameScreen):
+                continue
+            outcome = screen.outcome()
+            if outcome is None or not outcome.finished:
+                run.ended = None
+            elif outcome != run.ended:
+                run.ended = outcome
+                self._record(screen, run)
+                screen.on_finished(outcome)
+                self.dirty = True
+
+    def _record(self, screen: GameScreen[Any], run: GameRun) -> None:
+        outcome = screen.outcome()
+        if outcome is None:
+            return
+        with deferred_signals():
+            run.spec.record(self.context.store, outcome, run.run_id, self.context.player)
+
+    def _retire(self, screen: Screen[Any]) -> None:
+        """A screen leaves the stack: its timers stop; a game's run is recorded."""
+        for timer in self.timers.pop(id(screen), []):
+            timer.cancel()
+        run = self.games.pop(id(screen), None)
+        if run is not None and isinstance(screen, GameScreen):
+            self._record(screen, run)
+            dump_state(run.spec.name, screen)
+        screen.unmount()
+
+
+def dump_state(game: str, screen: GameScreen[Any]) -> None:
+    """Append the game's final state as one JSON line to $TERMGAMES_STATE_DUMP, if set.
+
+    The key-storm tests read it to check each game's invariants after thousands of keys.
+    """
+    target = os.environ.get("TERMGAMES_STATE_DUMP")
+    if not target:
+        return
+    state = {"game": game, **screen.snapshot()}
+    with contextlib.suppress(OSError), open(target, "a", encoding="utf-8") as out:
+        out.write(json.dumps(state) + "\n")

@@ -1,0 +1,143 @@
+"""What a screen is to the runtime: bindings to act on, cells to draw, and a host to ask
+for everything else (other screens, time, results, the launch context)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+
+from termgames.runtime.bindings import Binding, Hint, hints
+from termgames.runtime.draw import Canvas
+from termgames.runtime.keys import Key
+from termgames.runtime.scheduler import Callback, Timer
+
+if TYPE_CHECKING:
+    from termgames.outcome import Outcome
+    from termgames.runtime.context import LaunchContext
+    from termgames.spec import GameSpec
+    from termgames.store import Score
+
+A = TypeVar("A")
+
+
+class Host(Protocol):
+    """The runner, as screens see it."""
+
+    context: LaunchContext
+
+    def push(self, screen: Screen[Any]) -> None:
+        """Show ``screen`` on top of the others."""
+
+    def pop(self, screen: Screen[Any]) -> None:
+        """Remove ``screen`` (and anything above it)."""
+
+    def start(self, spec: GameSpec, screen: GameScreen[Any]) -> None:
+        """Show a game's main screen, its results recorded under ``spec``."""
+
+    def schedule(self, owner: Screen[Any], milliseconds: float, callback: Callback,
+                 repeat: bool) -> Timer:
+        """A timer that dies with ``owner``."""
+
+    def say(self, text: str) -> None:
+        """A message in the footer's place until the next key."""
+
+    def leave(self, screen: Screen[Any]) -> None:
+        """Leave the game ``screen`` belongs to (or the program, from the bottom)."""
+
+    def new_run(self, game: GameScreen[Any]) -> None:
+        """Record ``game``'s run as it stands, and begin the next one."""
+
+    def best(self, game: GameScreen[Any], variant: str) -> Score | None:
+        """The best on record for ``game`` in ``variant``, by its scoring's direction."""
+
+
+class NotMounted(RuntimeError):
+    """A screen used its host before the runner showed it."""
+
+
+class Screen(Generic[A]):
+    """One layer of the screen stack. ``opaque`` screens hide what is below them; the
+    others (help, panels, prompts) are drawn over it."""
+
+    title: str = ""
+    opaque: bool = True
+
+    def __init__(self) -> None:
+        self._host: Host | None = None
+
+    @property
+    def host(self) -> Host:
+        """The runner showing this screen."""
+        if self._host is None:
+            raise NotMounted(f"{type(self).__name__} is not on a screen stack")
+        return self._host
+
+    @property
+    def mounted(self) -> bool:
+        """Whether a runner shows it."""
+        return self._host is not None
+
+    def mount(self, host: Host) -> None:
+        """Called by the runner when the screen is pushed."""
+        self._host = host
+
+    def unmount(self) -> None:
+        """Called by the runner when the screen is removed."""
+        self._host = None
+
+    def bindings(self) -> Sequence[Binding[A]]:
+        """The keys this screen answers, and what they do."""
+        return ()
+
+    def on_action(self, action: A) -> None:
+        """Do what a bound key asks."""
+
+    def on_key(self, key: Key) -> bool:
+        """A key no binding took; True if the screen used it (before the app's keys)."""
+        return False
+
+    def on_resume(self) -> None:
+        """The screen is on top again, the one above it gone."""
+
+    def draw(self, canvas: Canvas) -> None:
+        """Draw into ``canvas`` (the whole window but the footer's row)."""
+
+    def min_size(self) -> tuple[int, int]:
+        """(rows, cols) below which the runner shows 'enlarge to W×H' instead."""
+        return (10, 40)
+
+    def footer(self) -> list[Hint]:
+        """The footer's entries for this screen; the runner adds help and quit."""
+        return hints(self.bindings())
+
+    def after(self, milliseconds: float, callback: Callback) -> Timer:
+        """Call ``callback`` once, later; cancelled if this screen goes."""
+        return self.host.schedule(self, milliseconds, callback, repeat=False)
+
+    def every(self, milliseconds: float, callback: Callback) -> Timer:
+        """Call ``callback`` repeatedly until cancelled or this screen goes."""
+        return self.host.schedule(self, milliseconds, callback, repeat=True)
+
+
+class GameScreen(Screen[A]):
+    """A game's main screen: the runner records its outcome, never the game itself."""
+
+    def outcome(self) -> Outcome | None:
+        """The result to record as things stand: finished, or unfinished but worth
+        keeping; None when there is nothing to record."""
+        return None
+
+    def on_finished(self, outcome: Outcome) -> None:
+        """The game has just ended with ``outcome`` (already recorded): show it."""
+
+    def snapshot(self) -> dict[str, object]:
+        """The game's state as plain data, for tests that check invariants."""
+        return {}
+
+    def new_run(self) -> None:
+        """Record the run that is ending; call before starting a new game."""
+        self.host.new_run(self)
+
+    def best(self, variant: str) -> Score | None:
+        """The best on record in ``variant``."""
+        return self.host.best(self, variant)

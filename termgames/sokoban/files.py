@@ -1,0 +1,112 @@
+"""Level files: reading them safely (size, encoding, binary), folders of them, stdin."""
+
+from __future__ import annotations
+
+import stat
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+from termgames.sokoban.levels import Collection, Level, LevelError
+from termgames.sokoban.parse import parse
+from termgames.text import shown_path
+
+MAX_FILE_BYTES = 32 * 1024 * 1024
+
+
+def decode(data: bytes, source: str) -> str:
+    """Bytes to text: BOMs honoured, UTF-8 first, Latin-1 as the fallback; binary refused."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError as error:
+            raise LevelError("not valid UTF-16 text", source) from error
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    sample = data[:65536]
+    controls = sum(1 for byte in sample if byte < 32 and byte not in (9, 10, 12, 13))
+    if b"\x00" in data or controls > len(sample) * 3 // 10:
+        raise LevelError("binary data, not a level file", source)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+def read_file(path: str) -> str:
+    """The text of a level file (``-`` is stdin), refusing what is not a small text file."""
+    if path == "-":
+        data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
+        source = "<stdin>"
+    else:
+        source = path
+        try:
+            info = Path(path).stat()
+            if not stat.S_ISREG(info.st_mode):
+                raise LevelError("not a regular file", source)
+            if info.st_size > MAX_FILE_BYTES:
+                raise LevelError("file is larger than 32 MiB", source)
+            with open(path, "rb") as handle:
+                data = handle.read(MAX_FILE_BYTES + 1)
+        except FileNotFoundError as error:
+            raise LevelError("no such file", source) from error
+        except IsADirectoryError as error:
+            raise LevelError("is a folder", source) from error
+        except OSError as error:
+            raise LevelError(error.strerror or str(error), source) from error
+    if len(data) > MAX_FILE_BYTES:
+        raise LevelError("file is larger than 32 MiB", source)
+    return decode(data, source)
+
+
+def parse_each(paths: list[str]) -> Iterator[tuple[str, Collection | LevelError, bool]]:
+    """Each file of ``paths`` (folders give their files) with its levels or the error that
+    stopped it, and whether it was named itself rather than found in a folder."""
+    for path in paths:
+        named = path == "-" or not Path(path).is_dir()
+        for file in [path] if named else level_files(path):
+            try:
+                yield file, parse(read_file(file), found_source(file)), named
+            except LevelError as error:
+                yield file, error, named
+
+
+def load(paths: list[str]) -> Collection:
+    """Levels from files, folders (their files, sorted) and ``-``; raise if none is playable."""
+    levels: list[Level] = []
+    problems: list[LevelError] = []
+    for file, found, named in parse_each(paths):
+        if isinstance(found, LevelError):
+            if named:
+                raise found  # a file asked for by name must be readable
+            problems.append(found)
+        elif not found.levels and not found.problems and named:
+            raise LevelError("no levels in this file", found_source(file))
+        else:
+            levels.extend(found.levels)
+            problems.extend(found.problems)
+    if not levels:
+        if problems:
+            first = problems[0]
+            raise LevelError(f"{first.message} (no playable level; {len(problems)} bad)",
+                             first.source, first.line, first.number, first.title)
+        raise LevelError("no levels found", ", ".join(paths))
+    name = shown_path(Path(paths[0]).stem) if len(paths) == 1 and paths[0] != "-" else "levels"
+    return Collection(name, levels, problems)
+
+
+def found_source(path: str) -> str:
+    """How a path is named in messages."""
+    return "<stdin>" if path == "-" else path
+
+
+def level_files(folder: str) -> list[str]:
+    """The visible regular files in ``folder``, sorted by name."""
+    try:
+        names = sorted(entry.name for entry in Path(folder).iterdir()
+                       if not entry.name.startswith(".") and entry.is_file())
+    except OSError as error:
+        raise LevelError(error.strerror or str(error), folder) from error
+    return [str(Path(folder) / name) for name in names]
+
+

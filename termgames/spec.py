@@ -1,0 +1,79 @@
+"""The game contract: each game is one typed value, and the runtime needs nothing else."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from termgames.outcome import Mark
+from termgames.scoreboard import ScoreKind, Table, launcher_best, score_tables
+
+if TYPE_CHECKING:
+    import click
+
+    from termgames.outcome import Outcome
+    from termgames.runtime.context import LaunchContext
+    from termgames.runtime.screen import GameScreen
+    from termgames.store import Store
+
+
+@dataclass(frozen=True)
+class Scoring:
+    """How a game's results compare: what a score measures (its unit and whether lower
+    wins), what a variant is, and what the menu says before there is any result."""
+
+    kind: ScoreKind
+    variant: str
+    none_yet: str = "no result yet"
+    unranked: frozenset[Mark] = frozenset()
+    """Results with any of these marks are not kept at all (a maze the solver showed)."""
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """A game: its names, its command, how to start it, and how its results are kept.
+
+    ``create`` builds the game as the menu starts it. The optional hooks replace the
+    plain-score defaults for a game whose records are more than a score (Sokoban keeps
+    each level's best solution); ``check_state`` lists what is wrong with a state the
+    game dumped (the key-storm tests' invariants).
+    """
+
+    name: str
+    title: str
+    summary: str
+    command: Callable[[], click.Command]
+    create: Callable[[LaunchContext], GameScreen[Any]]
+    scoring: Scoring
+    best_line: Callable[[Store], str] | None = None
+    tables: Callable[[Store, int, bool], list[Table]] | None = None
+    recorder: Callable[[Store, Outcome, str, str], None] | None = None
+    check_state: Callable[[Mapping[str, Any]], list[str]] | None = None
+
+    def best(self, store: Store) -> str:
+        """The menu's line for this game."""
+        if self.best_line is not None:
+            return self.best_line(store)
+        return launcher_best(store, self.name, self.scoring.kind, self.scoring.none_yet)
+
+    def score_tables(self, store: Store, limit: int, detail: bool) -> list[Table]:
+        """This game's part of ``termgames scores``."""
+        if self.tables is not None:
+            return self.tables(store, limit, detail)
+        return score_tables(store, self.name, self.title, self.scoring.kind, limit)
+
+    def record(self, store: Store, outcome: Outcome, run_id: str, player: str) -> None:
+        """Keep ``outcome`` (the run ``run_id`` of ``player``) in the store."""
+        if outcome.marks & self.scoring.unranked:
+            return
+        if self.recorder is not None:
+            self.recorder(store, outcome, run_id, player)
+            return
+        store.record_score(run_id, self.name, outcome.variant, outcome.score, player=player,
+                           marks=[mark.value for mark in outcome.marks],
+                           lowest=self.scoring.kind.lowest_wins)
+
+    def violations(self, state: Mapping[str, Any]) -> list[str]:
+        """What is wrong with a dumped state (nothing, for a game that checks none)."""
+        return [] if self.check_state is None else self.check_state(state)

@@ -1,0 +1,95 @@
+"""An in-memory terminal for the runtime: a window of characters, keys from a queue and a
+clock that only moves when the program waits. It implements the runtime's
+TerminalSession protocol, so the real runner and games run on it unchanged."""
+
+from __future__ import annotations
+
+import curses
+from collections import deque
+
+from termgames.runtime.draw import ASCII_GLYPHS, UNICODE_GLYPHS, Canvas, ColourMode, Palette
+from termgames.runtime.keys import RESIZE, Key
+
+
+class FakeClock:
+    """Time that passes only when the program waits for a key, plus a microsecond each
+    time it is read, so loops bounded by the clock (an engine's slice) still end."""
+
+    def __init__(self) -> None:
+        self.time = 1000.0
+
+    def now(self) -> float:
+        """The time, ticking a little at each reading."""
+        self.time += 1e-6
+        return self.time
+
+    def advance(self, seconds: float) -> None:
+        """Let ``seconds`` pass."""
+        self.time += seconds
+
+
+class FakeWindow:
+    """Just enough of a curses window to draw into a grid of characters."""
+
+    def __init__(self, rows: int, cols: int) -> None:
+        self.rows, self.cols = rows, cols
+        self.cells = [[" "] * cols for _ in range(rows)]
+
+    def getmaxyx(self) -> tuple[int, int]:
+        """(rows, cols)."""
+        return self.rows, self.cols
+
+    def erase(self) -> None:
+        """Blank every cell."""
+        self.cells = [[" "] * self.cols for _ in range(self.rows)]
+
+    def addstr(self, y: int, x: int, text: str, attr: int = 0) -> None:
+        """Write ``text``; like curses, writing past the window is an error."""
+        if not (0 <= y < self.rows and x >= 0 and x + len(text) <= self.cols):
+            raise curses.error(f"addstr({y}, {x}, {text!r}) outside {self.rows}x{self.cols}")
+        self.cells[y][x:x + len(text)] = list(text)
+
+    def lines(self) -> list[str]:
+        """The rows, trailing blanks removed."""
+        return ["".join(row).rstrip() for row in self.cells]
+
+
+class FakeSession:
+    """A TerminalSession in memory: ``keys`` are read in order; an empty queue waits out
+    the timeout on the fake clock."""
+
+    def __init__(self, rows: int = 24, cols: int = 80, unicode: bool = True) -> None:
+        self.window = FakeWindow(rows, cols)
+        self.keys: deque[Key] = deque()
+        self.clock = FakeClock()
+        self.glyphs = UNICODE_GLYPHS if unicode else ASCII_GLYPHS
+        self.frames = 0
+
+    def resize(self, rows: int, cols: int) -> None:
+        """A new window size, announced as curses does, by a key."""
+        self.window = FakeWindow(rows, cols)
+        self.keys.append(RESIZE)
+
+    def read_key(self, timeout_ms: int) -> Key | None:
+        """The next queued key, or None once ``timeout_ms`` has passed on the clock."""
+        if self.keys:
+            return self.keys.popleft()
+        self.clock.advance(max(timeout_ms, 1) / 1000)
+        return None
+
+    def begin_frame(self) -> Canvas:
+        """A blank canvas."""
+        self.window.erase()
+        return Canvas(self.window, Palette(ColourMode.MONO), self.glyphs)
+
+    def end_frame(self) -> None:
+        """Count the frame."""
+        self.frames += 1
+
+    def size(self) -> tuple[int, int]:
+        """(rows, cols)."""
+        return self.window.getmaxyx()
+
+    def text(self) -> str:
+        """The screen as lines of text."""
+        return "\n".join(self.window.lines())
