@@ -21,7 +21,8 @@ from ptycost import key_cost, percentile, read_until_quiet
 from sokoban import measure_moves as sokoban_moves
 from terminal_cost import measure_moves as moves_2048
 
-from termgames.reversi.board import Player, Position, square_name
+from termgames.reversi.board import Player, square_name
+from termgames.reversi.match import Match
 from tests.terminal import Terminal
 
 
@@ -36,16 +37,13 @@ def reversi_moves(home: Path, moves: int) -> tuple[list[int], list[float]]:
                         home)
         term.wait_for("q quit")
         read_until_quiet(term.process.fd, 0.2)
-        rng, position = random.Random(seed), Position()
-        while not position.over() and len(sizes) < moves:
-            if position.turn is Player.O or position.must_pass():
-                if position.must_pass():
-                    position = position.pass_turn()
-                    continue
-                position, _ = position.play(rng.choice(position.move_list()))
+        rng, match = random.Random(seed), Match(Player.X)
+        while not match.over and len(sizes) < moves:
+            if match.turn is Player.O:
+                match.play(rng.choice(match.position.move_list()))
                 continue
-            square = position.move_list()[0]
-            position, _ = position.play(square)
+            square = match.position.move_list()[0]
+            match.play(square)
             name = square_name(square).encode()
             key_cost(term.process.fd, name[:1])  # the column: a prompt, not counted
             size, latency = key_cost(term.process.fd, name[1:])

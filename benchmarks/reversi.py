@@ -17,7 +17,8 @@ import classic_reversi
 from ptycost import percentile, print_table
 
 from termgames.reversi.ai import SEARCH_LIMITS, Search, corner_best
-from termgames.reversi.board import Player, Position, perft
+from termgames.reversi.board import Player, perft
+from termgames.reversi.match import Match
 from termgames.reversi.simulate import run, tally
 
 PUBLISHED = {"worst": 82.4, "random": 78.0, "corner-side-best": 60.8}
@@ -51,12 +52,10 @@ def strength_game(number: int) -> tuple[int, int, list[float]]:
     rng = random.Random(number)
     engine_side = Player.X if number % 2 else Player.O
     limits = SEARCH_LIMITS[5]
-    position = Position(turn=Player.X)
+    match = Match(Player.X)
     times = []
-    while not position.over():
-        if position.must_pass():
-            position = position.pass_turn()
-            continue
+    while not match.over:
+        position = match.position
         if position.turn is engine_side:
             started = time.perf_counter()
             search = Search(position, limits, rng)
@@ -65,8 +64,8 @@ def strength_game(number: int) -> tuple[int, int, list[float]]:
             move = search.choice
         else:
             move = corner_best(position, rng)
-        position, _ = position.play(move)
-    x, o = position.score()
+        match.play(move)
+    x, o = match.position.score()
     mine, theirs = (x, o) if engine_side is Player.X else (o, x)
     return mine, theirs, times
 

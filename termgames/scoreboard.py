@@ -67,6 +67,29 @@ class Table:
         return [self.title, *body, *([f"  {self.note}"] if self.note else [])]
 
 
+@dataclass(frozen=True)
+class Best:
+    """A best result as shown: its score and what helped it ('undo', 'autoplay')."""
+
+    score: int
+    marks: frozenset[str] = frozenset()
+
+    def note(self) -> str:
+        """The marks as the header shows them: ' (undo)'."""
+        return "".join(f" ({mark})" for mark in sorted(self.marks))
+
+
+def best_shown(stored: Score | None, run: Best | None, lowest: bool = False) -> Best | None:
+    """The best to show beside a game: the best on record, or the run in play once it
+    counts and beats it (it is recorded as it stands, so the best never falls back)."""
+    candidates = [Best(stored.score, stored.marks)] if stored is not None else []
+    if run is not None:
+        candidates.append(run)
+    if not candidates:
+        return None
+    return (min if lowest else max)(candidates, key=lambda best: best.score)
+
+
 def marks(score: Score) -> str:
     """What helped a score, as the tables show it."""
     return " ".join(sorted(score.marks))

@@ -129,6 +129,7 @@ def mutated_levels(draw: st.DrawFn) -> bytes:
     return bytes(data)
 
 
+@pytest.mark.slow  # about 25 s: CI runs it with `pytest -m slow`
 @given(mutated_levels())
 @settings(max_examples=int(os.environ.get("TERMGAMES_FUZZ_CASES", "20000")), deadline=None)
 def test_mutated_real_levels_raise_nothing_but_level_error(data: bytes) -> None:

@@ -119,3 +119,45 @@ def test_the_search_can_be_run_in_steps() -> None:
         rounds += 1
         assert stepped.explored and len(stepped.explored) <= 2 * 5 * rounds  # cell + passage
     assert rounds > 3 and stepped.path() == whole
+
+
+def test_a_walk_keeps_its_trail_and_marks_dead_ends() -> None:
+    from termgames.maze.walk import Walk
+
+    maze = generate(6, 4, random.Random(3))
+    walk = Walk(maze)
+    assert walk.position == maze.entrance and walk.route == [maze.entrance]
+    assert not walk.step(0, -1)  # out of the entrance is off the map
+    assert walk.step(0, 1) and walk.steps == 1
+    assert walk.step(0, -1)  # back over the trail
+    assert walk.route == [maze.entrance] and walk.left_behind() == {(maze.entrance[0], 1)}
+    walk.helped = True
+    walk.restart()
+    assert walk.helped and walk.steps == 0 and walk.visited == {maze.entrance}
+
+
+def test_a_walk_ends_at_the_exit() -> None:
+    from termgames.maze.walk import Walk
+
+    maze = generate(4, 3, random.Random(7))
+    walk = Walk(maze)
+    path = shortest_path(maze, maze.entrance)
+    for (r0, c0), (r1, c1) in pairwise(path):
+        assert not walk.out
+        assert walk.step(r1 - r0, c1 - c0)
+    assert walk.out and walk.steps == len(path) - 1
+    assert not walk.step(0, -1)  # out means out
+
+
+def test_a_stopwatch_runs_from_start_to_stop() -> None:
+    from termgames.clock import Stopwatch
+    from tests.fake import FakeClock
+
+    clock = FakeClock()
+    watch = Stopwatch(clock)
+    assert watch.elapsed() == 0 and not watch.running
+    watch.start()
+    clock.advance(2.5)
+    watch.stop()
+    clock.advance(10)
+    assert 2.5 <= watch.elapsed() < 2.501 and not watch.running

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from itertools import pairwise
 from pathlib import Path
 
 from termgames.maze.generate import Square, generate
 from termgames.maze.solve import shortest_path
+from termgames.scoreboard import clock
 from termgames.store import Store
 from tests.terminal import Terminal
 
@@ -37,20 +39,21 @@ def test_walk_a_seeded_maze_to_the_exit(terminal: Start, tmp_path: Path) -> None
     term.wait_for("You made it out!")
     term.wait_for(f"{len(keys) + 2} steps (shortest: {len(keys)})")
     term.wait_for("no help used")
+    shown = re.search(r"time (\d+:\d\d\.\d)", term.text())
+    assert shown is not None
     term.press("q")
     assert term.wait_exit() == 0
     best = Store.open(tmp_path / "data").best("maze", "4x3", lowest=True)
-    assert best is not None and best.score >= 0
+    assert best is not None and clock(best.score) == shown.group(1)
 
 
-def test_the_solver_animates_and_a_key_skips_to_the_path(terminal: Start) -> None:
+def test_the_solver_animates_the_search_then_walking_clears_the_path(terminal: Start) -> None:
+    """(That any key ends the animation at once is test_features'.)"""
     term = terminal("maze", "--size", "39x10", "--seed", "3")
     term.wait_for("steps 0")
     term.press("s")
     term.wait_until(lambda: ":" in term.text() and "+" in term.text(),
                     "explored and frontier squares")
-    assert "Shortest path" not in term.text()
-    term.press("x")  # any key ends the animation
     term.wait_for("Shortest path from here:")
     assert "*" in term.text()
     term.press("right")  # walking clears the path

@@ -15,7 +15,8 @@ import pytest
 from termgames.maze.generate import generate
 from termgames.maze.solve import shortest_path
 from termgames.reversi.ai import worst
-from termgames.reversi.board import Player, Position, count, flips, square_name
+from termgames.reversi.board import Player, count, flips, square_name
+from termgames.reversi.match import Match, Passed
 from termgames.store import Store
 from tests.screens import parse_square, reversi_cell
 from tests.terminal import Terminal, base_environment
@@ -92,19 +93,15 @@ def _game_where_the_computer_passes() -> tuple[int, list[str]]:
     """A seed and the player's moves (lowest legal square each time) up to the first move
     after which the computer, playing 'random', must pass."""
     for seed in range(500):
-        rng, position, moves = random.Random(seed), Position(), []
-        while not position.over():
-            if position.turn is Player.X:
-                square = position.move_list()[0]
+        rng, match, moves = random.Random(seed), Match(Player.X), []
+        while not match.over:
+            if match.turn is Player.X:
+                square = match.position.move_list()[0]
                 moves.append(square_name(square))
-                position, _ = position.play(square)
-                if position.must_pass():
+                if Passed(Player.O) in match.play(square):
                     return seed, moves
                 continue
-            if position.must_pass():
-                position = position.pass_turn()
-                continue
-            position, _ = position.play(rng.choice(position.move_list()))
+            match.play(rng.choice(match.position.move_list()))
     raise AssertionError("no seed below 500 makes the computer pass")
 
 
@@ -249,22 +246,20 @@ def _a_won_game_against_worst() -> tuple[int, list[tuple[str, int, int]]]:
     """A seed, and the player's moves (most flips, lowest square first) each with the discs
     (X, O) once the computer has answered, that beat 'worst' as the program plays it."""
     for seed in range(100):
-        rng, position = random.Random(seed), Position()
+        rng, match = random.Random(seed), Match(Player.X)
         moves: list[tuple[str, int, int]] = []
-        while not position.over():
-            if position.must_pass():
-                position = position.pass_turn()
-                continue
-            if position.turn is Player.X:
+        while not match.over:
+            position = match.position
+            if match.turn is Player.X:
                 square = max(position.move_list(),
                              key=lambda s: (count(flips(position.own, position.opp, s)), -s))
                 moves.append((square_name(square), 0, 0))
             else:
                 square = worst(position, rng)
-            position, _ = position.play(square)
+            match.play(square)
             if moves:
-                moves[-1] = (moves[-1][0], *position.score())
-        x, o = position.score()
+                moves[-1] = (moves[-1][0], *match.position.score())
+        x, o = match.position.score()
         if x > o:
             return seed, moves
     raise AssertionError("no seed below 100 loses to 'worst'")

@@ -102,3 +102,52 @@ def test_a_pass_and_the_end_of_the_game() -> None:
     assert passed.move_list() == [63]
     final, _ = passed.play(63)
     assert final.over() and final.score() == (64, 0)
+
+
+def test_a_match_passes_for_a_side_with_no_move_and_records_it() -> None:
+    from termgames.reversi.match import Match, Passed, Played
+
+    seed = next(s for s in range(300) if _has_pass(s))
+    rng, match = random.Random(seed), Match(Player.X)
+    while not match.over:
+        before = len(match.events)
+        match.play(rng.choice(match.position.move_list()))
+        new = match.events[before:]
+        assert isinstance(new[0], Played)
+        for event in new[1:]:
+            assert isinstance(event, Passed)
+            assert not match.position.pass_turn().moves()  # the passer truly had no move
+        assert match.over or match.legal()  # the side to move can always move
+    assert any(isinstance(event, Passed) for event in match.events)
+    result = match.result()
+    assert result is not None and (result.x, result.o) == match.position.score()
+    assert result.margin(Player.X) == -result.margin(Player.O)
+
+
+def _has_pass(seed: int) -> bool:
+    from termgames.reversi.match import Match, Passed
+
+    rng, match = random.Random(seed), Match(Player.X)
+    while not match.over:
+        match.play(rng.choice(match.position.move_list()))
+    return any(isinstance(event, Passed) for event in match.events)
+
+
+def test_take_back_undoes_the_players_move_and_every_reply() -> None:
+    from termgames.reversi.match import Match
+
+    match = Match(Player.X, frozenset({Player.X}))
+    assert not match.can_take_back and not match.take_back()
+    match.play(match.position.move_list()[0])  # X
+    start_of_reply = match.position
+    match.play(start_of_reply.move_list()[0])  # O's reply cannot be taken back alone
+    assert match.moves == 2 and match.can_take_back
+    assert match.take_back()
+    assert match.position == Position() and match.moves == 0 and match.events == []
+
+
+def test_a_drawn_match_has_no_winner() -> None:
+    from termgames.reversi.match import MatchResult
+
+    assert MatchResult(32, 32).winner is None
+    assert MatchResult(33, 31).winner is Player.X and MatchResult(30, 34).winner is Player.O

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from termgames.reversi.board import Player, Position, square_name
+from termgames.reversi.match import Match, Passed
 from tests.terminal import Terminal
 
 Start = Callable[..., Terminal]
@@ -32,27 +33,24 @@ class Model:
     the computer ('random') draws from the same seeded RNG as the program."""
 
     seed: int
-    position: Position = field(default_factory=Position)
-    computer_passes: int = 0
+    match: Match = field(default_factory=lambda: Match(Player.X))
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
 
-    def reply(self) -> None:
-        """Let the computer (O) move until it is X's turn or the game is over."""
-        while not self.position.over():
-            if self.position.must_pass():
-                if self.position.turn is Player.O:
-                    self.computer_passes += 1
-                self.position = self.position.pass_turn()
-            if self.position.turn is Player.X:
-                return
-            move = self.rng.choice(self.position.move_list())
-            self.position, _ = self.position.play(move)
+    @property
+    def position(self) -> Position:
+        return self.match.position
+
+    @property
+    def computer_passes(self) -> int:
+        return self.match.events.count(Passed(Player.O))
 
     def play(self, square: int) -> None:
-        self.position, _ = self.position.play(square)
-        self.reply()
+        """The player's move, then the computer's until it is the player's turn again."""
+        self.match.play(square)
+        while not self.match.over and self.match.turn is Player.O:
+            self.match.play(self.rng.choice(self.position.move_list()))
 
 
 def game_with_a_pass() -> int:

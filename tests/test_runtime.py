@@ -247,3 +247,10 @@ def test_the_canvas_never_writes_outside_the_window() -> None:
     canvas.text(1, -2, "abcd")
     canvas.text(2, 9, "y")
     assert window.lines() == ["   ab", "cd", ""]
+
+
+def test_a_result_that_cannot_be_kept_is_said_at_once(store: Store) -> None:
+    runner, session, game = start(store)
+    store._db.execute("PRAGMA query_only = ON")  # every write now fails
+    press(runner, session, "k", "k", "k")
+    assert game.finished and "scores will not be saved" in session.text()

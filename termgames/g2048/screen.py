@@ -16,6 +16,8 @@ from termgames.runtime.context import LaunchContext
 from termgames.runtime.draw import BOLD, Canvas, Colour, Emphasis, Style
 from termgames.runtime.panels import Panel
 from termgames.runtime.screen import GameScreen
+from termgames.scoreboard import Best, best_shown
+from termgames.store import Score
 
 
 class Act(Enum):
@@ -135,7 +137,7 @@ class Screen2048(GameScreen[Act]):
         self.variant = variant_name(size, goal)
         self.past_first_moves = False
         self.keep_going = False
-        self.stored_best, self.best_used_undo = 0, False
+        self.stored_best: Score | None = None
 
     def mount(self, host: Any) -> None:
         """On the stack: read the best on record."""
@@ -161,9 +163,7 @@ class Screen2048(GameScreen[Act]):
 
     def load_best(self) -> None:
         """The best on record, read again after each result: the last run may have beaten it."""
-        best = self.best(self.variant)
-        self.stored_best = best.score if best else 0
-        self.best_used_undo = bool(best and best.used_undo)
+        self.stored_best = self.best(self.variant)
 
     def on_action(self, action: Act) -> None:
         """Slide, undo or start again."""
@@ -230,22 +230,16 @@ class Screen2048(GameScreen[Act]):
         return {"grid": [list(row) for row in self.game.grid], "start_sum": self.game.start_sum,
                 "spawned": self.game.spawned, "score": self.game.score}
 
-    def shown_best(self) -> tuple[int, bool]:
-        """The best score to show, and whether it was made with undo: the best on record,
-        or this run's peak once the run counts (it is recorded as it stands)."""
-        if self.counts() and self.game.peak_score > self.stored_best:
-            return self.game.peak_score, self.game.peak_used_undo
-        return self.stored_best, self.best_used_undo
-
     def draw(self, canvas: Canvas) -> None:
         """Header with scores and the board."""
         layout = choose_layout(self.size, canvas.height, canvas.width)
-        best, best_undo = self.shown_best()
-        undo_mark = " (undo)"
-        header = (
-            f"2048   Score: {self.game.score:,}{undo_mark if self.game.used_undo else ''}"
-            f"   Best: {best:,}{undo_mark if best_undo else ''}"
-        )
+        run = None
+        if self.counts():
+            run = Best(self.game.peak_score, frozenset({"undo"} if self.game.peak_used_undo
+                                                        else ()))
+        best = best_shown(self.stored_best, run) or Best(0)
+        undo_mark = " (undo)" if self.game.used_undo else ""
+        header = f"2048   Score: {self.game.score:,}{undo_mark}   Best: {best.score:,}{best.note()}"
         canvas.centred(0, header, BOLD)
         self.draw_board(canvas, layout)
 

@@ -239,8 +239,13 @@ class Runner:
         outcome = screen.outcome()
         if outcome is None:
             return
+        store = self.context.store
+        known = len(store.warnings)
         with deferred_signals():
-            run.spec.record(self.context.store, outcome, run.run_id, self.context.player)
+            run.spec.record(store, outcome, run.run_id, self.context.player)
+        if len(store.warnings) > known:  # the result could not be kept: say so now
+            self.notice = " ".join(store.warnings[known:])
+            self.dirty = True
 
     def _retire(self, screen: Screen[Any]) -> None:
         """A screen leaves the stack: its timers stop; a game's run is recorded."""

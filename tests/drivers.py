@@ -1,0 +1,202 @@
+"""One feature test, two drivers: the same script plays the game in memory (fast, on a fake
+clock) and as the real program on a pty. Both start from the command line's arguments.
+
+The in-memory driver parses the arguments with the real CLI, catches the game it would
+start, and runs the real runner on a FakeSession, stepping it between the script's keys.
+"""
+
+from __future__ import annotations
+
+import curses
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Protocol
+
+import pytest
+
+from termgames.cli import cli
+from termgames.runtime.context import DisplayOptions, LaunchContext
+from termgames.runtime.runner import Runner
+from termgames.runtime.screen import GameScreen, Screen
+from termgames.spec import GameSpec
+from termgames.store import Store
+from tests.fake import FakeSession
+from tests.terminal import Terminal
+
+FAKE_DEADLINE_S = 120.0
+"""How much fake time a wait may let pass before it fails."""
+
+FAKE_KEYS: dict[str, str | int] = {
+    "up": curses.KEY_UP, "down": curses.KEY_DOWN, "left": curses.KEY_LEFT,
+    "right": curses.KEY_RIGHT, "home": curses.KEY_HOME, "end": curses.KEY_END,
+    "pageup": curses.KEY_PPAGE, "pagedown": curses.KEY_NPAGE,
+    "backspace": curses.KEY_BACKSPACE, "delete": curses.KEY_DC,
+    "enter": "\n", "space": " ", "tab": "\t", "esc": "\x1b",
+}
+
+
+class Driver(Protocol):
+    """What a feature script may do."""
+
+    def press(self, *names: str) -> None:
+        """Press keys by name ('up', 'enter', 'q')."""
+
+    def wait_for(self, text: str) -> None:
+        """Wait until ``text`` is on screen."""
+
+    def wait_for_gone(self, text: str) -> None:
+        """Wait until ``text`` is off screen."""
+
+    def text(self) -> str:
+        """The screen."""
+
+    def finish(self) -> int:
+        """Wait for the program to end; its exit status."""
+
+
+class PtyDriver:
+    """The real program on a pty."""
+
+    def __init__(self, term: Terminal) -> None:
+        self.term = term
+
+    def press(self, *names: str) -> None:
+        """Send the bytes the terminal sends."""
+        self.term.press(*names)
+
+    def wait_for(self, text: str) -> None:
+        """Poll the emulated screen."""
+        self.term.wait_for(text)
+
+    def wait_for_gone(self, text: str) -> None:
+        """Poll the emulated screen."""
+        self.term.wait_for_gone(text)
+
+    def text(self) -> str:
+        """The emulated screen."""
+        return self.term.text()
+
+    def finish(self) -> int:
+        """The exit status."""
+        return self.term.wait_exit()
+
+
+class FakeDriver:
+    """The real runner and game on an in-memory session and a fake clock."""
+
+    def __init__(self, runner: Runner, session: FakeSession) -> None:
+        self.runner = runner
+        self.session = session
+
+    @property
+    def clock(self) -> float:
+        """Fake seconds so far."""
+        return self.session.clock.time
+
+    def step(self) -> None:
+        """One turn of the loop, if anything is left to run."""
+        if self.runner.stack:
+            self.runner.step()
+
+    def press(self, *names: str) -> None:
+        """Queue each key and let the loop take it."""
+        for name in names:
+            key = FAKE_KEYS.get(name, name)
+            if isinstance(key, str) and key.startswith("ctrl-") and len(key) == 6:
+                key = chr(ord(key[5].upper()) & 0x1F)
+            self.session.keys.append(key)
+            while self.session.keys and self.runner.stack:
+                self.runner.step()
+        if self.runner.stack:
+            self.runner.render()
+
+    def wait_until(self, predicate: Callable[[], bool], what: str) -> None:
+        """Run the loop (time passing on the fake clock) until ``predicate`` holds."""
+        deadline = self.clock + FAKE_DEADLINE_S
+        while True:
+            if self.runner.stack:
+                self.runner.render()
+            if predicate():
+                return
+            if self.clock > deadline or not self.runner.stack:
+                raise AssertionError(f"never saw {what}; screen:\n{self.text()}")
+            self.step()
+
+    def wait_for(self, text: str) -> None:
+        """Until ``text`` is on screen."""
+        self.wait_until(lambda: text in self.text(), repr(text))
+
+    def wait_for_gone(self, text: str) -> None:
+        """Until ``text`` is gone."""
+        self.wait_until(lambda: text not in self.text(), f"{text!r} to go")
+
+    def text(self) -> str:
+        """The in-memory screen."""
+        return self.session.text()
+
+    def finish(self) -> int:
+        """Run the loop until the last screen is gone; 0, as the program would exit."""
+        self.wait_until(lambda: not self.runner.stack, "the program to end")
+        return 0
+
+
+@contextmanager
+def fake_program(args: list[str], home: Path, rows: int = 24, cols: int = 80
+                 ) -> Iterator[FakeDriver]:
+    """``termgames ARGS`` parsed by the real CLI, its game run in memory."""
+    started: list[tuple[GameSpec | None, Callable[[LaunchContext], Screen[Any]],
+                        DisplayOptions, str | None]] = []
+
+    def play(spec: GameSpec, create: Callable[[LaunchContext], GameScreen[Any]],
+             display: DisplayOptions, notice: str | None = None) -> None:
+        started.append((spec, create, display, notice))
+
+    def show(create: Callable[[LaunchContext], Screen[Any]], display: DisplayOptions) -> None:
+        started.append((None, create, display, None))
+
+    with pytest.MonkeyPatch.context() as patch:
+        import termgames.runtime.app as app
+        from termgames.g2048 import cli as g2048_cli
+        from termgames.maze import cli as maze_cli
+        from termgames.reversi import cli as reversi_cli
+        from termgames.sokoban import cli as sokoban_cli
+
+        for module in (app, g2048_cli, maze_cli, reversi_cli, sokoban_cli):
+            if hasattr(module, "play"):
+                patch.setattr(module, "play", play)
+        patch.setattr(app, "show", show)
+        cli.main(args=args, prog_name="termgames", standalone_mode=False)
+    assert started, f"termgames {' '.join(args)} started nothing"
+    spec, create, display, notice = started[0]
+    session = FakeSession(rows, cols, unicode=not display.ascii)
+    store = Store.open(home)
+    context = LaunchContext(store, "tester", rows, cols, display, session.clock)
+    runner = Runner(session, context, notice)
+    screen = create(context)
+    if spec is not None and isinstance(screen, GameScreen):
+        runner.start(spec, screen)
+    else:
+        runner.push(screen)
+    driver = FakeDriver(runner, session)
+    try:
+        runner.render()
+        yield driver
+    finally:
+        runner.stack.clear()
+        store.close()
+
+
+@contextmanager
+def program(kind: str, args: list[str], home: Path, rows: int = 24, cols: int = 80
+            ) -> Iterator[Driver]:
+    """``termgames ARGS`` on the driver ``kind`` ('fake' or 'pty')."""
+    if kind == "fake":
+        with fake_program(args, home / "data", rows, cols) as fake:
+            yield fake
+        return
+    term = Terminal(args, home, rows=rows, cols=cols)
+    try:
+        yield PtyDriver(term)
+    finally:
+        term.close()

@@ -1,0 +1,59 @@
+"""A fifth game is one package plus one line: a game defined in tests/ shows up in the
+launcher, --help, scores and the help screen with no edit to termgames."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from termgames.cli import build_cli
+from termgames.games import GAMES
+from termgames.launcher import Launcher
+from termgames.runtime.context import LaunchContext
+from termgames.runtime.runner import Runner
+from termgames.store import Store
+from tests.drivers import FakeDriver
+from tests.fake import FakeSession
+from tests.tinygame import SPEC as COIN
+
+WITH_COIN = (*GAMES, COIN)  # the one line
+
+
+def test_the_fifth_game_is_in_help(tmp_path: Path) -> None:
+    result = CliRunner().invoke(build_cli(WITH_COIN), ["--help"])
+    assert result.exit_code == 0
+    assert "coin" in result.output and "Flip a coin" in result.output
+
+
+def test_the_fifth_game_plays_from_the_launcher_and_its_result_is_in_scores(
+    tmp_path: Path,
+) -> None:
+    store = Store.open(tmp_path)
+    session = FakeSession()
+    context = LaunchContext(store, "tester", 24, 80, clock=session.clock)
+    runner = Runner(session, context)
+    runner.push(Launcher(WITH_COIN, context))
+    run = FakeDriver(runner, session)
+    run.wait_for("flip heads three times running")
+    run.wait_for("no run yet")
+    run.press(*["down"] * (len(WITH_COIN) - 1), "enter")
+    run.wait_for("flips:")
+    run.press("?")
+    run.wait_for("Coin: keys")
+    run.wait_for("Space  flip the coin")
+    run.press("x")
+    run.wait_for_gone("Coin: keys")
+    while "HHH" not in run.text():
+        run.press("space")
+    run.press("q")
+    run.wait_for("best ")  # back in the menu, the new best beside the game
+    assert "(coin)" in run.text()
+    run.press("q")
+    assert run.finish() == 0
+    store.close()
+    result = CliRunner().invoke(build_cli(WITH_COIN), ["scores", "coin"],
+                                env={"TERMGAMES_HOME": str(tmp_path)})
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0] == "Coin · coin"
+    assert result.output.splitlines()[1].split()[:2] == ["#", "moves"]
