@@ -186,7 +186,7 @@ class Store:
             connection.execute("PRAGMA foreign_keys = ON")
             # WAL lets readers go on while one process writes; some file systems refuse
             # it, and then the rollback journal SQLite falls back to is still correct.
-            connection.execute("PRAGMA journal_mode = WAL")
+            _while_busy(lambda: connection.execute("PRAGMA journal_mode = WAL"))
             if connection.execute("PRAGMA quick_check").fetchone()[0] != "ok":
                 raise sqlite3.DatabaseError("quick_check failed: database disk image is malformed")
             store = cls(connection, path, writable=True)
@@ -368,6 +368,21 @@ _UPSERT_PROGRESS = (
     "ON CONFLICT (game, key) DO UPDATE SET value = excluded.value, "
     "updated_at = excluded.updated_at"
 )
+
+
+def _while_busy(action: Callable[[], object]) -> None:
+    """Run ``action``, again while another process holds the lock it needs: switching to
+    WAL does not wait on the busy timeout, so several first opens at once would fail."""
+    deadline = time.monotonic() + BUSY_TIMEOUT_S
+    while True:
+        try:
+            action()
+            return
+        except sqlite3.OperationalError as error:
+            busy = "locked" in str(error) or "busy" in str(error)
+            if not busy or time.monotonic() > deadline:
+                raise
+            time.sleep(0.02)
 
 
 def _is_corruption(error: sqlite3.DatabaseError) -> bool:
