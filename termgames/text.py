@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 
 _REMOVED_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
@@ -49,6 +50,12 @@ def text_width(text: str) -> int:
     """How many terminal cells ``text`` takes."""
     if text.isascii():
         return len(text)
+    return _wide_text_width(text)
+
+
+@functools.lru_cache(maxsize=4096)
+def _wide_text_width(text: str) -> int:
+    """text_width for text that is not ASCII: the same few strings are drawn every frame."""
     return sum(cell_width(char) for char in text)
 
 
@@ -56,6 +63,8 @@ def clip(text: str, cells: int) -> str:
     """The longest prefix of ``text`` that fits in ``cells`` terminal cells."""
     if text.isascii():
         return text[: max(cells, 0)]
+    if _wide_text_width(text) <= cells:
+        return text
     used = 0
     for index, char in enumerate(text):
         used += cell_width(char)

@@ -63,6 +63,7 @@ class FakeSession:
         self.keys: deque[Key] = deque()
         self.clock = FakeClock()
         self.glyphs = UNICODE_GLYPHS if unicode else ASCII_GLYPHS
+        self.palette = Palette(ColourMode.MONO)
         self.frames = 0
 
     def resize(self, rows: int, cols: int) -> None:
@@ -80,7 +81,7 @@ class FakeSession:
     def begin_frame(self) -> Canvas:
         """A blank canvas."""
         self.window.erase()
-        return Canvas(self.window, Palette(ColourMode.MONO), self.glyphs)
+        return Canvas(self.window, self.palette, self.glyphs)
 
     def end_frame(self) -> None:
         """Count the frame."""

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, TypedDict, cast
 
 from termgames.g2048.board import DEFAULT_GOAL, DEFAULT_SIZE, Direction, Game2048
 from termgames.outcome import Mark, Outcome, Result
@@ -60,8 +61,9 @@ _HIGHER_LOOK = ((231, 236), (_W, _B), Emphasis.REVERSE | Emphasis.BOLD)
 EMPTY_STYLE = Style(fg=244, bg=238, fg8=_W, bg8=_B, mono=Emphasis.DIM)
 
 
+@functools.lru_cache(maxsize=64)
 def tile_style(value: int) -> Style:
-    """How a tile of ``value`` looks in every colour mode."""
+    """How a tile of ``value`` looks in every colour mode (one Style object per value)."""
     (fg, bg), (fg8, bg8), mono = _TILE_LOOKS.get(value, _HIGHER_LOOK)
     return Style(fg=fg, bg=bg, fg8=fg8, bg8=bg8, mono=mono)
 
@@ -225,10 +227,11 @@ class Screen2048(GameScreen[Act]):
         self.host.pop(self.panel)
         self.game.undo()
 
-    def snapshot(self) -> dict[str, object]:
+    def snapshot(self) -> State2048:
         """The grid and the tile accounting."""
-        return {"grid": [list(row) for row in self.game.grid], "start_sum": self.game.start_sum,
-                "spawned": self.game.spawned, "score": self.game.score}
+        return State2048(grid=[list(row) for row in self.game.grid],
+                         start_sum=self.game.start_sum, spawned=self.game.spawned,
+                         score=self.game.score)
 
     def draw(self, canvas: Canvas) -> None:
         """Header with scores and the board."""
@@ -257,9 +260,19 @@ class Screen2048(GameScreen[Act]):
                     canvas.text(y + line, x, text.center(layout.tile_width), style)
 
 
-def violations(state: Mapping[str, Any]) -> list[str]:
+class State2048(TypedDict):
+    """What 2048 dumps at exit, for the key-storm tests."""
+
+    grid: list[list[int]]
+    start_sum: int
+    spawned: int
+    score: int
+
+
+def violations(dumped: Mapping[str, Any]) -> list[str]:
     """What is wrong with a dumped 2048 state: tiles must add up to the start plus every
     spawn, and be powers of two."""
+    state = cast(State2048, dumped)
     values = [value for row in state["grid"] for value in row]
     problems = []
     if sum(values) != state["start_sum"] + state["spawned"]:

@@ -6,7 +6,7 @@ import hashlib
 import random
 from collections.abc import Mapping, Sequence
 from enum import Enum
-from typing import Any
+from typing import Any, TypedDict, cast
 
 from termgames.clock import Stopwatch
 from termgames.maze.generate import Maze, Square, generate
@@ -253,11 +253,11 @@ class MazeScreen(GameScreen[Act]):
         self.host.pop(self.panel)
         self.start_over(new_maze)
 
-    def snapshot(self) -> dict[str, object]:
+    def snapshot(self) -> MazeState:
         """The map and every square walked."""
-        return {"width": self.maze.width, "grid": self.maze.grid.decode("latin-1"),
-                "visited": sorted(self.walk.visited), "route": self.walk.route,
-                "player": self.walk.position}
+        return MazeState(width=self.maze.width, grid=self.maze.grid.decode("latin-1"),
+                         visited=sorted(self.walk.visited), route=list(self.walk.route),
+                         player=self.walk.position)
 
     # Drawing ---------------------------------------------------------------------------
     def draw(self, canvas: Canvas) -> None:
@@ -317,9 +317,20 @@ class MazeScreen(GameScreen[Act]):
         return None
 
 
-def violations(state: Mapping[str, Any]) -> list[str]:
+class MazeState(TypedDict):
+    """What a maze dumps at exit, for the key-storm tests."""
+
+    width: int
+    grid: str
+    visited: list[Square]
+    route: list[Square]
+    player: Square
+
+
+def violations(dumped: Mapping[str, Any]) -> list[str]:
     """What is wrong with a dumped maze state: every square walked must be open, and the
     trail must be made of squares walked."""
+    state = cast(MazeState, dumped)
     grid, width = state["grid"], state["width"]
     visited = {tuple(square) for square in state["visited"]}
     problems = [f"walked into a wall at {square}" for square in sorted(visited)

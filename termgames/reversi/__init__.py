@@ -32,11 +32,10 @@ def _create(context: LaunchContext) -> GameScreen[Any]:
     return ReversiScreen(context)
 
 
-def violations(state: Mapping[str, Any]) -> list[str]:
-    """What is wrong with a dumped Reversi state: each move adds one disc to the four."""
-    if state["x"] + state["o"] != 4 + state["moves_played"]:
-        return [f"{state['x']} + {state['o']} discs after {state['moves_played']} moves"]
-    return []
+def _violations(state: Mapping[str, Any]) -> list[str]:
+    from termgames.reversi.screen import violations
+
+    return violations(state)
 
 
 SPEC = GameSpec(
@@ -47,5 +46,5 @@ SPEC = GameSpec(
     create=_create,
     scoring=Scoring(ScoreKind.MARGIN, "opponent", "no game yet",
                     unranked=frozenset({Mark.AUTOPLAY})),
-    check_state=violations,
+    check_state=_violations,
 )

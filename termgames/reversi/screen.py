@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any, TypedDict, cast
 
 from termgames.outcome import Mark, Outcome, Result
 from termgames.reversi.ai import Opponent, Search, Strategy, opponent_for
@@ -74,6 +75,14 @@ def settings_for(level: int, ai: str | None, you: Player, first: str, watch: boo
 def variant_name(opponent: Opponent) -> str:
     """The scoreboard variant: results rank only against the same opponent."""
     return f"vs {opponent.name}"
+
+
+class ReversiState(TypedDict):
+    """What Reversi dumps at exit, for the key-storm tests (checked by the spec)."""
+
+    x: int
+    o: int
+    moves_played: int
 
 
 class ReversiScreen(GameScreen[Act]):
@@ -289,10 +298,10 @@ class ReversiScreen(GameScreen[Act]):
         ], self)
         self.host.push(panel)
 
-    def snapshot(self) -> dict[str, object]:
+    def snapshot(self) -> ReversiState:
         """The discs and how many moves this game has had."""
         x, o = self.match.position.score()
-        return {"x": x, "o": o, "moves_played": self.match.moves}
+        return ReversiState(x=x, o=o, moves_played=self.match.moves)
 
     # Drawing ---------------------------------------------------------------------------
     def min_size(self) -> tuple[int, int]:
@@ -339,3 +348,11 @@ class ReversiScreen(GameScreen[Act]):
         for offset, line in enumerate(fit_lines([full, short], canvas.width, STATUS_ROWS,
                                                 canvas.glyphs.ellipsis)):
             canvas.centred(top + offset, line)
+
+
+def violations(dumped: Mapping[str, Any]) -> list[str]:
+    """What is wrong with a dumped Reversi state: each move adds one disc to the four."""
+    state = cast(ReversiState, dumped)
+    if state["x"] + state["o"] != 4 + state["moves_played"]:
+        return [f"{state['x']} + {state['o']} discs after {state['moves_played']} moves"]
+    return []

@@ -266,6 +266,6 @@ def dump_state(game: str, screen: GameScreen[Any]) -> None:
     target = os.environ.get("TERMGAMES_STATE_DUMP")
     if not target:
         return
-    state = {"game": game, **screen.snapshot()}
+    state = {"game": game, **dict(screen.snapshot())}
     with contextlib.suppress(OSError), open(target, "a", encoding="utf-8") as out:
         out.write(json.dumps(state) + "\n")

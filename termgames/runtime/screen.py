@@ -3,7 +3,7 @@ for everything else (other screens, time, results, the launch context)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from termgames.runtime.bindings import Binding, Hint, hints
@@ -130,7 +130,7 @@ class GameScreen(Screen[A]):
     def on_finished(self, outcome: Outcome) -> None:
         """The game has just ended with ``outcome`` (already recorded): show it."""
 
-    def snapshot(self) -> dict[str, object]:
+    def snapshot(self) -> Mapping[str, object]:
         """The game's state as plain data, for tests that check invariants."""
         return {}
 

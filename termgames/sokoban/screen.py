@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from enum import Enum
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict, cast
 
 from termgames.outcome import Outcome, Result
 from termgames.runtime import keys
@@ -19,7 +19,7 @@ from termgames.runtime.panels import Panel
 from termgames.runtime.screen import GameScreen, Host
 from termgames.sokoban.bundled import BUNDLED, load_bundled
 from termgames.sokoban.game import Direction, Sokoban
-from termgames.sokoban.levels import Collection, Level
+from termgames.sokoban.levels import Collection, Level, Position
 from termgames.sokoban.progress import Record, load_records
 
 WALL = Style(fg=67, fg8=Colour.BLUE)
@@ -237,15 +237,15 @@ class SokobanScreen(GameScreen[Act]):
             self.panel = None
         self.on_action(action)
 
-    def snapshot(self) -> dict[str, object]:
+    def snapshot(self) -> SokobanState | dict[str, object]:
         """The level's squares and where the boxes and the player are."""
         if self.game is None:
             return {}
         level = self.level
-        return {"boxes": sorted(self.game.boxes), "start_boxes": sorted(level.boxes),
-                "level_boxes": len(level.boxes),
-                "player": self.game.player, "rows": list(level.rows),
-                "inside": sorted(level.inside), "moves": self.game.moves}
+        return SokobanState(boxes=sorted(self.game.boxes), start_boxes=sorted(level.boxes),
+                            level_boxes=len(level.boxes), player=self.game.player,
+                            rows=list(level.rows), inside=sorted(level.inside),
+                            moves=self.game.moves)
 
     # Drawing ---------------------------------------------------------------------------
     def min_size(self) -> tuple[int, int]:
@@ -274,12 +274,25 @@ class SokobanScreen(GameScreen[Act]):
                     canvas.text(*view.cell(r, c), glyph, style)
 
 
-def violations(state: Mapping[str, Any]) -> list[str]:
+class SokobanState(TypedDict):
+    """What Sokoban dumps at exit, for the key-storm tests."""
+
+    boxes: list[Position]
+    start_boxes: list[Position]
+    level_boxes: int
+    player: Position
+    rows: list[str]
+    inside: list[Position]
+    moves: int
+
+
+def violations(dumped: Mapping[str, Any]) -> list[str]:
     """What is wrong with a dumped Sokoban state: as many boxes as the level had, never
     two on a square or one in a wall, each on reachable floor (or where the level put it:
     some levels decorate walled-off pockets), and the player inside."""
-    if not state:
+    if not dumped:
         return []
+    state = cast(SokobanState, dumped)
     boxes = [tuple(box) for box in state["boxes"]]
     inside = {tuple(square) for square in state["inside"]}
     start = {tuple(box) for box in state["start_boxes"]}
