@@ -168,7 +168,8 @@ class Runner:
 
     def app_bindings(self, top: Screen[Any]) -> list[Binding[AppAction]]:
         """Keys every screen shares: help, and going back (leaving, from the bottom)."""
-        bottom = len(self.stack) == 1
+        goes_with = top.goes_with if top.goes_with in self.stack else top
+        bottom = self.stack.index(goes_with) == 0 if goes_with in self.stack else True
         back: list[Binding[AppAction]] = [
             Binding(("?",), lambda: self.push(HelpScreen(top, self.app_bindings(top))),
                     "this help", "help", priority=ESSENTIAL),

@@ -61,6 +61,9 @@ class Screen(Generic[A]):
 
     title: str = ""
     opaque: bool = True
+    goes_with: Screen[Any] | None = None
+    """The screen that leaves with this one when it is popped (a chooser with nothing
+    chosen takes its game with it), so 'q' is named 'quit' rather than 'back' there."""
 
     def __init__(self) -> None:
         self._host: Host | None = None

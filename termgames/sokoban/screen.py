@@ -117,6 +117,7 @@ class SokobanScreen(GameScreen[Act]):
             "Sokoban: choose a collection",
             lambda width, glyphs: [f"{entry.title:<12} {entry.detail}" for entry in BUNDLED],
             chosen, minimum=(len(BUNDLED) + 4, 44))
+        chooser.goes_with = self
         self.host.push(chooser)
 
     def on_resume(self) -> None:
