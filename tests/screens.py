@@ -3,6 +3,8 @@ so tests hold whatever size the board is drawn at."""
 
 from __future__ import annotations
 
+import itertools
+
 import pyte
 
 from tests.terminal import Terminal
@@ -45,3 +47,9 @@ def reversi_cell(term: Terminal, square: int) -> pyte.screens.Char:
 def parse_square(name: str) -> int:
     """'53' (column 5, row 3, as the game types it) to a square number."""
     return (int(name[1]) - 1) * 8 + int(name[0]) - 1
+
+
+def maze_keys(path: list[tuple[int, int]]) -> list[str]:
+    """The arrow keys that walk ``path``, square by square."""
+    names = {(-1, 0): "up", (1, 0): "down", (0, -1): "left", (0, 1): "right"}
+    return [names[(b[0] - a[0], b[1] - a[1])] for a, b in itertools.pairwise(path)]

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import random
-from itertools import pairwise
 from pathlib import Path
 
 import pytest
 
 from termgames.g2048.board import Direction, Game2048
-from termgames.maze.generate import Square, generate
+from termgames.maze.generate import generate
 from termgames.maze.solve import shortest_path
 from tests.drivers import FakeDriver, fake_program, program
+from tests.screens import maze_keys
 
 DRIVERS = ["fake", "pty"]
 TWO_LEVELS = """; First
@@ -24,11 +24,6 @@ TWO_LEVELS = """; First
 #@$ .#
 ######
 """
-
-
-def maze_keys(path: list[Square]) -> list[str]:
-    names = {(-1, 0): "up", (1, 0): "down", (0, -1): "left", (0, 1): "right"}
-    return [names[(b[0] - a[0], b[1] - a[1])] for a, b in pairwise(path)]
 
 
 @pytest.mark.parametrize("driver", DRIVERS)

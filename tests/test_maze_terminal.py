@@ -5,21 +5,20 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable
-from itertools import pairwise
 from pathlib import Path
 
 from termgames.maze.generate import Square, generate
 from termgames.maze.solve import shortest_path
 from termgames.scoreboard import clock
 from termgames.store import Store
+from tests.screens import maze_keys
 from tests.terminal import Terminal
 
 Start = Callable[..., Terminal]
 
 
 def keys_for(path: list[Square]) -> list[str]:
-    names = {(-1, 0): "up", (1, 0): "down", (0, -1): "left", (0, 1): "right"}
-    return [names[(b[0] - a[0], b[1] - a[1])] for a, b in pairwise(path)]
+    return maze_keys(path)
 
 
 def test_walk_a_seeded_maze_to_the_exit(terminal: Start, tmp_path: Path) -> None:

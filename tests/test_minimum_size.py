@@ -4,7 +4,6 @@ help and how to quit."""
 from __future__ import annotations
 
 import random
-from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -16,6 +15,7 @@ from termgames.maze.solve import shortest_path
 from termgames.reversi.board import Player, square_name
 from termgames.reversi.match import Match
 from tests.drivers import Driver, program
+from tests.screens import maze_keys
 
 DRIVERS = ["fake", "pty"]
 LEVEL = "#######\n#@ $ .#\n#######\n"
@@ -61,12 +61,10 @@ def test_sokoban_at_its_minimum_size(driver: str, tmp_path: Path) -> None:
 @pytest.mark.parametrize("driver", DRIVERS)
 def test_maze_at_its_minimum_size(driver: str, tmp_path: Path) -> None:
     maze = generate(3, 2, random.Random(2))
-    names = {(-1, 0): "up", (1, 0): "down", (0, -1): "left", (0, 1): "right"}
     with program(driver, ["maze", "--size", "3x2", "--seed", "2"], tmp_path, 8, 40) as run:
         run.wait_for("steps 0")
         assert says_help_and_quit(footer(run)), run.text()
-        for a, b in pairwise(shortest_path(maze, maze.entrance)):
-            run.press(names[(b[0] - a[0], b[1] - a[1])])
+        run.press(*maze_keys(shortest_path(maze, maze.entrance)))
         run.wait_for("You made it out!")
         assert says_help_and_quit(run.text().split("You made it out!", 1)[1]), run.text()
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 import os
 import pwd
 import random
@@ -22,6 +21,7 @@ from termgames.scoreboard import clock
 from termgames.sokoban.bundled import BUNDLED, load_bundled
 from termgames.sokoban.progress import Record, record_solution
 from termgames.store import DATABASE_NAME, MIGRATIONS, Store
+from tests.screens import maze_keys
 from tests.terminal import Terminal, base_environment
 
 Start = Callable[..., Terminal]
@@ -113,10 +113,7 @@ def test_a_maze_time_reads_the_same_in_game_launcher_and_scores(
     from termgames.maze.generate import generate
     from termgames.maze.solve import shortest_path
     maze = generate(3, 2, random.Random(2))
-    names = {(-1, 0): "up", (1, 0): "down", (0, -1): "left", (0, 1): "right"}
-    path = shortest_path(maze, maze.entrance)
-    for (r0, c0), (r1, c1) in itertools.pairwise(path):
-        term.press(names[(r1 - r0, c1 - c0)])
+    term.press(*maze_keys(shortest_path(maze, maze.entrance)))
     term.wait_for("You made it out!")
     shown = re.search(r"time (\d+:\d\d\.\d), no help used", term.text())
     assert shown, term.text()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 import random
 import re
 import subprocess
@@ -18,7 +17,7 @@ from termgames.reversi.ai import worst
 from termgames.reversi.board import Player, count, flips, square_name
 from termgames.reversi.match import Match, Passed
 from termgames.store import Store
-from tests.screens import parse_square, reversi_cell
+from tests.screens import maze_keys, parse_square, reversi_cell
 from tests.terminal import Terminal, base_environment
 
 Start = Callable[..., Terminal]
@@ -304,10 +303,7 @@ def test_showing_the_path_then_replaying_is_still_helped(terminal: Start, tmp_pa
         term.press("y")
     term.wait_for_gone("Shortest path from here")
     maze = generate(6, 4, random.Random(3))
-    path = shortest_path(maze, maze.entrance)
-    names = {(-1, 0): "up", (1, 0): "down", (0, -1): "left", (0, 1): "right"}
-    for (r0, c0), (r1, c1) in itertools.pairwise(path):
-        term.press(names[(r1 - r0, c1 - c0)])
+    term.press(*maze_keys(shortest_path(maze, maze.entrance)))
     term.wait_for("You made it out!")
     term.wait_for("with the solver's help")
     term.press("q")
@@ -383,9 +379,7 @@ def test_a_helped_maze_stays_helped_in_the_next_session(terminal: Start) -> None
     term = terminal("maze", "--size", "6x4", "--seed", "3")
     term.wait_for("steps 0")
     maze = generate(6, 4, random.Random(3))
-    names = {(-1, 0): "up", (1, 0): "down", (0, -1): "left", (0, 1): "right"}
-    for (r0, c0), (r1, c1) in itertools.pairwise(shortest_path(maze, maze.entrance)):
-        term.press(names[(r1 - r0, c1 - c0)])
+    term.press(*maze_keys(shortest_path(maze, maze.entrance)))
     term.wait_for("with the solver's help")
 
 
