@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Protocol
 
+import click
 import pytest
 
 from termgames.cli import cli
@@ -142,9 +143,9 @@ class FakeDriver:
 
 
 @contextmanager
-def fake_program(args: list[str], home: Path, rows: int = 24, cols: int = 80
-                 ) -> Iterator[FakeDriver]:
-    """``termgames ARGS`` parsed by the real CLI, its game run in memory."""
+def fake_program(args: list[str], home: Path, rows: int = 24, cols: int = 80,
+                 command: click.Command = cli) -> Iterator[FakeDriver]:
+    """``termgames ARGS`` parsed by the real CLI (or ``command``), its game run in memory."""
     started: list[tuple[GameSpec | None, Callable[[LaunchContext], Screen[Any]],
                         DisplayOptions, str | None]] = []
 
@@ -157,16 +158,10 @@ def fake_program(args: list[str], home: Path, rows: int = 24, cols: int = 80
 
     with pytest.MonkeyPatch.context() as patch:
         import termgames.runtime.app as app
-        from termgames.g2048 import cli as g2048_cli
-        from termgames.maze import cli as maze_cli
-        from termgames.reversi import cli as reversi_cli
-        from termgames.sokoban import cli as sokoban_cli
 
-        for module in (app, g2048_cli, maze_cli, reversi_cli, sokoban_cli):
-            if hasattr(module, "play"):
-                patch.setattr(module, "play", play)
+        patch.setattr(app, "play", play)  # every game's command calls app.play
         patch.setattr(app, "show", show)
-        cli.main(args=args, prog_name="termgames", standalone_mode=False)
+        command.main(args=args, prog_name="termgames", standalone_mode=False)
     assert started, f"termgames {' '.join(args)} started nothing"
     spec, create, display, notice = started[0]
     session = FakeSession(rows, cols, unicode=not display.ascii)

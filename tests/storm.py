@@ -5,12 +5,15 @@ Shared by tests/test_storms.py (CI size) and benchmarks/soak.py (soak size).
 
 from __future__ import annotations
 
+import curses
 import json
 import random
 from dataclasses import dataclass
 from pathlib import Path
 
 from termgames.games import by_name
+from termgames.runtime.context import LaunchContext
+from termgames.store import Store
 from tests.terminal import Terminal
 
 # Bytes the terminal driver acts on itself in cbreak mode (signals, flow control, lnext):
@@ -24,12 +27,31 @@ NOISE = [
 ]
 SPECIAL = ["up", "down", "left", "right", "home", "end", "pageup", "pagedown", "backspace",
            "delete", "f1", "enter", "space", "tab", "esc"]
-GAME_KEYS = {
-    "2048": list("hjklwasdurc?"),
-    "sokoban": [*"hjkwasduUrnpl?", "ctrl-r"],
-    "reversi": [*"12345678", *"hjklwasdtur?"],
-    "maze": [*"hjklwasdpnr?", *"s" * 2],
-}
+PANEL_KEYS = ["c", "y", "n", "p", "r", "u", "l", "enter", "?"]
+"""Keys that result panels and questions use, whatever the game."""
+NAMES = {curses.KEY_UP: "up", curses.KEY_DOWN: "down", curses.KEY_LEFT: "left",
+         curses.KEY_RIGHT: "right", curses.KEY_HOME: "home", curses.KEY_END: "end",
+         curses.KEY_PPAGE: "pageup", curses.KEY_NPAGE: "pagedown", "\n": "enter",
+         "\r": "enter", " ": "space", "\t": "tab", "\x1b": "esc"}
+
+
+def game_keys(game: str) -> list[str]:
+    """Every key the game's main screen binds (from its bindings, the one source of
+    keys), by the names the harness presses, plus the keys panels use; never q."""
+    spec = by_name()[game]
+    store = Store.open(Path("/nonexistent/termgames-storm"), create=False)
+    screen = spec.create(LaunchContext(store, "storm", 24, 80))
+    names: list[str] = []
+    for binding in screen.bindings():
+        for key in binding.keys:
+            if key in NAMES:
+                names.append(NAMES[key])
+            elif isinstance(key, str) and key.isprintable():
+                names.append(key)
+            elif isinstance(key, str) and len(key) == 1 and ord(key) < 32:
+                names.append(f"ctrl-{chr(ord(key) + 96)}")
+    store.close()
+    return [name for name in dict.fromkeys([*names, *PANEL_KEYS]) if name != "q"]
 
 
 @dataclass
@@ -47,7 +69,7 @@ class StormReport:
 def storm(term: Terminal, game: str, keys: int, rng: random.Random, dump: Path) -> StormReport:
     """Send ``keys`` random keys (bound keys, stray bytes, escape sequences) with resizes
     down to 10x5 and back, then quit; return what happened."""
-    bound = GAME_KEYS[game] + SPECIAL
+    bound = game_keys(game) + SPECIAL
     moves = ["up", "down", "left", "right"]
     resizes = 0
     restore_at = 0

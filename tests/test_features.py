@@ -131,3 +131,16 @@ def test_the_solver_animation_runs_by_itself_for_a_while(tmp_path: Path) -> None
         started = run.clock
         run.wait_for("Shortest path from here:")
         assert run.clock - started > 0.3
+
+
+def test_a_big_new_maze_is_built_between_keys(tmp_path: Path) -> None:
+    """500x500 cells take half a second to build: the screen answers meanwhile."""
+    with fake_program(["maze", "--size", "500x500", "--seed", "1"], tmp_path) as run:
+        run.wait_for("steps 0")
+        run.press("n")
+        run.wait_for("Building a new maze")
+        run.press("right")
+        assert "Building the next maze: a moment" in run.text()
+        run.wait_for_gone("Building a new maze")
+        run.press("q")
+        assert run.finish() == 0

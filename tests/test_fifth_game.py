@@ -13,7 +13,7 @@ from termgames.launcher import Launcher
 from termgames.runtime.context import LaunchContext
 from termgames.runtime.runner import Runner
 from termgames.store import Store
-from tests.drivers import FakeDriver
+from tests.drivers import FakeDriver, fake_program
 from tests.fake import FakeSession
 from tests.tinygame import SPEC as COIN
 
@@ -24,6 +24,17 @@ def test_the_fifth_game_is_in_help(tmp_path: Path) -> None:
     result = CliRunner().invoke(build_cli(WITH_COIN), ["--help"])
     assert result.exit_code == 0
     assert "coin" in result.output and "Flip a coin" in result.output
+
+
+def test_the_fifth_game_starts_from_its_own_command(tmp_path: Path) -> None:
+    with fake_program(["coin", "--seed", "4"], tmp_path, command=build_cli(WITH_COIN)) as run:
+        run.wait_for("flips:")
+        assert run.text().splitlines()[-1].strip() == "Space flip · ? help · q quit"
+        run.press("space")
+        run.wait_until(lambda: "flips: H" in run.text() or "flips: T" in run.text(),
+                       "a flip")
+        run.press("q")
+        assert run.finish() == 0
 
 
 def test_the_fifth_game_plays_from_the_launcher_and_its_result_is_in_scores(

@@ -17,10 +17,11 @@ from click.testing import CliRunner
 
 from termgames.cli import cli
 from termgames.runtime.context import player_name
+from termgames.schema import MIGRATIONS
 from termgames.scoreboard import clock
 from termgames.sokoban.bundled import BUNDLED, load_bundled
 from termgames.sokoban.progress import Record, record_solution
-from termgames.store import DATABASE_NAME, MIGRATIONS, Store
+from termgames.store import DATABASE_NAME, Store
 from tests.screens import maze_keys
 from tests.terminal import Terminal, base_environment
 

@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from termgames.store import DATABASE_NAME, MIGRATIONS, Store
+from termgames.schema import MIGRATIONS
+from termgames.store import DATABASE_NAME, Store
 
 WRITERS, SCORES_EACH = 8, 200
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import click
 
 from termgames.g2048.board import DEFAULT_GOAL, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE, validate
-from termgames.runtime.app import display_options, play
+from termgames.runtime import app
+from termgames.runtime.app import display_options
 from termgames.runtime.context import DisplayOptions
 
 
@@ -29,4 +30,4 @@ def command(size: int, goal: int, seed: int | None, display: DisplayOptions) -> 
     from termgames.g2048 import SPEC
     from termgames.g2048.screen import Screen2048
 
-    play(SPEC, lambda context: Screen2048(context, size, goal, seed), display)
+    app.play(SPEC, lambda context: Screen2048(context, size, goal, seed), display)

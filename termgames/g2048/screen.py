@@ -209,12 +209,17 @@ class Screen2048(GameScreen[Act]):
             lines = [f"You made {self.goal}!"]
             keys_ = [Binding(("c", *keys.ENTER), self.keep_playing, "keep going", "keep going",
                              footer_keys="c"), again, quit_key]
-        self.panel = Panel(lines, keys_, self)
+        # Leaving the win panel any way at all (Esc too) means playing on.
+        close = None if self.game.over else self.play_on
+        self.panel = Panel(lines, keys_, self, on_close=close)
         self.host.push(self.panel)
 
-    def keep_playing(self) -> None:
+    def play_on(self) -> None:
         """After the win, on to a bigger tile."""
         self.keep_going = True
+
+    def keep_playing(self) -> None:
+        """Close the win panel and play on."""
         self.host.pop(self.panel)
 
     def restart_from_panel(self) -> None:

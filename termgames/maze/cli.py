@@ -7,7 +7,8 @@ import re
 import click
 
 from termgames.maze.generate import MAX_CELLS
-from termgames.runtime.app import display_options, play
+from termgames.runtime import app
+from termgames.runtime.app import display_options
 from termgames.runtime.context import DisplayOptions
 
 
@@ -33,4 +34,4 @@ def command(size: tuple[int, int] | None, seed: int | None, display: DisplayOpti
     from termgames.maze import SPEC
     from termgames.maze.screen import MazeScreen
 
-    play(SPEC, lambda context: MazeScreen(context, size, seed), display)
+    app.play(SPEC, lambda context: MazeScreen(context, size, seed), display)

@@ -4,19 +4,20 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from enum import Enum
 from typing import Any, TypedDict, cast
 
 from termgames.clock import Stopwatch
-from termgames.maze.generate import Maze, Square, generate
+from termgames.maze.generate import Builder, Maze, Square, generate
 from termgames.maze.solve import AStar, NoPath
+from termgames.maze.view import draw_map
 from termgames.maze.walk import STEPS, Walk
 from termgames.outcome import Mark, Outcome, Result
 from termgames.runtime import keys
 from termgames.runtime.bindings import Binding
 from termgames.runtime.context import LaunchContext
-from termgames.runtime.draw import BOLD, Canvas, Colour, Emphasis, Style
+from termgames.runtime.draw import BOLD, Canvas
 from termgames.runtime.grid import GridView
 from termgames.runtime.keys import Key
 from termgames.runtime.panels import Panel
@@ -29,16 +30,9 @@ PROGRESS = "maze"
 ANIMATION_FRAMES = 120  # the solver's animation takes about this many ticks
 TICK_MS = 16
 CLOCK_MS = 100  # the clock shows tenths, like every maze time
+SEARCH_SLICE = 15_000  # A* expansions in one slice between keys: about 20 ms
+BUILD_SLICE = 20_000  # Prim steps in one slice between keys: about 20 ms
 
-WALL = Style(fg=67, fg8=Colour.BLUE)
-# No bold in colour on the squares a step changes: switching bold costs a full reset.
-TRAIL = Style(fg=214, fg8=Colour.YELLOW, mono=Emphasis.BOLD)
-LEFT_BEHIND = Style(fg=241, fg8=Colour.WHITE, mono=Emphasis.DIM)
-PLAYER = Style(fg=51, fg8=Colour.CYAN, mono=Emphasis.REVERSE)
-FRONTIER = Style(fg=41, fg8=Colour.GREEN, emphasis=Emphasis.BOLD)
-EXPLORED = Style(fg=25, fg8=Colour.BLUE)
-PATH = Style(fg=201, fg8=Colour.MAGENTA, mono=Emphasis.BOLD, emphasis=Emphasis.BOLD)
-EXIT = Style(fg=46, fg8=Colour.GREEN, emphasis=Emphasis.BOLD)
 HEADER_ROWS = 1
 RUNTIME_FOOTER_ROWS = 1
 
@@ -99,15 +93,19 @@ class MazeScreen(GameScreen[Act]):
         self.animation: Timer | None = None
         self.ticking: Timer | None = None
         self.path: list[Square] = []
-        self.optimal = self.shortest_from_entrance()
+        self.optimal: int | None = None
+        self.measuring: AStar | None = None
+        self.building: Builder | None = None
+        self.tasks: dict[str, Timer] = {}
         self.message = ""
         self.view = GridView()
         self.best_ms: int | None = None
 
     def mount(self, host: Any) -> None:
-        """On the stack: read the best time on record."""
+        """On the stack: read the best time on record, and measure the shortest way out."""
         super().mount(host)
         self.load_best()
+        self.measure()
 
     def load_best(self) -> None:
         """The best time on record for this size, read again after each result."""
@@ -122,9 +120,57 @@ class MazeScreen(GameScreen[Act]):
         """Header and a few rows of maze; bigger mazes scroll."""
         return (7, 40)
 
-    def shortest_from_entrance(self) -> int:
-        """Steps on the shortest way out from the entrance."""
-        return len(AStar(self.maze, self.maze.entrance).path()) - 1
+    # Long work in slices: a 500x500 maze takes half a second to build and a quarter to
+    # solve, and the screen must answer meanwhile. Small mazes finish in the first slice.
+    def measure(self) -> None:
+        """Work out the shortest way out from the entrance, between keys."""
+        self.measuring = AStar(self.maze, self.maze.entrance)
+        self.optimal = None
+        self.in_background("measure", self.measure_slice)
+
+    def measure_slice(self) -> bool:
+        """One slice of measuring; True once done."""
+        if self.measuring is None:
+            return True
+        if not self.measuring.advance(SEARCH_SLICE):
+            return False
+        self.optimal = len(self.measuring.path()) - 1
+        self.measuring = None
+        return True
+
+    def in_background(self, name: str, work: Callable[[], bool]) -> None:
+        """Run ``work`` now and, until it says it is done, again between keys (replacing
+        any unfinished task of the same ``name``)."""
+        old = self.tasks.pop(name, None)
+        if old is not None:
+            old.cancel()
+        if work():
+            return
+        timer: Timer
+
+        def again() -> None:
+            if work():
+                timer.cancel()
+                if self.tasks.get(name) is timer:
+                    del self.tasks[name]
+
+        timer = self.every(0, again)
+        self.tasks[name] = timer
+
+    def build_slice(self) -> bool:
+        """One slice of building the next maze; True once it is in play."""
+        if self.building is None:
+            return True
+        if not self.building.advance(BUILD_SLICE):
+            self.message = f"Building a new maze: {self.building.progress:.0%}"
+            return False
+        self.maze = self.building.maze()
+        self.building = None
+        self.walk = Walk(self.maze, helped=self.was_helped())
+        self.message = ""
+        self.load_best()
+        self.measure()
+        return True
 
     # Helped mazes, remembered across sessions ------------------------------------------
     def maze_key(self) -> str:
@@ -144,6 +190,9 @@ class MazeScreen(GameScreen[Act]):
     # Play ------------------------------------------------------------------------------
     def on_action(self, action: Act) -> None:
         """Walk, solve, show the path, or start again; any key ends an animation."""
+        if self.building is not None:
+            self.host.say("Building the next maze: a moment")
+            return
         if self.solver is not None:
             self.finish_solver()
             return  # the key only skipped the animation
@@ -163,11 +212,12 @@ class MazeScreen(GameScreen[Act]):
             self.step(*STEPS[action.value])
 
     def on_key(self, key: Key) -> bool:
-        """Any other key skips the solver's animation too."""
+        """Any other key skips the solver's animation too (help and quit then do their
+        own work as well)."""
         if self.solver is None:
             return False
         self.finish_solver()
-        return True
+        return key not in keys.SHARED
 
     def step(self, d_row: int, d_col: int) -> None:
         """One step; the clock starts with the first and stops at the exit."""
@@ -193,15 +243,14 @@ class MazeScreen(GameScreen[Act]):
         self.stop_ticking()
         if self.animation is not None:
             self.animation.cancel()
-        if new_maze:
-            self.maze = generate(*self.size, self.rng)
-            self.walk = Walk(self.maze, helped=self.was_helped())
-            self.optimal = self.shortest_from_entrance()
-        else:
-            self.walk.restart()
         self.stopwatch.reset()
         self.solver, self.path, self.message = None, [], ""
-        self.load_best()
+        if new_maze:
+            self.building = Builder(*self.size, self.rng)
+            self.in_background("build", self.build_slice)
+        else:
+            self.walk.restart()
+            self.load_best()
 
     def animate(self) -> None:
         """One frame of the solver: about a 120th of the open squares each."""
@@ -212,19 +261,33 @@ class MazeScreen(GameScreen[Act]):
             self.finish_solver()
 
     def finish_solver(self) -> None:
-        """Run the search to its end and show the optimal path (or say there is none)."""
-        assert self.solver is not None
+        """Finish the search (in slices if it is long) and show the optimal path."""
         if self.animation is not None:
             self.animation.cancel()
             self.animation = None
+        self.in_background("solve", self.solve_slice)
+
+    def solve_slice(self) -> bool:
+        """One slice of the search at full speed; shows the path once it is found."""
+        if self.solver is None:
+            return True
+        if not self.solver.advance(SEARCH_SLICE):
+            return False
         try:
             self.path = self.solver.path()
             self.message = f"Shortest path from here: {len(self.path) - 1} steps."
         except NoPath as error:
             self.message = str(error)
         self.solver = None
+        return True
 
     # Results ---------------------------------------------------------------------------
+    def shortest(self) -> int:
+        """The shortest way out, finishing the measuring now if it is still going."""
+        while not self.measure_slice():
+            pass
+        return self.optimal if self.optimal is not None else 0
+
     def elapsed_ms(self) -> int:
         """Milliseconds on the clock."""
         return int(self.stopwatch.elapsed() * 1000)
@@ -241,7 +304,7 @@ class MazeScreen(GameScreen[Act]):
         self.load_best()
         help_note = "with the solver's help" if self.walk.helped else "no help used"
         self.panel = Panel(
-            ["You made it out!", f"{self.walk.steps} steps (shortest: {self.optimal})",
+            ["You made it out!", f"{self.walk.steps} steps (shortest: {self.shortest()})",
              f"time {clock(outcome.score)}, {help_note}"],
             [Binding(("n",), lambda: self.from_panel(True), "new maze", "new maze"),
              Binding(("r",), lambda: self.from_panel(False), "replay", "replay"),
@@ -268,54 +331,8 @@ class MazeScreen(GameScreen[Act]):
         # The counters change on every step: plain text keeps each update to a few bytes.
         canvas.text(0, len(title), f"   steps {self.walk.steps}   time "
                                    f"{clock(self.elapsed_ms())}{best_text}   {self.message}")
-        self.draw_maze(canvas)
-
-    def draw_maze(self, canvas: Canvas) -> None:
-        """Only the visible part of the map, scrolled to keep the player in sight."""
-        maze, walk = self.maze, self.walk
-        view = self.view.place(maze.height, maze.width,
-                               (HEADER_ROWS, 0, canvas.height - HEADER_ROWS, canvas.width),
-                               walk.position, cell=(1, 1))
-        wall = canvas.glyphs.pick("█", "#")
-        on_route, on_path, width = set(walk.route), set(self.path), maze.width
-        for row in range(view.top, view.top + view.rows):
-            y, x0 = view.cell(row, view.left)
-            line = maze.grid[row * width + view.left: row * width + view.left + view.cols]
-            # Walls first, as runs, so a row costs few writes.
-            start = None
-            for offset, value in enumerate([*line, 0]):
-                if value and start is None:
-                    start = offset
-                elif not value and start is not None:
-                    canvas.text(y, x0 + start, wall * (offset - start), WALL)
-                    start = None
-            for offset, value in enumerate(line):
-                if not value:
-                    look = self.square_look((row, view.left + offset), on_route, on_path)
-                    if look is not None:
-                        canvas.text(y, x0 + offset, look[0], look[1])
-
-    def square_look(self, square: Square, on_route: set[Square], on_path: set[Square]
-                    ) -> tuple[str, Style] | None:
-        """The glyph for an open square, or None for plain floor."""
-        if square == self.walk.position:
-            return "@", PLAYER
-        if square == self.maze.exit:  # the way out stays marked, whatever covers it
-            return ">", PATH if square in on_path else EXIT
-        if square in on_path:
-            return "*", PATH
-        if self.solver is not None:
-            index = square[0] * self.maze.width + square[1]
-            if self.solver.closed[index]:
-                return ":", EXPLORED
-            if self.solver.cost[index] >= 0:
-                return "+", FRONTIER
-        if square in on_route:
-            return ".", TRAIL
-        if square in self.walk.visited:
-            return "x", LEFT_BEHIND
-        return None
-
+        draw_map(canvas, self.view, HEADER_ROWS, self.maze, self.walk, self.path,
+                 self.solver)
 
 class MazeState(TypedDict):
     """What a maze dumps at exit, for the key-storm tests."""

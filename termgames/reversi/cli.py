@@ -8,7 +8,8 @@ import sys
 import click
 
 from termgames.reversi.ai import STRATEGY_NAMES
-from termgames.runtime.app import display_options, play
+from termgames.runtime import app
+from termgames.runtime.app import display_options
 from termgames.runtime.context import DisplayOptions
 from termgames.runtime.output import echo
 
@@ -38,7 +39,7 @@ def command(ctx: click.Context, ai: str | None, level: int, you: str, first: str
     from termgames.reversi.screen import ReversiScreen, settings_for
 
     settings = settings_for(level, ai, Player(you.upper()), first, watch, seed)
-    play(SPEC, lambda context: ReversiScreen(context, settings), display)
+    app.play(SPEC, lambda context: ReversiScreen(context, settings), display)
 
 
 @command.command()

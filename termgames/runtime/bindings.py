@@ -89,6 +89,6 @@ def help_rows(bindings: Iterable[Binding[A]]) -> list[tuple[str, str]]:
     rows = []
     for binding in bindings:
         keys = binding.key_text
-        if keys:
+        if keys and binding.description:  # a binding without one is told by another's
             rows.append((keys, binding.description))
     return rows

@@ -30,6 +30,8 @@ PAGE_DOWN = (curses.KEY_NPAGE,)
 HOME = (curses.KEY_HOME, *_special("KEY_A1"))
 END = (curses.KEY_END, *_special("KEY_C1"))
 RESIZE = curses.KEY_RESIZE
+SHARED = ("?", "q", ESCAPE)
+"""The keys the runtime gives every screen (help, back, quit), unless it binds them."""
 MOUSE = curses.KEY_MOUSE
 
 _SPECIAL_NAMES: dict[int, str] = {

@@ -100,6 +100,10 @@ class ListScreen(Screen[ListAction]):
         """Room for the title and a few rows."""
         return self.minimum
 
+    def help_extra(self) -> list[tuple[str, str]]:
+        """Typing a number is not a binding, but it is a key."""
+        return [("0-9", "type a number to go to that row")]
+
     def draw(self, canvas: Canvas) -> None:
         """The title, then the rows that fit, the chosen one highlighted."""
         rows = list(self.rows(max(canvas.width - 4, 10), canvas.glyphs))

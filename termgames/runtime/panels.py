@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from enum import Enum
 from typing import Any
 
-from termgames.runtime.bindings import Binding, help_rows, hints
+from termgames.runtime import keys
+from termgames.runtime.bindings import Binding, Hint, help_rows, hints
 from termgames.runtime.draw import BANNER, Canvas, Style, fit_lines
 from termgames.runtime.keys import ENTER, ESCAPE, Key
 from termgames.runtime.screen import Screen
@@ -14,29 +16,45 @@ from termgames.text import text_width
 Callback = Callable[[], None]
 
 
+def fit_panel(lines: Sequence[str], width: int, height: int, ellipsis: str,
+              keep_last: int = 0) -> list[str]:
+    """``lines`` as a panel of at most ``width`` x ``height`` cells shows them: lines too
+    wide are wrapped, and if the block is too tall its middle is cut (marked) so that the
+    first line and the last ``keep_last`` lines (the keys) stay whole."""
+    inner = max(min(max((text_width(line) for line in lines), default=0), width - 4), 1)
+
+    def fitted(line: str) -> list[str]:
+        if text_width(line) <= inner:
+            return [line]  # as written: columns in it stay lined up
+        return fit_lines([line], inner, 99, ellipsis)
+
+    head = [row for line in lines[:len(lines) - keep_last] for row in fitted(line)]
+    tail = [row for line in lines[len(lines) - keep_last:] for row in fitted(line)]
+    room = max(height - 2, 1)
+    if len(head) + len(tail) > room:
+        head = [*head[:max(room - len(tail) - 1, 0)], ellipsis]
+    return [*head, *tail][-room:] if len(tail) >= room else [*head, *tail]
+
+
 def draw_panel(canvas: Canvas, lines: Sequence[str], style: Style = BANNER,
                keep_last: int = 0) -> None:
-    """A framed block of text centred on ``canvas``. Lines too wide are wrapped; if the
-    block is too tall, the middle is cut (marked) so the first line and the last
-    ``keep_last`` lines (the keys) stay."""
-    inner_width = max(min(max((text_width(line) for line in lines), default=0),
-                          canvas.width - 4), 1)
-    wrapped: list[str] = []
-    for line in lines:
-        if text_width(line) <= inner_width:
-            wrapped.append(line)  # as written: columns in it stay lined up
-        else:
-            wrapped.extend(fit_lines([line], inner_width, 99, canvas.glyphs.ellipsis))
-    room = max(canvas.height - 2, 1)
-    if len(wrapped) > room:
-        tail = wrapped[len(wrapped) - keep_last:] if keep_last else []
-        head = wrapped[:max(room - len(tail) - 1, 0)]
-        wrapped = [*head, canvas.glyphs.ellipsis, *tail][:room]
-    canvas.panel(wrapped, style)
+    """A framed block of text centred on ``canvas`` (see ``fit_panel``)."""
+    canvas.panel(fit_panel(lines, canvas.width, canvas.height, canvas.glyphs.ellipsis,
+                           keep_last), style)
 
 
-class HelpScreen(Screen[Callback]):
-    """Every key of the screen below and what it does; any key closes it."""
+class Scroll(Enum):
+    """The help's own keys."""
+
+    UP = -1
+    DOWN = 1
+    PAGE_UP = -10
+    PAGE_DOWN = 10
+
+
+class HelpScreen(Screen[Scroll]):
+    """Every key of the screen below and what it does. Arrows and PgUp/PgDn scroll it when
+    the window is short; any other key closes it."""
 
     opaque = False
 
@@ -45,20 +63,50 @@ class HelpScreen(Screen[Callback]):
         self.below = below
         self.app = app
         self.title = f"{below.title}: keys" if below.title else "keys"
+        self.offset = 0
+        self.room = 10
 
-    def lines(self) -> list[str]:
-        """The help's text."""
-        rows = help_rows([*self.below.bindings(), *self.app])
+    def bindings(self) -> Sequence[Binding[Scroll]]:
+        """Scrolling, only where there is more than fits."""
+        return (Binding((*keys.UP, "k"), Scroll.UP, "scroll up"),
+                Binding((*keys.DOWN, "j"), Scroll.DOWN, "scroll down"),
+                Binding(keys.PAGE_UP, Scroll.PAGE_UP, "a page up"),
+                Binding(keys.PAGE_DOWN, Scroll.PAGE_DOWN, "a page down"))
+
+    def rows(self) -> list[str]:
+        """One line per key of the screen below and of the app."""
+        rows = help_rows([*self.below.bindings(), *self.app]) + self.below.help_extra()
         width = max((text_width(keys) for keys, _ in rows), default=0)
-        body = [f"{keys}{' ' * (width - text_width(keys))}  {meaning}" for keys, meaning in rows]
-        return [self.title, "", *body, "", "press any key to close"]
+        return [f"{keys}{' ' * (width - text_width(keys))}  {meaning}" for keys, meaning in rows]
+
+    def on_action(self, action: Scroll) -> None:
+        """Scroll, or close if there is nothing to scroll."""
+        rows = len(self.rows())
+        if rows <= self.room:
+            self.host.pop(self)
+            return
+        self.offset = min(max(self.offset + action.value * (1 if abs(action.value) == 1
+                                                            else self.room), 0),
+                          rows - self.room)
 
     def draw(self, canvas: Canvas) -> None:
-        """The help panel over the screen below."""
-        draw_panel(canvas, self.lines(), keep_last=1)
+        """The help panel over the screen below, scrolled to fit."""
+        rows = self.rows()
+        self.room = max(canvas.height - 6, 1)
+        self.offset = min(self.offset, max(len(rows) - self.room, 0))
+        shown = rows[self.offset:self.offset + self.room]
+        more = len(rows) > self.room
+        glyphs = canvas.glyphs
+        if more:
+            above = glyphs.pick("▲", "^") if self.offset else " "
+            below = glyphs.pick("▼", "v") if self.offset + self.room < len(rows) else " "
+            last = f"{above}{below} arrows scroll, other keys close"
+        else:
+            last = "press any key to close"
+        draw_panel(canvas, [self.title, "", *shown, "", last], keep_last=1)
 
     def on_key(self, key: Key) -> bool:
-        """Any key closes the help."""
+        """Any other key closes the help."""
         self.host.pop(self)
         return True
 
@@ -66,24 +114,27 @@ class HelpScreen(Screen[Callback]):
         """As small as the screen below allows."""
         return self.below.min_size()
 
-    def footer(self) -> list[Any]:
+    def footer(self) -> list[Hint]:
         """Nothing beyond help and back."""
         return []
 
 
 class Panel(Screen[Callback]):
     """A framed message over a game (a result, a question), with its own keys; its key
-    line is made from those keys, so it always says how to go on."""
+    line is made from those keys and the shared ones, so it always says how to go on.
+    ``on_close`` runs however the panel goes (a key of its own, Esc, q)."""
 
     opaque = False
 
     def __init__(self, lines: Sequence[str], bindings: Sequence[Binding[Callback]],
-                 below: Screen[Any] | None = None, style: Style = BANNER) -> None:
+                 below: Screen[Any] | None = None, style: Style = BANNER,
+                 on_close: Callback | None = None) -> None:
         super().__init__()
         self.lines = list(lines)
         self._bindings = list(bindings)
         self.below = below
         self.style = style
+        self.on_close = on_close
 
     def bindings(self) -> Sequence[Binding[Callback]]:
         """The panel's own keys."""
@@ -93,10 +144,17 @@ class Panel(Screen[Callback]):
         """Run what the key asks."""
         action()
 
+    def unmount(self) -> None:
+        """The panel is gone: tell whoever asked."""
+        super().unmount()
+        if self.on_close is not None:
+            close, self.on_close = self.on_close, None
+            close()
+
     def key_line(self) -> str:
-        """The panel's keys as one line: 'r new game   q quit   ? help'."""
-        entries = [hint.text for hint in hints(self._bindings)]
-        return "   ".join([*entries, "? help"])
+        """The panel's keys and the shared ones as one line: 'r new game   ? help'."""
+        shared = self.host.app_hints(self) if self.mounted else []
+        return "   ".join(hint.text for hint in [*hints(self._bindings), *shared])
 
     def draw(self, canvas: Canvas) -> None:
         """The panel, its key line last."""

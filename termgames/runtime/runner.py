@@ -149,10 +149,8 @@ class Runner:
             return
         self.notice = self.message = None
         top = self.stack[-1]
-        if self._too_small(top) is not None:
-            if key in ("q", ESCAPE):
-                self.pop(top)
-            return  # nothing else acts while the player cannot see the game
+        if self._too_small(top) is not None and key != "q":
+            return  # nothing but leaving acts while the player cannot see the game
         binding = lookup(top.bindings(), key)
         if binding is not None:
             top.on_action(binding.action)
@@ -167,18 +165,27 @@ class Runner:
         self.message = f"{name or 'that key'} does nothing here; ? shows the keys"
 
     def app_bindings(self, top: Screen[Any]) -> list[Binding[AppAction]]:
-        """Keys every screen shares: help, and going back (leaving, from the bottom)."""
+        """Keys every screen shares, unless it binds them itself: help; q to go back (or
+        to quit, where going back leaves the program); Esc to go back, except from a game
+        (one key must not throw a game away) or out of the program."""
         goes_with = top.goes_with if top.goes_with in self.stack else top
-        bottom = self.stack.index(goes_with) == 0 if goes_with in self.stack else True
-        back: list[Binding[AppAction]] = [
-            Binding(("?",), lambda: self.push(HelpScreen(top, self.app_bindings(top))),
-                    "this help", "help", priority=ESSENTIAL),
-            Binding(("q",), lambda: self.pop(top), "quit" if bottom else "back",
-                    "quit" if bottom else "back", priority=ESSENTIAL),
-        ]
-        if not bottom:
-            back.append(Binding((ESCAPE,), lambda: self.pop(top), "back"))
-        return back
+        leaving = goes_with not in self.stack or self.stack.index(goes_with) == 0
+        bound = {key for binding in top.bindings() for key in binding.keys}
+        shared: list[Binding[AppAction]] = []
+        if "?" not in bound:
+            shared.append(Binding(("?",), lambda: self.push(HelpScreen(top, self.app_bindings(
+                top))), "this help", "help", priority=ESSENTIAL))
+        if "q" not in bound:
+            word = "quit" if leaving else "back"
+            shared.append(Binding(("q",), lambda: self.pop(top), word, word,
+                                  priority=ESSENTIAL))
+        if ESCAPE not in bound and not leaving and not isinstance(top, GameScreen):
+            shared.append(Binding((ESCAPE,), lambda: self.pop(top), "back"))
+        return shared
+
+    def app_hints(self, screen: Screen[Any]) -> list[Hint]:
+        """The shared keys' footer entries for ``screen`` (a panel lists them too)."""
+        return [Hint(b.hint(), b.priority) for b in self.app_bindings(screen) if b.footer]
 
     # Drawing ---------------------------------------------------------------------------
     def _too_small(self, top: Screen[Any]) -> tuple[int, int] | None:
@@ -215,8 +222,7 @@ class Runner:
         if self.message:
             text = footer_text([Hint(self.message)], canvas.width, "", glyphs.ellipsis)
         else:
-            entries = top.footer() + [Hint(b.hint(), b.priority)
-                                      for b in self.app_bindings(top) if b.footer]
+            entries = top.footer() + self.app_hints(top)
             text = footer_text(entries, canvas.width, f" {glyphs.dot} ", glyphs.ellipsis)
         canvas.centred(canvas.height - 1, text, DIM)
 
@@ -230,7 +236,7 @@ class Runner:
             outcome = screen.outcome()
             if outcome is None or not outcome.finished:
                 run.ended = None
-            elif outcome != run.ended:
+            elif run.ended is None:  # it has just ended: once, however it changes after
                 run.ended = outcome
                 self._record(screen, run)
                 screen.on_finished(outcome)

@@ -41,6 +41,9 @@ class Host(Protocol):
     def say(self, text: str) -> None:
         """A message in the footer's place until the next key."""
 
+    def app_hints(self, screen: Screen[Any]) -> list[Hint]:
+        """The keys every screen shares, as footer entries for ``screen``."""
+
     def leave(self, screen: Screen[Any]) -> None:
         """Leave the game ``screen`` belongs to (or the program, from the bottom)."""
 
@@ -112,6 +115,10 @@ class Screen(Generic[A]):
     def footer(self) -> list[Hint]:
         """The footer's entries for this screen; the runner adds help and quit."""
         return hints(self.bindings())
+
+    def help_extra(self) -> list[tuple[str, str]]:
+        """(keys, meaning) rows for the help screen beyond the bindings (typed numbers)."""
+        return []
 
     def after(self, milliseconds: float, callback: Callback) -> Timer:
         """Call ``callback`` once, later; cancelled if this screen goes."""

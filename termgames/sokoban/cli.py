@@ -7,7 +7,8 @@ from pathlib import Path
 
 import click
 
-from termgames.runtime.app import display_options, play
+from termgames.runtime import app
+from termgames.runtime.app import display_options
 from termgames.runtime.context import DisplayOptions
 from termgames.runtime.output import echo
 from termgames.runtime.terminal import reattach_stdin_to_terminal
@@ -88,7 +89,7 @@ def command(paths: tuple[str, ...], level_spec: str | None, check: bool, verify:
         short = str(first).replace(shown_path(first.source),
                                    shown_path(Path(first.source).name), 1)
         notice = f"{count} bad level{'s' if count > 1 else ''} skipped (first: {short})"
-    play(SPEC, lambda context: SokobanScreen(context, collection, start), display, notice)
+    app.play(SPEC, lambda context: SokobanScreen(context, collection, start), display, notice)
 
 
 def _check(paths: tuple[str, ...]) -> None:

@@ -94,6 +94,7 @@ class SokobanScreen(GameScreen[Act]):
         self.index = 0
         self.game: Sokoban | None = None
         self.panel: Panel | None = None
+        self.solved_lines: list[str] = []
         self.view = GridView()
         if collection is not None:
             self.open(collection, start)
@@ -184,7 +185,10 @@ class SokobanScreen(GameScreen[Act]):
         if self.game is None:
             return
         if isinstance(action.value, Direction):
-            self.game.move(action.value)
+            if self.game.solved and self.panel is None and self.solved_lines:
+                self.show_solved()  # the level is done: what next?
+            elif not self.game.solved:
+                self.game.move(action.value)
         elif action is Act.UNDO:
             self.game.undo()
         elif action is Act.REDO:
@@ -218,8 +222,13 @@ class SokobanScreen(GameScreen[Act]):
             verdict = f"new best (was {before.moves} moves, {before.pushes} pushes)"
         else:
             verdict = f"best: {before.moves} moves, {before.pushes} pushes"
-        panel = Panel([f"Solved {self.level.label}!",
-                       f"{self.game.moves} moves, {self.game.pushes} pushes: {verdict}"], [
+        self.solved_lines = [f"Solved {self.level.label}!",
+                             f"{self.game.moves} moves, {self.game.pushes} pushes: {verdict}"]
+        self.show_solved()
+
+    def show_solved(self) -> None:
+        """The solved panel over the board (Esc hides it; a move shows it again)."""
+        panel = Panel(self.solved_lines, [
             Binding((*keys.ENTER, "n"), lambda: self.from_panel(Act.NEXT), "next level",
                     "next level", footer_keys="Enter"),
             Binding(("p",), lambda: self.from_panel(Act.PREVIOUS), "previous level"),
@@ -227,15 +236,18 @@ class SokobanScreen(GameScreen[Act]):
             Binding(("r",), lambda: self.from_panel(Act.RESTART), "play it again", "replay"),
             Binding(("l",), lambda: self.from_panel(Act.LIST), "the level list", "list"),
             Binding(("q",), lambda: self.host.leave(self), "quit", "quit"),
-        ], self)
+        ], self, on_close=self.panel_closed)
         self.panel = panel
         self.host.push(panel)
+
+    def panel_closed(self) -> None:
+        """The solved panel is gone (by its keys, or Esc to look at the board)."""
+        self.panel = None
 
     def from_panel(self, action: Act) -> None:
         """Leave the solved panel and act."""
         if self.panel is not None:
             self.host.pop(self.panel)
-            self.panel = None
         self.on_action(action)
 
     def snapshot(self) -> SokobanState | dict[str, object]:

@@ -8,7 +8,10 @@ from collections.abc import Sequence
 import click
 
 from termgames.outcome import Outcome, Result
+from termgames.runtime import app
+from termgames.runtime.app import display_options
 from termgames.runtime.bindings import Binding
+from termgames.runtime.context import DisplayOptions
 from termgames.runtime.draw import Canvas
 from termgames.runtime.screen import GameScreen
 
@@ -42,5 +45,10 @@ class CoinScreen(GameScreen[str]):
 
 
 @click.command(name="coin")
-def command() -> None:
+@click.option("--seed", type=int, default=3, help="Seed the coin.")
+@display_options
+def command(seed: int, display: DisplayOptions) -> None:
     """Flip a coin (the tiny test game)."""
+    from tests.tinygame import SPEC
+
+    app.play(SPEC, lambda context: CoinScreen(seed), display)
