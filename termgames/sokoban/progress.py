@@ -7,7 +7,8 @@ from dataclasses import asdict, dataclass
 
 from termgames.store import Store
 
-GAME_NAME = "sokoban"
+PROGRESS_SPACE = "sokoban"
+"""Where level records live in the store's progress table (kept as it always was)."""
 
 
 @dataclass(frozen=True)
@@ -41,7 +42,7 @@ def _decode(value: str) -> Record | None:
 def load_records(store: Store) -> dict[str, Record]:
     """Every level's best record, by level key."""
     records = {}
-    for key, value in store.all_progress(GAME_NAME).items():
+    for key, value in store.all_progress(PROGRESS_SPACE).items():
         record = _decode(value)
         if record is not None:
             records[key] = record
@@ -60,5 +61,5 @@ def record_solution(store: Store, key: str, record: Record) -> Record:
             return None
         return json.dumps(asdict(record))
 
-    store.update_progress(GAME_NAME, key, keep_better)
+    store.update_progress(PROGRESS_SPACE, key, keep_better)
     return best
