@@ -18,6 +18,7 @@ import pytest
 
 from termgames.cli import cli
 from termgames.runtime.context import DisplayOptions, LaunchContext
+from termgames.runtime.keys import Mouse
 from termgames.runtime.runner import Runner
 from termgames.runtime.screen import GameScreen, Screen
 from termgames.spec import GameSpec
@@ -46,6 +47,9 @@ class Driver(Protocol):
     def wait_for(self, text: str) -> None:
         """Wait until ``text`` is on screen."""
 
+    def click(self, y: int, x: int) -> None:
+        """Click the left button on screen cell (y, x)."""
+
     def wait_for_gone(self, text: str) -> None:
         """Wait until ``text`` is off screen."""
 
@@ -69,6 +73,10 @@ class PtyDriver:
     def wait_for(self, text: str) -> None:
         """Poll the emulated screen."""
         self.term.wait_for(text)
+
+    def click(self, y: int, x: int) -> None:
+        """An SGR mouse press and release."""
+        self.term.click(y, x)
 
     def wait_for_gone(self, text: str) -> None:
         """Poll the emulated screen."""
@@ -109,6 +117,14 @@ class FakeDriver:
             self.session.keys.append(key)
             while self.session.keys and self.runner.stack:
                 self.runner.step()
+        if self.runner.stack:
+            self.runner.render()
+
+    def click(self, y: int, x: int) -> None:
+        """A left-button press at (y, x)."""
+        self.session.keys.append(Mouse(y, x, 1))
+        while self.session.keys and self.runner.stack:
+            self.runner.step()
         if self.runner.stack:
             self.runner.render()
 

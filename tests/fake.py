@@ -7,7 +7,14 @@ from __future__ import annotations
 import curses
 from collections import deque
 
-from termgames.runtime.draw import ASCII_GLYPHS, UNICODE_GLYPHS, Canvas, ColourMode, Palette
+from termgames.runtime.draw import (
+    ASCII_GLYPHS,
+    UNICODE_GLYPHS,
+    Canvas,
+    ColourMode,
+    Cut,
+    Palette,
+)
 from termgames.runtime.keys import RESIZE, Key
 
 
@@ -64,6 +71,7 @@ class FakeSession:
         self.clock = FakeClock()
         self.glyphs = UNICODE_GLYPHS if unicode else ASCII_GLYPHS
         self.palette = Palette(ColourMode.MONO)
+        self.canvas = Canvas(self.window, self.palette, self.glyphs)
         self.frames = 0
 
     def resize(self, rows: int, cols: int) -> None:
@@ -81,7 +89,13 @@ class FakeSession:
     def begin_frame(self) -> Canvas:
         """A blank canvas."""
         self.window.erase()
-        return Canvas(self.window, self.palette, self.glyphs)
+        self.canvas = Canvas(self.window, self.palette, self.glyphs)
+        return self.canvas
+
+    @property
+    def cuts(self) -> list[Cut]:
+        """What the last frame could not show whole."""
+        return self.canvas.cuts
 
     def end_frame(self) -> None:
         """Count the frame."""

@@ -256,6 +256,15 @@ class Terminal:
                     raise AssertionError("the program stopped taking input")
                 self.drain(0.01)
 
+    def click(self, y: int, x: int) -> None:
+        """Press and release the left button on screen cell (y, x), as an xterm reports it
+        in SGR mouse mode (1006): 1-based, M for the press, m for the release."""
+        self.send(f"\x1b[<0;{x + 1};{y + 1}M\x1b[<0;{x + 1};{y + 1}m".encode())
+
+    def wheel(self, y: int, x: int, down: bool = True) -> None:
+        """Turn the mouse wheel one notch over cell (y, x)."""
+        self.send(f"\x1b[<{65 if down else 64};{x + 1};{y + 1}M".encode())
+
     def resize(self, rows: int, cols: int) -> None:
         """Resize the pty (TIOCSWINSZ; the kernel sends SIGWINCH) and the emulated screen."""
         self.screen.resize(rows, cols)

@@ -13,7 +13,7 @@ import pyte
 import pytest
 
 from termgames.g2048.board import Direction, Game2048, Grid
-from termgames.g2048.screen import minimum_size
+from termgames.g2048.view import minimum_size
 from termgames.store import Store
 from tests.terminal import Terminal
 
@@ -97,6 +97,13 @@ def test_restart_starts_a_new_game(terminal: Start) -> None:
     term.press(*moves_until(model, lambda game: game.score > 0))
     wait_for_game(term, model)
     term.press("r")
+    term.wait_for("Start a new game?")  # one key must not throw a game away
+    term.press("n")
+    term.wait_for_gone("Start a new game?")
+    wait_for_game(term, model)
+    term.press("r")
+    term.wait_for("Start a new game?")
+    term.press("y")
     fresh = Game2048(4, 2048, rng)
     wait_for_game(term, fresh)
     assert sum(1 for row in fresh.grid for value in row if value) == 2
@@ -125,14 +132,14 @@ def test_making_the_goal_shows_a_win_banner_and_play_can_go_on(terminal: Start) 
 
 def test_game_over_shows_the_final_score_and_records_it(terminal: Start, tmp_path: Path) -> None:
     term = terminal("2048", "--size", "3", "--seed", "3")
-    model = Game2048(3, 2048, random.Random(3))
+    model = Game2048(3, 1024, random.Random(3))
     wait_for_game(term, model)
     term.press(*moves_until(model, lambda game: game.over))
     term.wait_for("Game over")
     term.wait_for(f"Final score: {model.score}")
     term.press("q")
     assert term.wait_exit() == 0
-    best = Store.open(tmp_path / "data").best("2048", "3x3, goal 2048")
+    best = Store.open(tmp_path / "data").best("2048", "3x3, goal 1024")
     assert best is not None and best.score == model.score and not best.used_undo
 
 

@@ -144,3 +144,18 @@ def test_a_big_new_maze_is_built_between_keys(tmp_path: Path) -> None:
         run.wait_for_gone("Building a new maze")
         run.press("q")
         assert run.finish() == 0
+
+
+@pytest.mark.parametrize("driver", DRIVERS)
+def test_a_click_on_the_menu_starts_that_game(driver: str, tmp_path: Path) -> None:
+    with program(driver, [], tmp_path) as run:
+        run.wait_for("Sokoban")
+        row = next(y for y, line in enumerate(run.text().splitlines())
+                   if line.strip().startswith("Reversi"))
+        column = run.text().splitlines()[row].index("Reversi")
+        run.click(row, column)
+        run.wait_for("vs corner-best")
+        run.press("q")
+        run.wait_for("Sokoban")
+        run.press("q")
+        assert run.finish() == 0

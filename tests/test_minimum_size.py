@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from termgames.g2048.board import Direction, Game2048
-from termgames.g2048.screen import minimum_size
+from termgames.g2048.view import minimum_size
 from termgames.maze.generate import generate
 from termgames.maze.solve import shortest_path
 from termgames.reversi.board import Player, square_name
@@ -42,7 +42,7 @@ def footer(run: Driver) -> str:
 @pytest.mark.parametrize("driver", DRIVERS)
 def test_2048_at_its_minimum_size(driver: str, tmp_path: Path) -> None:
     rows, cols = minimum_size(3)
-    model = Game2048(3, 2048, random.Random(3))
+    model = Game2048(3, 1024, random.Random(3))
     with program(driver, ["2048", "--size", "3", "--seed", "3"], tmp_path, rows, cols) as run:
         run.wait_for("Score: 0")
         assert says_help_and_quit(footer(run)), run.text()

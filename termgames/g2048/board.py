@@ -130,12 +130,27 @@ def tile_sum(grid: Grid) -> int:
     return sum(sum(row) for row in grid)
 
 
+def largest_possible(size: int) -> int:
+    """The largest tile a ``size`` board can ever hold: with every other cell full of the
+    tiles that make it, 2 to the power of (cells + 1)."""
+    return 1 << (size * size + 1)
+
+
 def validate(size: int, goal: int) -> None:
     """Raise RulesError unless ``size`` is 3-8 and ``goal`` a power of two of at least 8."""
     if not MIN_SIZE <= size <= MAX_SIZE:
         raise RulesError(f"size must be from {MIN_SIZE} to {MAX_SIZE}, not {size}")
     if goal < 8 or goal & (goal - 1):
         raise RulesError(f"goal must be a power of two of at least 8, not {goal}")
+
+
+def validate_reachable(size: int, goal: int) -> None:
+    """Raise RulesError unless ``goal`` is a goal the ``size`` board can make (a game
+    may be set up with any, but offering a player one nobody can reach is a trap)."""
+    validate(size, goal)
+    if goal > largest_possible(size):
+        raise RulesError(f"goal {goal:,} cannot be made on a {size}x{size} board (its "
+                         f"largest tile is {largest_possible(size):,})")
 
 
 @dataclass(frozen=True)

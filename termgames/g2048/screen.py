@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from enum import Enum
 from typing import Any, TypedDict, cast
 
 from termgames.g2048.board import DEFAULT_GOAL, DEFAULT_SIZE, Direction, Game2048
+from termgames.g2048.view import Layout, draw_board, layout, minimum_size
 from termgames.outcome import Mark, Outcome, Result
 from termgames.runtime import keys
 from termgames.runtime.bindings import Binding
 from termgames.runtime.context import LaunchContext
-from termgames.runtime.draw import BOLD, Canvas, Colour, Emphasis, Style
-from termgames.runtime.panels import Panel
+from termgames.runtime.draw import BOLD, Canvas
+from termgames.runtime.layout import Memo, Rect
+from termgames.runtime.panels import Panel, confirm
 from termgames.runtime.screen import GameScreen
 from termgames.scoreboard import Best, best_shown
 from termgames.store import Score
@@ -41,82 +41,9 @@ BINDINGS: tuple[Binding[Act], ...] = (
     Binding(("r",), Act.NEW, "new game", "new", priority=20),
 )
 
-# Tile looks by value: (256-colour fg, bg), (8-colour fg, bg), monochrome emphasis.
-_B, _R, _G, _Y, _BL, _M, _C, _W = (Colour.BLACK, Colour.RED, Colour.GREEN, Colour.YELLOW,
-                                   Colour.BLUE, Colour.MAGENTA, Colour.CYAN, Colour.WHITE)
-_TILE_LOOKS: dict[int, tuple[tuple[int, int], tuple[int, int], Emphasis]] = {
-    2: ((236, 254), (_B, _W), Emphasis.NONE),
-    4: ((236, 223), (_B, _C), Emphasis.NONE),
-    8: ((231, 215), (_B, _Y), Emphasis.BOLD),
-    16: ((231, 209), (_B, _G), Emphasis.BOLD),
-    32: ((231, 203), (_W, _M), Emphasis.BOLD),
-    64: ((231, 196), (_W, _R), Emphasis.BOLD),
-    128: ((236, 222), (_W, _BL), Emphasis.REVERSE),
-    256: ((236, 221), (_B, _Y), Emphasis.REVERSE),
-    512: ((236, 220), (_B, _G), Emphasis.REVERSE),
-    1024: ((231, 214), (_W, _M), Emphasis.REVERSE),
-    2048: ((231, 208), (_W, _R), Emphasis.REVERSE | Emphasis.BOLD),
-}
-_HIGHER_LOOK = ((231, 236), (_W, _B), Emphasis.REVERSE | Emphasis.BOLD)
-EMPTY_STYLE = Style(fg=244, bg=238, fg8=_W, bg8=_B, mono=Emphasis.DIM)
-
-
-@functools.lru_cache(maxsize=64)
-def tile_style(value: int) -> Style:
-    """How a tile of ``value`` looks in every colour mode (one Style object per value)."""
-    (fg, bg), (fg8, bg8), mono = _TILE_LOOKS.get(value, _HIGHER_LOOK)
-    return Style(fg=fg, bg=bg, fg8=fg8, bg8=bg8, mono=mono)
-
-
-@dataclass(frozen=True)
-class Layout:
-    """Where the board goes: tile size in cells and the board's top-left corner."""
-
-    tile_height: int
-    tile_width: int
-    top: int
-    left: int
-    size: int
-
-    @property
-    def width(self) -> int:
-        """The board's width in cells: tiles sit side by side, each label padded."""
-        return self.size * self.tile_width
-
-    @property
-    def height(self) -> int:
-        """The board's height in cells, gaps included."""
-        return self.size * (self.tile_height + 1) - 1
-
-
-HEADER_ROWS = 2
 RUNTIME_FOOTER_ROWS = 1  # the key hints the runtime draws below the game
 ABANDONED_BEFORE_MOVES = 10
 """A game quit or restarted before this many moves, neither won nor over, is not recorded."""
-TILE_SHAPES = ((1, 8), (1, 7))
-"""Tile (height, width) from roomiest to tightest; seven cells still pad 131072.
-
-Tiles are one row high and touch side by side: a slide changes most of the board,
-and over SSH every changed cell and every colour switch costs bytes (three-row tiles
-with gaps cost three times as much per move).
-"""
-
-
-def choose_layout(size: int, rows: int, cols: int) -> Layout:
-    """The roomiest tile shape whose board fits under the header in ``rows``×``cols``."""
-    for height, width in TILE_SHAPES:
-        layout = Layout(height, width, HEADER_ROWS, 0, size)
-        if layout.height + HEADER_ROWS <= rows and layout.width <= cols:
-            return Layout(height, width, HEADER_ROWS, (cols - layout.width) // 2, size)
-    height, width = TILE_SHAPES[-1]
-    return Layout(height, width, HEADER_ROWS, max((cols - size * width) // 2, 0), size)
-
-
-def minimum_size(size: int) -> tuple[int, int]:
-    """(rows, cols) of the terminal the tightest layout of a ``size`` board needs."""
-    height, width = TILE_SHAPES[-1]
-    tight = Layout(height, width, HEADER_ROWS, 0, size)
-    return (tight.height + HEADER_ROWS + RUNTIME_FOOTER_ROWS, max(tight.width, 40))
 
 
 def variant_name(size: int, goal: int) -> str:
@@ -140,6 +67,9 @@ class Screen2048(GameScreen[Act]):
         self.past_first_moves = False
         self.keep_going = False
         self.stored_best: Score | None = None
+        self.layouts: Memo[Layout] = Memo()
+        self.shape: Layout | None = None
+        self.outcome_shown = False
 
     def mount(self, host: Any) -> None:
         """On the stack: read the best on record."""
@@ -151,7 +81,7 @@ class Screen2048(GameScreen[Act]):
         return BINDINGS
 
     def min_size(self) -> tuple[int, int]:
-        """The tightest layout's size; 80x24 fits every board size."""
+        """The compact layout's size; 80x24 fits every board size."""
         rows, cols = minimum_size(self.size)
         return rows - RUNTIME_FOOTER_ROWS, cols
 
@@ -172,7 +102,11 @@ class Screen2048(GameScreen[Act]):
         if action is Act.UNDO:
             self.game.undo()
         elif action is Act.NEW:
-            self.new_game()
+            if self.game.moves and not self.game.over:  # one key must not lose a game
+                self.host.push(confirm("Start a new game? This one ends here.",
+                                       self.new_game, self))
+            else:
+                self.new_game()
         elif isinstance(action.value, Direction):
             self.game.slide(action.value)
         self.past_first_moves |= self.game.moves >= ABANDONED_BEFORE_MOVES
@@ -209,14 +143,16 @@ class Screen2048(GameScreen[Act]):
             lines = [f"You made {self.goal}!"]
             keys_ = [Binding(("c", *keys.ENTER), self.keep_playing, "keep going", "keep going",
                              footer_keys="c"), again, quit_key]
-        # Leaving the win panel any way at all (Esc too) means playing on.
-        close = None if self.game.over else self.play_on
-        self.panel = Panel(lines, keys_, self, on_close=close)
+        self.outcome_shown = True  # the board moves aside for the panel
+        self.panel = Panel(lines, keys_, self, on_close=self.panel_closed)
         self.host.push(self.panel)
 
-    def play_on(self) -> None:
-        """After the win, on to a bigger tile."""
-        self.keep_going = True
+    def panel_closed(self) -> None:
+        """The panel is gone; leaving the win panel any way at all (Esc too) means playing
+        on, and the board goes back to the middle."""
+        self.outcome_shown = False
+        if not self.game.over:
+            self.keep_going = True
 
     def keep_playing(self) -> None:
         """Close the win panel and play on."""
@@ -238,31 +174,27 @@ class Screen2048(GameScreen[Act]):
                          start_sum=self.game.start_sum, spawned=self.game.spawned,
                          score=self.game.score)
 
+    def board_area(self) -> Rect | None:
+        """Where the board was drawn last."""
+        return self.shape.board if self.shape is not None else None
+
     def draw(self, canvas: Canvas) -> None:
-        """Header with scores and the board."""
-        layout = choose_layout(self.size, canvas.height, canvas.width)
+        """Header with scores and the goal, and the board as big as the window allows."""
+        finished = self.outcome_shown
+        self.shape = self.layouts.get((canvas.height, canvas.width, finished),
+                                      lambda: layout(self.size, canvas.height, canvas.width,
+                                                     finished))
         run = None
         if self.counts():
             run = Best(self.game.peak_score, frozenset({"undo"} if self.game.peak_used_undo
                                                         else ()))
         best = best_shown(self.stored_best, run) or Best(0)
-        undo_mark = " (undo)" if self.game.used_undo else ""
-        header = f"2048   Score: {self.game.score:,}{undo_mark}   Best: {best.score:,}{best.note()}"
-        canvas.centred(0, header, BOLD)
-        self.draw_board(canvas, layout)
-
-    def draw_board(self, canvas: Canvas, layout: Layout) -> None:
-        """Every tile as a coloured block with its value centred."""
-        middle = layout.tile_height // 2
-        for r, row in enumerate(self.game.grid):
-            for c, value in enumerate(row):
-                y = layout.top + r * (layout.tile_height + 1)
-                x = layout.left + c * layout.tile_width
-                style = tile_style(value) if value else EMPTY_STYLE
-                label = str(value) if value else canvas.glyphs.dot
-                for line in range(layout.tile_height):
-                    text = label if line == middle else ""
-                    canvas.text(y + line, x, text.center(layout.tile_width), style)
+        undo = " (undo)" if self.game.used_undo else ""
+        score, top = f"{self.game.score:,}{undo}", f"{best.score:,}{best.note()}"
+        canvas.fitted(0, [f"2048   Score: {score}   Best: {top}   goal {self.goal:,}",
+                          f"Score: {score}   Best: {top}   goal {self.goal:,}",
+                          f"Score {score}  Best {top}", f"{score} (best {top})"], BOLD)
+        draw_board(canvas, self.game.grid, self.shape)
 
 
 class State2048(TypedDict):

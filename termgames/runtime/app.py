@@ -23,16 +23,22 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 def display_options(function: F) -> F:
-    """Add --ascii and --no-color to a command, handed to it as ``display``."""
+    """Add --ascii, --no-color and --no-mouse to a command, handed to it as ``display``."""
 
     @functools.wraps(function)
-    def command(*args: Any, ascii_glyphs: bool, no_color: bool, **kwargs: Any) -> Any:
-        return function(*args, display=DisplayOptions(ascii_glyphs, no_color), **kwargs)
+    def command(*args: Any, ascii_glyphs: bool, no_color: bool, no_mouse: bool,
+                **kwargs: Any) -> Any:
+        display = DisplayOptions(ascii_glyphs, no_color, mouse=not no_mouse)
+        return function(*args, display=display, **kwargs)
 
+    wrapped = click.option(
+        "--no-mouse", "no_mouse", is_flag=True,
+        help="Leave the mouse to the terminal (no clicks in the games).",
+    )(command)
     wrapped = click.option(
         "--no-color", "--no-colour", "no_color", is_flag=True,
         help="Monochrome theme (also when NO_COLOR is set).",
-    )(command)
+    )(wrapped)
     wrapped = click.option(
         "--ascii", "ascii_glyphs", is_flag=True,
         help="ASCII glyphs only (automatic when the locale is not UTF-8).",

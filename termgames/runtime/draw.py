@@ -198,11 +198,21 @@ def fit_lines(texts: list[str], width: int, rows: int, ellipsis: str = ELLIPSIS)
     return lines
 
 
+@dataclass(frozen=True)
+class Cut:
+    """Text written partly or wholly outside the canvas: at (``y``, ``x``), ``text``."""
+
+    y: int
+    x: int
+    text: str
+
+
 class Canvas:
     """A curses window that clips every write and speaks in Styles rather than attributes."""
 
     def __init__(self, window: Window, palette: Palette, glyphs: Glyphs,
-                 charset: str = "utf-8", height: int | None = None) -> None:
+                 charset: str = "utf-8", height: int | None = None,
+                 cuts: list[Cut] | None = None) -> None:
         self._window = window
         self.palette = palette
         self.glyphs = glyphs
@@ -211,10 +221,13 @@ class Canvas:
         self.height, self.width = window.getmaxyx()
         if height is not None:
             self.height = min(self.height, height)
+        self.cuts: list[Cut] = [] if cuts is None else cuts
+        """Text this frame could not show whole: nothing should be cut without a mark."""
 
     def rows(self, height: int) -> Canvas:
         """The same window, cut to its first ``height`` rows."""
-        return Canvas(self._window, self.palette, self.glyphs, self.charset, max(height, 0))
+        return Canvas(self._window, self.palette, self.glyphs, self.charset, max(height, 0),
+                      self.cuts)
 
     @property
     def colour(self) -> bool:
@@ -222,17 +235,23 @@ class Canvas:
         return self.palette.mode is not ColourMode.MONO
 
     def text(self, y: int, x: int, text: str, style: Style = PLAIN) -> None:
-        """Write ``text`` at row ``y``, column ``x``, cut at the window's edges."""
+        """Write ``text`` at row ``y``, column ``x``, cut at the window's edges (and noted
+        in ``cuts`` if anything but blanks is lost)."""
         if y < 0 or y >= self.height or x >= self.width or not text:
+            if text.strip():
+                self.cuts.append(Cut(y, x, text))
             return
         if not (text.isascii() and text.isprintable()):  # the common case skips all this
             if not text.isprintable():
                 text = sanitize(text, len(text))  # nothing untrusted reaches it raw
             if self.charset != "utf-8" and not text.isascii():
                 text = text.encode(self.charset, "replace").decode(self.charset)
+        whole = text
         if x < 0:
             text, x = text[-x:], 0
         text = clip(text, self.width - x)
+        if len(text) != len(whole) and whole.strip() != text.strip():
+            self.cuts.append(Cut(y, x, whole))
         if not text:
             return
         # Writing the bottom-right cell moves the cursor off the window and raises,
@@ -251,6 +270,22 @@ class Canvas:
         """Write ``text`` centred on row ``y``."""
         self.text(y, max((self.width - text_width(text)) // 2, 0), text, style)
 
+    def fitted(self, y: int, forms: list[str], style: Style = PLAIN, x: int | None = None,
+               width: int | None = None) -> str:
+        """The first of ``forms`` (longest first) that fits on row ``y`` (centred, or from
+        column ``x``, in ``width`` cells); the last one shortened with an ellipsis if none
+        fits. Nothing is cut without a mark. Returns what was written."""
+        room = (self.width if x is None else self.width - x) if width is None else width
+        text = next((form for form in forms if text_width(form) <= room), None)
+        if text is None:
+            text = clip(forms[-1], max(room - text_width(self.glyphs.ellipsis), 0))
+            text = (text.rstrip() + self.glyphs.ellipsis) if room > 0 else ""
+        if x is None:
+            self.centred(y, text, style)
+        else:
+            self.text(y, x, text, style)
+        return text
+
     def box(self, y: int, x: int, height: int, width: int, style: Style = PLAIN) -> None:
         """Draw a frame whose outer corners are (y, x) and (y+height-1, x+width-1)."""
         g = self.glyphs
@@ -261,12 +296,15 @@ class Canvas:
             self.text(row, x + width - 1, g.vertical, style)
         self.text(y + height - 1, x, g.bottom_left + g.horizontal * inner + g.bottom_right, style)
 
-    def panel(self, lines: list[str], style: Style = BANNER) -> None:
-        """A framed block of text centred on the canvas, for banners and overlays."""
+    def panel(self, lines: list[str], style: Style = BANNER,
+              at: tuple[int, int] | None = None) -> None:
+        """A framed block of text, centred on the canvas or with its corner ``at`` (y, x)."""
         inner = max((text_width(line) for line in lines), default=0) + 2
         height = len(lines) + 2
         top = max((self.height - height) // 2, 0)
         left = max((self.width - inner - 2) // 2, 0)
+        if at is not None:
+            top, left = at
         self.fill(top, left, height, inner + 2, style)
         self.box(top, left, height, inner + 2, style)
         for offset, line in enumerate(lines):

@@ -3,9 +3,26 @@
 from __future__ import annotations
 
 import curses
+from dataclasses import dataclass
 
-Key = int | str
-"""A character as a str, or a special key's curses code as an int."""
+
+@dataclass(frozen=True)
+class Mouse:
+    """A mouse button pressed, or the wheel turned, at screen cell (``y``, ``x``)."""
+
+    y: int
+    x: int
+    button: int
+    """1 left, 2 middle, 3 right; 4 the wheel turned up, 5 down."""
+
+    @property
+    def wheel(self) -> int:
+        """-1 for the wheel turned up, 1 for down, 0 for a button."""
+        return {4: -1, 5: 1}.get(self.button, 0)
+
+
+Key = int | str | Mouse
+"""A character as a str, a special key's curses code as an int, or a mouse event."""
 
 
 def _special(name: str) -> tuple[int, ...]:
@@ -53,6 +70,8 @@ _CHAR_NAMES = {"\n": "Enter", "\r": "", " ": "Space", "\x1b": "Esc", "\t": "Tab"
 
 def key_name(key: Key) -> str:
     """A short human name for a key, or '' for keys not worth listing (duplicates, pad codes)."""
+    if isinstance(key, Mouse):
+        return "the wheel" if key.wheel else "a click"
     if isinstance(key, int):
         if key in _SPECIAL_NAMES:
             return _SPECIAL_NAMES[key]

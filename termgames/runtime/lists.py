@@ -4,12 +4,14 @@ collections and its level list all use it."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from enum import Enum, auto
 
 from termgames.runtime.bindings import Binding
 from termgames.runtime.draw import ASCII_GLYPHS, BOLD, DIM, PLAIN, SELECTED, Canvas, Glyphs
-from termgames.runtime.keys import DOWN, END, ENTER, HOME, PAGE_DOWN, PAGE_UP, UP, Key
+from termgames.runtime.keys import DOWN, END, ENTER, HOME, PAGE_DOWN, PAGE_UP, UP, Key, Mouse
 from termgames.runtime.screen import Screen
+from termgames.text import text_width
 
 
 class Move(Enum):
@@ -51,6 +53,7 @@ class ListScreen(Screen[ListAction]):
         self.count = len(rows(80, ASCII_GLYPHS))
         self.page = 10
         self.typed = ""
+        self.shown = Shown()
 
     def bindings(self) -> Sequence[Binding[ListAction]]:
         """Moving, jumping and choosing, then the screen's own keys."""
@@ -117,21 +120,52 @@ class ListScreen(Screen[ListAction]):
             top = 4
         height = max(canvas.height - top - 1, 1)
         self.page = max(height - 1, 1)
-        draw_rows(canvas, rows, self.index, top, height)
+        self.shown = draw_rows(canvas, rows, self.index, top, height)
+
+    def on_mouse(self, event: Mouse) -> bool:
+        """The wheel scrolls; a click on a row chooses it."""
+        if event.wheel:
+            self.index = min(max(self.index + 3 * event.wheel, 0), max(self.count - 1, 0))
+            return True
+        row = self.shown.row_at(event.y, event.x)
+        if row is None or not 0 <= row < self.count:
+            return False
+        self.index = row
+        self.on_choose(row)
+        return True
+
+
+@dataclass(frozen=True)
+class Shown:
+    """Where the rows were drawn: rows ``first``.. from screen row ``top``, ``height`` of
+    them, across ``left``..``left + width``."""
+
+    first: int = 0
+    top: int = 0
+    height: int = 0
+    left: int = 0
+    width: int = 0
+
+    def row_at(self, y: int, x: int) -> int | None:
+        """The row drawn at screen cell (y, x), if any."""
+        if self.top <= y < self.top + self.height and self.left <= x < self.left + self.width:
+            return self.first + y - self.top
+        return None
 
 
 def draw_rows(canvas: Canvas, rows: Sequence[str], cursor: int, top: int, height: int
-              ) -> None:
+              ) -> Shown:
     """Rows from ``top`` for ``height`` lines, scrolled so the cursor's row is in view, with
-    a mark where more rows lie above or below."""
-    width = min(canvas.width - 2, max((len(row) for row in rows), default=0) + 2)
+    a mark where more rows lie above or below; where they went."""
+    width = min(canvas.width - 2, max((text_width(row) for row in rows), default=0) + 2)
     left = max((canvas.width - width) // 2, 0)
     first = min(max(cursor - height // 2, 0), max(len(rows) - height, 0))
     for offset, row in enumerate(rows[first:first + height]):
         index = first + offset
-        canvas.text(top + offset, left, f" {row}".ljust(width),
-                    SELECTED if index == cursor else PLAIN)
+        padded = f" {row}" + " " * max(width - 1 - text_width(row), 0)
+        canvas.text(top + offset, left, padded, SELECTED if index == cursor else PLAIN)
     if first > 0:
         canvas.text(top - 1, left + width - 3, canvas.glyphs.pick("▲", "^"), DIM)
     if first + height < len(rows):
         canvas.text(top + height, left + width - 3, canvas.glyphs.pick("▼", "v"), DIM)
+    return Shown(first, top, min(height, len(rows) - first), left, width)

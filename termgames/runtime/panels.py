@@ -10,6 +10,7 @@ from termgames.runtime import keys
 from termgames.runtime.bindings import Binding, Hint, help_rows, hints
 from termgames.runtime.draw import BANNER, Canvas, Style, fit_lines
 from termgames.runtime.keys import ENTER, ESCAPE, Key
+from termgames.runtime.layout import Rect, beside
 from termgames.runtime.screen import Screen
 from termgames.text import text_width
 
@@ -41,6 +42,11 @@ def draw_panel(canvas: Canvas, lines: Sequence[str], style: Style = BANNER,
     """A framed block of text centred on ``canvas`` (see ``fit_panel``)."""
     canvas.panel(fit_panel(lines, canvas.width, canvas.height, canvas.glyphs.ellipsis,
                            keep_last), style)
+
+
+def panel_size(lines: Sequence[str]) -> tuple[int, int]:
+    """(height, width) of the framed panel showing ``lines``."""
+    return len(lines) + 2, max((text_width(line) for line in lines), default=0) + 4
 
 
 class Scroll(Enum):
@@ -122,23 +128,39 @@ class HelpScreen(Screen[Scroll]):
 class Panel(Screen[Callback]):
     """A framed message over a game (a result, a question), with its own keys; its key
     line is made from those keys and the shared ones, so it always says how to go on.
-    ``on_close`` runs however the panel goes (a key of its own, Esc, q)."""
+
+    It goes beside or below the board of the screen below where there is room, so the
+    final position stays in view; where there is not, Space hides it and shows it again.
+    ``on_close`` runs however the panel goes (a key of its own, Esc, q).
+    """
 
     opaque = False
+    WIDEST = 38  # beside a board, a narrow panel fits more often
 
     def __init__(self, lines: Sequence[str], bindings: Sequence[Binding[Callback]],
                  below: Screen[Any] | None = None, style: Style = BANNER,
-                 on_close: Callback | None = None) -> None:
+                 on_close: Callback | None = None, hideable: bool = True) -> None:
         super().__init__()
+        self.hideable = hideable
         self.lines = list(lines)
         self._bindings = list(bindings)
         self.below = below
         self.style = style
         self.on_close = on_close
+        self.covering = False
+        self.hidden = False
 
     def bindings(self) -> Sequence[Binding[Callback]]:
-        """The panel's own keys."""
-        return self._bindings
+        """The panel's own keys, and Space where it covers the board."""
+        if not self.hideable or not (self.covering or self.hidden):
+            return self._bindings
+        word = "show" if self.hidden else "hide"
+        return [*self._bindings, Binding((" ",), self.toggle, f"{word} this panel",
+                                         word, priority=60)]
+
+    def toggle(self) -> None:
+        """Hide the panel to see the board under it, or show it again."""
+        self.hidden = not self.hidden
 
     def on_action(self, action: Callback) -> None:
         """Run what the key asks."""
@@ -157,8 +179,21 @@ class Panel(Screen[Callback]):
         return "   ".join(hint.text for hint in [*hints(self._bindings), *shared])
 
     def draw(self, canvas: Canvas) -> None:
-        """The panel, its key line last."""
-        draw_panel(canvas, [*self.lines, "", self.key_line()], self.style, keep_last=1)
+        """The panel beside the board if it fits, else over it (unless hidden)."""
+        board = self.below.board_area() if self.below is not None else None
+        area = Rect(0, 0, canvas.height, canvas.width)
+        if board is not None:
+            lines = fit_panel([*self.lines, "", self.key_line()],
+                              min(self.WIDEST, canvas.width), canvas.height,
+                              canvas.glyphs.ellipsis, keep_last=1)
+            spot = beside(board, panel_size(lines), area)
+            if spot is not None:
+                self.covering = False
+                canvas.panel(lines, self.style, at=(spot.top, spot.left))
+                return
+        self.covering = True
+        if not self.hidden:
+            draw_panel(canvas, [*self.lines, "", self.key_line()], self.style, keep_last=1)
 
     def min_size(self) -> tuple[int, int]:
         """As small as the screen below allows."""
@@ -179,5 +214,5 @@ def confirm(question: str, on_yes: Callback, below: Screen[Any]) -> Panel:
     panel = Panel([question], [
         Binding(("y", "Y", *ENTER), yes, "yes", "yes", footer_keys="y"),
         Binding(("n", "N", ESCAPE), no, "no", "no", footer_keys="n"),
-    ], below)
+    ], below, hideable=False)
     return panel

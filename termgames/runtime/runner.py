@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from termgames.runtime.bindings import ESSENTIAL, Binding, Hint, footer_text, lookup
 from termgames.runtime.draw import DIM, WARNING, Canvas, draw_too_small, wrap
-from termgames.runtime.keys import ESCAPE, RESIZE, Key, key_name
+from termgames.runtime.keys import ESCAPE, RESIZE, Key, Mouse, key_name
 from termgames.runtime.panels import HelpScreen
 from termgames.runtime.scheduler import Callback, Scheduler, Timer
 from termgames.runtime.screen import GameScreen, Screen
@@ -149,6 +149,10 @@ class Runner:
             return
         self.notice = self.message = None
         top = self.stack[-1]
+        if isinstance(key, Mouse):
+            if self._too_small(top) is None:
+                top.on_mouse(key)  # a click on nothing in particular needs no message
+            return
         if self._too_small(top) is not None and key != "q":
             return  # nothing but leaving acts while the player cannot see the game
         binding = lookup(top.bindings(), key)

@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from termgames.runtime.bindings import Binding, Hint, hints
 from termgames.runtime.draw import Canvas
-from termgames.runtime.keys import Key
+from termgames.runtime.keys import Key, Mouse
+from termgames.runtime.layout import Rect
 from termgames.runtime.scheduler import Callback, Timer
 
 if TYPE_CHECKING:
@@ -102,6 +103,10 @@ class Screen(Generic[A]):
         """A key no binding took; True if the screen used it (before the app's keys)."""
         return False
 
+    def on_mouse(self, event: Mouse) -> bool:
+        """A click or a turn of the wheel; True if the screen used it."""
+        return False
+
     def on_resume(self) -> None:
         """The screen is on top again, the one above it gone."""
 
@@ -115,6 +120,10 @@ class Screen(Generic[A]):
     def footer(self) -> list[Hint]:
         """The footer's entries for this screen; the runner adds help and quit."""
         return hints(self.bindings())
+
+    def board_area(self) -> Rect | None:
+        """Where the screen last drew its board, so a panel can go beside it."""
+        return None
 
     def help_extra(self) -> list[tuple[str, str]]:
         """(keys, meaning) rows for the help screen beyond the bindings (typed numbers)."""

@@ -23,9 +23,10 @@ from termgames.runtime.draw import (
     Window,
 )
 from termgames.runtime.environment import codec_name, launch_environment, requested_charset
-from termgames.runtime.keys import Key
+from termgames.runtime.keys import Key, Mouse
 
 ESCAPE_DELAY_MS = 25
+_WHEEL_DOWN = getattr(curses, "BUTTON5_PRESSED", 0)  # ncurses 6; older ones lack it
 CONTINUATION_WAIT_MS = 30
 UNUSABLE_TERMS = {"", "dumb", "unknown"}
 
@@ -161,6 +162,12 @@ class Session:
         with contextlib.suppress(curses.error):
             curses.curs_set(0)  # some terminals cannot hide the cursor
         self.palette = Palette(self._colour_mode())
+        if self.options.mouse:
+            # Presses, not clicks: a click waits out mouseinterval to tell it from a press.
+            wanted = curses.BUTTON1_PRESSED | curses.BUTTON4_PRESSED | _WHEEL_DOWN
+            with contextlib.suppress(curses.error):
+                curses.mouseinterval(0)
+                curses.mousemask(wanted)
 
     def _colour_mode(self) -> ColourMode:
         if not _wants_colour(self.options) or not curses.has_colors():
@@ -175,6 +182,9 @@ class Session:
     def _restore(self) -> None:
         try:
             if self.window is not None:
+                if self.options.mouse:
+                    with contextlib.suppress(curses.error):
+                        curses.mousemask(0)  # the terminal's own mouse back
                 self.window.keypad(False)
                 curses.nocbreak()
                 curses.echo()
@@ -224,6 +234,8 @@ class Session:
         code: int = self.window.getch()
         if code == -1:
             return None
+        if code == curses.KEY_MOUSE:
+            return self._mouse()
         if code == curses.KEY_RESIZE:
             curses.update_lines_cols()
         if code > 0xFF:
@@ -241,6 +253,18 @@ class Session:
                 text = self._decoder.decode(bytes([code]))
         self._pending.extend(text[1:])
         return text[0]
+
+    def _mouse(self) -> Mouse | None:
+        """The mouse event curses has read, or None for one of no interest (a release)."""
+        try:
+            _, x, y, _, state = curses.getmouse()
+        except curses.error:
+            return None
+        for button, mask in ((1, curses.BUTTON1_PRESSED), (4, curses.BUTTON4_PRESSED),
+                             (5, _WHEEL_DOWN)):
+            if state & mask:
+                return Mouse(y, x, button)
+        return None
 
     def begin_frame(self) -> Canvas:
         """Start a frame: erase (never clear, so only changed cells are sent)."""

@@ -1,0 +1,97 @@
+"""How 2048 looks: tiles coloured by value, as big as the window allows, with gaps between
+them so that two equal tiles side by side read as two."""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+from termgames.g2048.board import Grid
+from termgames.runtime.draw import Canvas, Colour, Emphasis, Style
+from termgames.runtime.layout import Cells, Rect, largest
+
+# Tile looks by value: (256-colour fg, bg), (8-colour fg, bg, emphasis), monochrome.
+# Every tile has its own background, so it reads the same on dark and light terminals:
+# dark figures on light tiles, white ones only on dark tiles. With 8 colours, tiles that
+# share a background are told apart by bold.
+_B, _R, _G, _Y, _BL, _M, _C, _W = (Colour.BLACK, Colour.RED, Colour.GREEN, Colour.YELLOW,
+                                   Colour.BLUE, Colour.MAGENTA, Colour.CYAN, Colour.WHITE)
+_NONE, _BOLD, _REV = Emphasis.NONE, Emphasis.BOLD, Emphasis.REVERSE
+_TILE_LOOKS: dict[int, tuple[tuple[int, int], tuple[int, int, Emphasis], Emphasis]] = {
+    2: ((236, 254), (_B, _W, _NONE), _NONE),
+    4: ((236, 223), (_B, _C, _NONE), _NONE),
+    8: ((16, 215), (_B, _Y, _NONE), _BOLD),
+    16: ((16, 209), (_B, _G, _NONE), _BOLD),
+    32: ((231, 166), (_W, _M, _NONE), _BOLD),
+    64: ((231, 160), (_W, _R, _NONE), _BOLD),
+    128: ((16, 221), (_W, _BL, _NONE), _REV),
+    256: ((16, 220), (_B, _Y, _BOLD), _REV),
+    512: ((16, 214), (_B, _G, _BOLD), _REV),
+    1024: ((231, 130), (_W, _M, _BOLD), _REV),
+    2048: ((231, 124), (_W, _R, _BOLD), _REV | _BOLD),
+}
+_HIGHER_LOOK = ((231, 54), (_W, _BL, _BOLD), _REV | _BOLD)
+EMPTY_STYLE = Style(fg=244, bg=238, fg8=_W, bg8=_B, mono=Emphasis.DIM)
+
+SHAPES = (Cells(9, 20, 1, 2), Cells(7, 16, 1, 2), Cells(5, 12, 1, 2), Cells(3, 9, 1, 1),
+          Cells(1, 7, 1, 1))
+"""Tile sizes, roomiest first; the last, one row by seven columns (room for 131072), is
+the compact form for small windows. Every size keeps a gap between tiles."""
+HEADER_ROWS = 2
+
+
+@functools.lru_cache(maxsize=64)
+def tile_style(value: int) -> Style:
+    """How a tile of ``value`` looks in every colour mode (one Style object per value)."""
+    (fg, bg), (fg8, bg8, bold), mono = _TILE_LOOKS.get(value, _HIGHER_LOOK)
+    return Style(fg=fg, bg=bg, fg8=fg8, bg8=bg8, mono=mono,
+                 emphasis=bold if bold is _BOLD else _NONE)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The tiles' shape and the board's place on screen."""
+
+    cells: Cells
+    board: Rect
+    size: int
+
+    def tile(self, row: int, col: int) -> tuple[int, int]:
+        """The top-left screen cell of tile (row, col)."""
+        return (self.board.top + row * (self.cells.height + self.cells.gap_rows),
+                self.board.left + col * (self.cells.width + self.cells.gap_cols))
+
+
+def layout(size: int, rows: int, cols: int, leave_room: bool = False) -> Layout:
+    """The roomiest tiles whose board fits under the header in ``rows`` x ``cols``;
+    ``leave_room`` puts the board to the left, to keep room for a panel beside it."""
+    room = (rows - HEADER_ROWS, cols)
+    cells = largest(SHAPES, size, size, room)
+    height, width = cells.board(size, size)
+    top = HEADER_ROWS + max((room[0] - height) // 2, 0) if cells is not SHAPES[-1] else (
+        HEADER_ROWS)
+    left = max((cols - width) // 2, 0)
+    if leave_room:
+        left = min(left, 2)
+    return Layout(cells, Rect(top, left, height, width), size)
+
+
+def minimum_size(size: int) -> tuple[int, int]:
+    """(rows, cols) of the window the compact form of a ``size`` board needs (the
+    runtime's footer row included)."""
+    height, width = SHAPES[-1].board(size, size)
+    return (height + HEADER_ROWS + 1, max(width, 40))
+
+
+def draw_board(canvas: Canvas, grid: Grid, shape: Layout) -> None:
+    """Every tile as a coloured block with its value in the middle."""
+    cells = shape.cells
+    middle = cells.height // 2
+    blank = " " * cells.width
+    for r, row in enumerate(grid):
+        for c, value in enumerate(row):
+            y, x = shape.tile(r, c)
+            style = tile_style(value) if value else EMPTY_STYLE
+            label = (str(value) if value else canvas.glyphs.dot).center(cells.width)
+            for line in range(cells.height):
+                canvas.text(y + line, x, label if line == middle else blank, style)

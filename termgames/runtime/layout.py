@@ -1,0 +1,99 @@
+"""Layout as data: the largest cells a board fits in, where a panel can go without hiding
+it, and a memo so each is worked out once per window size."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Rect:
+    """A block of screen cells."""
+
+    top: int
+    left: int
+    height: int
+    width: int
+
+    @property
+    def bottom(self) -> int:
+        """The first row below it."""
+        return self.top + self.height
+
+    @property
+    def right(self) -> int:
+        """The first column right of it."""
+        return self.left + self.width
+
+    def contains(self, y: int, x: int) -> bool:
+        """Whether cell (y, x) is inside."""
+        return self.top <= y < self.bottom and self.left <= x < self.right
+
+
+@dataclass(frozen=True)
+class Cells:
+    """How one square of a board is drawn: ``height`` x ``width`` cells, ``gap`` cells
+    between squares (rows and columns), ``border`` for grid lines around them."""
+
+    height: int
+    width: int
+    gap_rows: int = 0
+    gap_cols: int = 0
+    border: bool = False
+
+    def span(self, count: int, size: int, gap: int) -> int:
+        """Cells taken by ``count`` squares of ``size`` cells with ``gap`` between."""
+        if self.border:
+            return count * (size + 1) + 1
+        return count * size + max(count - 1, 0) * gap
+
+    def board(self, rows: int, cols: int) -> tuple[int, int]:
+        """(height, width) in cells of a ``rows`` x ``cols`` board."""
+        return (self.span(rows, self.height, self.gap_rows),
+                self.span(cols, self.width, self.gap_cols))
+
+
+def largest(shapes: Sequence[Cells], rows: int, cols: int, room: tuple[int, int]) -> Cells:
+    """The first of ``shapes`` (largest first) whose ``rows`` x ``cols`` board fits in
+    ``room`` (height, width); the last (the compact form) if none does."""
+    for shape in shapes:
+        height, width = shape.board(rows, cols)
+        if height <= room[0] and width <= room[1]:
+            return shape
+    return shapes[-1]
+
+
+def beside(board: Rect, panel: tuple[int, int], area: Rect, gap: int = 2) -> Rect | None:
+    """Where a ``panel`` (height, width) fits in ``area`` without covering ``board``: to
+    its right, else below it, else to its left; None if nowhere."""
+    height, width = panel
+    middle = board.top + max((board.height - height) // 2, 0)
+    if area.right - board.right - gap >= width:
+        left = board.right + gap + max((area.right - board.right - gap - width) // 2, 0)
+        return Rect(min(middle, area.bottom - height), left, height, width)
+    if area.bottom - board.bottom - 1 >= height:
+        left = area.left + max((area.width - width) // 2, 0)
+        return Rect(board.bottom + 1, left, height, width)
+    if board.left - area.left - gap >= width:
+        left = area.left + max((board.left - area.left - gap - width) // 2, 0)
+        return Rect(min(middle, area.bottom - height), left, height, width)
+    return None
+
+
+class Memo(Generic[T]):
+    """Remembers one layout, worked out again only when its key (the window size and
+    whatever else it depends on) changes: once per resize, not once per frame."""
+
+    def __init__(self) -> None:
+        self._key: Hashable = None
+        self._value: T | None = None
+
+    def get(self, key: Hashable, compute: Callable[[], T]) -> T:
+        """The layout for ``key``."""
+        if self._value is None or key != self._key:
+            self._key, self._value = key, compute()
+        return self._value
