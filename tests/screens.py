@@ -27,7 +27,7 @@ def reversi_square(term: Terminal, square: int) -> tuple[int, int] | None:
     row, column = divmod(square, 8)
     for y in range(header + 1, len(lines)):
         tokens = lines[y].split()
-        if len(tokens) >= 2 and tokens[0] == tokens[-1] == str(row + 1):
+        if len(tokens) >= 2 and tokens[0] == str(row + 1):  # the row's number on its left
             return y, columns[column]
     return None
 
@@ -53,3 +53,25 @@ def maze_keys(path: list[tuple[int, int]]) -> list[str]:
     """The arrow keys that walk ``path``, square by square."""
     names = {(-1, 0): "up", (1, 0): "down", (0, -1): "left", (0, 1): "right"}
     return [names[(b[0] - a[0], b[1] - a[1])] for a, b in itertools.pairwise(path)]
+
+
+def panel_text(lines: list[str]) -> str | None:
+    """The words inside the framed panel on screen (its border a plain run of horizontal
+    lines between two corners, unlike a board's ruled lines), as one line; None if none."""
+    corners, across = "┌+", "─-"
+    for y, line in enumerate(lines):
+        for x0, char in enumerate(line):
+            if char not in corners:
+                continue
+            x1 = x0 + 1
+            while x1 < len(line) and line[x1] in across:
+                x1 += 1
+            if x1 - x0 < 10 or x1 >= len(line) or line[x1] not in "┐+":
+                continue
+            inside = []
+            for below in lines[y + 1:]:
+                if len(below) <= x1 or below[x0] in "└+":
+                    break
+                inside.append(below[x0 + 1:x1])
+            return " ".join(" ".join(inside).split())
+    return None

@@ -9,17 +9,21 @@ from dataclasses import dataclass, field
 
 from termgames.reversi.board import Player, Position, square_name
 from termgames.reversi.match import Match, Passed
+from tests.screens import panel_text, reversi_square
 from tests.terminal import Terminal
 
 Start = Callable[..., Terminal]
-BOARD_TOP, MARK_LEFT = 3, 29  # with --ascii at 80 columns: row r at y=3+r, column c at 29+3c
+HINT_MARKS = {"+", "◆"}
 
 
 def screen_board(term: Terminal) -> dict[int, str]:
-    """What each square shows: 'X', 'O', '.' (a hint) or ' '."""
-    lines = term.screen.display
-    return {r * 8 + c: lines[BOARD_TOP + r][MARK_LEFT + 3 * c]
-            for r in range(8) for c in range(8)}
+    """What each square shows: 'X', 'O', '.' (a hint) or ' ', found by the board's labels."""
+    shown = {}
+    for square in range(64):
+        found = reversi_square(term, square)
+        mark = term.screen.buffer[found[0]][found[1]].data if found else "?"
+        shown[square] = "." if mark in HINT_MARKS else mark
+    return shown
 
 
 def discs(position: Position) -> dict[int, str]:
@@ -99,11 +103,13 @@ def test_a_whole_game_against_random_by_typed_moves(terminal: Start) -> None:
     assert passes_seen >= 1
     x, o = model.position.score()
     if x > o:
-        term.wait_for(f"You beat the computer by {x - o} points!")
+        verdict = f"You beat the computer by {x - o} points!"
     elif o > x:
-        term.wait_for(f"You lost. The computer beat you by {o - x} points.")
+        verdict = f"You lost. The computer beat you by {o - x} points."
     else:
-        term.wait_for("The game was a tie!")
+        verdict = "The game was a tie!"
+    # The result panel goes beside the board, its lines wrapped to fit.
+    term.wait_until(lambda: verdict in (panel_text(term.lines()) or ""), verdict)
     term.wait_for(f"X {x}  O {o}")
     term.press("q")
     assert term.wait_exit() == 0

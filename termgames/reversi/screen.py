@@ -12,19 +12,14 @@ from termgames.outcome import Mark, Outcome, Result
 from termgames.reversi.ai import Opponent, Search, Strategy, opponent_for
 from termgames.reversi.board import Player, square_name
 from termgames.reversi.match import Event, Match
-from termgames.reversi.view import (
-    BOARD_HEIGHT,
-    BOARD_WIDTH,
-    Marks,
-    describe,
-    draw_board,
-    recent_marks,
-)
+from termgames.reversi.view import SHAPES, Layout, Marks, describe, draw_board, layout, recent_marks
 from termgames.runtime import keys
 from termgames.runtime.bindings import Binding
 from termgames.runtime.context import LaunchContext
 from termgames.runtime.draw import BOLD, Canvas, fit_lines
-from termgames.runtime.panels import Panel
+from termgames.runtime.keys import Mouse
+from termgames.runtime.layout import Memo, Rect
+from termgames.runtime.panels import Panel, confirm
 from termgames.runtime.scheduler import Timer
 from termgames.runtime.screen import GameScreen, Host
 
@@ -105,6 +100,9 @@ class ReversiScreen(GameScreen[Act]):
         self.search: Search | None = None
         self.thinking: Timer | None = None
         self.typed_ahead: list[Act] = []
+        self.layouts: Memo[Layout] = Memo()
+        self.shape: Layout | None = None
+        self.outcome_shown = False
         self.match = self.new_match()
 
     def new_match(self) -> Match:
@@ -128,7 +126,10 @@ class ReversiScreen(GameScreen[Act]):
 
     # Keys ------------------------------------------------------------------------------
     def bindings(self) -> Sequence[Binding[Act]]:
-        """Cursor, placing, typed squares, hints, take-back and a new game."""
+        """Cursor, placing, typed squares, hints, take-back and a new game; watching, only
+        what works there."""
+        if self.settings.watch:
+            return (Binding(("r",), Act.NEW, "a new game", "new", priority=5),)
         hints = "on" if self.hints else "off"
         digits = [Binding((str(n),), Act[f"D{n}"], "" if n > 1 else
                           "digits 1-8: column then row (5 then 3 plays 53)") for n in range(1, 9)]
@@ -153,7 +154,11 @@ class ReversiScreen(GameScreen[Act]):
         elif action is Act.UNDO:
             self.take_back()
         elif action is Act.NEW:
-            self.new_game()
+            if self.match.moves and not self.match.over and not self.settings.watch:
+                self.host.push(confirm("Start a new game? This one ends here.",
+                                       self.new_game, self))
+            else:
+                self.new_game()
         elif isinstance(action.value, int):
             self.move_cursor(action.value)
         elif self.thinking is not None or self.match.over:
@@ -165,7 +170,11 @@ class ReversiScreen(GameScreen[Act]):
             self.type_digit(action.digit)
 
     def move_cursor(self, step: int) -> None:
-        """Move the cursor, stopping at the board's edges."""
+        """Move the cursor, stopping at the board's edges; a half-typed square is
+        forgotten (the cursor is the other way to choose one)."""
+        if self.column is not None:
+            self.column = None
+            self.report()
         row, column = divmod(self.cursor, 8)
         if step in (-1, 1):
             column = min(max(column + step, 0), 7)
@@ -293,44 +302,74 @@ class ReversiScreen(GameScreen[Act]):
 
         panel = Panel([self.verdict(), f"X {result.x}  O {result.o}"], [
             Binding(("r",), lambda: close_then(self.new_game), "new game", "new game"),
-            Binding(("u",), lambda: close_then(self.take_back), "take back", "undo"),
+            *([] if self.settings.watch else [
+                Binding(("u",), lambda: close_then(self.take_back), "take back", "undo")]),
             Binding(("q",), lambda: self.host.leave(self), "quit", "quit"),
-        ], self)
+        ], self, on_close=self.panel_closed)
+        self.outcome_shown = True  # the board moves aside for the panel
         self.host.push(panel)
+
+    def panel_closed(self) -> None:
+        """The result is gone: the board goes back to the middle."""
+        self.outcome_shown = False
 
     def snapshot(self) -> ReversiState:
         """The discs and how many moves this game has had."""
         x, o = self.match.position.score()
         return ReversiState(x=x, o=o, moves_played=self.match.moves)
 
+    def on_mouse(self, event: Mouse) -> bool:
+        """A click on a square plays it (the cursor goes there too)."""
+        square = self.shape.square_of(event.y, event.x) if self.shape else None
+        if square is None or event.wheel or self.settings.watch:
+            return False
+        self.column = None
+        self.cursor = square
+        self.on_action(Act.PLACE)
+        return True
+
     # Drawing ---------------------------------------------------------------------------
     def min_size(self) -> tuple[int, int]:
-        """The header, the board with coordinates on all sides, and the report."""
-        return (2 + BOARD_HEIGHT + 1 + STATUS_ROWS, 44)
+        """The header, the compact board with its coordinates, and the report."""
+        height, width = SHAPES[-1].board(8, 8)
+        return (2 + height + 1 + STATUS_ROWS, max(width + 6, 44))
+
+    def board_area(self) -> Rect | None:
+        """Where the board was drawn last."""
+        return self.shape.board if self.shape is not None else None
 
     def draw(self, canvas: Canvas) -> None:
-        """Scores, the board with coordinates, and the report of the turn."""
+        """Scores, the board as big as the window allows, and the report of the turn."""
         x, o = self.match.position.score()
         discs = canvas.glyphs.unicode and canvas.colour
         opponent = self.settings.opponent.name
+        colour = ({Player.X: " black", Player.O: " white"} if discs
+                  else {Player.X: "", Player.O: ""})
         if self.settings.watch:
-            players = f"X {x}   O {o}   ({opponent} against itself)"
+            forms = [f"Reversi   X{colour[Player.X]} {x}   O{colour[Player.O]} {o}   "
+                     f"({opponent} against itself)", f"X{colour[Player.X]} {x}   "
+                     f"O{colour[Player.O]} {o}   ({opponent})", f"X {x}  O {o}"]
         else:
             you = self.settings.you
             me, it = (x, o) if you is Player.X else (o, x)
-            colour = {Player.X: ", black", Player.O: ", white"} if discs else {
-                Player.X: "", Player.O: ""}
-            players = (f"You ({you.value}{colour[you]}) {me}   Computer "
-                       f"({you.other.value}{colour[you.other]}) {it}   vs {opponent}")
-        canvas.centred(0, f"Reversi   {players}", BOLD)
+            mine = f"{you.value},{colour[you]}" if discs else you.value
+            theirs = f"{you.other.value},{colour[you.other]}" if discs else you.other.value
+            forms = [f"Reversi   You ({mine}) {me}   Computer ({theirs}) {it}   vs {opponent}",
+                     f"You ({mine}) {me}   Computer ({theirs}) {it}   vs {opponent}",
+                     f"You {you.value} {me}  Computer {you.other.value} {it}  vs {opponent}",
+                     f"You {me}  Computer {it}"]
+        canvas.fitted(0, forms, BOLD)
+        area = Rect(1, 0, canvas.height - 1 - STATUS_ROWS - 1, canvas.width)
+        if self.outcome_shown and area.width > 60:  # room beside the board for the panel
+            area = Rect(area.top, 0, area.height, area.width // 2 + 4)
+        self.shape = self.layouts.get((area, canvas.glyphs.unicode), lambda: layout(area))
         recent = self.match.events[self.report_from:]
         last, flipped = recent_marks(recent, self.computer, self.settings.watch)
         waiting = self.thinking is None and not self.match.over
         marks = Marks(last, flipped, self.match.legal() if self.hints and waiting else 0,
                       None if self.settings.watch else self.cursor)
-        draw_board(canvas, self.match.position, marks, 2,
-                   (canvas.width - BOARD_WIDTH) // 2, discs)
-        self.draw_report(canvas, 2 + BOARD_HEIGHT + 1, recent)
+        draw_board(canvas, self.match.position, marks, self.shape, discs)
+        self.draw_report(canvas, self.shape.board.bottom + 1, recent)
 
     def draw_report(self, canvas: Canvas, top: int, recent: Sequence[Event]) -> None:
         """Every event since the player's last key, wrapped; the shorter form if needed."""

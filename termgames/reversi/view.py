@@ -1,5 +1,5 @@
-"""How Reversi looks: the board with its coordinates, highlights that keep each disc's own
-colour, and the report of what happened since the player's last key."""
+"""How Reversi looks: squares that grow with the window, grid lines once there is room,
+highlights that keep each disc's own colour, and coordinates on the edges."""
 
 from __future__ import annotations
 
@@ -8,12 +8,15 @@ from dataclasses import dataclass
 
 from termgames.reversi.board import Player, Position, square_name
 from termgames.reversi.match import Event, Passed, Played
-from termgames.runtime.draw import DIM, Canvas, Colour, Emphasis, Style
+from termgames.runtime.draw import DIM, Canvas, Colour, Emphasis, Glyphs, Style
+from termgames.runtime.layout import Cells, Rect, largest
 
-_GREEN = Style(fg=231, bg=28, fg8=Colour.WHITE, bg8=Colour.GREEN)
+_GREEN = Style(fg=22, bg=28, fg8=Colour.BLACK, bg8=Colour.GREEN)
 X_DISC = Style(fg=16, bg=28, fg8=Colour.BLACK, bg8=Colour.GREEN, emphasis=Emphasis.BOLD)
 O_DISC = Style(fg=231, bg=28, fg8=Colour.WHITE, bg8=Colour.GREEN, emphasis=Emphasis.BOLD)
-HINT = Style(fg=157, bg=28, fg8=Colour.YELLOW, bg8=Colour.GREEN)
+# Hints fill their square and carry a bright mark: seen at a glance, even without colour.
+HINT = Style(fg=226, bg=65, fg8=Colour.YELLOW, bg8=Colour.BLACK, mono=Emphasis.REVERSE,
+             emphasis=Emphasis.BOLD)
 # A highlight changes the square, never the disc: each side keeps its own colour on it.
 # Without colour the last move is in reverse video, the discs it turned underlined.
 LAST_X = Style(fg=16, bg=136, fg8=Colour.BLACK, bg8=Colour.YELLOW, mono=Emphasis.REVERSE,
@@ -24,9 +27,14 @@ FLIPPED_X = Style(fg=16, bg=71, fg8=Colour.BLACK, bg8=Colour.CYAN, mono=Emphasis
                   emphasis=Emphasis.BOLD)
 FLIPPED_O = Style(fg=231, bg=71, fg8=Colour.WHITE, bg8=Colour.CYAN, mono=Emphasis.UNDERLINE,
                   emphasis=Emphasis.BOLD)
-CELL = 3
-BOARD_WIDTH = 8 * CELL + 6  # the squares and the row numbers either side
-BOARD_HEIGHT = 10  # the squares and the column numbers above and below
+LINES = Style(fg=22, bg=28, fg8=Colour.BLACK, bg8=Colour.GREEN)
+CURSOR_LINES = Style(fg=226, bg=28, fg8=Colour.YELLOW, bg8=Colour.GREEN,
+                     mono=Emphasis.REVERSE, emphasis=Emphasis.BOLD)
+
+SHAPES = (Cells(3, 7, border=True), Cells(2, 5, border=True), Cells(1, 3, border=True),
+          Cells(1, 3))
+"""Squares, roomiest first; the last, with no grid lines, is the compact form."""
+LABELS = 3  # the row numbers' column, left of the board (the column numbers take a row)
 
 
 @dataclass(frozen=True)
@@ -38,6 +46,44 @@ class Marks:
     flipped: int = 0
     hints: int = 0
     cursor: int | None = None
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The squares' shape and the board's place (grid lines included, labels not)."""
+
+    cells: Cells
+    board: Rect
+
+    def square_at(self, square: int) -> tuple[int, int]:
+        """The top-left screen cell of ``square``'s inside."""
+        row, col = divmod(square, 8)
+        step_y, step_x = self.cells.height + self.cells.border, self.cells.width + (
+            self.cells.border)
+        return (self.board.top + self.cells.border + row * step_y,
+                self.board.left + self.cells.border + col * step_x)
+
+    def square_of(self, y: int, x: int) -> int | None:
+        """The square drawn at screen cell (y, x), if any (grid lines belong to none)."""
+        border = int(self.cells.border)
+        step_y, step_x = self.cells.height + border, self.cells.width + border
+        dy, dx = y - self.board.top - border, x - self.board.left - border
+        if dy < 0 or dx < 0:
+            return None
+        row, inner_y = divmod(dy, step_y)
+        col, inner_x = divmod(dx, step_x)
+        if row > 7 or col > 7 or inner_y >= self.cells.height or inner_x >= self.cells.width:
+            return None
+        return row * 8 + col
+
+
+def layout(area: Rect) -> Layout:
+    """The roomiest squares whose board (and its labels) fits in ``area``, centred."""
+    cells = largest(SHAPES, 8, 8, (area.height - 1, area.width - 2 * LABELS))
+    height, width = cells.board(8, 8)
+    top = area.top + 1 + max((area.height - 1 - height) // 2, 0)
+    left = area.left + max((area.width - width) // 2, LABELS)
+    return Layout(cells, Rect(top, left, height, width))
 
 
 def describe(event: Event, name: dict[Player, str], computer: frozenset[Player],
@@ -57,39 +103,91 @@ def describe(event: Event, name: dict[Player, str], computer: frozenset[Player],
     return text, text
 
 
-def draw_board(canvas: Canvas, position: Position, marks: Marks, top: int, left: int,
+def draw_board(canvas: Canvas, position: Position, marks: Marks, shape: Layout,
                discs: bool) -> None:
-    """The 8x8 board with column numbers above and below and row numbers either side;
-    ``discs`` draws coloured dots rather than the letters X and O."""
-    columns = "".join(f"{n:^{CELL}}" for n in range(1, 9))
-    canvas.text(top, left + 3, columns, DIM)
-    canvas.text(top + 9, left + 3, columns, DIM)
+    """Grid lines (or none, compact), the squares, and the coordinates on two edges;
+    ``discs`` draws round discs in colour rather than the letters X and O."""
+    cells, board = shape.cells, shape.board
+    if cells.border:
+        draw_lines(canvas, shape, marks.cursor)
+    for column in range(8):
+        y, x = shape.square_at(column)
+        canvas.text(board.top - 1, x + (cells.width - 1) // 2, str(column + 1), DIM)
     for row in range(8):
-        y = top + 1 + row
-        canvas.text(y, left, f"{row + 1:>2}", DIM)
-        canvas.text(y, left + 3 + 8 * CELL + 1, f"{row + 1}", DIM)
-        for column in range(8):
-            square = row * 8 + column
-            text, style = square_look(position, marks, square, discs, canvas.glyphs.dot)
-            canvas.text(y, left + 3 + column * CELL, text, style)
+        y, x = shape.square_at(row * 8)
+        canvas.text(y + (cells.height - 1) // 2, board.left - 2, str(row + 1), DIM)
+    for square in range(64):
+        draw_square(canvas, position, marks, shape, square, discs)
 
 
-def square_look(position: Position, marks: Marks, square: int, discs: bool, dot: str
-                ) -> tuple[str, Style]:
-    """What one square shows: disc, hint, highlight and cursor."""
+def draw_lines(canvas: Canvas, shape: Layout, cursor: int | None) -> None:
+    """The grid: one line between squares; the cursor's square outlined brightly."""
+    glyphs, cells, board = canvas.glyphs, shape.cells, shape.board
+    step_y, step_x = cells.height + 1, cells.width + 1
+    between = glyphs.vertical + (" " * cells.width + glyphs.vertical) * 8
+    for line in range(9):
+        y = board.top + line * step_y
+        canvas.text(y, board.left, _ruler(glyphs, line, cells.width), LINES)
+        if line < 8:
+            for inner in range(1, step_y):
+                canvas.text(y + inner, board.left, between, LINES)  # squares go over it
+    if cursor is not None:
+        row, column = divmod(cursor, 8)
+        top, left = board.top + row * step_y, board.left + column * step_x
+        canvas.box(top, left, step_y + 1, step_x + 1, CURSOR_LINES)
+
+
+def _ruler(glyphs: Glyphs, line: int, width: int) -> str:
+    """One horizontal grid line: corners, crossings and runs."""
+    if not glyphs.unicode:
+        return "+" + ("-" * width + "+") * 8
+    left, cross, right = (("┌", "┬", "┐") if line == 0 else ("└", "┴", "┘") if line == 8
+                          else ("├", "┼", "┤"))
+    return left + cross.join(["─" * width] * 8) + right
+
+
+def draw_square(canvas: Canvas, position: Position, marks: Marks, shape: Layout,
+                square: int, discs: bool) -> None:
+    """One square's inside: its disc (with any highlight), a hint, or felt."""
+    cells = shape.cells
+    y, x = shape.square_at(square)
     owner = position.at(square)
     if owner is not None:
-        mark = "●" if discs else owner.value
         style = X_DISC if owner is Player.X else O_DISC
         if square in marks.last_moves:
             style = LAST_X if owner is Player.X else LAST_O
         elif marks.flipped >> square & 1:
             style = FLIPPED_X if owner is Player.X else FLIPPED_O
+        rows = disc_rows(cells, owner, discs)
     elif marks.hints >> square & 1:
-        mark, style = dot, HINT
+        style = HINT
+        rows = [" " * cells.width] * cells.height
+        mark = canvas.glyphs.pick("◆", "+")
+        middle = cells.height // 2
+        rows[middle] = mark.center(cells.width)
     else:
-        mark, style = " ", _GREEN
-    return (f"[{mark}]" if square == marks.cursor else f" {mark} "), style
+        style, rows = _GREEN, [" " * cells.width] * cells.height
+    if not cells.border and square == marks.cursor:
+        rows = [f"[{row[1:-1]}]" for row in rows]  # compact: brackets show the cursor
+    for offset, text in enumerate(rows):
+        canvas.text(y + offset, x, text, style)
+
+
+def disc_rows(cells: Cells, owner: Player, discs: bool) -> list[str]:
+    """The rows of a disc in a square of ``cells``: round in colour, letters without."""
+    width, height = cells.width, cells.height
+    if not discs:
+        letters = owner.value * max(width - 2, 1)
+        return [letters.center(width)] * height
+    if height == 1:
+        return ["●".center(width)]
+    body = width - 2
+    if height == 2:
+        return [("▄" * body).center(width), ("▀" * body).center(width)]
+    rows = [("▄" + "█" * (body - 2) + "▄").center(width)]
+    rows += [("█" * body).center(width)] * (height - 2)
+    rows.append(("▀" + "█" * (body - 2) + "▀").center(width))
+    return rows
 
 
 def recent_marks(events: Sequence[Event], computer: frozenset[Player], watch: bool

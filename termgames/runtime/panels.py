@@ -183,14 +183,15 @@ class Panel(Screen[Callback]):
         board = self.below.board_area() if self.below is not None else None
         area = Rect(0, 0, canvas.height, canvas.width)
         if board is not None:
-            lines = fit_panel([*self.lines, "", self.key_line()],
-                              min(self.WIDEST, canvas.width), canvas.height,
-                              canvas.glyphs.ellipsis, keep_last=1)
-            spot = beside(board, panel_size(lines), area)
-            if spot is not None:
-                self.covering = False
-                canvas.panel(lines, self.style, at=(spot.top, spot.left))
-                return
+            for widest in (canvas.width, self.WIDEST, 32, 26):  # unwrapped, if it fits
+                lines = fit_panel([*self.lines, "", self.key_line()],
+                                  min(widest, canvas.width), canvas.height,
+                                  canvas.glyphs.ellipsis, keep_last=1)
+                spot = beside(board, panel_size(lines), area)
+                if spot is not None:
+                    self.covering = False
+                    canvas.panel(lines, self.style, at=(spot.top, spot.left))
+                    return
         self.covering = True
         if not self.hidden:
             draw_panel(canvas, [*self.lines, "", self.key_line()], self.style, keep_last=1)
