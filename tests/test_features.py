@@ -56,7 +56,7 @@ def test_sokoban_solve_next_level_and_the_list(driver: str, tmp_path: Path) -> N
         run.wait_for("Solved level 1 ('First')!")
         run.press("enter")
         run.wait_for("level 2 (2 of 2)")
-        run.press("l")
+        run.press("tab")
         run.wait_for("two: 1 of 2 solved")
         run.press("q")  # back from the list to the level
         run.wait_for("level 2 (2 of 2)")

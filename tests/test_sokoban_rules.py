@@ -112,3 +112,51 @@ def test_replay_solves_and_rejects() -> None:
 def test_microban_duh_is_solved_by_one_push() -> None:
     level = load([str(LEVELS / "Microban_155.xsb")]).levels[43]
     assert replay(level, "R").solved
+
+
+def test_a_walk_is_one_step_to_undo_and_redo() -> None:
+    from termgames.sokoban.paths import walk_path
+
+    game = Sokoban(ROOM)
+    path = walk_path(ROOM, game.boxes, game.player, (1, 5))
+    assert path is not None and len(path) == 6
+    assert game.walk(path) and game.player == (1, 5) and game.moves == 6
+    game.move(Direction.DOWN)  # a push, its own step
+    assert game.undo() and game.player == (1, 5)
+    assert game.undo() and game.player == ROOM.player and game.moves == 0
+    assert game.redo() and game.player == (1, 5) and game.moves == 6
+
+
+def test_a_walk_around_boxes_finds_the_shortest_or_nothing() -> None:
+    from termgames.sokoban.paths import walk_path
+
+    assert walk_path(ROOM, ROOM.boxes, ROOM.player, (2, 2)) is None  # a box is there
+    assert walk_path(ROOM, ROOM.boxes, ROOM.player, (0, 0)) is None  # a wall
+    path = walk_path(ROOM, ROOM.boxes, ROOM.player, (3, 5))
+    assert path == [Direction.RIGHT] * 4
+
+
+def test_a_box_is_pushed_to_a_square_with_the_fewest_pushes() -> None:
+    from termgames.sokoban.paths import push_path
+
+    game = Sokoban(ROOM)
+    path = push_path(ROOM, game.boxes, game.player, (2, 3), (3, 4))  # down, then right
+    assert path is not None
+    assert game.walk(path) and (3, 4) in game.boxes and game.pushes == 2
+    assert game.undo() and (2, 3) in game.boxes and game.moves == 0
+    corridor = parse("######\n#@$ .#\n######\n").levels[0]
+    assert push_path(corridor, corridor.boxes, corridor.player, (1, 2), (1, 4)) == [
+        Direction.RIGHT, Direction.RIGHT]
+    assert push_path(corridor, corridor.boxes, corridor.player, (1, 2), (1, 1)) is None
+
+
+def test_restart_is_one_more_step_undo_takes_back() -> None:
+    game = Sokoban(ROOM)
+    for direction in (Direction.UP, Direction.UP, Direction.RIGHT):
+        assert game.move(direction) is not None
+    where, boxes = game.player, set(game.boxes)
+    game.restart()
+    assert game.player == ROOM.player and game.moves == 0
+    assert game.undo()
+    assert (game.player, game.boxes, game.moves) == (where, boxes, 3)
+    assert game.undo() and game.moves == 2

@@ -13,18 +13,31 @@ LEVELS_PACKAGE = "termgames.levels"
 
 @dataclass(frozen=True)
 class BundledCollection:
-    """One collection shipped in ``termgames.levels``: its file and how menus name it."""
+    """One collection shipped in ``termgames.levels``: its file, how menus name it, the
+    name ``--collection`` takes, and whether the menu offers it."""
 
     title: str
     filename: str
     detail: str
+    slug: str
+    in_menu: bool = True
 
 
 BUNDLED: tuple[BundledCollection, ...] = (
-    BundledCollection("Star Pusher", "starPusherLevels.txt", "demo level + Sasquatch I-IV"),
-    BundledCollection("Microban", "Microban_155.xsb", "David W. Skinner, for beginners"),
-    BundledCollection("Sasquatch", "Sasquatch_50.xsb", "David W. Skinner"),
+    BundledCollection("Microban", "Microban_155.xsb", "David W. Skinner, for beginners",
+                      "microban"),
+    BundledCollection("Star Pusher", "starPusherLevels.txt",
+                      "a demo level, then Skinner's Sasquatch I-IV", "starpusher"),
+    # The same 50 levels as Star Pusher's Sasquatch Set I: offered once, inside Star Pusher.
+    BundledCollection("Sasquatch", "Sasquatch_50.xsb", "David W. Skinner (Set I)",
+                      "sasquatch", in_menu=False),
 )
+MENU = tuple(entry for entry in BUNDLED if entry.in_menu)
+
+
+def by_slug(slug: str) -> BundledCollection | None:
+    """The bundled collection ``--collection`` names, in any case."""
+    return next((entry for entry in BUNDLED if entry.slug == slug.casefold()), None)
 
 
 def load_bundled(entry: BundledCollection) -> Collection:

@@ -12,7 +12,8 @@ from termgames.runtime.app import display_options
 from termgames.runtime.context import DisplayOptions
 from termgames.runtime.output import echo
 from termgames.runtime.terminal import reattach_stdin_to_terminal
-from termgames.sokoban.files import found_source, load, parse_each, read_file
+from termgames.sokoban.bundled import BUNDLED, by_slug, load_bundled
+from termgames.sokoban.files import found_source, holds_levels, load, parse_each, read_file
 from termgames.sokoban.game import SolutionError, replay
 from termgames.sokoban.levels import Collection, Level, LevelError
 from termgames.text import plural, sanitize, shown_path
@@ -48,6 +49,9 @@ def _pick(collection: Collection, spec: str) -> int:
 
 @click.command(name="sokoban")
 @click.argument("paths", nargs=-1, metavar="[PATH]...")
+@click.option("--collection", "collection_name", metavar="NAME",
+              type=click.Choice([entry.slug for entry in BUNDLED], case_sensitive=False),
+              help="A bundled collection to play, instead of a PATH.")
 @click.option("--level", "level_spec", metavar="N|TITLE",
               help="Start at this level (its number in the file, or its title).")
 @click.option("--check", is_flag=True,
@@ -57,10 +61,13 @@ def _pick(collection: Collection, spec: str) -> int:
 @click.option("--export-solutions", is_flag=True,
               help="Print your solutions to the levels in PATH in the standard format.")
 @display_options
-def command(paths: tuple[str, ...], level_spec: str | None, check: bool, verify: bool,
-            solutions: str | None, export_solutions: bool, display: DisplayOptions) -> None:
+def command(paths: tuple[str, ...], collection_name: str | None, level_spec: str | None,
+            check: bool, verify: bool, solutions: str | None, export_solutions: bool,
+            display: DisplayOptions) -> None:
     """Push every box onto a goal. PATH is a level file, a folder of them, or - for stdin;
-    without PATH, choose one of the bundled collections."""
+    without PATH, choose one of the bundled collections (or name one with --collection)."""
+    if collection_name and paths:
+        raise click.UsageError("give a PATH or --collection, not both")
     if check:
         _check(paths)
         return
@@ -78,9 +85,16 @@ def command(paths: tuple[str, ...], level_spec: str | None, check: bool, verify:
     from termgames.sokoban.screen import SokobanScreen
 
     collection = _load(paths) if paths else None
+    if collection_name:
+        entry = by_slug(collection_name)
+        assert entry is not None  # click checked the name
+        try:
+            collection = load_bundled(entry)
+        except LevelError as error:
+            raise LevelFileError(str(error)) from error
     start = _pick(collection, level_spec) if collection and level_spec else None
     if level_spec and collection is None:
-        raise click.UsageError("--level needs a PATH")
+        raise click.UsageError("--level needs a PATH or --collection")
     if "-" in paths:
         reattach_stdin_to_terminal()
     notice = None
@@ -97,7 +111,9 @@ def _check(paths: tuple[str, ...]) -> None:
         _check_bundled()
         return
     good, problems = 0, []
-    for file, found, _ in parse_each(list(paths)):
+    for file, found, named in parse_each(list(paths)):
+        if not named and not holds_levels(found):
+            continue  # credits, a licence, code: not level files
         if isinstance(found, LevelError):
             problems.append(found)
             continue
@@ -110,12 +126,14 @@ def _check(paths: tuple[str, ...]) -> None:
     if problems:
         echo(f"{plural(good, 'level')} OK, {plural(len(problems), 'problem')}", err=True)
         sys.exit(2)
+    if not good:
+        raise LevelFileError(f"{', '.join(shown_path(path) for path in paths)}: "
+                             "no levels found")
     echo(f"{plural(good, 'level')} OK")
 
 
 def _check_bundled() -> None:
     """Check every bundled collection, read from the installed package's data."""
-    from termgames.sokoban.bundled import BUNDLED, load_bundled
 
     good, failures = 0, 0
     for entry in BUNDLED:

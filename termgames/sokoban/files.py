@@ -76,6 +76,8 @@ def load(paths: list[str]) -> Collection:
     levels: list[Level] = []
     problems: list[LevelError] = []
     for file, found, named in parse_each(paths):
+        if not named and not holds_levels(found):
+            continue  # not a level file: a folder may hold credits, a licence, code
         if isinstance(found, LevelError):
             if named:
                 raise found  # a file asked for by name must be readable
@@ -90,6 +92,9 @@ def load(paths: list[str]) -> Collection:
             first = problems[0]
             raise LevelError(f"{first.message} (no playable level; {len(problems)} bad)",
                              first.source, first.line, first.number, first.title)
+        folders = [path for path in paths if path != "-" and Path(path).is_dir()]
+        if folders and len(folders) == len(paths):
+            raise LevelError("no level files in this folder", ", ".join(folders))
         raise LevelError("no levels found", ", ".join(paths))
     name = shown_path(Path(paths[0]).stem) if len(paths) == 1 and paths[0] != "-" else "levels"
     return Collection(name, levels, problems)
@@ -100,13 +105,26 @@ def found_source(path: str) -> str:
     return "<stdin>" if path == "-" else path
 
 
+LEVEL_SUFFIXES = {"", ".txt", ".xsb", ".sok", ".lvl", ".sokoban", ".text"}
+"""What a level file in a folder may be called; code, pictures and the like are not."""
+
+
 def level_files(folder: str) -> list[str]:
-    """The visible regular files in ``folder``, sorted by name."""
+    """The visible regular files in ``folder`` that may hold levels, sorted by name."""
     try:
         names = sorted(entry.name for entry in Path(folder).iterdir()
-                       if not entry.name.startswith(".") and entry.is_file())
+                       if not entry.name.startswith(".") and entry.is_file()
+                       and entry.suffix.lower() in LEVEL_SUFFIXES)
     except OSError as error:
         raise LevelError(error.strerror or str(error), folder) from error
     return [str(Path(folder) / name) for name in names]
+
+
+def holds_levels(found: Collection | LevelError) -> bool:
+    """Whether a file found in a folder is a level file at all: one with no board in it
+    (a licence, credits) or that is not text is passed over, not reported."""
+    if isinstance(found, LevelError):
+        return "binary data" not in found.message and "not a regular file" not in found.message
+    return bool(found.levels or found.problems)
 
 

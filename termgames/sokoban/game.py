@@ -39,10 +39,12 @@ class SolutionError(ValueError):
 
 @dataclass(frozen=True)
 class Step:
-    """One step taken: its direction and whether it pushed a box."""
+    """One step taken: its direction and whether it pushed a box. Steps taken as one
+    action (a walk to a clicked square) share a ``group``, and undo takes them together."""
 
     direction: Direction
     pushed: bool
+    group: int = field(default=0, compare=False)
 
     @property
     def letter(self) -> str:
@@ -50,21 +52,40 @@ class Step:
         return self.direction.letter.upper() if self.pushed else self.direction.letter
 
 
+@dataclass(frozen=True)
+class _Before:
+    """The state a restart left, so undo can go back to it."""
+
+    player: Position
+    boxes: frozenset[Position]
+    history: tuple[Step, ...]
+    undone: tuple[Step, ...]
+
+
 @dataclass
 class Sokoban:
-    """A level in play: the player, the boxes and the history of steps."""
+    """A level in play: the player, the boxes and the history of steps. Undo and redo
+    have no limit, a restart is one more step undo can take back, and a walk of many
+    steps (a click) is undone in one go."""
 
     level: Level
     player: Position = (0, 0)
     boxes: set[Position] = field(default_factory=set)
     history: list[Step] = field(default_factory=list)
     undone: list[Step] = field(default_factory=list)
+    restarts: list[_Before] = field(default_factory=list)
+    groups: int = 0
 
     def __post_init__(self) -> None:
-        self.restart()
+        self.player = self.level.player
+        self.boxes = set(self.level.boxes)
 
     def restart(self) -> None:
-        """Back to the level's start, forgetting every step."""
+        """Back to the level's start; undo straight after brings the steps back."""
+        if not self.history:
+            return
+        self.restarts.append(_Before(self.player, frozenset(self.boxes), tuple(self.history),
+                                     tuple(self.undone)))
         self.player = self.level.player
         self.boxes = set(self.level.boxes)
         self.history = []
@@ -95,6 +116,24 @@ class Sokoban:
 
     def move(self, direction: Direction) -> Step | None:
         """Step or push; None when a wall, or a box that cannot move, is in the way."""
+        self.groups += 1
+        return self._step(direction, self.groups)
+
+    def walk(self, directions: list[Direction]) -> bool:
+        """Take every step as one action (undone together); if one is blocked, none is
+        taken. Whether they were."""
+        self.groups += 1
+        taken = 0
+        for direction in directions:
+            if self._step(direction, self.groups) is None:
+                for _ in range(taken):
+                    self._unstep()
+                self.undone = []
+                return False
+            taken += 1
+        return taken > 0
+
+    def _step(self, direction: Direction, group: int) -> Step | None:
         target = direction.step(self.player)
         if not self._open(target):
             return None
@@ -106,7 +145,7 @@ class Sokoban:
             self.boxes.remove(target)
             self.boxes.add(beyond)
         self.player = target
-        step = Step(direction, pushed)
+        step = Step(direction, pushed, group)
         self.history.append(step)
         # Walking the path that was undone keeps the rest of it available to redo.
         if self.undone and self.undone[-1] == step:
@@ -115,25 +154,37 @@ class Sokoban:
             self.undone = []
         return step
 
-    def undo(self) -> bool:
-        """Take back the last step; False when there is none."""
-        if not self.history:
-            return False
+    def _unstep(self) -> Step:
         step = self.history.pop()
         if step.pushed:
             self.boxes.remove(step.direction.step(self.player))
             self.boxes.add(self.player)
         row_step, column_step, _ = step.direction.value
         self.player = (self.player[0] - row_step, self.player[1] - column_step)
-        self.undone.append(step)
+        return step
+
+    def undo(self) -> bool:
+        """Take back the last action (a step, a walk, or a restart); False if none."""
+        if not self.history:
+            if not self.restarts:
+                return False
+            before = self.restarts.pop()
+            self.player, self.boxes = before.player, set(before.boxes)
+            self.history, self.undone = list(before.history), list(before.undone)
+            return True
+        group = self.history[-1].group
+        while self.history and self.history[-1].group == group:
+            self.undone.append(self._unstep())
         return True
 
     def redo(self) -> bool:
-        """Take the last undone step again; False when there is none."""
+        """Take the last undone action again; False when there is none."""
         if not self.undone:
             return False
-        step = self.undone[-1]
-        self.move(step.direction)
+        group = self.undone[-1].group
+        self.groups += 1
+        while self.undone and self.undone[-1].group == group:
+            self._step(self.undone[-1].direction, self.groups)
         return True
 
 

@@ -51,6 +51,16 @@ class Level:
     source: str = ""
     line: int = 0
     solution: str = field(default="", compare=False)
+    section: str = field(default="", compare=False)
+    """The part of the file the level is in ('Sasquatch Set II'), where the file says."""
+    name: str = field(default="", compare=False)
+    """The title as players see it: qualified by its section where titles repeat."""
+
+    @property
+    def shown_name(self) -> str:
+        """The name to show, or "" where it would only repeat the level's number."""
+        name = self.name or self.title
+        return "" if name == str(self.number) else name
 
     @property
     def height(self) -> int:
@@ -98,8 +108,9 @@ class Level:
 
     @property
     def label(self) -> str:
-        """'level 12' plus its title, for messages."""
-        return f"level {self.number}" + (f" ('{self.title}')" if self.title else "")
+        """'level 12' plus its name, for messages."""
+        shown = self.shown_name
+        return f"level {self.number}" + (f" ('{shown}')" if shown else "")
 
 
 @dataclass

@@ -9,8 +9,9 @@ a ``;`` comment above it (``; 44``).
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum, auto
 from pathlib import Path
 
@@ -175,7 +176,8 @@ def _title_from(block: _Block) -> str:
         text = bare[-1]
         return text[1:-1].strip() if len(text) > 1 and text[0] == text[-1] == "'" else text
     comments = [text.lstrip(";").strip() for kind, text, _ in last if kind is _Kind.COMMENT]
-    return next((text for text in reversed(comments) if text), "")
+    # A comment title reads as a heading: "; Starting demo level:" has no colon to keep.
+    return next((text.rstrip(":").rstrip() for text in reversed(comments) if text), "")
 
 
 def _board(block: _Block, number: int, source: str, title: str) -> tuple[str, ...]:
@@ -211,10 +213,12 @@ def parse(text: str, source: str = "") -> Collection:
     levels: list[Level] = []
     problems: list[LevelError] = []
     number = 0
+    section = ""
     for block in _blocks(text, source):
         if not any(WALL in raw for _, raw in block.rows):
             continue  # a stray line of dots or dashes, not a board
         number += 1
+        section = _section_from(block) or section
         title = sanitize(_title_from(block))
         first_line = block.rows[0][0]
         try:
@@ -227,7 +231,29 @@ def parse(text: str, source: str = "") -> Collection:
             problems.append(LevelError(message, source, first_line, number, title))
             continue
         levels.append(Level(rows, title, sanitize(block.meta.get("author", "")), number,
-                            source, first_line, block.meta.get("solution", "").strip()))
-    return Collection(shown_path(Path(source).stem) if source else "levels", levels, problems)
+                            source, first_line, block.meta.get("solution", "").strip(),
+                            section))
+    return Collection(shown_path(Path(source).stem) if source else "levels", named(levels),
+                      problems)
+
+
+def named(levels: list[Level]) -> list[Level]:
+    """The levels with the names players see: a title that repeats in the collection
+    ('7' in each of four sets) is qualified by its section ('Sasquatch Set II · 7')."""
+    counts = Counter(level.title for level in levels)
+    return [replace(level, name=f"{level.section} · {level.title}"
+                    if level.title and counts[level.title] > 1 and level.section
+                    else level.title) for level in levels]
+
+
+def _section_from(block: _Block) -> str:
+    """A one-line comment paragraph just above the title's, naming a part of the file."""
+    paragraphs = [p for p in block.preamble if p]
+    if len(paragraphs) < 2:
+        return ""
+    heading = paragraphs[-2]
+    if len(heading) != 1 or heading[0][0] is not _Kind.COMMENT:
+        return ""
+    return sanitize(heading[0][1].lstrip(";").strip().rstrip(":").strip())
 
 

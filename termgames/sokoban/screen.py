@@ -1,5 +1,5 @@
 """Sokoban on the terminal: play a level; the collections and the level list are lists
-pushed over it, the solved panel a panel."""
+pushed over it, the solved panel a panel; the mouse walks and pushes."""
 
 from __future__ import annotations
 
@@ -12,25 +12,23 @@ from termgames.outcome import Outcome, Result
 from termgames.runtime import keys
 from termgames.runtime.bindings import Binding
 from termgames.runtime.context import LaunchContext
-from termgames.runtime.draw import BOLD, DIM, Canvas, Colour, Emphasis, Glyphs, Style
+from termgames.runtime.draw import BOLD, Canvas
 from termgames.runtime.grid import GridView
-from termgames.runtime.lists import ListAction, ListScreen
+from termgames.runtime.keys import Mouse
+from termgames.runtime.layout import Rect
+from termgames.runtime.lists import ListScreen
 from termgames.runtime.panels import Panel
 from termgames.runtime.screen import GameScreen, Host
-from termgames.sokoban.bundled import BUNDLED, load_bundled
+from termgames.sokoban.bundled import MENU, load_bundled
 from termgames.sokoban.game import Direction, Sokoban
 from termgames.sokoban.levels import Collection, Level, Position
+from termgames.sokoban.menus import collection_menu, level_list
+from termgames.sokoban.paths import push_path, walk_path
 from termgames.sokoban.progress import Record, load_records
+from termgames.sokoban.view import Drawn, draw_level
+from termgames.text import plural
 
-WALL = Style(fg=67, fg8=Colour.BLUE)
-GOAL = Style(fg=214, fg8=Colour.YELLOW, emphasis=Emphasis.BOLD)
-BOX = Style(fg=172, fg8=Colour.RED, mono=Emphasis.BOLD, emphasis=Emphasis.BOLD)
-BOX_ON_GOAL = Style(fg=16, bg=41, fg8=Colour.BLACK, bg8=Colour.GREEN, mono=Emphasis.REVERSE)
-PLAYER = Style(fg=45, fg8=Colour.CYAN, mono=Emphasis.BOLD, emphasis=Emphasis.BOLD)
-PLAYER_ON_GOAL = Style(fg=16, bg=214, fg8=Colour.BLACK, bg8=Colour.YELLOW,
-                       mono=Emphasis.REVERSE | Emphasis.BOLD)
-CELL = 2  # each square is two cells wide, so squares look square
-HEADER_ROWS = 3
+HEADER_ROWS = 2
 
 
 class Act(Enum):
@@ -48,40 +46,38 @@ class Act(Enum):
     LIST = "list"
 
 
-# 'l' opens the level list here, so vi's 'l' is not "right": arrows and 'd' are.
+# Every movement scheme walks (arrows, WASD, vi's hjkl); the list is on Tab, which none uses.
 BINDINGS: tuple[Binding[Act], ...] = (
-    Binding((*keys.UP, "k", "w"), Act.UP, "move / push up", "move", "arrows/wasd/hjk", 40),
+    Binding((*keys.UP, "k", "w"), Act.UP, "move / push up", "move", "arrows/wasd/hjkl", 40),
     Binding((*keys.DOWN, "j", "s"), Act.DOWN, "move / push down"),
     Binding((*keys.LEFT, "h", "a"), Act.LEFT, "move / push left"),
-    Binding((*keys.RIGHT, "d"), Act.RIGHT, "move / push right"),
-    Binding(("u",), Act.UNDO, "undo (unlimited)", "undo", priority=30),
+    Binding((*keys.RIGHT, "l", "d"), Act.RIGHT, "move / push right"),
+    Binding(("u",), Act.UNDO, "undo (no limit; a restart is undone too)", "undo",
+            priority=30),
     Binding(("U", "\x12"), Act.REDO, "redo", "redo", "U", priority=20),
-    Binding(("r",), Act.RESTART, "restart the level", "restart", priority=15),
-    Binding(("n",), Act.NEXT, "next level"),
+    Binding(("r",), Act.RESTART, "restart the level (u brings it back)", "restart",
+            priority=15),
+    Binding(("n",), Act.NEXT, "next level (this one's moves are kept)"),
     Binding(("p",), Act.PREVIOUS, "previous level", "level", "n/p", priority=10),
-    Binding(("l",), Act.LIST, "the level list", "list", priority=12),
+    Binding(("\t",), Act.LIST, "the level list", "list", "Tab", priority=12),
 )
 
 
-def square(level: Level, game: Sokoban, position: tuple[int, int], unicode: bool) -> tuple[
-        str, Style]:
-    """The glyph pair and style for one square."""
-    if position in level.walls:
-        return ("██" if unicode else "##"), WALL
-    if position not in level.inside:
-        return "  ", DIM
-    goal = position in level.goals
-    if position == game.player:
-        return "@@", PLAYER_ON_GOAL if goal else PLAYER
-    if position in game.boxes:
-        return "[]", BOX_ON_GOAL if goal else BOX
-    if goal:
-        return ("··" if unicode else ".."), GOAL
-    return "  ", DIM
+class SokobanState(TypedDict):
+    """What Sokoban dumps at exit, for the key-storm tests."""
+
+    boxes: list[Position]
+    start_boxes: list[Position]
+    level_boxes: int
+    player: Position
+    rows: list[str]
+    inside: list[Position]
+    moves: int
 
 
 class SokobanScreen(GameScreen[Act]):
-    """One level at a time from a collection; without one, the collections to choose from."""
+    """One level at a time from a collection; without one, the collections to choose from.
+    Levels left part-way keep their moves for when the player comes back to them."""
 
     title = "Sokoban"
 
@@ -93,9 +89,12 @@ class SokobanScreen(GameScreen[Act]):
         self.collection = Collection("", [])
         self.index = 0
         self.game: Sokoban | None = None
+        self.played: dict[int, Sokoban] = {}
         self.panel: Panel | None = None
         self.solved_lines: list[str] = []
+        self.chosen: Position | None = None
         self.view = GridView()
+        self.drawn: Drawn | None = None
         if collection is not None:
             self.open(collection, start)
 
@@ -111,13 +110,10 @@ class SokobanScreen(GameScreen[Act]):
         chooser: ListScreen
 
         def chosen(index: int) -> None:
-            self.open(load_bundled(BUNDLED[index]))
+            self.open(load_bundled(MENU[index]))
             self.host.pop(chooser)
 
-        chooser = ListScreen(
-            "Sokoban: choose a collection",
-            lambda width, glyphs: [f"{entry.title:<12} {entry.detail}" for entry in BUNDLED],
-            chosen, minimum=(len(BUNDLED) + 4, 44))
+        chooser = collection_menu(self.records, chosen)
         chooser.goes_with = self
         self.host.push(chooser)
 
@@ -128,51 +124,51 @@ class SokobanScreen(GameScreen[Act]):
 
     def open(self, collection: Collection, start: int | None = None) -> None:
         """Play ``collection`` from ``start``, or from its first unsolved level."""
-        self.collection = collection
+        self.collection, self.played = collection, {}
         if start is None:
             start = next((i for i, level in enumerate(collection.levels)
                           if level.key not in self.records), 0)
         self.go_to(start)
 
     def go_to(self, index: int) -> None:
-        """Start the level at ``index`` (wrapping around the collection)."""
-        self.index = index % len(self.collection.levels)
-        self.game = Sokoban(self.collection.levels[self.index])
+        """Play the level at ``index``, as it was left if it was left part-way."""
+        if self.game is not None:
+            self.played[self.index] = self.game
+        self.index = index
+        self.game = self.played.get(index) or Sokoban(self.collection.levels[index])
+        self.chosen = None
+
+    def step_level(self, step: int) -> None:
+        """The next or previous level; past either end, say so rather than wrap around."""
+        target = self.index + step
+        if 0 <= target < len(self.collection.levels):
+            self.go_to(target)
+            return
+        solved = sum(1 for level in self.collection.levels if level.key in self.records)
+        count = len(self.collection.levels)
+        where = "last" if step > 0 else "first"
+        if solved == count:
+            self.host.say(f"That was the {where} level: all {count} of "
+                          f"{self.collection.name} are solved!")
+        else:
+            self.host.say(f"That is the {where} level of {self.collection.name} "
+                          f"({solved} of {count} solved; Tab lists them)")
 
     @property
     def level(self) -> Level:
         """The level being played."""
         return self.collection.levels[self.index]
 
-    def level_list(self) -> None:
-        """Every level with its solved mark and best; Enter plays one, l goes back."""
+    def open_list(self) -> None:
+        """Every level with its solved mark and best; Enter plays one."""
         listing: ListScreen
-
-        def rows(width: int, glyphs: Glyphs) -> list[str]:
-            tick, ellipsis = glyphs.pick("✓", "*"), glyphs.ellipsis
-            title_width = max(min(28, width - 40), 8)
-            lines = []
-            for level in self.collection.levels:
-                record = self.records.get(level.key)
-                best = f"{record.moves:>5} moves {record.pushes:>4} pushes" if record else ""
-                title = level.title if len(level.title) <= title_width else (
-                    level.title[:title_width - len(ellipsis)] + ellipsis)
-                lines.append(f"{tick if record else ' '} {level.number:>4}  "
-                             f"{title:<{title_width}} {best:<24}")
-            return lines
 
         def chosen(index: int) -> None:
             self.host.pop(listing)
             self.go_to(index)
 
-        def heading() -> str:
-            solved = sum(1 for level in self.collection.levels if level.key in self.records)
-            return f"{self.collection.name}: {solved} of {len(self.collection.levels)} solved"
-
-        back: list[Binding[ListAction]] = [
-            Binding(("l",), lambda: self.host.pop(listing), "back to the level", "back")]
-        listing = ListScreen(heading, rows, chosen, self.index, back)
-        listing.title = "Sokoban levels"
+        listing = level_list(self.collection, self.records, self.index, chosen,
+                             lambda: self.host.pop(listing))
         self.host.push(listing)
 
     # Play ------------------------------------------------------------------------------
@@ -181,13 +177,15 @@ class SokobanScreen(GameScreen[Act]):
         return BINDINGS
 
     def on_action(self, action: Act) -> None:
-        """Move, undo, redo, change level or open the list."""
+        """Move, undo, redo, restart, change level or open the list."""
         if self.game is None:
             return
+        self.chosen = None
         if isinstance(action.value, Direction):
-            if self.game.solved and self.panel is None and self.solved_lines:
-                self.show_solved()  # the level is done: what next?
-            elif not self.game.solved:
+            if self.game.solved:
+                if self.panel is None and self.solved_lines:
+                    self.show_solved()  # the level is done: what next?
+            else:
                 self.game.move(action.value)
         elif action is Act.UNDO:
             self.game.undo()
@@ -196,10 +194,39 @@ class SokobanScreen(GameScreen[Act]):
         elif action is Act.RESTART:
             self.game.restart()
         elif action in (Act.NEXT, Act.PREVIOUS):
-            self.go_to(self.index + (1 if action is Act.NEXT else -1))
+            self.step_level(1 if action is Act.NEXT else -1)
         elif action is Act.LIST:
-            self.level_list()
+            self.open_list()
 
+    def on_mouse(self, event: Mouse) -> bool:
+        """Click a floor square to walk there; click a box, then a square, to push it
+        there. Each is one step for undo."""
+        if self.game is None or self.drawn is None or event.wheel or self.game.solved:
+            return False
+        square = self.drawn.square_at(event.y, event.x)
+        if square is None or square not in self.level.inside or square in self.level.walls:
+            self.chosen = None
+            return False
+        game = self.game
+        if square in game.boxes:
+            self.chosen = None if self.chosen == square else square
+            return True
+        if self.chosen is not None:
+            path = push_path(self.level, game.boxes, game.player, self.chosen, square)
+            if path is None:
+                self.host.say("That box cannot be pushed there")
+                return True
+        else:
+            path = walk_path(self.level, game.boxes, game.player, square)
+            if path is None:
+                self.host.say("No way there")
+                return True
+        self.chosen = None
+        if path:
+            game.walk(path)
+        return True
+
+    # Results ---------------------------------------------------------------------------
     def outcome(self) -> Outcome | None:
         """A solved level: its moves and pushes, and the solution to keep."""
         if self.game is None or not self.game.solved:
@@ -208,7 +235,7 @@ class SokobanScreen(GameScreen[Act]):
         if source and not source.startswith("<"):
             source = str(Path(source).resolve())
         record = Record(self.game.moves, self.game.pushes, self.game.lurd,
-                        self.collection.name, self.level.number, self.level.title, source)
+                        self.collection.name, self.level.number, self.level.name, source)
         return Outcome(Result.WON, self.game.moves, self.level.key, detail=record)
 
     def on_finished(self, outcome: Outcome) -> None:
@@ -216,25 +243,29 @@ class SokobanScreen(GameScreen[Act]):
         assert self.game is not None
         before = self.records.get(self.level.key)
         self.records = load_records(self.context.store)
+        game = self.game
+        done = f"{plural(game.moves, 'move')}, {plural(game.pushes, 'push', 'pushes')}"
         if before is None:
             verdict = "first solution!"
-        elif (self.game.moves, self.game.pushes) < (before.moves, before.pushes):
-            verdict = f"new best (was {before.moves} moves, {before.pushes} pushes)"
+        elif (game.moves, game.pushes) < (before.moves, before.pushes):
+            verdict = (f"new best (was {plural(before.moves, 'move')}, "
+                       f"{plural(before.pushes, 'push', 'pushes')})")
         else:
-            verdict = f"best: {before.moves} moves, {before.pushes} pushes"
-        self.solved_lines = [f"Solved {self.level.label}!",
-                             f"{self.game.moves} moves, {self.game.pushes} pushes: {verdict}"]
+            verdict = (f"best: {plural(before.moves, 'move')}, "
+                       f"{plural(before.pushes, 'push', 'pushes')}")
+        self.solved_lines = [f"Solved {self.level.label}!", f"{done}: {verdict}"]
         self.show_solved()
 
     def show_solved(self) -> None:
-        """The solved panel over the board (Esc hides it; a move shows it again)."""
+        """The solved panel beside the board (Esc hides it; a move shows it again)."""
         panel = Panel(self.solved_lines, [
             Binding((*keys.ENTER, "n"), lambda: self.from_panel(Act.NEXT), "next level",
                     "next level", footer_keys="Enter"),
             Binding(("p",), lambda: self.from_panel(Act.PREVIOUS), "previous level"),
             Binding(("u",), lambda: self.from_panel(Act.UNDO), "undo the last move", "undo"),
             Binding(("r",), lambda: self.from_panel(Act.RESTART), "play it again", "replay"),
-            Binding(("l",), lambda: self.from_panel(Act.LIST), "the level list", "list"),
+            Binding(("\t",), lambda: self.from_panel(Act.LIST), "the level list", "list",
+                    "Tab"),
             Binding(("q",), lambda: self.host.leave(self), "quit", "quit"),
         ], self, on_close=self.panel_closed)
         self.panel = panel
@@ -265,38 +296,31 @@ class SokobanScreen(GameScreen[Act]):
         """Enough for the header and a few rows of board; big levels scroll."""
         return (11, 44)
 
+    def board_area(self) -> Rect | None:
+        """Where the level was drawn last."""
+        if self.drawn is None:
+            return None
+        view, cells = self.drawn.view, self.drawn.cells
+        return Rect(view.y, view.x, view.rows * cells.height, view.cols * cells.width)
+
     def draw(self, canvas: Canvas) -> None:
-        """Header, counters, and the board scrolled to keep the player in view."""
+        """Header, counters, and the level as big as fits, scrolled to keep the player."""
         if self.game is None:
             return
         level, game, dot = self.level, self.game, canvas.glyphs.dot
-        name = f" {dot} {level.title}" if level.title else ""
-        canvas.centred(0, f"{self.collection.name} {dot} level {level.number} "
-                          f"({self.index + 1} of {len(self.collection.levels)}){name}", BOLD)
+        where = f"level {level.number} ({self.index + 1} of {len(self.collection.levels)})"
+        name = level.shown_name
+        # The last form is the one shortened (with "…") when none fits whole.
+        canvas.fitted(0, [f"{self.collection.name} {dot} {where} {dot} {name}",
+                          f"{where} {dot} {name}"] if name else
+                      [f"{self.collection.name} {dot} {where}", where], BOLD)
         record = self.records.get(level.key)
         best = f"best {record.moves}/{record.pushes}" if record else "not solved yet"
-        author = f"by {level.author}   " if level.author else ""
-        canvas.centred(1, f"{author}moves {game.moves}   pushes {game.pushes}   {best}")
-        view = self.view.place(level.height, level.width,
-                               (HEADER_ROWS, 0, canvas.height - HEADER_ROWS, canvas.width),
-                               game.player, cell=(1, CELL))
-        for r in range(view.top, view.top + view.rows):
-            for c in range(view.left, view.left + view.cols):
-                glyph, style = square(level, game, (r, c), canvas.glyphs.unicode)
-                if glyph != "  ":
-                    canvas.text(*view.cell(r, c), glyph, style)
-
-
-class SokobanState(TypedDict):
-    """What Sokoban dumps at exit, for the key-storm tests."""
-
-    boxes: list[Position]
-    start_boxes: list[Position]
-    level_boxes: int
-    player: Position
-    rows: list[str]
-    inside: list[Position]
-    moves: int
+        counts = f"moves {game.moves}   pushes {game.pushes}   {best}"
+        canvas.fitted(1, [f"by {level.author}   {counts}", f"{counts}   by {level.author}"]
+                      if level.author else [counts, f"moves {game.moves} pushes {game.pushes}"])
+        area = Rect(HEADER_ROWS, 0, canvas.height - HEADER_ROWS, canvas.width)
+        self.drawn = draw_level(canvas, self.view, area, level, game, self.chosen)
 
 
 def violations(dumped: Mapping[str, Any]) -> list[str]:

@@ -1,0 +1,83 @@
+"""Sokoban's lists: the bundled collections (with how far you have got in each) and the
+levels of the one being played (solved marks, best moves and pushes)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from termgames.runtime.bindings import Binding
+from termgames.runtime.draw import Glyphs
+from termgames.runtime.lists import ListAction, ListScreen
+from termgames.sokoban.bundled import MENU, BundledCollection, load_bundled
+from termgames.sokoban.levels import Collection, LevelError
+from termgames.sokoban.progress import Record
+from termgames.text import clip, text_width
+
+Choose = Callable[[int], None]
+
+
+def progress_of(entry: BundledCollection, records: dict[str, Record]) -> tuple[int, int]:
+    """(levels solved, levels) of a bundled collection."""
+    try:
+        levels = load_bundled(entry).levels
+    except LevelError:
+        return 0, 0
+    return sum(1 for level in levels if level.key in records), len(levels)
+
+
+def collection_menu(records: dict[str, Record], chosen: Choose) -> ListScreen:
+    """The bundled collections, the beginners' set first, each with its progress."""
+    progress = [progress_of(entry, records) for entry in MENU]
+
+    def rows(width: int, glyphs: Glyphs) -> list[str]:
+        counts = [f"{solved} of {total}" for solved, total in progress]
+        title_w = max(text_width(entry.title) for entry in MENU)
+        count_w = max(text_width(count) for count in counts)
+        detail_w = max(width - title_w - count_w - 6, 0)
+        lines = []
+        for entry, count in zip(MENU, counts, strict=True):
+            detail = entry.detail
+            if text_width(detail) > detail_w:
+                detail = clip(detail, max(detail_w - 1, 0)) + glyphs.ellipsis
+            lines.append(f"{entry.title:<{title_w}}  {detail:<{detail_w}}  {count:>{count_w}}")
+        return lines
+
+    return ListScreen("Sokoban: choose a collection", rows, chosen,
+                      minimum=(len(MENU) + 4, 44))
+
+
+def level_list(collection: Collection, records: dict[str, Record], index: int,
+               chosen: Choose, back: Callable[[], None]) -> ListScreen:
+    """Every level with its solved mark and best; Enter plays one, Tab or l goes back."""
+
+    def rows(width: int, glyphs: Glyphs) -> list[str]:
+        tick, ellipsis = glyphs.pick("✓", "*"), glyphs.ellipsis
+        name_width = max(min(32, width - 40), 8)
+        lines = []
+        for level in collection.levels:
+            record = records.get(level.key)
+            best = f"{_moves(record.moves)} {_pushes(record.pushes)}" if record else ""
+            name = level.shown_name
+            if text_width(name) > name_width:
+                name = clip(name, name_width - text_width(ellipsis)) + ellipsis
+            lines.append(f"{tick if record else ' '} {level.number:>4}  "
+                         f"{name}{' ' * (name_width - text_width(name))} {best:<24}")
+        return lines
+
+    def heading() -> str:
+        solved = sum(1 for level in collection.levels if level.key in records)
+        return f"{collection.name}: {solved} of {len(collection.levels)} solved"
+
+    extra: list[Binding[ListAction]] = [
+        Binding(("\t",), back, "back to the level", "back", "Tab")]
+    listing = ListScreen(heading, rows, chosen, index, extra)
+    listing.title = "Sokoban levels"
+    return listing
+
+
+def _moves(count: int) -> str:
+    return f"{count:>5} move{'' if count == 1 else 's'}"
+
+
+def _pushes(count: int) -> str:
+    return f"{count:>4} push{'' if count == 1 else 'es'}"
