@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from termgames.maze.generate import OPEN, WALL, Maze, MazeSizeError, Square, generate
-from termgames.maze.solve import AStar, NoPath, shortest_path
+from termgames.maze.solve import AStar, NoPath, Replay, Seen, shortest_path
+from termgames.maze.walk import toward
 
 SIZES = [(1, 1), (1, 7), (7, 1), (2, 2), (5, 3), (3, 9), (20, 11), (40, 40)]
 
@@ -161,3 +162,75 @@ def test_a_stopwatch_runs_from_start_to_stop() -> None:
     watch.stop()
     clock.advance(10)
     assert 2.5 <= watch.elapsed() < 2.501 and not watch.running
+
+
+def open_neighbours(maze: Maze, square: Square) -> list[Square]:
+    return [(square[0] + dr, square[1] + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+            if maze.is_open((square[0] + dr, square[1] + dc))]
+
+
+def test_a_click_in_line_with_nothing_in_the_way_walks_straight_there() -> None:
+    maze = generate(6, 4, random.Random(3))  # its top row is one open corridor
+    assert all(maze.is_open((1, column)) for column in range(12))
+    assert toward(maze, (1, 0), (1, 11)) == [(1, column) for column in range(1, 12)]
+    assert toward(maze, (1, 11), (1, 11)) == []
+    assert toward(maze, (1, 5), (0, 5)) == []  # a wall: nowhere to go
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_a_click_walks_a_corridor_round_its_bends_and_stops_at_a_choice(seed: int) -> None:
+    maze = generate(12, 8, random.Random(seed))
+    rng = random.Random(seed)
+    open_squares = [(r, c) for r in range(maze.height) for c in range(maze.width)
+                    if maze.is_open((r, c))]
+    for _ in range(60):
+        start, target = rng.choice(open_squares), rng.choice(open_squares)
+        squares = toward(maze, start, target)
+        for before, after in pairwise([start, *squares]):
+            assert abs(before[0] - after[0]) + abs(before[1] - after[1]) == 1
+            assert maze.is_open(after)
+        if not squares or start[0] == target[0] or start[1] == target[1]:
+            continue
+        # It never chooses at a fork: every square passed has only the way on and back.
+        for square in squares[:-1]:
+            assert len(open_neighbours(maze, square)) == 2
+        end = squares[-1]
+        assert end in (target, maze.exit) or len(open_neighbours(maze, end)) != 2
+
+
+def test_a_click_never_finds_the_way_out_through_a_fork() -> None:
+    maze = generate(20, 12, random.Random(5))
+    path = shortest_path(maze, maze.entrance)
+    forks = [square for square in path[1:-1] if len(open_neighbours(maze, square)) > 2]
+    assert forks, "this maze's way out passes a fork"
+    assert maze.exit not in toward(maze, maze.entrance, maze.exit)
+
+
+def test_a_replay_shows_the_search_growing_to_what_it_explored() -> None:
+    maze = generate(20, 12, random.Random(2))
+    search = AStar(maze, maze.entrance)
+    with pytest.raises(ValueError, match="finished"):
+        Replay(search)
+    search.advance()
+    replay = Replay(search)
+    squares = [(r, c) for r in range(maze.height) for c in range(maze.width)]
+
+    def seen_at(shown: int) -> tuple[set[Square], set[Square]]:
+        replay.shown = shown
+        looks = {square: replay.seen(square) for square in squares}
+        return ({s for s, look in looks.items() if look is Seen.EXPLORED},
+                {s for s, look in looks.items() if look is Seen.FRONTIER})
+
+    assert seen_at(0) == (set(), set())
+    explored_before: set[Square] = set()
+    for shown in range(1, replay.total + 1, max(replay.total // 10, 1)):
+        explored, frontier = seen_at(shown)
+        assert explored == {divmod(s, maze.width) for s in search.explored[:shown]}
+        assert explored_before <= explored and not explored & frontier
+        assert frontier, "a search under way has a frontier"
+        for square in frontier:  # each frontier square was reached from an explored one
+            near = {(square[0] + dr, square[1] + dc) for dr in range(-2, 3)
+                    for dc in range(-2, 3) if abs(dr) + abs(dc) <= 2}
+            assert near & explored
+        explored_before = explored
+    assert seen_at(replay.total)[0] == {divmod(s, maze.width) for s in search.explored}

@@ -50,7 +50,7 @@ def test_the_solver_animates_the_search_then_walking_clears_the_path(terminal: S
     """(That any key ends the animation at once is test_features'.)"""
     term = terminal("maze", "--size", "39x10", "--seed", "3")
     term.wait_for("steps 0")
-    term.press("s")
+    term.press(".")
     term.wait_until(lambda: ":" in term.text() and "+" in term.text(),
                     "explored and frontier squares")
     term.wait_for("Shortest path from here:")
@@ -82,3 +82,88 @@ def test_a_maze_bigger_than_the_screen_scrolls_with_the_player(terminal: Start) 
     term.wait_for("steps 150")
     assert term.lines()[1:-1] != first_view
     assert any("@" in line for line in term.lines()[1:-1])
+
+
+def player_cell(term: Terminal) -> tuple[int, int]:
+    """Where the walker is drawn on screen."""
+    at = [(y, line.index("@@")) for y, line in enumerate(term.lines()) if "@@" in line]
+    assert len(at) == 1, term.text()
+    return at[0]
+
+
+def test_all_of_wasd_walks_and_the_solver_is_on_its_own_key(terminal: Start) -> None:
+    term = terminal("maze", "--size", "6x4", "--seed", "3")
+    term.wait_for("steps 0")
+    y, x = player_cell(term)
+    for key, count, (dy, dx) in (("d", 1, (0, 2)), ("s", 2, (1, 2)), ("w", 3, (0, 2)),
+                                 ("a", 4, (0, 0))):
+        term.press(key)
+        term.wait_for(f"steps {count}")
+        assert player_cell(term) == (y + dy, x + dx)  # a square is two columns wide
+    term.press("?")
+    term.wait_until(lambda: any(line.strip("│| ").split()[:2] == [".", "watch"]
+                                       for line in term.lines()),
+                    "'.' named as the solver's key in help")
+    term.press("esc")
+    term.press(".")
+    term.wait_for("Shortest path from here:")
+
+
+def test_a_click_walks_toward_the_square_along_the_corridor(terminal: Start) -> None:
+    maze = generate(6, 4, random.Random(3))
+    assert all(maze.is_open((1, column)) for column in range(12))  # one straight corridor
+    term = terminal("maze", "--size", "6x4", "--seed", "3")
+    term.wait_for("steps 0")
+    y, x = player_cell(term)
+    term.click(y, x + 2 * 11 + 1)  # either column of the square will do
+    term.wait_for("steps 11")
+    assert player_cell(term) == (y, x + 2 * 11)
+    term.click(y, x)  # back the way it came: along the trail
+    term.wait_for("steps 22")
+    assert player_cell(term) == (y, x)
+
+
+def test_the_map_is_centred(terminal: Start) -> None:
+    term = terminal("maze", "--size", "6x4", "--seed", "3")
+    term.wait_for("steps 0")
+    rows = [line for line in term.lines()[1:-1] if line.strip()]
+    assert len(rows) == 9
+    left = min(len(line) - len(line.lstrip()) for line in rows)
+    right = 80 - max(len(line) for line in rows)
+    assert abs(left - right) <= 1
+    top = next(y for y, line in enumerate(term.lines()) if y > 0 and line.strip())
+    bottom = 23 - max(y for y, line in enumerate(term.lines()[:-1]) if line.strip())
+    assert abs(top - bottom) <= 2
+
+
+def test_a_new_maze_or_a_replay_mid_walk_asks_first(terminal: Start) -> None:
+    term = terminal("maze", "--size", "6x4", "--seed", "3")
+    term.wait_for("steps 0")
+    first_map = term.lines()[1:-1]
+    term.press("n")  # nothing walked yet: at once
+    term.wait_until(lambda: term.lines()[1:-1] != first_map, "a new maze")
+    second_map = term.lines()[1:-1]
+    y, x = player_cell(term)
+    term.press("right")
+    term.wait_for("steps 1")
+    term.press("n")
+    term.wait_for("Start a new maze? This walk ends here.")
+    term.press("n")
+    term.wait_for_gone("Start a new maze?")
+    assert "steps 1" in term.text()
+    term.press("r")
+    term.wait_for("Replay this maze from the entrance?")
+    term.press("esc")
+    term.wait_for_gone("Replay this maze")
+    assert "steps 1" in term.text()
+    term.press("r")
+    term.wait_for("Replay this maze from the entrance?")
+    term.press("y")
+    term.wait_for("steps 0")
+    assert player_cell(term) == (y, x)
+    assert term.lines()[1:-1] == second_map
+    term.press("right", "n")
+    term.wait_for("Start a new maze?")
+    term.press("y")
+    term.wait_for("steps 0")
+    term.wait_until(lambda: term.lines()[1:-1] != second_map, "another new maze")

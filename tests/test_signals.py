@@ -61,7 +61,7 @@ def into_thinking(start: Start, tmp_path: Path) -> Terminal:
 def into_solver(start: Start, tmp_path: Path) -> Terminal:
     term = start("maze", "--size", "200x200", "--seed", "1")
     term.wait_for("steps 0")
-    term.press("s")
+    term.press(".")
     term.wait_until(lambda: ":" in term.text(), "the solver animating")
     return term
 

@@ -69,7 +69,6 @@ class Screen2048(GameScreen[Act]):
         self.stored_best: Score | None = None
         self.layouts: Memo[Layout] = Memo()
         self.shape: Layout | None = None
-        self.outcome_shown = False
 
     def mount(self, host: Any) -> None:
         """On the stack: read the best on record."""
@@ -143,14 +142,12 @@ class Screen2048(GameScreen[Act]):
             lines = [f"You made {self.goal}!"]
             keys_ = [Binding(("c", *keys.ENTER), self.keep_playing, "keep going", "keep going",
                              footer_keys="c"), again, quit_key]
-        self.outcome_shown = True  # the board moves aside for the panel
-        self.panel = Panel(lines, keys_, self, on_close=self.panel_closed)
+        self.panel = Panel(lines, keys_, self, on_close=self.panel_closed, makes_room=True)
         self.host.push(self.panel)
 
     def panel_closed(self) -> None:
         """The panel is gone; leaving the win panel any way at all (Esc too) means playing
-        on, and the board goes back to the middle."""
-        self.outcome_shown = False
+        on."""
         if not self.game.over:
             self.keep_going = True
 
@@ -180,7 +177,7 @@ class Screen2048(GameScreen[Act]):
 
     def draw(self, canvas: Canvas) -> None:
         """Header with scores and the goal, and the board as big as the window allows."""
-        finished = self.outcome_shown
+        finished = self.room_for_panel
         self.shape = self.layouts.get((canvas.height, canvas.width, finished),
                                       lambda: layout(self.size, canvas.height, canvas.width,
                                                      finished))

@@ -4,31 +4,32 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from enum import Enum
 from typing import Any, TypedDict, cast
 
 from termgames.clock import Stopwatch
 from termgames.maze.generate import Builder, Maze, Square, generate
-from termgames.maze.solve import AStar, NoPath
-from termgames.maze.view import draw_map
-from termgames.maze.walk import STEPS, Walk
+from termgames.maze.solve import AStar, NoPath, Replay
+from termgames.maze.view import SQUARE_WIDTH, draw_map
+from termgames.maze.walk import STEPS, Walk, toward
 from termgames.outcome import Mark, Outcome, Result
 from termgames.runtime import keys
 from termgames.runtime.bindings import Binding
 from termgames.runtime.context import LaunchContext
-from termgames.runtime.draw import BOLD, Canvas
-from termgames.runtime.grid import GridView
-from termgames.runtime.keys import Key
-from termgames.runtime.panels import Panel
+from termgames.runtime.draw import Canvas
+from termgames.runtime.grid import GridView, Viewport
+from termgames.runtime.keys import Key, Mouse
+from termgames.runtime.layout import Rect, leave_room
+from termgames.runtime.panels import Panel, confirm
 from termgames.runtime.scheduler import Timer
 from termgames.runtime.screen import GameScreen
 from termgames.scoreboard import clock
 
 PROGRESS = "maze"
 """Where helped mazes are remembered in the store."""
-ANIMATION_FRAMES = 120  # the solver's animation takes about this many ticks
-TICK_MS = 16
+ANIMATION_S = 1.5  # the solver's search replays in this long, however much it visits
+TICK_MS = 33
 CLOCK_MS = 100  # the clock shows tenths, like every maze time
 SEARCH_SLICE = 15_000  # A* expansions in one slice between keys: about 20 ms
 BUILD_SLICE = 20_000  # Prim steps in one slice between keys: about 20 ms
@@ -50,13 +51,13 @@ class Act(Enum):
     REPLAY = "replay"
 
 
-# 's' starts the solver here, so WASD's 's' is not "down": arrows and 'j' are.
+# The solver sits on '.', a key no movement scheme (arrows, WASD, hjkl) uses.
 BINDINGS: tuple[Binding[Act], ...] = (
-    Binding((*keys.UP, "k", "w"), Act.UP, "walk up", "walk", "arrows/hjkl", 40),
-    Binding((*keys.DOWN, "j"), Act.DOWN, "walk down"),
+    Binding((*keys.UP, "k", "w"), Act.UP, "walk up", "walk", "arrows/wasd/hjkl", 40),
+    Binding((*keys.DOWN, "j", "s"), Act.DOWN, "walk down"),
     Binding((*keys.LEFT, "h", "a"), Act.LEFT, "walk left"),
     Binding((*keys.RIGHT, "l", "d"), Act.RIGHT, "walk right"),
-    Binding(("s",), Act.SOLVE, "watch A* solve it from here", "solve", priority=30),
+    Binding((".",), Act.SOLVE, "watch A* solve it from here", "solve", priority=30),
     Binding(("p",), Act.SHOW_PATH, "show the shortest path at once", "path", priority=25),
     Binding(("n",), Act.NEW, "a new maze", "new", priority=20),
     Binding(("r",), Act.REPLAY, "replay this maze", "replay", priority=10),
@@ -67,7 +68,7 @@ def fit_size(rows: int, columns: int) -> tuple[int, int]:
     """The largest maze (cells wide, cells high) whose map fits a ``rows`` x ``columns``
     terminal under the header and above the runtime's footer."""
     usable_rows = rows - HEADER_ROWS - RUNTIME_FOOTER_ROWS
-    return max((columns - 1) // 2, 1), max((usable_rows - 1) // 2, 1)
+    return max((columns // SQUARE_WIDTH - 1) // 2, 1), max((usable_rows - 1) // 2, 1)
 
 
 def variant_name(maze: Maze) -> str:
@@ -90,13 +91,15 @@ class MazeScreen(GameScreen[Act]):
         self.walk = Walk(self.maze, helped=self.was_helped())
         self.stopwatch = Stopwatch(context.clock)
         self.solver: AStar | None = None
+        self.replay: Replay | None = None
         self.animation: Timer | None = None
+        self.animation_started = 0.0
+        self.drawn: Viewport | None = None
         self.ticking: Timer | None = None
         self.path: list[Square] = []
         self.optimal: int | None = None
         self.measuring: AStar | None = None
         self.building: Builder | None = None
-        self.tasks: dict[str, Timer] = {}
         self.message = ""
         self.view = GridView()
         self.best_ms: int | None = None
@@ -120,6 +123,13 @@ class MazeScreen(GameScreen[Act]):
         """Header and a few rows of maze; bigger mazes scroll."""
         return (7, 40)
 
+    def board_area(self) -> Rect | None:
+        """Where the map was drawn last, for panels to keep clear of."""
+        if self.drawn is None:
+            return None
+        view = self.drawn
+        return Rect(view.y, view.x, view.rows, view.cols * SQUARE_WIDTH)
+
     # Long work in slices: a 500x500 maze takes half a second to build and a quarter to
     # solve, and the screen must answer meanwhile. Small mazes finish in the first slice.
     def measure(self) -> None:
@@ -137,25 +147,6 @@ class MazeScreen(GameScreen[Act]):
         self.optimal = len(self.measuring.path()) - 1
         self.measuring = None
         return True
-
-    def in_background(self, name: str, work: Callable[[], bool]) -> None:
-        """Run ``work`` now and, until it says it is done, again between keys (replacing
-        any unfinished task of the same ``name``)."""
-        old = self.tasks.pop(name, None)
-        if old is not None:
-            old.cancel()
-        if work():
-            return
-        timer: Timer
-
-        def again() -> None:
-            if work():
-                timer.cancel()
-                if self.tasks.get(name) is timer:
-                    del self.tasks[name]
-
-        timer = self.every(0, again)
-        self.tasks[name] = timer
 
     def build_slice(self) -> bool:
         """One slice of building the next maze; True once it is in play."""
@@ -196,14 +187,12 @@ class MazeScreen(GameScreen[Act]):
         if self.solver is not None:
             self.finish_solver()
             return  # the key only skipped the animation
-        if action is Act.NEW:
-            self.start_over(new_maze=True)
-        elif action is Act.REPLAY:
-            self.start_over(new_maze=False)
+        if action in (Act.NEW, Act.REPLAY):
+            self.ask_to_start_over(new_maze=action is Act.NEW)
         elif action is Act.SOLVE:
             self.solver = AStar(self.maze, self.walk.position)
             self.mark_helped()
-            self.animation = self.every(TICK_MS, self.animate)
+            self.in_background("solve", self.search_then_replay)
         elif action is Act.SHOW_PATH:
             self.solver = AStar(self.maze, self.walk.position)
             self.mark_helped()
@@ -218,6 +207,31 @@ class MazeScreen(GameScreen[Act]):
             return False
         self.finish_solver()
         return key not in keys.SHARED
+
+    def on_mouse(self, event: Mouse) -> bool:
+        """A click walks toward the square along the corridor (and skips an animation,
+        like any key)."""
+        if event.wheel or self.drawn is None:
+            return False
+        if self.building is not None or self.solver is not None:
+            self.on_action(Act.UP)  # the same answer as a key: wait, or skip
+            return True
+        target = self.drawn.square_at(event.y, event.x)
+        if target is None:
+            return False
+        for square in toward(self.maze, self.walk.position, target):
+            here = self.walk.position
+            self.step(square[0] - here[0], square[1] - here[1])
+        return True
+
+    def ask_to_start_over(self, new_maze: bool) -> None:
+        """Start over at once, or ask first when a walk is under way."""
+        if self.walk.steps == 0 or self.walk.out:
+            self.start_over(new_maze)
+            return
+        question = ("Start a new maze? This walk ends here." if new_maze else
+                    "Replay this maze from the entrance? This walk ends here.")
+        self.host.push(confirm(question, lambda: self.start_over(new_maze), self))
 
     def step(self, d_row: int, d_col: int) -> None:
         """One step; the clock starts with the first and stops at the exit."""
@@ -241,8 +255,7 @@ class MazeScreen(GameScreen[Act]):
         """A new maze of the same size, or this one again from its entrance."""
         self.new_run()
         self.stop_ticking()
-        if self.animation is not None:
-            self.animation.cancel()
+        self.stop_animation()
         self.stopwatch.reset()
         self.solver, self.path, self.message = None, [], ""
         if new_maze:
@@ -252,19 +265,37 @@ class MazeScreen(GameScreen[Act]):
             self.walk.restart()
             self.load_best()
 
-    def animate(self) -> None:
-        """One frame of the solver: about a 120th of the open squares each."""
+    def search_then_replay(self) -> bool:
+        """One slice of the search; once it is done, start replaying it. True when done."""
         if self.solver is None:
-            return
-        open_squares = self.maze.grid.count(0)
-        if self.solver.advance(max(1, open_squares // ANIMATION_FRAMES)):
-            self.finish_solver()
+            return True
+        if not self.solver.advance(SEARCH_SLICE):
+            return False
+        self.replay = Replay(self.solver)
+        self.animation_started = self.context.clock.now()
+        self.animation = self.every(TICK_MS, self.animate)
+        return True
 
-    def finish_solver(self) -> None:
-        """Finish the search (in slices if it is long) and show the optimal path."""
+    def animate(self) -> None:
+        """One frame of the replay: the share of the search that fits the time gone."""
+        if self.replay is None:
+            return
+        share = (self.context.clock.now() - self.animation_started) / ANIMATION_S
+        if share >= 1:
+            self.finish_solver()
+        else:
+            self.replay.shown = int(self.replay.total * share)
+
+    def stop_animation(self) -> None:
+        """No more frames of the replay."""
         if self.animation is not None:
             self.animation.cancel()
             self.animation = None
+        self.replay = None
+
+    def finish_solver(self) -> None:
+        """Finish the search (in slices if it is long) and show the optimal path."""
+        self.stop_animation()
         self.in_background("solve", self.solve_slice)
 
     def solve_slice(self) -> bool:
@@ -308,7 +339,8 @@ class MazeScreen(GameScreen[Act]):
              f"time {clock(outcome.score)}, {help_note}"],
             [Binding(("n",), lambda: self.from_panel(True), "new maze", "new maze"),
              Binding(("r",), lambda: self.from_panel(False), "replay", "replay"),
-             Binding(("q",), lambda: self.host.leave(self), "quit", "quit")], self)
+             Binding(("q",), lambda: self.host.leave(self), "quit", "quit")], self,
+            makes_room=True)
         self.host.push(self.panel)
 
     def from_panel(self, new_maze: bool) -> None:
@@ -327,12 +359,19 @@ class MazeScreen(GameScreen[Act]):
         """Header with steps and time, and the maze around the player."""
         best_text = f"   best {clock(self.best_ms)}" if self.best_ms is not None else ""
         title = f"Maze {variant_name(self.maze)}"
-        canvas.text(0, 0, title, BOLD)
-        # The counters change on every step: plain text keeps each update to a few bytes.
-        canvas.text(0, len(title), f"   steps {self.walk.steps}   time "
-                                   f"{clock(self.elapsed_ms())}{best_text}   {self.message}")
-        draw_map(canvas, self.view, HEADER_ROWS, self.maze, self.walk, self.path,
-                 self.solver)
+        counters = f"steps {self.walk.steps}   time {clock(self.elapsed_ms())}"
+        message = f"   {self.message}" if self.message else ""
+        # Plain text, no bold: the counters change on every step and switching attributes
+        # costs bytes. The message is what gives way first, then the best time.
+        canvas.fitted(0, [f"{title}   {counters}{best_text}{message}",
+                          f"{title}   {counters}{message}",
+                          f"{title}   {counters}{best_text}",
+                          f"{counters}{message}"])
+        area = Rect(HEADER_ROWS, 0, canvas.height - HEADER_ROWS, canvas.width)
+        if self.room_for_panel:
+            area = leave_room(area, self.maze.width * SQUARE_WIDTH)
+        self.drawn = draw_map(canvas, self.view, area, self.maze, self.walk, self.path,
+                              self.replay)
 
 class MazeState(TypedDict):
     """What a maze dumps at exit, for the key-storm tests."""

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import heapq
+from array import array
+from enum import Enum
 
 from termgames.maze.generate import OPEN, Maze, Square
 
@@ -104,6 +106,51 @@ class AStar:
         while squares[-1] != self.start:
             squares.append(self.parent[squares[-1]])
         return [divmod(square, self.width) for square in reversed(squares)]
+
+
+class Seen(Enum):
+    """How a square looked at one moment of a search."""
+
+    EXPLORED = "explored"
+    FRONTIER = "frontier"
+
+
+class Replay:
+    """A finished search played back: how the squares looked when the first ``shown``
+    had been explored, so an animation can take the same time whatever share of the
+    maze the search visits."""
+
+    def __init__(self, search: AStar) -> None:
+        if not search.done:
+            raise ValueError("a replay needs a finished search")
+        self.search = search
+        self.total = len(search.explored)
+        self.shown = 0
+        never = self.total + 1
+        self.order = array("i", [never]) * len(search.closed)
+        for position, square in enumerate(search.explored):
+            self.order[square] = position
+
+    def seen(self, square: Square) -> Seen | None:
+        """Whether ``square`` was explored, on the frontier, or not yet reached."""
+        index = square[0] * self.search.width + square[1]
+        if self.order[index] < self.shown:
+            return Seen.EXPLORED
+        opener = self._opener(index)
+        if opener >= 0 and self.order[opener] < self.shown:
+            return Seen.FRONTIER
+        return None
+
+    def _opener(self, index: int) -> int:
+        """The explored square whose expansion reached ``index`` (a passage crossed on the
+        way is closed with what lies beyond it, so it cannot be the one)."""
+        parent = self.search.parent[index]
+        if parent < 0 or parent == self.search.start:
+            return parent
+        row, column = divmod(parent, self.search.width)
+        if row & 1 and column & 1:
+            return parent
+        return self.search.parent[parent]
 
 
 def shortest_path(maze: Maze, start: Square, goal: Square | None = None) -> list[Square]:

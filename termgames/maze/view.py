@@ -4,10 +4,11 @@ the shortest path, drawn for the part of the map in view."""
 from __future__ import annotations
 
 from termgames.maze.generate import Maze, Square
-from termgames.maze.solve import AStar
+from termgames.maze.solve import Replay, Seen
 from termgames.maze.walk import Walk
 from termgames.runtime.draw import Canvas, Colour, Emphasis, Style
-from termgames.runtime.grid import GridView
+from termgames.runtime.grid import GridView, Viewport
+from termgames.runtime.layout import Rect
 
 WALL = Style(fg=67, fg8=Colour.BLUE)
 # No bold in colour on the squares a step changes: switching bold costs a full reset.
@@ -20,13 +21,19 @@ PATH = Style(fg=201, fg8=Colour.MAGENTA, mono=Emphasis.BOLD, emphasis=Emphasis.B
 EXIT = Style(fg=46, fg8=Colour.GREEN, emphasis=Emphasis.BOLD)
 
 
-def draw_map(canvas: Canvas, grid: GridView, top: int, maze: Maze, walk: Walk,
-             path: list[Square], solver: AStar | None) -> None:
-    """Only the visible part of the map, below row ``top``, scrolled to keep the walker
-    in sight."""
-    view = grid.place(maze.height, maze.width, (top, 0, canvas.height - top, canvas.width),
-                      walk.position, cell=(1, 1))
-    wall = canvas.glyphs.pick("█", "#")
+SQUARE_WIDTH = 2
+"""Screen columns a map square takes: terminal cells are about twice as tall as wide, so
+two make a square and the maze is not tall and narrow."""
+
+
+def draw_map(canvas: Canvas, grid: GridView, area: Rect, maze: Maze, walk: Walk,
+             path: list[Square], replay: Replay | None) -> Viewport:
+    """Only the visible part of the map, centred in ``area``, scrolled to keep the walker
+    in sight; where it went, for clicks."""
+    view = grid.place(maze.height, maze.width, (area.top, area.left, area.height, area.width),
+                      walk.position, cell=(1, SQUARE_WIDTH))
+    wall = canvas.glyphs.pick("█", "#") * SQUARE_WIDTH
+    unicode = canvas.glyphs.unicode
     on_route, on_path, width = set(walk.route), set(path), maze.width
     for row in range(view.top, view.top + view.rows):
         y, x0 = view.cell(row, view.left)
@@ -37,33 +44,38 @@ def draw_map(canvas: Canvas, grid: GridView, top: int, maze: Maze, walk: Walk,
             if value and start is None:
                 start = offset
             elif not value and start is not None:
-                canvas.text(y, x0 + start, wall * (offset - start), WALL)
+                canvas.text(y, x0 + start * SQUARE_WIDTH, wall * (offset - start), WALL)
                 start = None
         for offset, value in enumerate(line):
             if not value:
                 look = square_look((row, view.left + offset), maze, walk, on_route, on_path,
-                                   solver)
+                                   replay)
                 if look is not None:
-                    canvas.text(y, x0 + offset, look[0], look[1])
+                    glyph = look[0] if unicode else ASCII.get(look[0], look[0])
+                    canvas.text(y, x0 + offset * SQUARE_WIDTH, glyph, look[1])
+    return view
+
+
+ASCII = {"··": ".."}
 
 
 def square_look(square: Square, maze: Maze, walk: Walk, on_route: set[Square],
-                on_path: set[Square], solver: AStar | None) -> tuple[str, Style] | None:
-    """The glyph for an open square, or None for plain floor."""
+                on_path: set[Square], replay: Replay | None) -> tuple[str, Style] | None:
+    """The glyph (a square's two columns) for an open square, or None for plain floor."""
     if square == walk.position:
-        return "@", PLAYER
+        return "@@", PLAYER
     if square == maze.exit:  # the way out stays marked, whatever covers it
-        return ">", PATH if square in on_path else EXIT
+        return ">>", PATH if square in on_path else EXIT
     if square in on_path:
-        return "*", PATH
-    if solver is not None:
-        index = square[0] * maze.width + square[1]
-        if solver.closed[index]:
-            return ":", EXPLORED
-        if solver.cost[index] >= 0:
-            return "+", FRONTIER
+        return "**", PATH
+    if replay is not None:
+        seen = replay.seen(square)
+        if seen is Seen.EXPLORED:
+            return "::", EXPLORED
+        if seen is Seen.FRONTIER:
+            return "++", FRONTIER
     if square in on_route:
-        return ".", TRAIL
+        return "··", TRAIL
     if square in walk.visited:
-        return "x", LEFT_BEHIND
+        return "xx", LEFT_BEHIND
     return None

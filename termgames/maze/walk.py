@@ -55,3 +55,42 @@ class Walk:
     def left_behind(self) -> set[Square]:
         """Squares walked that are no longer on the trail: dead ends."""
         return self.visited - set(self.route)
+
+
+def toward(maze: Maze, start: Square, target: Square) -> list[Square]:
+    """The squares a click on ``target`` walks through: straight there when it is in line
+    and nothing is in the way; else along the corridor that heads toward it, round its
+    bends, stopping at a junction, a dead end, the exit or the target. It never finds a
+    way out for the player: it only saves keys along a corridor already chosen."""
+    if start == target or not maze.is_open(target):
+        return []
+    d_row, d_col = target[0] - start[0], target[1] - start[1]
+    if d_row == 0 or d_col == 0:
+        direction = ((d_row > 0) - (d_row < 0), (d_col > 0) - (d_col < 0))
+        line, square = [], start
+        while square != target and maze.is_open(_next(square, direction)):
+            square = _next(square, direction)
+            line.append(square)
+        if square == target:
+            return line
+    ranked = sorted((((d_row > 0) - (d_row < 0), 0), (0, (d_col > 0) - (d_col < 0))),
+                    key=lambda step: -abs(d_row if step[0] else d_col))
+    heading = next((step for step in ranked if step != (0, 0)
+                    and maze.is_open(_next(start, step))), None)
+    if heading is None:
+        return []
+    squares, square = [], start
+    while True:
+        square = _next(square, heading)
+        squares.append(square)
+        if square in (target, maze.exit):
+            return squares
+        ways = [step for step in STEPS.values() if step != (-heading[0], -heading[1])
+                and maze.is_open(_next(square, step))]
+        if len(ways) != 1:
+            return squares
+        heading = ways[0]
+
+
+def _next(square: Square, step: tuple[int, int]) -> Square:
+    return square[0] + step[0], square[1] + step[1]

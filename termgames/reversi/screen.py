@@ -102,7 +102,6 @@ class ReversiScreen(GameScreen[Act]):
         self.typed_ahead: list[Act] = []
         self.layouts: Memo[Layout] = Memo()
         self.shape: Layout | None = None
-        self.outcome_shown = False
         self.match = self.new_match()
 
     def new_match(self) -> Match:
@@ -305,13 +304,8 @@ class ReversiScreen(GameScreen[Act]):
             *([] if self.settings.watch else [
                 Binding(("u",), lambda: close_then(self.take_back), "take back", "undo")]),
             Binding(("q",), lambda: self.host.leave(self), "quit", "quit"),
-        ], self, on_close=self.panel_closed)
-        self.outcome_shown = True  # the board moves aside for the panel
+        ], self, makes_room=True)
         self.host.push(panel)
-
-    def panel_closed(self) -> None:
-        """The result is gone: the board goes back to the middle."""
-        self.outcome_shown = False
 
     def snapshot(self) -> ReversiState:
         """The discs and how many moves this game has had."""
@@ -360,7 +354,7 @@ class ReversiScreen(GameScreen[Act]):
                      f"You {me}  Computer {it}"]
         canvas.fitted(0, forms, BOLD)
         area = Rect(1, 0, canvas.height - 1 - STATUS_ROWS - 1, canvas.width)
-        if self.outcome_shown and area.width > 60:  # room beside the board for the panel
+        if self.room_for_panel and area.width > 60:  # room beside the board for the panel
             area = Rect(area.top, 0, area.height, area.width // 2 + 4)
         self.shape = self.layouts.get((area, canvas.glyphs.unicode), lambda: layout(area))
         recent = self.match.events[self.report_from:]

@@ -48,6 +48,16 @@ class Viewport:
         return (self.y + (row - self.top) * self.cell_height,
                 self.x + (col - self.left) * self.cell_width)
 
+    def square_at(self, y: int, x: int) -> tuple[int, int] | None:
+        """The grid square (row, col) drawn at screen cell (y, x), if any: for clicks."""
+        dy, dx = y - self.y, x - self.x
+        if dy < 0 or dx < 0:
+            return None
+        row, col = dy // self.cell_height, dx // self.cell_width
+        if row >= self.rows or col >= self.cols:
+            return None
+        return self.top + row, self.left + col
+
     @property
     def more_above(self) -> bool:
         """Squares lie above the view."""

@@ -97,3 +97,16 @@ class Memo(Generic[T]):
         if self._value is None or key != self._key:
             self._key, self._value = key, compute()
         return self._value
+
+
+PANEL_ROOM = 42
+"""Columns a result panel takes beside a board, with its gap: Panel's widest unwrapped
+form of a short result."""
+
+
+def leave_room(area: Rect, board_width: int, panel_width: int = PANEL_ROOM) -> Rect:
+    """The left part of ``area`` for a board ``board_width`` wide, leaving ``panel_width``
+    columns on the right for a panel beside it; ``area`` itself where both do not fit."""
+    if board_width + panel_width > area.width:
+        return area
+    return Rect(area.top, area.left, area.height, area.width - panel_width)

@@ -139,9 +139,11 @@ class Panel(Screen[Callback]):
 
     def __init__(self, lines: Sequence[str], bindings: Sequence[Binding[Callback]],
                  below: Screen[Any] | None = None, style: Style = BANNER,
-                 on_close: Callback | None = None, hideable: bool = True) -> None:
+                 on_close: Callback | None = None, hideable: bool = True,
+                 makes_room: bool = False) -> None:
         super().__init__()
         self.hideable = hideable
+        self.makes_room = makes_room
         self.lines = list(lines)
         self._bindings = list(bindings)
         self.below = below
@@ -166,9 +168,18 @@ class Panel(Screen[Callback]):
         """Run what the key asks."""
         action()
 
+    def mount(self, host: Any) -> None:
+        """On the stack: a result panel asks the screen below to make room for it."""
+        super().mount(host)
+        if self.makes_room and self.below is not None:
+            self.below.room_for_panel = True
+
     def unmount(self) -> None:
-        """The panel is gone: tell whoever asked."""
+        """The panel is gone: the board may take the whole window again; tell whoever
+        asked."""
         super().unmount()
+        if self.makes_room and self.below is not None:
+            self.below.room_for_panel = False
         if self.on_close is not None:
             close, self.on_close = self.on_close, None
             close()

@@ -3,7 +3,7 @@ for everything else (other screens, time, results, the launch context)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from termgames.runtime.bindings import Binding, Hint, hints
@@ -68,9 +68,13 @@ class Screen(Generic[A]):
     goes_with: Screen[Any] | None = None
     """The screen that leaves with this one when it is popped (a chooser with nothing
     chosen takes its game with it), so 'q' is named 'quit' rather than 'back' there."""
+    room_for_panel: bool = False
+    """A result panel is up over this screen: draw the board to one side, where the
+    window is wide enough, so the panel fits beside it (the panel sets and clears it)."""
 
     def __init__(self) -> None:
         self._host: Host | None = None
+        self._background: dict[str, Timer] = {}
 
     @property
     def host(self) -> Host:
@@ -136,6 +140,26 @@ class Screen(Generic[A]):
     def every(self, milliseconds: float, callback: Callback) -> Timer:
         """Call ``callback`` repeatedly until cancelled or this screen goes."""
         return self.host.schedule(self, milliseconds, callback, repeat=True)
+
+    def in_background(self, name: str, work: Callable[[], bool]) -> None:
+        """Run ``work`` (one slice of something long) now and, until it returns True for
+        done, again between keys, so the screen answers meanwhile; it replaces any
+        unfinished work of the same ``name``."""
+        old = self._background.pop(name, None)
+        if old is not None:
+            old.cancel()
+        if work():
+            return
+        timer: Timer
+
+        def again() -> None:
+            if work():
+                timer.cancel()
+                if self._background.get(name) is timer:
+                    del self._background[name]
+
+        timer = self.every(0, again)
+        self._background[name] = timer
 
 
 class GameScreen(Screen[A]):

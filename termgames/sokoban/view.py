@@ -36,13 +36,7 @@ class Drawn:
 
     def square_at(self, y: int, x: int) -> Position | None:
         """The level square drawn at screen cell (y, x), if any."""
-        dy, dx = y - self.view.y, x - self.view.x
-        if dy < 0 or dx < 0:
-            return None
-        row, col = dy // self.cells.height, dx // self.cells.width
-        if row >= self.view.rows or col >= self.view.cols:
-            return None
-        return self.view.top + row, self.view.left + col
+        return self.view.square_at(y, x)
 
 
 def glyphs_for(kind: str, cells: Cells, unicode: bool) -> list[str]:
