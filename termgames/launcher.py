@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from termgames.runtime.context import LaunchContext
 from termgames.runtime.draw import Glyphs
@@ -40,9 +41,16 @@ class Launcher(ListScreen):
     def __init__(self, games: Sequence[GameSpec], context: LaunchContext) -> None:
         self.games = list(games)
         self.context = context
-        self.bests = self.read_bests()
+        # Filled in just after the first frame: a game's line may have to read level
+        # files (Sokoban's progress per collection), and the menu must appear at once.
+        self.bests = ["" for _ in self.games]
         super().__init__("termgames", self.rows_for, self.play,
                          minimum=(len(self.games) + 4, 40))
+
+    def mount(self, host: Any) -> None:
+        """On the stack: read the bests once the menu is on screen."""
+        super().mount(host)
+        self.after(0, self.on_resume)
 
     def read_bests(self) -> list[str]:
         """Each game's line of best results."""

@@ -62,14 +62,18 @@ def test_the_launcher_and_scores_agree_on_sokoban(terminal: Start, tmp_path: Pat
     microban = load_bundled(MICROBAN).levels
     store = Store.open(tmp_path / "data")
     record_solution(store, microban[0].key, Record(33, 8, "x", "Microban", 1, ""))
+    record_solution(store, microban[1].key, Record(17, 5, "x", "Microban", 2, ""))
+    record_solution(store, "a level of my own", Record(3, 1, "x", "mine", 1, "", "/x/mine"))
     store.close()
     term = terminal()
-    term.wait_for("1 level solved")
+    term.wait_for("Microban 2 of 155, 1 other level")
+    line = next(line for line in term.lines() if "Sokoban" in line)
+    assert line.endswith("Microban 2 of 155, 1 other level"), line  # whole, at 80 columns
     term.press("q")
     assert term.wait_exit() == 0
     listed = subprocess.run([sys.executable, "-m", "termgames", "scores"], check=True,
                             capture_output=True, text=True, env=base_environment(tmp_path))
-    assert re.search(r"Microban\s+1\s+155", listed.stdout), listed.stdout
+    assert re.search(r"Microban\s+2\s+155", listed.stdout), listed.stdout
 
 
 def test_results_that_do_not_compare_are_ranked_apart(isolated_home: Path) -> None:

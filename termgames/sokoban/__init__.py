@@ -43,11 +43,26 @@ def _record(store: Store, outcome: Outcome, run_id: str, player: str) -> None:
 
 
 def _best(store: Store) -> str:
+    """Progress in each bundled collection begun ('Microban 6 of 155'), and levels solved
+    from other files."""
+    from termgames.sokoban.bundled import MENU, progress_of
     from termgames.sokoban.progress import load_records
     from termgames.text import plural
 
-    solved = len(load_records(store))
-    return f"{plural(solved, 'level')} solved" if solved else "no level solved yet"
+    records = load_records(store)
+    if not records:
+        return "no level solved yet"
+    parts, counted = [], 0
+    for entry in MENU:
+        solved, total = progress_of(entry, records)
+        if solved:
+            parts.append(f"{entry.title} {solved} of {total}")
+            counted += solved
+    others = len(records) - counted
+    if others > 0:
+        parts.append(f"{plural(others, 'other level')}" if parts else
+                     f"{plural(others, 'level')} solved")
+    return ", ".join(parts)
 
 
 def _tables(store: Store, limit: int, detail: bool) -> list[Table]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Container
 from dataclasses import dataclass
 from importlib.resources import as_file, files
 
@@ -38,6 +39,16 @@ MENU = tuple(entry for entry in BUNDLED if entry.in_menu)
 def by_slug(slug: str) -> BundledCollection | None:
     """The bundled collection ``--collection`` names, in any case."""
     return next((entry for entry in BUNDLED if entry.slug == slug.casefold()), None)
+
+
+def progress_of(entry: BundledCollection, solved: Container[str]) -> tuple[int, int]:
+    """(levels solved, levels) of a bundled collection, given the keys of solved levels;
+    (0, 0) when the collection is missing from the install."""
+    try:
+        levels = load_bundled(entry).levels
+    except LevelError:
+        return 0, 0
+    return sum(1 for level in levels if level.key in solved), len(levels)
 
 
 def load_bundled(entry: BundledCollection) -> Collection:

@@ -8,21 +8,12 @@ from collections.abc import Callable
 from termgames.runtime.bindings import Binding
 from termgames.runtime.draw import Glyphs
 from termgames.runtime.lists import ListAction, ListScreen
-from termgames.sokoban.bundled import MENU, BundledCollection, load_bundled
-from termgames.sokoban.levels import Collection, LevelError
+from termgames.sokoban.bundled import MENU, progress_of
+from termgames.sokoban.levels import Collection
 from termgames.sokoban.progress import Record
 from termgames.text import clip, text_width
 
 Choose = Callable[[int], None]
-
-
-def progress_of(entry: BundledCollection, records: dict[str, Record]) -> tuple[int, int]:
-    """(levels solved, levels) of a bundled collection."""
-    try:
-        levels = load_bundled(entry).levels
-    except LevelError:
-        return 0, 0
-    return sum(1 for level in levels if level.key in records), len(levels)
 
 
 def collection_menu(records: dict[str, Record], chosen: Choose) -> ListScreen:
