@@ -73,6 +73,8 @@ class FakeSession:
         self.palette = Palette(ColourMode.MONO)
         self.canvas = Canvas(self.window, self.palette, self.glyphs)
         self.frames = 0
+        self.all_cuts: list[Cut] = []
+        """What every frame so far could not show whole."""
 
     def resize(self, rows: int, cols: int) -> None:
         """A new window size, announced as curses does, by a key."""
@@ -98,8 +100,9 @@ class FakeSession:
         return self.canvas.cuts
 
     def end_frame(self) -> None:
-        """Count the frame."""
+        """Count the frame and keep its cuts."""
         self.frames += 1
+        self.all_cuts.extend(self.canvas.cuts)
 
     def size(self) -> tuple[int, int]:
         """(rows, cols)."""

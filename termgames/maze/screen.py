@@ -100,7 +100,6 @@ class MazeScreen(GameScreen[Act]):
         self.optimal: int | None = None
         self.measuring: AStar | None = None
         self.building: Builder | None = None
-        self.message = ""
         self.view = GridView()
         self.best_ms: int | None = None
 
@@ -153,12 +152,12 @@ class MazeScreen(GameScreen[Act]):
         if self.building is None:
             return True
         if not self.building.advance(BUILD_SLICE):
-            self.message = f"Building a new maze: {self.building.progress:.0%}"
+            self.host.say(f"Building a new maze: {self.building.progress:.0%}")
             return False
         self.maze = self.building.maze()
         self.building = None
         self.walk = Walk(self.maze, helped=self.was_helped())
-        self.message = ""
+        self.host.say("")
         self.load_best()
         self.measure()
         return True
@@ -240,7 +239,7 @@ class MazeScreen(GameScreen[Act]):
         if not self.stopwatch.running and self.stopwatch.started is None:
             self.stopwatch.start()
             self.ticking = self.every(CLOCK_MS, lambda: None)  # redraws the clock
-        self.path, self.message = [], ""
+        self.path = []
         if self.walk.out:
             self.stopwatch.stop()
             self.stop_ticking()
@@ -257,7 +256,7 @@ class MazeScreen(GameScreen[Act]):
         self.stop_ticking()
         self.stop_animation()
         self.stopwatch.reset()
-        self.solver, self.path, self.message = None, [], ""
+        self.solver, self.path = None, []
         if new_maze:
             self.building = Builder(*self.size, self.rng)
             self.in_background("build", self.build_slice)
@@ -306,9 +305,9 @@ class MazeScreen(GameScreen[Act]):
             return False
         try:
             self.path = self.solver.path()
-            self.message = f"Shortest path from here: {len(self.path) - 1} steps."
+            self.host.say(f"Shortest path from here: {len(self.path) - 1} steps.")
         except NoPath as error:
-            self.message = str(error)
+            self.host.say(str(error))
         self.solver = None
         return True
 
@@ -360,13 +359,10 @@ class MazeScreen(GameScreen[Act]):
         best_text = f"   best {clock(self.best_ms)}" if self.best_ms is not None else ""
         title = f"Maze {variant_name(self.maze)}"
         counters = f"steps {self.walk.steps}   time {clock(self.elapsed_ms())}"
-        message = f"   {self.message}" if self.message else ""
         # Plain text, no bold: the counters change on every step and switching attributes
-        # costs bytes. The message is what gives way first, then the best time.
-        canvas.fitted(0, [f"{title}   {counters}{best_text}{message}",
-                          f"{title}   {counters}{message}",
-                          f"{title}   {counters}{best_text}",
-                          f"{counters}{message}"])
+        # costs bytes. Narrow windows lose the best time, then the title.
+        canvas.fitted(0, [f"{title}   {counters}{best_text}", f"{title}   {counters}",
+                          f"{counters}{best_text}", counters])
         area = Rect(HEADER_ROWS, 0, canvas.height - HEADER_ROWS, canvas.width)
         if self.room_for_panel:
             area = leave_room(area, self.maze.width * SQUARE_WIDTH)

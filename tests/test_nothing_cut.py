@@ -1,0 +1,165 @@
+"""Nothing is cut without a sign (issue 13): at each screen's advertised minimum size
+(what its "enlarge the window" message asks for), every header, footer, help line and
+panel is shown whole, shortened with an ellipsis, or wrapped.
+
+In memory, the canvas records any text it had to clip at the window's edge, over every
+frame. On the pty, where only the screen is visible, the rows that are text (header,
+footer, the rows of a panel) must not run into the last column unless they end in the
+ellipsis or a panel's frame.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from termgames.maze.generate import generate
+from termgames.maze.solve import shortest_path
+from tests.drivers import Driver, FakeDriver, fake_program, program
+from tests.screens import maze_keys
+
+DRIVERS = ["fake", "pty"]
+FOOTER_ROWS = 1
+LEVEL = ("Title: A level whose title is far too long for a small window\n"
+         "Author: Somebody with a long name as well\n#######\n#@ $ .#\n#######\n")
+EDGE_OK = set(" …│|┐┘+.")
+"""What a text row may end with in the last column: nothing, a mark, a panel's frame."""
+
+
+def advertised(args: list[str], tmp_path: Path) -> tuple[int, int]:
+    """The window size the screen ``termgames ARGS`` opens asks for at least."""
+    with fake_program(args, tmp_path / "probe") as run:
+        rows, cols = run.runner.stack[-1].min_size()
+    return rows + FOOTER_ROWS, cols
+
+
+def text_rows(lines: list[str]) -> list[int]:
+    """The header, the footer and every row of a framed panel."""
+    framed = [y for y, line in enumerate(lines)
+              if line.strip()[:1] in "│|" and line.rstrip()[-1:] in "│|"]
+    last = max((y for y, line in enumerate(lines) if line.strip()), default=0)
+    return sorted({0, last, *framed})
+
+
+def nothing_cut(run: Driver, cols: int, where: str) -> None:
+    """Check the screen as it is now (and, in memory, every frame so far)."""
+    if isinstance(run, FakeDriver):
+        run.runner.render()
+        cuts = [(cut.y, cut.text) for cut in run.session.all_cuts]
+        assert not cuts, f"{where}: text cut at the edge: {cuts}\n{run.text()}"
+        return
+    lines = run.text().splitlines()
+    footer = max(y for y, line in enumerate(lines) if line.strip())
+    for y in text_rows(lines):
+        line = lines[y].ljust(cols)
+        # The footer's last entry is always q's: a footer cut short would lose it.
+        whole = y == footer and line.endswith(("q quit", "q back"))
+        assert whole or line[cols - 1] in EDGE_OK, (
+            f"{where}: row {y} runs off the edge:\n{run.text()}")
+
+
+def with_level(tmp_path: Path) -> str:
+    level = tmp_path / "long.txt"
+    level.write_text(LEVEL)
+    return str(level)
+
+
+@pytest.mark.parametrize("driver", DRIVERS)
+@pytest.mark.parametrize("size", ["3", "4"])
+def test_2048(driver: str, size: str, tmp_path: Path) -> None:
+    args = ["2048", "--size", size, "--seed", "3"]
+    rows, cols = advertised(args, tmp_path)
+    with program(driver, args, tmp_path, rows, cols) as run:
+        run.wait_for("0")
+        nothing_cut(run, cols, "the game")
+        run.press("?")
+        run.wait_for("keys")
+        nothing_cut(run, cols, "help")
+        run.press("esc", "left", "up", "right", "down", "r")
+        run.wait_for("Start a new game?")
+        nothing_cut(run, cols, "the question")
+        run.press("n")
+        run.wait_for_gone("Start a new game?")
+
+
+@pytest.mark.parametrize("driver", DRIVERS)
+def test_sokoban(driver: str, tmp_path: Path) -> None:
+    args = ["sokoban", with_level(tmp_path)]
+    rows, cols = advertised(args, tmp_path)
+    with program(driver, args, tmp_path, rows, cols) as run:
+        run.wait_for("moves 0")
+        nothing_cut(run, cols, "the game")
+        run.press("?")
+        run.wait_for("keys")
+        nothing_cut(run, cols, "help")
+        run.press("esc", "tab")
+        run.wait_for("0 of 1 solved")
+        nothing_cut(run, cols, "the level list")
+        run.press("esc", "right", "right", "right")
+        run.wait_for("Solved")
+        nothing_cut(run, cols, "the solved panel")
+
+
+@pytest.mark.parametrize("driver", DRIVERS)
+def test_sokoban_collections(driver: str, tmp_path: Path) -> None:
+    rows, cols = advertised(["sokoban"], tmp_path)
+    with program(driver, ["sokoban"], tmp_path, rows, cols) as run:
+        run.wait_for("Microban")
+        nothing_cut(run, cols, "the collection menu")
+
+
+@pytest.mark.parametrize("driver", DRIVERS)
+def test_maze(driver: str, tmp_path: Path) -> None:
+    args = ["maze", "--size", "3x2", "--seed", "2"]
+    maze = generate(3, 2, random.Random(2))
+    keys = maze_keys(shortest_path(maze, maze.entrance))
+    rows, cols = advertised(args, tmp_path)
+    with program(driver, args, tmp_path, rows, cols) as run:
+        run.wait_for("steps 0")
+        nothing_cut(run, cols, "the game")
+        run.press(keys[0], "p")
+        run.wait_for("Shortest path")
+        nothing_cut(run, cols, "the game with a message")
+        run.press("n")
+        run.wait_for("Start a new maze?")
+        nothing_cut(run, cols, "the question")
+        run.press("n", "?")
+        run.wait_for("keys")
+        nothing_cut(run, cols, "help")
+        run.press("esc", *keys[1:])
+        run.wait_for("You made it out!")
+        nothing_cut(run, cols, "the result")
+
+
+@pytest.mark.parametrize("driver", DRIVERS)
+@pytest.mark.parametrize("mode", [["--first", "you"], ["--watch"]])
+def test_reversi(driver: str, mode: list[str], tmp_path: Path) -> None:
+    args = ["reversi", "--ai", "random", "--seed", "5", *mode]
+    rows, cols = advertised(args, tmp_path)
+    with program(driver, args, tmp_path, rows, cols) as run:
+        run.wait_for("X")
+        nothing_cut(run, cols, "the game")
+        run.press("?")
+        run.wait_for("keys")
+        nothing_cut(run, cols, "help")
+        run.press("esc")
+        if "--watch" in mode:
+            return
+        run.press("5", "3")
+        run.wait_for("You played 53")
+        run.press("r")
+        run.wait_for("Start a new game?")
+        nothing_cut(run, cols, "the question")
+
+
+@pytest.mark.parametrize("driver", DRIVERS)
+def test_the_launcher(driver: str, tmp_path: Path) -> None:
+    rows, cols = advertised([], tmp_path)
+    with program(driver, [], tmp_path, rows, cols) as run:
+        run.wait_for("Sokoban")
+        nothing_cut(run, cols, "the menu")
+        run.press("?")
+        run.wait_for("keys")
+        nothing_cut(run, cols, "help")
