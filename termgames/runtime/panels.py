@@ -37,6 +37,21 @@ def fit_panel(lines: Sequence[str], width: int, height: int, ellipsis: str,
     return [*head, *tail][-room:] if len(tail) >= room else [*head, *tail]
 
 
+KEY_GAP = "   "
+
+
+def pack(entries: Sequence[str], width: int, gap: str = KEY_GAP) -> list[str]:
+    """``entries`` joined by ``gap`` onto as few lines of ``width`` cells as they fit,
+    never splitting one ('q quit') across lines; an entry wider than a line has its own."""
+    lines: list[str] = []
+    for entry in entries:
+        if lines and text_width(lines[-1] + gap + entry) <= width:
+            lines[-1] += gap + entry
+        else:
+            lines.append(entry)
+    return lines
+
+
 def draw_panel(canvas: Canvas, lines: Sequence[str], style: Style = BANNER,
                keep_last: int = 0) -> None:
     """A framed block of text centred on ``canvas`` (see ``fit_panel``)."""
@@ -186,18 +201,33 @@ class Panel(Screen[Callback]):
 
     def key_line(self) -> str:
         """The panel's keys and the shared ones as one line: 'r new game   ? help'."""
+        return KEY_GAP.join(self.key_entries())
+
+    def key_entries(self) -> list[str]:
+        """Each of the panel's keys and the shared ones: 'r new game'."""
         shared = self.host.app_hints(self) if self.mounted else []
-        return "   ".join(hint.text for hint in [*hints(self._bindings), *shared])
+        return [hint.text for hint in [*hints(self._bindings), *shared]]
+
+    def text_for(self, width: int) -> tuple[list[str], int]:
+        """The panel's lines for a panel ``width`` cells wide, its keys packed whole onto
+        as few lines as fit, and how many lines the keys take."""
+        entries = self.key_entries()
+        key_lines = pack(entries, width - 4)
+        return [*self.lines, "", *key_lines], len(key_lines)
 
     def draw(self, canvas: Canvas) -> None:
         """The panel beside the board if it fits, else over it (unless hidden)."""
         board = self.below.board_area() if self.below is not None else None
         area = Rect(0, 0, canvas.height, canvas.width)
         if board is not None:
-            for widest in (canvas.width, self.WIDEST, 32, 26):  # unwrapped, if it fits
-                lines = fit_panel([*self.lines, "", self.key_line()],
-                                  min(widest, canvas.width), canvas.height,
-                                  canvas.glyphs.ellipsis, keep_last=1)
+            # Unwrapped if it fits; else as wide as the room beside the board allows.
+            beside_room = (area.right - board.right - 2, board.left - area.left - 2)
+            widths = sorted({canvas.width, self.WIDEST, 32, 26,
+                             *(room for room in beside_room if room > 26)}, reverse=True)
+            for widest in widths:
+                text, key_rows = self.text_for(min(widest, canvas.width))
+                lines = fit_panel(text, min(widest, canvas.width), canvas.height,
+                                  canvas.glyphs.ellipsis, keep_last=key_rows)
                 spot = beside(board, panel_size(lines), area)
                 if spot is not None:
                     self.covering = False
@@ -205,7 +235,8 @@ class Panel(Screen[Callback]):
                     return
         self.covering = True
         if not self.hidden:
-            draw_panel(canvas, [*self.lines, "", self.key_line()], self.style, keep_last=1)
+            text, key_rows = self.text_for(canvas.width)
+            draw_panel(canvas, text, self.style, keep_last=key_rows)
 
     def min_size(self) -> tuple[int, int]:
         """As small as the screen below allows."""

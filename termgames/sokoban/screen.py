@@ -15,7 +15,7 @@ from termgames.runtime.context import LaunchContext
 from termgames.runtime.draw import BOLD, Canvas
 from termgames.runtime.grid import GridView
 from termgames.runtime.keys import Mouse
-from termgames.runtime.layout import Rect
+from termgames.runtime.layout import Rect, leave_room
 from termgames.runtime.lists import ListScreen
 from termgames.runtime.panels import Panel
 from termgames.runtime.screen import GameScreen, Host
@@ -25,7 +25,7 @@ from termgames.sokoban.levels import Collection, Level, Position
 from termgames.sokoban.menus import collection_menu, level_list
 from termgames.sokoban.paths import push_path, walk_path
 from termgames.sokoban.progress import Record, load_records
-from termgames.sokoban.view import Drawn, draw_level
+from termgames.sokoban.view import COMPACT, Drawn, draw_level
 from termgames.text import plural
 
 HEADER_ROWS = 2
@@ -267,7 +267,7 @@ class SokobanScreen(GameScreen[Act]):
             Binding(("\t",), lambda: self.from_panel(Act.LIST), "the level list", "list",
                     "Tab"),
             Binding(("q",), lambda: self.host.leave(self), "quit", "quit"),
-        ], self, on_close=self.panel_closed)
+        ], self, on_close=self.panel_closed, makes_room=True)
         self.panel = panel
         self.host.push(panel)
 
@@ -320,6 +320,8 @@ class SokobanScreen(GameScreen[Act]):
         canvas.fitted(1, [f"by {level.author}   {counts}", f"{counts}   by {level.author}"]
                       if level.author else [counts, f"moves {game.moves} pushes {game.pushes}"])
         area = Rect(HEADER_ROWS, 0, canvas.height - HEADER_ROWS, canvas.width)
+        if self.room_for_panel:  # the smallest squares are what must fit beside it
+            area = leave_room(area, level.width * COMPACT.width + 4)
         self.drawn = draw_level(canvas, self.view, area, level, game, self.chosen)
 
 

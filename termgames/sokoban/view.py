@@ -22,7 +22,8 @@ PLAYER = Style(fg=45, fg8=Colour.CYAN, mono=Emphasis.BOLD, emphasis=Emphasis.BOL
 PLAYER_ON_GOAL = Style(fg=16, bg=214, fg8=Colour.BLACK, bg8=Colour.YELLOW,
                        mono=Emphasis.REVERSE | Emphasis.BOLD)
 
-SHAPES = (Cells(4, 8), Cells(3, 6), Cells(2, 4), Cells(1, 2))
+COMPACT = Cells(1, 2)
+SHAPES = (Cells(4, 8), Cells(3, 6), Cells(2, 4), COMPACT)
 """The largest squares the level fits in, down to two cells by one (which scrolls when
 even that does not fit)."""
 
