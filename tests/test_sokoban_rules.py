@@ -160,3 +160,21 @@ def test_restart_is_one_more_step_undo_takes_back() -> None:
     assert game.undo()
     assert (game.player, game.boxes, game.moves) == (where, boxes, 3)
     assert game.undo() and game.moves == 2
+
+
+def test_undo_and_redo_go_through_a_restart_in_order() -> None:
+    game = Sokoban(ROOM)
+    for direction in (Direction.UP, Direction.UP, Direction.RIGHT):
+        assert game.move(direction) is not None
+    before = (game.player, set(game.boxes))
+    game.restart()
+    assert game.move(Direction.UP) is not None
+    after_restart = (game.player, set(game.boxes))
+    assert game.undo() and game.moves == 0  # the step after the restart
+    assert game.undo() and (game.player, game.boxes, game.moves) == (*before, 3)
+    assert game.redo() and (game.player, game.moves) == (ROOM.player, 0)  # restart again
+    assert game.redo() and (game.player, game.boxes) == after_restart
+    assert not game.redo()
+    assert game.undo() and game.undo() and game.moves == 3
+    game.move(Direction.DOWN)  # a new action drops what there was to redo
+    assert not game.redo()

@@ -106,6 +106,15 @@ def _raise_terminated(signum: int, _frame: FrameType | None) -> None:
     raise Terminated(signum)
 
 
+def _press(y: int, x: int, state: int) -> Mouse | None:
+    """A press of the left button or a turn of the wheel, or None (a release)."""
+    for button, mask in ((1, curses.BUTTON1_PRESSED), (4, curses.BUTTON4_PRESSED),
+                         (5, _WHEEL_DOWN)):
+        if state & mask:
+            return Mouse(y, x, button)
+    return None
+
+
 class Session:
     """Owns the terminal from initscr to endwin; use it as a context manager."""
 
@@ -255,16 +264,25 @@ class Session:
         return text[0]
 
     def _mouse(self) -> Mouse | None:
-        """The mouse event curses has read, or None for one of no interest (a release)."""
-        try:
-            _, x, y, _, state = curses.getmouse()
-        except curses.error:
+        """The first mouse press curses has read, or None if it read only releases.
+
+        ncurses returns one KEY_MOUSE for every event that arrived together (two clicks
+        queued while the game was busy) and hands them out newest first: all are taken
+        now, and the later presses queued in the order they happened.
+        """
+        events = []
+        while True:
+            try:
+                _, x, y, _, state = curses.getmouse()
+            except curses.error:
+                break
+            events.append((y, x, state))
+        presses = [press for press in (_press(*event) for event in reversed(events))
+                   if press is not None]
+        if not presses:
             return None
-        for button, mask in ((1, curses.BUTTON1_PRESSED), (4, curses.BUTTON4_PRESSED),
-                             (5, _WHEEL_DOWN)):
-            if state & mask:
-                return Mouse(y, x, button)
-        return None
+        self._pending.extend(presses[1:])
+        return presses[0]
 
     def begin_frame(self) -> Canvas:
         """Start a frame: erase (never clear, so only changed cells are sent)."""

@@ -59,7 +59,14 @@ class _Before:
     player: Position
     boxes: frozenset[Position]
     history: tuple[Step, ...]
-    undone: tuple[Step, ...]
+
+
+@dataclass(frozen=True)
+class _RestartAgain:
+    """On the redo stack: the restart that undo took back."""
+
+
+RESTART_AGAIN = _RestartAgain()
 
 
 @dataclass
@@ -72,7 +79,7 @@ class Sokoban:
     player: Position = (0, 0)
     boxes: set[Position] = field(default_factory=set)
     history: list[Step] = field(default_factory=list)
-    undone: list[Step] = field(default_factory=list)
+    undone: list[Step | _RestartAgain] = field(default_factory=list)
     restarts: list[_Before] = field(default_factory=list)
     groups: int = 0
 
@@ -84,12 +91,11 @@ class Sokoban:
         """Back to the level's start; undo straight after brings the steps back."""
         if not self.history:
             return
-        self.restarts.append(_Before(self.player, frozenset(self.boxes), tuple(self.history),
-                                     tuple(self.undone)))
+        self.restarts.append(_Before(self.player, frozenset(self.boxes), tuple(self.history)))
         self.player = self.level.player
         self.boxes = set(self.level.boxes)
         self.history = []
-        self.undone = []
+        self.undone = []  # a new action: what was undone before it is gone, as after a step
 
     @property
     def moves(self) -> int:
@@ -170,7 +176,8 @@ class Sokoban:
                 return False
             before = self.restarts.pop()
             self.player, self.boxes = before.player, set(before.boxes)
-            self.history, self.undone = list(before.history), list(before.undone)
+            self.history = list(before.history)
+            self.undone.append(RESTART_AGAIN)
             return True
         group = self.history[-1].group
         while self.history and self.history[-1].group == group:
@@ -181,10 +188,18 @@ class Sokoban:
         """Take the last undone action again; False when there is none."""
         if not self.undone:
             return False
-        group = self.undone[-1].group
+        last = self.undone[-1]
+        if isinstance(last, _RestartAgain):
+            rest = self.undone[:-1]
+            self.restart()
+            self.undone = rest
+            return True
         self.groups += 1
-        while self.undone and self.undone[-1].group == group:
-            self._step(self.undone[-1].direction, self.groups)
+        while self.undone:
+            step = self.undone[-1]
+            if not isinstance(step, Step) or step.group != last.group:
+                break
+            self._step(step.direction, self.groups)
         return True
 
 

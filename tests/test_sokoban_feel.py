@@ -1,0 +1,210 @@
+"""Sokoban as people expect it (issue 13), through the real program on a pty: the mouse
+walks and pushes, restart and level changes lose nothing, the bundled collections are
+named and reached without a path, and the level's edges say when more lies beyond."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from termgames.sokoban.bundled import LEVELS_PACKAGE
+from tests.terminal import Terminal, base_environment
+
+Start = Callable[..., Terminal]
+ROOM = "#######\n#@   .#\n#  $  #\n#     #\n#######\n"
+"""Seven squares by five: the player at (1, 1), a box at (2, 3), a goal at (1, 5)."""
+TWO = "; One\n#####\n#@$.#\n#####\n\n; Two\n######\n#@ $.#\n######\n"
+
+
+def level(tmp_path: Path, text: str, name: str = "levels.txt") -> str:
+    path = tmp_path / name
+    path.write_text(text)
+    return str(path)
+
+
+def geometry(term: Terminal, rows: int, cols: int) -> tuple[int, int, int, int]:
+    """(top, left, cell height, cell width) of a level whose outer squares are all wall,
+    read off the screen: its top row of wall and its left column of wall."""
+    lines = term.lines()
+    top = next(y for y, line in enumerate(lines) if y > 1 and "█" in line)
+    left = lines[top].index("█")
+    width = len(lines[top]) - left
+    height = 0
+    while top + height < len(lines) and lines[top + height][left:left + 1] == "█":
+        height += 1
+    assert width % cols == 0 and height % rows == 0, term.text()
+    return top, left, height // rows, width // cols
+
+
+def click_square(term: Terminal, shape: tuple[int, int, int, int], square: tuple[int, int]
+                 ) -> None:
+    top, left, cell_h, cell_w = shape
+    term.click(top + square[0] * cell_h + cell_h // 2, left + square[1] * cell_w + 1)
+
+
+def test_a_click_walks_the_shortest_way_and_one_undo_takes_it_back(
+        terminal: Start, tmp_path: Path) -> None:
+    term = terminal("sokoban", level(tmp_path, ROOM))
+    term.wait_for("moves 0")
+    shape = geometry(term, 5, 7)
+    click_square(term, shape, (3, 2))  # round nothing: two down, one right
+    term.wait_for("moves 3   pushes 0")
+    click_square(term, shape, (2, 3))  # a box: chosen, nobody moves
+    click_square(term, shape, (0, 0))  # a wall: the choice is dropped
+    click_square(term, shape, (1, 4))
+    term.wait_for("moves 7   pushes 0")  # walked round the box, not through it
+    term.press("u")
+    term.wait_for("moves 3   pushes 0")
+    term.press("u")
+    term.wait_for("moves 0   pushes 0")
+
+
+def test_a_click_on_a_box_then_a_square_pushes_it_there(terminal: Start,
+                                                         tmp_path: Path) -> None:
+    term = terminal("sokoban", level(tmp_path, ROOM))
+    term.wait_for("moves 0")
+    shape = geometry(term, 5, 7)
+    # Both clicks are sent at once, as when the program was busy: ncurses hands such
+    # events out newest first, and both must still be taken, in order.
+    click_square(term, shape, (2, 3))
+    click_square(term, shape, (1, 5))  # two pushes right, one up
+    term.wait_for("Solved level 1!")
+    assert re.search(r"pushes 3\b", term.text()), term.text()
+    term.press("u")  # the whole push path is one step back
+    term.wait_for("moves 0   pushes 0")
+
+
+def test_a_box_that_cannot_go_there_says_so(terminal: Start, tmp_path: Path) -> None:
+    stuck = "#######\n#@    #\n#$   .#\n#######\n"  # the box is in a corner for good
+    term = terminal("sokoban", level(tmp_path, stuck))
+    term.wait_for("moves 0")
+    shape = geometry(term, 4, 7)
+    click_square(term, shape, (2, 1))
+    click_square(term, shape, (2, 5))
+    term.wait_for("That box cannot be pushed there")
+    assert "moves 0" in term.text()
+
+
+def test_restart_is_one_more_step_that_undo_takes_back(terminal: Start,
+                                                       tmp_path: Path) -> None:
+    term = terminal("sokoban", level(tmp_path, ROOM))
+    term.wait_for("moves 0")
+    term.press("right", "down")
+    term.wait_for("moves 2")
+    term.press("r")
+    term.wait_for("moves 0")
+    term.press("u")
+    term.wait_for("moves 2")
+    term.press("U")
+    term.wait_for("moves 0")
+
+
+def test_l_walks_right_and_tab_opens_the_list(terminal: Start, tmp_path: Path) -> None:
+    term = terminal("sokoban", level(tmp_path, ROOM))
+    term.wait_for("moves 0")
+    term.press("l")
+    term.wait_for("moves 1")
+    term.press("tab")
+    term.wait_for("0 of 1 solved")
+    term.press("tab")
+    term.wait_for("moves 1")
+
+
+def test_the_next_level_and_back_keep_the_moves(terminal: Start, tmp_path: Path) -> None:
+    term = terminal("sokoban", level(tmp_path, TWO))
+    term.wait_for("level 1 (1 of 2) · One")
+    term.press("right")  # solves level 1
+    term.wait_for("Solved level 1")
+    term.press("enter")
+    term.wait_for("level 2 (2 of 2) · Two")
+    term.press("right")
+    term.wait_for("moves 1")
+    term.press("p")
+    term.wait_for("level 1 (1 of 2)")
+    term.press("n")
+    term.wait_for("level 2 (2 of 2)")
+    term.wait_for("moves 1")  # as it was left
+    term.press("n")  # the last level: said, not wrapped round to the first
+    term.wait_for("That is the last level of levels (1 of 2 solved; Tab lists them)")
+    assert "level 2 (2 of 2)" in term.text()
+    term.press("right")
+    term.wait_for("Solved level 2")
+    term.press("enter")
+    term.wait_for("all 2 of levels are solved!")
+
+
+def test_a_bundled_level_by_collection_and_number(terminal: Start) -> None:
+    term = terminal("sokoban", "--collection", "Microban", "--level", "10")
+    term.wait_for("Microban · level 10 (10 of 155)")
+    term.press("q")
+    assert term.wait_exit() == 0
+
+
+def test_an_unknown_collection_is_one_line_naming_the_choices(tmp_path: Path) -> None:
+    result = subprocess.run([sys.executable, "-m", "termgames", "sokoban", "--collection",
+                             "nope"], capture_output=True, text=True,
+                            env=base_environment(tmp_path))
+    assert result.returncode == 2
+    message = result.stderr.strip().splitlines()[-1]
+    assert "nope" in message and "microban" in message and "starpusher" in message
+    assert "Traceback" not in result.stderr
+
+
+def test_star_pushers_sasquatch_levels_are_named_by_their_set(terminal: Start) -> None:
+    term = terminal("sokoban", "--collection", "starpusher", "--level", "150")
+    term.wait_for("Star Pusher · level 150 (150 of 201) · Sasquatch Set III · 49")
+    term.press("tab")
+    term.wait_for("Sasquatch Set III · 49")
+    term.press("home")
+    term.wait_for("Starting demo level")
+    assert "::" not in term.text() and "level:" not in term.text()
+
+
+def test_the_edges_show_that_more_of_the_level_lies_beyond(terminal: Start,
+                                                           tmp_path: Path) -> None:
+    wide = "#" * 60 + "\n#@" + " " * 55 + "$.#\n" + "#" * 60 + "\n"
+    term = terminal("sokoban", level(tmp_path, wide))
+    term.wait_for("moves 0")
+    assert "▶" in term.text() and "◀" not in term.text()
+    term.press(*["right"] * 40)
+    term.wait_for("moves 40")
+    term.wait_until(lambda: "◀" in term.text(), "a mark on the left once scrolled")
+
+
+def run_check(tmp_path: Path, *paths: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "termgames", "sokoban", "--check", *paths],
+                          capture_output=True, text=True, env=base_environment(tmp_path))
+
+
+def test_check_on_the_bundled_folder_passes_over_what_is_not_a_level_file(
+        tmp_path: Path) -> None:
+    import importlib.resources
+
+    folder = importlib.resources.files(LEVELS_PACKAGE)
+    names = {entry.name for entry in folder.iterdir()}
+    assert {"CREDITS", "__init__.py"} <= names
+    result = run_check(tmp_path, str(folder))
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout == "406 levels OK\n"
+
+
+@pytest.mark.parametrize("extra", [[], ["README", "notes.txt"]])
+def test_check_or_play_on_a_folder_without_levels_says_so(tmp_path: Path,
+                                                        extra: list[str]) -> None:
+    folder = tmp_path / "empty"
+    folder.mkdir()
+    for name in extra:
+        (folder / name).write_text("Nothing to see here.\n")
+    checked = run_check(tmp_path, str(folder))
+    assert checked.returncode == 2
+    assert checked.stderr.strip().endswith("no levels found"), checked.stderr
+    played = subprocess.run([sys.executable, "-m", "termgames", "sokoban", str(folder)],
+                            capture_output=True, text=True, env=base_environment(tmp_path))
+    assert played.returncode == 2
+    assert played.stderr.strip().splitlines() == [
+        f"termgames: {folder}: no level files in this folder"], played.stderr
