@@ -22,7 +22,7 @@ _TILE_LOOKS: dict[int, tuple[tuple[int, int], tuple[int, int, Emphasis], Emphasi
     4: ((236, 223), (_B, _C, _NONE), _NONE),
     8: ((16, 215), (_B, _Y, _NONE), _BOLD),
     16: ((16, 209), (_B, _G, _NONE), _BOLD),
-    32: ((231, 166), (_W, _M, _NONE), _BOLD),
+    32: ((16, 202), (_W, _M, _NONE), _BOLD),
     64: ((231, 160), (_W, _R, _NONE), _BOLD),
     128: ((16, 221), (_W, _BL, _NONE), _REV),
     256: ((16, 220), (_B, _Y, _BOLD), _REV),
@@ -31,7 +31,7 @@ _TILE_LOOKS: dict[int, tuple[tuple[int, int], tuple[int, int, Emphasis], Emphasi
     2048: ((231, 124), (_W, _R, _BOLD), _REV | _BOLD),
 }
 _HIGHER_LOOK = ((231, 54), (_W, _BL, _BOLD), _REV | _BOLD)
-EMPTY_STYLE = Style(fg=244, bg=238, fg8=_W, bg8=_B, mono=Emphasis.DIM)
+EMPTY_STYLE = Style(fg=248, bg=238, fg8=_W, bg8=_B, mono=Emphasis.DIM)
 
 SHAPES = (Cells(9, 20, 1, 2), Cells(7, 16, 1, 2), Cells(5, 12, 1, 2), Cells(3, 9, 1, 1),
           Cells(1, 7, 1, 1))

@@ -12,13 +12,14 @@ from termgames.runtime.layout import Rect
 
 WALL = Style(fg=67, fg8=Colour.BLUE)
 # No bold in colour on the squares a step changes: switching bold costs a full reset.
-TRAIL = Style(fg=214, fg8=Colour.YELLOW, mono=Emphasis.BOLD)
+TRAIL = Style(fg=130, fg8=Colour.YELLOW, mono=Emphasis.BOLD)
 LEFT_BEHIND = Style(fg=241, fg8=Colour.WHITE, mono=Emphasis.DIM)
-PLAYER = Style(fg=51, fg8=Colour.CYAN, mono=Emphasis.REVERSE)
-FRONTIER = Style(fg=41, fg8=Colour.GREEN, emphasis=Emphasis.BOLD)
+PLAYER = Style(fg=16, bg=51, fg8=Colour.BLACK, bg8=Colour.CYAN, mono=Emphasis.REVERSE)
+FRONTIER = Style(fg=29, fg8=Colour.GREEN, emphasis=Emphasis.BOLD)
 EXPLORED = Style(fg=25, fg8=Colour.BLUE)
 PATH = Style(fg=201, fg8=Colour.MAGENTA, mono=Emphasis.BOLD, emphasis=Emphasis.BOLD)
-EXIT = Style(fg=46, fg8=Colour.GREEN, emphasis=Emphasis.BOLD)
+EXIT = Style(fg=16, bg=46, fg8=Colour.BLACK, bg8=Colour.GREEN, mono=Emphasis.REVERSE,
+              emphasis=Emphasis.BOLD)
 
 
 SQUARE_WIDTH = 2

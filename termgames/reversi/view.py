@@ -11,7 +11,7 @@ from termgames.reversi.match import Event, Passed, Played
 from termgames.runtime.draw import DIM, Canvas, Colour, Emphasis, Glyphs, Style
 from termgames.runtime.layout import Cells, Rect, largest
 
-_GREEN = Style(fg=22, bg=28, fg8=Colour.BLACK, bg8=Colour.GREEN)
+_GREEN = Style(fg=234, bg=28, fg8=Colour.BLACK, bg8=Colour.GREEN)
 X_DISC = Style(fg=16, bg=28, fg8=Colour.BLACK, bg8=Colour.GREEN, emphasis=Emphasis.BOLD)
 O_DISC = Style(fg=231, bg=28, fg8=Colour.WHITE, bg8=Colour.GREEN, emphasis=Emphasis.BOLD)
 # Hints fill their square and carry a bright mark: seen at a glance, even without colour.
@@ -23,11 +23,11 @@ LAST_X = Style(fg=16, bg=136, fg8=Colour.BLACK, bg8=Colour.YELLOW, mono=Emphasis
                emphasis=Emphasis.BOLD)
 LAST_O = Style(fg=231, bg=136, fg8=Colour.WHITE, bg8=Colour.YELLOW, mono=Emphasis.REVERSE,
                emphasis=Emphasis.BOLD)
-FLIPPED_X = Style(fg=16, bg=71, fg8=Colour.BLACK, bg8=Colour.CYAN, mono=Emphasis.UNDERLINE,
+FLIPPED_X = Style(fg=16, bg=29, fg8=Colour.BLACK, bg8=Colour.CYAN, mono=Emphasis.UNDERLINE,
                   emphasis=Emphasis.BOLD)
-FLIPPED_O = Style(fg=231, bg=71, fg8=Colour.WHITE, bg8=Colour.CYAN, mono=Emphasis.UNDERLINE,
+FLIPPED_O = Style(fg=231, bg=29, fg8=Colour.WHITE, bg8=Colour.CYAN, mono=Emphasis.UNDERLINE,
                   emphasis=Emphasis.BOLD)
-LINES = Style(fg=22, bg=28, fg8=Colour.BLACK, bg8=Colour.GREEN)
+LINES = Style(fg=234, bg=28, fg8=Colour.BLACK, bg8=Colour.GREEN)
 CURSOR_LINES = Style(fg=226, bg=28, fg8=Colour.YELLOW, bg8=Colour.GREEN,
                      mono=Emphasis.REVERSE, emphasis=Emphasis.BOLD)
 

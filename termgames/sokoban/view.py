@@ -18,7 +18,7 @@ BOX = Style(fg=215, bg=94, fg8=Colour.RED, mono=Emphasis.BOLD, emphasis=Emphasis
 BOX_ON_GOAL = Style(fg=16, bg=41, fg8=Colour.BLACK, bg8=Colour.GREEN, mono=Emphasis.REVERSE)
 CHOSEN_BOX = Style(fg=16, bg=226, fg8=Colour.BLACK, bg8=Colour.YELLOW,
                    mono=Emphasis.REVERSE | Emphasis.UNDERLINE, emphasis=Emphasis.BOLD)
-PLAYER = Style(fg=45, fg8=Colour.CYAN, mono=Emphasis.BOLD, emphasis=Emphasis.BOLD)
+PLAYER = Style(fg=31, fg8=Colour.CYAN, mono=Emphasis.BOLD, emphasis=Emphasis.BOLD)
 PLAYER_ON_GOAL = Style(fg=16, bg=214, fg8=Colour.BLACK, bg8=Colour.YELLOW,
                        mono=Emphasis.REVERSE | Emphasis.BOLD)
 
