@@ -208,3 +208,14 @@ def test_check_or_play_on_a_folder_without_levels_says_so(tmp_path: Path,
     assert played.returncode == 2
     assert played.stderr.strip().splitlines() == [
         f"termgames: {folder}: no level files in this folder"], played.stderr
+
+
+def test_counts_of_one_read_in_the_singular(terminal: Start, tmp_path: Path) -> None:
+    path = level(tmp_path, "#####\n#@$.#\n#####\n")
+    checked = subprocess.run([sys.executable, "-m", "termgames", "sokoban", "--check", path],
+                             capture_output=True, text=True, env=base_environment(tmp_path))
+    assert checked.returncode == 0 and checked.stdout.strip() == "1 level OK", checked
+    term = terminal("sokoban", path)
+    term.wait_for("moves 0")
+    term.press("right")
+    term.wait_for("1 move, 1 push: first solution!")

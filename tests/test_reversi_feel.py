@@ -1,0 +1,113 @@
+"""Reversi as people expect it (issue 13), through the real program on a pty: a click
+plays, moving the cursor drops a half-typed move, hints are marked squares, watching names
+the colours and offers only the keys that work, a new game asks first, and the squares
+grow with the window, grid lines and all."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from tests.terminal import Terminal
+
+Start = Callable[..., Terminal]
+
+
+def square_cell(term: Terminal, row: int, column: int) -> tuple[int, int]:
+    """The screen cell (y, x) at the middle of board square (row, column), both 1-8, read
+    off the coordinates drawn beside the board."""
+    lines = term.lines()
+    heading = next(y for y, line in enumerate(lines) if re.fullmatch(r"\s*1\s+2\s+3.*8", line))
+    x = lines[heading].index(str(column))
+    y = next(y for y, line in enumerate(lines)
+             if y > heading and re.match(rf"\s*{row} [│|]", line))
+    height = 1
+    while not re.match(r"\s*[├└+]", lines[y + height]) and lines[y + height].strip():
+        height += 1
+    return y + (height - 1) // 2, x
+
+
+def test_a_click_on_a_square_plays_there(terminal: Start) -> None:
+    term = terminal("reversi", "--level", "1", "--seed", "1")
+    term.wait_for("You move first.")
+    term.click(*square_cell(term, 3, 5))  # row 3, column 5: typed as 53
+    term.wait_for("You played 53")
+    term.wait_for("Computer played")
+    term.click(*square_cell(term, 1, 1))  # not a legal move: nothing is played
+    term.wait_for("11 is not a legal move.")
+    assert re.search(r"\) 3 .*\) 3 ", term.lines()[0]), term.lines()[0]
+
+
+def test_moving_the_cursor_drops_a_half_typed_move(terminal: Start) -> None:
+    term = terminal("reversi", "--level", "1", "--seed", "1")
+    term.wait_for("You move first.")
+    term.press("5")
+    term.wait_for("Column 5: now type the row")
+    term.press("right")
+    term.wait_for_gone("Column 5")
+    term.press("3")  # a new first digit, not 53's second
+    term.wait_for("Column 3: now type the row")
+    term.press("5")
+    term.wait_for("You played 35")
+
+
+def test_hints_mark_every_legal_square(terminal: Start) -> None:
+    term = terminal("reversi", "--level", "1", "--seed", "1")
+    term.wait_for("t hints (off)")
+    assert "◆" not in term.text()
+    term.press("t")
+    term.wait_for("t hints (on)")
+    term.wait_until(lambda: term.text().count("◆") == 4, "four marked squares")
+    for row, column in ((3, 5), (4, 6), (5, 3), (6, 4)):  # X's four openings
+        y, x = square_cell(term, row, column)
+        assert term.lines()[y][x] == "◆", (row, column, term.text())
+
+
+def test_watching_names_the_colours_and_offers_only_keys_that_work(terminal: Start) -> None:
+    term = terminal("reversi", "--watch", "--level", "1", "--seed", "1")
+    term.wait_for("X black")
+    assert "O white" in term.lines()[0], term.text()
+    footer = term.lines()[-1]
+    assert "q quit" in footer and "? help" in footer, footer
+    for key in ("hints", "undo", "play", "move"):
+        assert key not in footer, footer
+    term.press("?")
+    term.wait_for("quit")
+    help_text = term.text()
+    for key in ("hints", "undo"):
+        assert key not in help_text, help_text
+
+
+def test_a_new_game_mid_game_asks_first(terminal: Start) -> None:
+    term = terminal("reversi", "--level", "1", "--seed", "1")
+    term.wait_for("You move first.")
+    term.press("5", "3")
+    term.wait_for("Computer played")
+    term.press("r")
+    term.wait_for("Start a new game?")
+    term.press("n")
+    term.wait_for_gone("Start a new game?")
+    assert re.search(r"You \(X.*\) 4", term.lines()[0]) or "You played 53" in term.text()
+    term.press("r")
+    term.wait_for("Start a new game?")
+    term.press("y")
+    term.wait_for("You move first.")
+    assert re.search(r"\) 2 .*\) 2 ", term.lines()[0]), term.lines()[0]
+
+
+def test_squares_grow_with_the_window_and_keep_their_grid_lines(terminal: Start) -> None:
+    pitches = []
+    for rows, cols in ((24, 80), (60, 200)):
+        term = terminal("reversi", "--level", "1", "--seed", "1", rows=rows, cols=cols)
+        term.wait_for("You move first.")
+        top_y, left_x = square_cell(term, 1, 1)
+        next_y, next_x = square_cell(term, 2, 2)
+        pitches.append((next_y - top_y, next_x - left_x))
+        between = term.lines()[(top_y + next_y) // 2 + (next_y - top_y) % 2][left_x]
+        assert between in "─+-" or term.lines()[top_y][(left_x + next_x) // 2] in "│|", \
+            term.text()
+        assert "┼" in term.text(), term.text()
+        term.press("q")
+        assert term.wait_exit() == 0
+    (small_down, small_across), (big_down, big_across) = pitches
+    assert big_down > small_down and big_across > small_across, pitches
