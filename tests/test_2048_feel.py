@@ -13,7 +13,7 @@ from pathlib import Path
 
 from termgames.g2048.board import Game2048
 from tests.terminal import Terminal, base_environment
-from tests.test_2048_terminal import KEYS, moves_until, score_shown, screen_grid, wait_for_game
+from tests.test_2048_terminal import KEYS, moves_until, wait_for_game
 
 Start = Callable[..., Terminal]
 DIRECTION_OF = {key: direction for direction, names in KEYS.items() for key in names}
