@@ -1,0 +1,194 @@
+"""The Sokoban solver and what it rests on: dead squares, frozen boxes, the matching
+lower bound, and solutions that the game's own rules replay."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from termgames.sokoban.analysis import UNREACHABLE, Board
+from termgames.sokoban.bundled import by_slug, load_bundled
+from termgames.sokoban.deadlock import DeadlockKind, after_push, frozen
+from termgames.sokoban.game import Direction, replay
+from termgames.sokoban.levels import Level
+from termgames.sokoban.matching import min_cost_assignment
+from termgames.sokoban.solver import Push, Solver, Verdict, solve
+
+
+def level(text: str) -> Level:
+    rows = text.strip("\n").split("\n")
+    width = max(len(row) for row in rows)
+    return Level(tuple(row.ljust(width) for row in rows))
+
+
+ROOM = level("""
+#######
+#     #
+# $ . #
+#@    #
+#######
+""")
+
+
+def test_dead_squares_are_the_corners_and_the_walls_without_a_goal() -> None:
+    board = Board(ROOM)
+    dead = board.dead_squares
+    for corner in ((1, 1), (1, 5), (3, 1), (3, 5)):
+        assert corner in dead
+    # The top and bottom walls have no goal, so a box pushed against them is lost;
+    # the middle row, with the goal on it, is not.
+    assert (1, 3) in dead and (3, 3) in dead and (1, 4) in dead
+    # So is the left wall: a box there only slides up and down it.
+    assert (2, 1) in dead
+    assert (2, 2) not in dead and (2, 3) not in dead and (2, 4) not in dead
+
+
+def test_boxes_frozen_against_a_wall_are_a_deadlock_unless_on_goals() -> None:
+    board = level("""
+########
+#      #
+#  $$  #
+#@   ..#
+########
+""")
+    board_info = Board(board)
+    pair = {(1, 3), (1, 4)}  # side by side against the top wall: neither moves again
+    mask = board_info.mask_of(pair)
+    assert frozen(board_info, board_info.number[(1, 3)], mask)
+    found = after_push(board_info, pair, (1, 4))
+    assert found is not None
+    assert found.kind in (DeadlockKind.FROZEN, DeadlockKind.DEAD_SQUARE)
+    apart = {(2, 3), (1, 5)}
+    assert after_push(board_info, apart, (2, 3)) is None
+    # A 2x2 square of boxes freezes in open floor too.
+    square = level("""
+#######
+#     #
+# $$  #
+# $$  #
+#@ ...#
+#   . #
+#######
+""")
+    info = Board(square)
+    block = {(2, 2), (2, 3), (3, 2), (3, 3)}
+    assert frozen(info, info.number[(3, 3)], info.mask_of(block))
+    assert after_push(info, block, (3, 3)) is not None
+    assert not frozen(info, info.number[(2, 2)], info.mask_of({(2, 2), (2, 3)}))
+
+
+def test_a_dead_square_push_is_named_as_such() -> None:
+    info = Board(ROOM)
+    found = after_push(info, {(1, 1)}, (1, 1))
+    assert found is not None and found.kind is DeadlockKind.DEAD_SQUARE
+    assert found.message
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_the_matching_bound_is_the_true_least_cost(seed: int) -> None:
+    rng = random.Random(seed)
+    rows, columns = rng.randint(1, 5), 0
+    columns = rng.randint(rows, 6)
+    cost = [[rng.choice([rng.randint(0, 9), UNREACHABLE]) for _ in range(columns)]
+            for _ in range(rows)]
+    best = min((sum(cost[row][column] for row, column in enumerate(chosen))
+                for chosen in itertools.permutations(range(columns), rows)),
+               default=0)
+    expected = best if best < UNREACHABLE else UNREACHABLE
+    assert min_cost_assignment(cost, UNREACHABLE) == expected
+
+
+def test_solutions_replay_by_the_rules_and_solve() -> None:
+    microban = load_bundled(by_slug("microban")).levels
+    for played in microban[:12]:
+        result = solve(played, time_limit=20)
+        assert result.verdict is Verdict.SOLVED, played.number
+        game = replay(played, result.lurd)
+        assert game.solved and game.pushes == len(result.pushes) == result.push_count
+
+
+def test_a_solve_from_a_position_mid_level_starts_there() -> None:
+    result = solve(ROOM, player=(2, 1), boxes={(2, 2)})
+    assert result.verdict is Verdict.SOLVED
+    assert result.lurd == "RR" and result.pushes == (Push((2, 2), Direction.RIGHT),
+                                                     Push((2, 3), Direction.RIGHT))
+
+
+def brute_force_solvable(played: Level) -> bool:
+    """Every position reachable by single steps, no pruning at all: the ground truth."""
+    start = (played.player, frozenset(played.boxes))
+    seen, frontier = {start}, [start]
+    floor = played.inside - played.walls
+    while frontier:
+        player, boxes = frontier.pop()
+        if played.goals <= boxes:
+            return True
+        for direction in Direction:
+            there = direction.step(player)
+            if there not in floor:
+                continue
+            moved = boxes
+            if there in boxes:
+                beyond = direction.step(there)
+                if beyond not in floor or beyond in boxes:
+                    continue
+                moved = (boxes - {there}) | {beyond}
+            state = (there, moved)
+            if state not in seen:
+                seen.add(state)
+                frontier.append(state)
+    return False
+
+
+def random_level(rng: random.Random) -> Level:
+    """A small walled room with a few inner walls, two boxes and two goals."""
+    height, width = rng.randint(3, 5), rng.randint(3, 6)
+    cells = [(r, c) for r in range(1, height + 1) for c in range(1, width + 1)]
+    grid = [["#"] * (width + 2) for _ in range(height + 2)]
+    for r, c in cells:
+        grid[r][c] = "#" if rng.random() < 0.2 else " "
+    open_cells = [cell for cell in cells if grid[cell[0]][cell[1]] == " "]
+    player, *boxes = rng.sample(open_cells, 3)
+    goals = rng.sample(open_cells, 2)
+    for r, c in goals:
+        grid[r][c] = "."
+    for r, c in boxes:
+        grid[r][c] = "*" if grid[r][c] == "." else "$"
+    grid[player[0]][player[1]] = "+" if grid[player[0]][player[1]] == "." else "@"
+    return Level(tuple("".join(row) for row in grid))
+
+
+def test_the_solver_agrees_with_an_exhaustive_search_on_small_rooms() -> None:
+    rng = random.Random(2026)
+    verdicts = {Verdict.SOLVED: 0, Verdict.UNSOLVABLE: 0}
+    searched = 0
+    for _ in range(300):
+        room = random_level(rng)
+        truth = brute_force_solvable(room)
+        result = solve(room, time_limit=10)
+        assert result.verdict is (Verdict.SOLVED if truth else Verdict.UNSOLVABLE), room.rows
+        verdicts[result.verdict] += 1
+        if result.verdict is Verdict.SOLVED:
+            assert replay(room, result.lurd).solved
+        elif result.nodes > 1:
+            searched += 1  # unsolvable, and it took a search (not the first look) to know
+    assert min(verdicts.values()) > 30 and searched > 5, (verdicts, searched)
+
+
+def test_a_search_past_its_node_budget_says_so_and_never_claims_unsolvable() -> None:
+    hard = load_bundled(by_slug("microban")).levels[143]
+    result = Solver(hard, node_limit=500).advance(float("inf"))
+    assert result is not None and result.verdict is Verdict.LIMIT
+
+
+def test_slices_find_the_same_solution_as_one_go() -> None:
+    played = load_bundled(by_slug("microban")).levels[20]
+    whole = solve(played)
+    sliced = Solver(played)
+    ticks = iter(range(10**9))
+    result = None
+    while result is None:  # a clock that runs out every 64 positions
+        result = sliced.advance(next(ticks) + 0.5, clock=lambda: float(next(ticks)))
+    assert result.lurd == whole.lurd
