@@ -17,6 +17,12 @@ from termgames.sokoban.matching import min_cost_assignment
 from termgames.sokoban.solver import Push, Solver, Verdict, solve
 
 
+def microban_levels() -> list[Level]:
+    entry = by_slug("microban")
+    assert entry is not None
+    return load_bundled(entry).levels
+
+
 def level(text: str) -> Level:
     rows = text.strip("\n").split("\n")
     width = max(len(row) for row in rows)
@@ -101,7 +107,7 @@ def test_the_matching_bound_is_the_true_least_cost(seed: int) -> None:
 
 
 def test_solutions_replay_by_the_rules_and_solve() -> None:
-    microban = load_bundled(by_slug("microban")).levels
+    microban = microban_levels()
     for played in microban[:12]:
         result = solve(played, time_limit=20)
         assert result.verdict is Verdict.SOLVED, played.number
@@ -178,13 +184,13 @@ def test_the_solver_agrees_with_an_exhaustive_search_on_small_rooms() -> None:
 
 
 def test_a_search_past_its_node_budget_says_so_and_never_claims_unsolvable() -> None:
-    hard = load_bundled(by_slug("microban")).levels[143]
+    hard = microban_levels()[143]
     result = Solver(hard, node_limit=500).advance(float("inf"))
     assert result is not None and result.verdict is Verdict.LIMIT
 
 
 def test_slices_find_the_same_solution_as_one_go() -> None:
-    played = load_bundled(by_slug("microban")).levels[20]
+    played = microban_levels()[20]
     whole = solve(played)
     sliced = Solver(played)
     ticks = iter(range(10**9))

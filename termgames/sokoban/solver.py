@@ -204,7 +204,7 @@ def steps_for(level: Level, player: Position, boxes: Iterable[Position],
               pushes: Iterable[Push]) -> str:
     """The LURD steps that make ``pushes`` in order: the shortest walk to each, then it."""
     here, placed = player, set(boxes)
-    letters = []
+    letters: list[str] = []
     for push in pushes:
         step = push.direction.value
         behind = (push.box[0] - step[0], push.box[1] - step[1])
