@@ -148,16 +148,20 @@ def brute_force_solvable(played: Level) -> bool:
     return False
 
 
-def random_level(rng: random.Random) -> Level:
-    """A small walled room with a few inner walls, two boxes and two goals."""
+def random_level(rng: random.Random, boxes_count: int = 2, goals_count: int = 2) -> Level:
+    """A small walled room with a few inner walls, boxes and goals."""
     height, width = rng.randint(3, 5), rng.randint(3, 6)
     cells = [(r, c) for r in range(1, height + 1) for c in range(1, width + 1)]
     grid = [["#"] * (width + 2) for _ in range(height + 2)]
     for r, c in cells:
         grid[r][c] = "#" if rng.random() < 0.2 else " "
     open_cells = [cell for cell in cells if grid[cell[0]][cell[1]] == " "]
-    player, *boxes = rng.sample(open_cells, 3)
-    goals = rng.sample(open_cells, 2)
+    if len(open_cells) < boxes_count + 1:
+        open_cells = cells
+        for r, c in cells:
+            grid[r][c] = " "
+    player, *boxes = rng.sample(open_cells, boxes_count + 1)
+    goals = rng.sample(open_cells, goals_count)
     for r, c in goals:
         grid[r][c] = "."
     for r, c in boxes:
@@ -166,12 +170,14 @@ def random_level(rng: random.Random) -> Level:
     return Level(tuple("".join(row) for row in grid))
 
 
-def test_the_solver_agrees_with_an_exhaustive_search_on_small_rooms() -> None:
-    rng = random.Random(2026)
+@pytest.mark.parametrize(("boxes_count", "goals_count"), [(2, 2), (3, 3), (3, 2)])
+def test_the_solver_agrees_with_an_exhaustive_search_on_small_rooms(
+        boxes_count: int, goals_count: int) -> None:
+    rng = random.Random(2026 + boxes_count * 10 + goals_count)
     verdicts = {Verdict.SOLVED: 0, Verdict.UNSOLVABLE: 0}
     searched = 0
     for _ in range(300):
-        room = random_level(rng)
+        room = random_level(rng, boxes_count, goals_count)
         truth = brute_force_solvable(room)
         result = solve(room, time_limit=10)
         assert result.verdict is (Verdict.SOLVED if truth else Verdict.UNSOLVABLE), room.rows
@@ -180,7 +186,7 @@ def test_the_solver_agrees_with_an_exhaustive_search_on_small_rooms() -> None:
             assert replay(room, result.lurd).solved
         elif result.nodes > 1:
             searched += 1  # unsolvable, and it took a search (not the first look) to know
-    assert min(verdicts.values()) > 30 and searched > 5, (verdicts, searched)
+    assert min(verdicts.values()) > 8 and searched > 5, (verdicts, searched)
 
 
 def test_a_search_past_its_node_budget_says_so_and_never_claims_unsolvable() -> None:

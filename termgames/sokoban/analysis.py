@@ -5,6 +5,7 @@ distances to each goal, and the tunnels. The solver and the deadlock warnings sh
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -25,26 +26,44 @@ class Board:
     level: Level
 
     @cached_property
+    def width(self) -> int:
+        """Columns in the level: square (r, c) is number r * width + c."""
+        return self.level.width
+
+    @cached_property
     def squares(self) -> tuple[Position, ...]:
-        """Every floor square (inside the walls, and any walled-off box or goal), in
-        reading order; a square's number is its index here."""
+        """The position of every square number, wall or floor."""
+        width = self.width
+        return tuple(divmod(index, width) for index in range(self.level.height * width))
+
+    @cached_property
+    def floor(self) -> frozenset[Position]:
+        """Every floor square: inside the walls, and any walled-off box or goal."""
         level = self.level
-        return tuple(sorted((level.inside | level.boxes | level.goals) - level.walls))
+        return (level.inside | level.boxes | level.goals) - level.walls
+
+    @cached_property
+    def floor_mask(self) -> int:
+        """The floor as a bit set of square numbers."""
+        return self.mask_of(self.floor)
 
     @cached_property
     def number(self) -> dict[Position, int]:
         """Each floor square's number."""
-        return {position: index for index, position in enumerate(self.squares)}
+        width = self.width
+        return {(row, column): row * width + column for row, column in self.floor}
 
     @cached_property
     def neighbours(self) -> tuple[tuple[int, int, int, int], ...]:
-        """For each square, its neighbour up, down, left and right, or NOWHERE (a wall)."""
+        """For each square number, its floor neighbour up, down, left and right, or
+        NOWHERE (a wall, or the square itself is not floor)."""
         number = self.number
         table = []
         for position in self.squares:
-            row = []
-            for direction in DIRECTIONS:
-                row.append(number.get(direction.step(position), NOWHERE))
+            if position not in number:
+                table.append((NOWHERE, NOWHERE, NOWHERE, NOWHERE))
+                continue
+            row = [number.get(direction.step(position), NOWHERE) for direction in DIRECTIONS]
             table.append((row[0], row[1], row[2], row[3]))
         return tuple(table)
 
@@ -61,11 +80,12 @@ class Board:
             mask |= 1 << goal
         return mask
 
-    def mask_of(self, positions: frozenset[Position] | set[Position]) -> int:
+    def mask_of(self, positions: Iterable[Position]) -> int:
         """Squares as a bit set of their numbers."""
         mask = 0
-        for position in positions:
-            mask |= 1 << self.number[position]
+        width = self.width
+        for row, column in positions:
+            mask |= 1 << (row * width + column)
         return mask
 
     @cached_property
@@ -103,8 +123,8 @@ class Board:
     @cached_property
     def dead_squares(self) -> frozenset[Position]:
         """Floor squares a box must never be pushed onto."""
-        return frozenset(self.squares[square] for square, alive in enumerate(self.live)
-                         if not alive)
+        return frozenset(position for position in self.floor
+                         if not self.live[self.number[position]])
 
     @cached_property
     def nearest_goal(self) -> tuple[int, ...]:
@@ -112,20 +132,16 @@ class Board:
         return tuple(min(row[square] for row in self.distances)
                      for square in range(len(self.squares)))
 
-    def reach(self, player: int, boxes: int) -> tuple[bytearray, int]:
-        """The squares the player can walk to (a byte per square) and the lowest-numbered
-        of them, which names the region."""
-        neighbours = self.neighbours
-        seen = bytearray(len(self.squares))
-        seen[player] = 1
-        lowest = player
-        stack = [player]
-        while stack:
-            here = stack.pop()
-            for there in neighbours[here]:
-                if there >= 0 and not seen[there] and not boxes >> there & 1:
-                    seen[there] = 1
-                    if there < lowest:
-                        lowest = there
-                    stack.append(there)
-        return seen, lowest
+    def reach(self, player: int, boxes: int) -> int:
+        """The squares the player can walk to, as a bit set: a flood fill done a whole
+        frontier at a time with shifts (a square's neighbours are one bit or one row
+        of bits away)."""
+        free = self.floor_mask & ~boxes
+        width = self.width
+        region = 1 << player
+        while True:
+            grown = (region | region << 1 | region >> 1 | region << width
+                     | region >> width) & free
+            if grown == region:
+                return region
+            region = grown

@@ -53,21 +53,39 @@ def _pick(collection: Collection, spec: str) -> int:
               type=click.Choice([entry.slug for entry in BUNDLED], case_sensitive=False),
               help="A bundled collection to play, instead of a PATH.")
 @click.option("--level", "level_spec", metavar="N|TITLE",
-              help="Start at this level (its number in the file, or its title).")
+              help="Start at this level (its number in the file, or its title); "
+                   "with --solve, solve only it.")
 @click.option("--check", is_flag=True,
               help="Validate the level files (without PATH: the bundled collections).")
 @click.option("--verify", is_flag=True, help="Replay --solutions against the levels in PATH.")
 @click.option("--solutions", metavar="FILE", help="LURD solutions for --verify.")
 @click.option("--export-solutions", is_flag=True,
               help="Print your solutions to the levels in PATH in the standard format.")
+@click.option("--solve", is_flag=True,
+              help="Solve the levels in PATH (or --collection, or the one --level names).")
+@click.option("--time-limit", type=float, metavar="SECONDS",
+              help="With --solve: the most time for one level (default 30).")
+@click.option("--jobs", type=click.IntRange(min=1), metavar="N",
+              help="With --solve: levels solved at once (default: one per core).")
+@click.option("--out", metavar="FILE",
+              help="With --solve: write the solutions to FILE, not to standard output.")
 @display_options
 def command(paths: tuple[str, ...], collection_name: str | None, level_spec: str | None,
             check: bool, verify: bool, solutions: str | None, export_solutions: bool,
+            solve: bool, time_limit: float | None, jobs: int | None, out: str | None,
             display: DisplayOptions) -> None:
     """Push every box onto a goal. PATH is a level file, a folder of them, or - for stdin;
     without PATH, choose one of the bundled collections (or name one with --collection)."""
     if collection_name and paths:
         raise click.UsageError("give a PATH or --collection, not both")
+    if solve:
+        if check or verify or export_solutions:
+            raise click.UsageError("--solve does not go with --check, --verify or "
+                                   "--export-solutions")
+        _solve(paths, collection_name, level_spec, time_limit, jobs, out)
+        return
+    if time_limit is not None or jobs is not None or out is not None:
+        raise click.UsageError("--time-limit, --jobs and --out go with --solve")
     if check:
         _check(paths)
         return
@@ -84,14 +102,7 @@ def command(paths: tuple[str, ...], collection_name: str | None, level_spec: str
     from termgames.sokoban import SPEC
     from termgames.sokoban.screen import SokobanScreen
 
-    collection = _load(paths) if paths else None
-    if collection_name:
-        entry = by_slug(collection_name)
-        assert entry is not None  # click checked the name
-        try:
-            collection = load_bundled(entry)
-        except LevelError as error:
-            raise LevelFileError(str(error)) from error
+    collection = _collection(paths, collection_name)
     start = _pick(collection, level_spec) if collection and level_spec else None
     if level_spec and collection is None:
         raise click.UsageError("--level needs a PATH or --collection")
@@ -104,6 +115,36 @@ def command(paths: tuple[str, ...], collection_name: str | None, level_spec: str
                                    shown_path(Path(first.source).name), 1)
         notice = f"{count} bad level{'s' if count > 1 else ''} skipped (first: {short})"
     app.play(SPEC, lambda context: SokobanScreen(context, collection, start), display, notice)
+
+
+def _collection(paths: tuple[str, ...], collection_name: str | None) -> Collection | None:
+    """The levels of PATH or of the bundled collection named, or None for neither."""
+    if not collection_name:
+        return _load(paths) if paths else None
+    entry = by_slug(collection_name)
+    assert entry is not None  # click checked the name
+    try:
+        return load_bundled(entry)
+    except LevelError as error:
+        raise LevelFileError(str(error)) from error
+
+
+def _solve(paths: tuple[str, ...], collection_name: str | None, level_spec: str | None,
+           time_limit: float | None, jobs: int | None, out: str | None) -> None:
+    """--solve: every level of PATH or the collection, or the one --level names."""
+    from termgames.sokoban import solving_cli
+
+    seconds = solving_cli.check_time_limit(time_limit)
+    if out is not None:
+        solving_cli.check_out_file(out)
+    collection = _collection(paths, collection_name)
+    if collection is None:
+        raise click.UsageError("--solve needs a PATH or --collection")
+    if level_spec:
+        levels, problems = [collection.levels[_pick(collection, level_spec)]], []
+    else:
+        levels, problems = collection.levels, collection.problems
+    solving_cli.run(levels, seconds, jobs or solving_cli.default_jobs(), out, problems)
 
 
 def _check(paths: tuple[str, ...]) -> None:
@@ -200,6 +241,7 @@ def _replayed(level: Level, moves: str) -> str:
 
 def _export(collection: Collection) -> None:
     from termgames.sokoban.progress import load_records
+    from termgames.sokoban.solving_cli import solution_lines
     from termgames.store import Store
 
     store = Store.open(create=False)
@@ -211,8 +253,5 @@ def _export(collection: Collection) -> None:
         record = records.get(level.key)
         if record is None:
             continue
-        echo(f"; level {level.number}")
-        if level.title:
-            echo(f"Title: {level.title}")
-        echo(f"Solution: {record.solution}")
-        echo("")
+        for line in solution_lines(level, record.solution):
+            echo(line)

@@ -1,5 +1,6 @@
 """Sokoban's lists: the bundled collections (with how far you have got in each) and the
-levels of the one being played (solved marks, best moves and pushes)."""
+levels of the one being played (solved marks, best moves and pushes, and whether a hint
+or the replay helped)."""
 
 from __future__ import annotations
 
@@ -41,23 +42,33 @@ def level_list(collection: Collection, records: dict[str, Record], index: int,
                chosen: Choose, back: Callable[[], None]) -> ListScreen:
     """Every level with its solved mark and best; Enter plays one, Tab or l goes back."""
 
+    helped = sum(1 for level in collection.levels
+                 if (record := records.get(level.key)) and record.helped)
+
     def rows(width: int, glyphs: Glyphs) -> list[str]:
         tick, ellipsis = glyphs.pick("✓", "*"), glyphs.ellipsis
-        name_width = max(min(32, width - 40), 8)
+        mark = ""
+        if helped:  # named in full where it fits; the heading says what '(h)' means
+            mark = " (helped)" if width - 40 - 9 >= 8 else " (h)"
+        name_width = max(min(32, width - 40 - len(mark)), 8 if not mark else 4)
         lines = []
         for level in collection.levels:
             record = records.get(level.key)
             best = f"{_moves(record.moves)} {_pushes(record.pushes)}" if record else ""
+            if record and record.helped:
+                best += mark
             name = level.shown_name
             if text_width(name) > name_width:
                 name = clip(name, name_width - text_width(ellipsis)) + ellipsis
             lines.append(f"{tick if record else ' '} {level.number:>4}  "
-                         f"{name}{' ' * (name_width - text_width(name))} {best:<24}")
+                         f"{name}{' ' * (name_width - text_width(name))} "
+                         f"{best:<{24 + len(mark)}}")
         return lines
 
     def heading() -> str:
         solved = sum(1 for level in collection.levels if level.key in records)
-        return f"{collection.name}: {solved} of {len(collection.levels)} solved"
+        with_help = f", {helped} with help" if helped else ""
+        return f"{collection.name}: {solved} of {len(collection.levels)} solved{with_help}"
 
     extra: list[Binding[ListAction]] = [
         Binding(("\t",), back, "back to the level", "back", "Tab")]

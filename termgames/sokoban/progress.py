@@ -6,6 +6,7 @@ import json
 from dataclasses import asdict, dataclass
 
 from termgames.store import Store
+from termgames.text import plural
 
 PROGRESS_SPACE = "sokoban"
 """Where level records live in the store's progress table (kept as it always was)."""
@@ -23,10 +24,18 @@ class Record:
     title: str = ""
     source: str = ""
     """The level file's absolute path: records from different files never mix."""
+    helped: bool = False
+    """A hint or the replay was used: kept (the level is solved), never an unassisted best."""
 
     def beats(self, other: Record | None) -> bool:
-        """Fewer moves wins; equal moves, fewer pushes."""
-        return other is None or (self.moves, self.pushes) < (other.moves, other.pushes)
+        """A solution without help beats one with it; then fewer moves, then fewer pushes."""
+        return other is None or ((self.helped, self.moves, self.pushes)
+                                 < (other.helped, other.moves, other.pushes))
+
+    @property
+    def counts(self) -> str:
+        """'33 moves, 8 pushes'."""
+        return f"{plural(self.moves, 'move')}, {plural(self.pushes, 'push', 'pushes')}"
 
 
 def _decode(value: str) -> Record | None:
@@ -34,7 +43,8 @@ def _decode(value: str) -> Record | None:
         data = json.loads(value)
         return Record(int(data["moves"]), int(data["pushes"]), str(data["solution"]),
                       str(data.get("collection", "")), int(data.get("number", 0)),
-                      str(data.get("title", "")), str(data.get("source", "")))
+                      str(data.get("title", "")), str(data.get("source", "")),
+                      data.get("helped", False) is True)
     except (ValueError, KeyError, TypeError, AttributeError):
         return None  # a damaged entry counts as no record
 
@@ -63,3 +73,22 @@ def record_solution(store: Store, key: str, record: Record) -> Record:
 
     store.update_progress(PROGRESS_SPACE, key, keep_better)
     return best
+
+
+def verdict(record: Record, before: Record | None) -> str:
+    """How a new solution compares with the best before it, for the solved panel."""
+    if record.helped:
+        if before is None:
+            return "solved with help (not a best)"
+        if not before.helped:
+            return f"with help, so not a best (best: {before.counts})"
+        if record.beats(before):
+            return f"with help; fewest so far (was {before.counts})"
+        return f"with help (fewest: {before.counts})"
+    if before is None:
+        return "first solution!"
+    if before.helped:
+        return f"your first best without help (was {before.counts} with help)"
+    if record.beats(before):
+        return f"new best (was {before.counts})"
+    return f"best: {before.counts}"

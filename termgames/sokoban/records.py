@@ -47,37 +47,55 @@ def _file_name(source: str) -> str:
 
 
 def sokoban_tables(store: Store, limit: int, detail: bool) -> list[Table]:
-    """Levels solved per collection; with ``detail``, each solved level's best."""
+    """Levels solved per collection; with ``detail``, each solved level's best. Solutions
+    a hint or the replay helped are counted, and marked 'helped' (a column that shows
+    only once there are any)."""
     records = load_records(store)
     if not records:
         return []
     collections = _bundled()
     elsewhere = _elsewhere(records, collections)
-    summary = Table("Sokoban · levels solved", ("collection", "solved", "levels"),
-                    right=frozenset({1, 2}))
+    any_helped = any(record.helped for record in records.values())
+    summary = Table("Sokoban · levels solved",
+                    ("collection", "solved", "levels", *(("with help",) if any_helped else ())),
+                    right=frozenset({1, 2, 3}))
     for collection in collections:
-        solved = sum(1 for level in collection.levels if level.key in records)
-        summary.rows.append((collection.name, str(solved), str(len(collection.levels))))
+        found = [record for level in collection.levels if (record := records.get(level.key))]
+        summary.rows.append((collection.name, str(len(found)), str(len(collection.levels)),
+                             *_helped_count(found, any_helped)))
     for name, found in sorted(elsewhere.items()):
-        summary.rows.append((name, str(len(found)), ""))
+        summary.rows.append((name, str(len(found)), "", *_helped_count(found, any_helped)))
     tables = [summary]
     if not detail:
         return tables
-    headers = ("level", "title", "moves", "pushes")
     for collection in collections:
-        rows: list[tuple[str, ...]] = [
-            (str(level.number), level.title, f"{record.moves:,}", f"{record.pushes:,}")
-                for level in collection.levels if (record := records.get(level.key))]
-        if rows:
-            tables.append(_limited(Table(f"Sokoban · {collection.name} · best solutions",
-                                         headers, rows, frozenset({0, 2, 3})), limit))
+        solved = [(level.number, level.title, record) for level in collection.levels
+                  if (record := records.get(level.key))]
+        if solved:
+            tables.append(_limited(_best_table(collection.name, solved), limit))
     for name, found in sorted(elsewhere.items()):
-        rows = [(str(record.number or ""), record.title, f"{record.moves:,}",
-                 f"{record.pushes:,}")
-                for record in sorted(found, key=lambda record: record.number)]
-        tables.append(_limited(Table(f"Sokoban · {name} · best solutions", headers, rows,
-                                     frozenset({0, 2, 3})), limit))
+        solved = [(record.number, record.title, record)
+                  for record in sorted(found, key=lambda record: record.number)]
+        tables.append(_limited(_best_table(name, solved), limit))
     return tables
+
+
+def _helped_count(found: list[Record], shown: bool) -> tuple[str, ...]:
+    """The 'with help' cell: how many of ``found`` were helped (blank for none)."""
+    if not shown:
+        return ()
+    count = sum(1 for record in found if record.helped)
+    return (str(count) if count else "",)
+
+
+def _best_table(name: str, solved: list[tuple[int, str, Record]]) -> Table:
+    """Each solved level's best, with a 'help' column once one of them was helped."""
+    helped = any(record.helped for _, _, record in solved)
+    headers = ("level", "title", "moves", "pushes", *(("help",) if helped else ()))
+    rows = [(str(number or ""), title, f"{record.moves:,}", f"{record.pushes:,}",
+             *(("helped" if record.helped else "",) if helped else ()))
+            for number, title, record in solved]
+    return Table(f"Sokoban · {name} · best solutions", headers, rows, frozenset({0, 2, 3}))
 
 
 def _limited(table: Table, limit: int) -> Table:

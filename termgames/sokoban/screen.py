@@ -1,32 +1,34 @@
 """Sokoban on the terminal: play a level; the collections and the level list are lists
-pushed over it, the solved panel a panel; the mouse walks and pushes."""
+pushed over it, the solved panel a panel; the mouse walks and pushes. Hints, the replay
+and deadlock warnings are the assistant's (``assist``); this screen gives it keys."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from enum import Enum
 from pathlib import Path
 from typing import Any, TypedDict, cast
 
-from termgames.outcome import Outcome, Result
+from termgames.outcome import Mark, Outcome, Result
 from termgames.runtime import keys
 from termgames.runtime.bindings import Binding
 from termgames.runtime.context import LaunchContext
 from termgames.runtime.draw import BOLD, Canvas
 from termgames.runtime.grid import GridView
-from termgames.runtime.keys import Mouse
+from termgames.runtime.keys import Key, Mouse
 from termgames.runtime.layout import Rect, leave_room
 from termgames.runtime.lists import ListScreen
 from termgames.runtime.panels import Panel
 from termgames.runtime.screen import GameScreen, Host
+from termgames.sokoban.assist import Assistant
 from termgames.sokoban.bundled import MENU, load_bundled
 from termgames.sokoban.game import Direction, Sokoban
 from termgames.sokoban.levels import Collection, Level, Position
 from termgames.sokoban.menus import collection_menu, level_list
 from termgames.sokoban.paths import push_path, walk_path
-from termgames.sokoban.progress import Record, load_records
-from termgames.sokoban.view import COMPACT, Drawn, draw_level
-from termgames.text import plural
+from termgames.sokoban.progress import Record, load_records, verdict
+from termgames.sokoban.view import COMPACT, Drawn, Marks, draw_level
+from termgames.text import clip, text_width
 
 HEADER_ROWS = 2
 
@@ -44,9 +46,13 @@ class Act(Enum):
     NEXT = "next"
     PREVIOUS = "previous"
     LIST = "list"
+    HINT = "hint"
+    REPLAY = "replay"
+    DEAD = "dead squares"
 
 
-# Every movement scheme walks (arrows, WASD, vi's hjkl); the list is on Tab, which none uses.
+# Every movement scheme walks (arrows, WASD, vi's hjkl); the list is on Tab, the hint on
+# t (as in Reversi), the replay on v and dead squares on x, which none uses.
 BINDINGS: tuple[Binding[Act], ...] = (
     Binding((*keys.UP, "k", "w"), Act.UP, "move / push up", "move", "arrows/wasd/hjkl", 40),
     Binding((*keys.DOWN, "j", "s"), Act.DOWN, "move / push down"),
@@ -54,12 +60,18 @@ BINDINGS: tuple[Binding[Act], ...] = (
     Binding((*keys.RIGHT, "l", "d"), Act.RIGHT, "move / push right"),
     Binding(("u",), Act.UNDO, "undo (no limit; a restart is undone too)", "undo",
             priority=30),
-    Binding(("U", "\x12"), Act.REDO, "redo", "redo", "U", priority=20),
+    Binding(("U", "\x12"), Act.REDO, "redo", "redo", "U", priority=11),
     Binding(("r",), Act.RESTART, "restart the level (u brings it back)", "restart",
             priority=15),
     Binding(("n",), Act.NEXT, "next level (this one's moves are kept)"),
-    Binding(("p",), Act.PREVIOUS, "previous level", "level", "n/p", priority=10),
+    Binding(("p",), Act.PREVIOUS, "previous level", "level", "n/p", priority=8),
     Binding(("\t",), Act.LIST, "the level list", "list", "Tab", priority=12),
+    Binding(("t",), Act.HINT, "hint: mark the next push; again: make it (the solve "
+            "counts as helped)", "hint", priority=25),
+    Binding(("v",), Act.REPLAY, "solve it from here, step by step (any key stops it, u "
+            "undoes a push at a time; helped)", "solve", priority=10),
+    Binding(("x",), Act.DEAD, "show or hide dead squares (a box there never reaches a "
+            "goal)", "dead squares", priority=9),
 )
 
 
@@ -89,12 +101,15 @@ class SokobanScreen(GameScreen[Act]):
         self.collection = Collection("", [])
         self.index = 0
         self.game: Sokoban | None = None
-        self.played: dict[int, Sokoban] = {}
+        self.assistants: dict[int, Assistant] = {}
+        """Each level played, by index, its game kept for when the player comes back."""
         self.panel: Panel | None = None
         self.solved_lines: list[str] = []
         self.chosen: Position | None = None
         self.view = GridView()
         self.drawn: Drawn | None = None
+        self.show_dead = False
+        self.width_drawn, self.ellipsis = 0, "…"
         if collection is not None:
             self.open(collection, start)
 
@@ -124,7 +139,9 @@ class SokobanScreen(GameScreen[Act]):
 
     def open(self, collection: Collection, start: int | None = None) -> None:
         """Play ``collection`` from ``start``, or from its first unsolved level."""
-        self.collection, self.played = collection, {}
+        if self.game is not None:
+            self.assist.pause()
+        self.collection, self.assistants, self.game = collection, {}, None
         if start is None:
             start = next((i for i, level in enumerate(collection.levels)
                           if level.key not in self.records), 0)
@@ -133,10 +150,11 @@ class SokobanScreen(GameScreen[Act]):
     def go_to(self, index: int) -> None:
         """Play the level at ``index``, as it was left if it was left part-way."""
         if self.game is not None:
-            self.played[self.index] = self.game
+            self.assist.pause()
         self.index = index
-        self.game = self.played.get(index) or Sokoban(self.collection.levels[index])
-        self.chosen = None
+        if index not in self.assistants:
+            self.assistants[index] = Assistant(Sokoban(self.collection.levels[index]), self)
+        self.game, self.chosen = self.assist.game, None
 
     def step_level(self, step: int) -> None:
         """The next or previous level; past either end, say so rather than wrap around."""
@@ -148,16 +166,35 @@ class SokobanScreen(GameScreen[Act]):
         count = len(self.collection.levels)
         where = "last" if step > 0 else "first"
         if solved == count:
-            self.host.say(f"That was the {where} level: all {count} of "
+            self.say(f"That was the {where} level: all {count} of "
                           f"{self.collection.name} are solved!")
         else:
-            self.host.say(f"That is the {where} level of {self.collection.name} "
+            self.say(f"That is the {where} level of {self.collection.name} "
                           f"({solved} of {count} solved; Tab lists them)")
 
     @property
     def level(self) -> Level:
         """The level being played."""
         return self.collection.levels[self.index]
+
+    @property
+    def assist(self) -> Assistant:
+        """Hints, the replay and deadlock warnings for the level being played."""
+        return self.assistants[self.index]
+
+    def say(self, *forms: str) -> None:
+        """A line in the footer's place until the next key (the assistant's ``Stage``): the
+        first form that fits the width last drawn, else the last one shortened with a mark
+        (the footer would drop it whole)."""
+        width, mark = self.width_drawn, self.ellipsis
+        text = next((form for form in forms if text_width(form) <= width), forms[-1])
+        if width and text_width(text) > width:
+            text = clip(text, max(width - text_width(mark), 0)) + mark
+        self.host.say(text)
+
+    def now(self) -> float:
+        """The launch context's clock (the assistant's ``Stage``)."""
+        return self.context.clock.now()
 
     def open_list(self) -> None:
         """Every level with its solved mark and best; Enter plays one."""
@@ -177,32 +214,47 @@ class SokobanScreen(GameScreen[Act]):
         return BINDINGS
 
     def on_action(self, action: Act) -> None:
-        """Move, undo, redo, restart, change level or open the list."""
+        """Move, undo, redo, restart, change level, open the list, hint, replay or show
+        dead squares; while the replay runs, a key only stops it."""
         if self.game is None:
             return
         self.chosen = None
-        if isinstance(action.value, Direction):
-            if self.game.solved:
-                if self.panel is None and self.solved_lines:
-                    self.show_solved()  # the level is done: what next?
-            else:
-                self.game.move(action.value)
-        elif action is Act.UNDO:
-            self.game.undo()
-        elif action is Act.REDO:
-            self.game.redo()
-        elif action is Act.RESTART:
-            self.game.restart()
-        elif action in (Act.NEXT, Act.PREVIOUS):
-            self.step_level(1 if action is Act.NEXT else -1)
-        elif action is Act.LIST:
-            self.open_list()
+        game, assist = self.game, self.assist
+        if assist.replaying:
+            assist.stop_replay()
+        elif isinstance(action.value, Direction):
+            if not game.solved:
+                game.move(action.value)
+            elif self.panel is None and self.solved_lines:
+                self.show_solved()  # the level is done: what next?
+        elif action is Act.DEAD:
+            self.show_dead = not self.show_dead
+            self.say(*(("Dead squares marked: a box pushed onto one never reaches a goal",
+                        "Dead squares marked") if self.show_dead else ("Dead squares hidden",)))
+        else:
+            acts: dict[Act, Callable[[], object]] = {
+                Act.UNDO: game.undo, Act.REDO: game.redo, Act.RESTART: game.restart,
+                Act.NEXT: lambda: self.step_level(1), Act.LIST: self.open_list,
+                Act.PREVIOUS: lambda: self.step_level(-1), Act.HINT: assist.ask_hint,
+                Act.REPLAY: assist.ask_replay}
+            acts[action]()
+        self.assist.changed()
+
+    def on_key(self, key: Key) -> bool:
+        """Any other key stops the replay too (help and quit then do their own work)."""
+        if self.game is None or not self.assist.replaying:
+            return False
+        self.assist.stop_replay()
+        return key not in keys.SHARED
 
     def on_mouse(self, event: Mouse) -> bool:
         """Click a floor square to walk there; click a box, then a square, to push it
         there. Each is one step for undo."""
         if self.game is None or self.drawn is None or event.wheel or self.game.solved:
             return False
+        if self.assist.replaying:
+            self.assist.stop_replay()
+            return True
         square = self.drawn.square_at(event.y, event.x)
         if square is None or square not in self.level.inside or square in self.level.walls:
             self.chosen = None
@@ -214,16 +266,17 @@ class SokobanScreen(GameScreen[Act]):
         if self.chosen is not None:
             path = push_path(self.level, game.boxes, game.player, self.chosen, square)
             if path is None:
-                self.host.say("That box cannot be pushed there")
+                self.say("That box cannot be pushed there")
                 return True
         else:
             path = walk_path(self.level, game.boxes, game.player, square)
             if path is None:
-                self.host.say("No way there")
+                self.say("No way there")
                 return True
         self.chosen = None
         if path:
             game.walk(path)
+            self.assist.changed()
         return True
 
     # Results ---------------------------------------------------------------------------
@@ -234,26 +287,21 @@ class SokobanScreen(GameScreen[Act]):
         source = self.level.source
         if source and not source.startswith("<"):
             source = str(Path(source).resolve())
+        helped = self.assist.helped
         record = Record(self.game.moves, self.game.pushes, self.game.lurd,
-                        self.collection.name, self.level.number, self.level.name, source)
-        return Outcome(Result.WON, self.game.moves, self.level.key, detail=record)
+                        self.collection.name, self.level.number, self.level.name, source,
+                        helped)
+        return Outcome(Result.WON, self.game.moves, self.level.key,
+                       frozenset({Mark.HELPED}) if helped else frozenset(), detail=record)
 
     def on_finished(self, outcome: Outcome) -> None:
         """The solved panel: this solution against the best before it."""
-        assert self.game is not None
         before = self.records.get(self.level.key)
         self.records = load_records(self.context.store)
-        game = self.game
-        done = f"{plural(game.moves, 'move')}, {plural(game.pushes, 'push', 'pushes')}"
-        if before is None:
-            verdict = "first solution!"
-        elif (game.moves, game.pushes) < (before.moves, before.pushes):
-            verdict = (f"new best (was {plural(before.moves, 'move')}, "
-                       f"{plural(before.pushes, 'push', 'pushes')})")
-        else:
-            verdict = (f"best: {plural(before.moves, 'move')}, "
-                       f"{plural(before.pushes, 'push', 'pushes')}")
-        self.solved_lines = [f"Solved {self.level.label}!", f"{done}: {verdict}"]
+        record = outcome.detail
+        assert isinstance(record, Record)
+        self.solved_lines = [f"Solved {self.level.label}!",
+                             f"{record.counts}: {verdict(record, before)}"]
         self.show_solved()
 
     def show_solved(self) -> None:
@@ -308,6 +356,7 @@ class SokobanScreen(GameScreen[Act]):
         if self.game is None:
             return
         level, game, dot = self.level, self.game, canvas.glyphs.dot
+        self.width_drawn, self.ellipsis = canvas.width, canvas.glyphs.ellipsis
         where = f"level {level.number} ({self.index + 1} of {len(self.collection.levels)})"
         name = level.shown_name
         # The last form is the one shortened (with "…") when none fits whole.
@@ -315,14 +364,21 @@ class SokobanScreen(GameScreen[Act]):
                           f"{where} {dot} {name}"] if name else
                       [f"{self.collection.name} {dot} {where}", where], BOLD)
         record = self.records.get(level.key)
-        best = f"best {record.moves}/{record.pushes}" if record else "not solved yet"
-        counts = f"moves {game.moves}   pushes {game.pushes}   {best}"
+        best = (f"best {record.moves}/{record.pushes}{' (helped)' * record.helped}"
+                if record else "not solved yet")
+        helped = " (helped)" if self.assist.helped else ""
+        counts = f"moves {game.moves}   pushes {game.pushes}{helped}   {best}"
         canvas.fitted(1, [f"by {level.author}   {counts}", f"{counts}   by {level.author}"]
                       if level.author else [counts, f"moves {game.moves} pushes {game.pushes}"])
         area = Rect(HEADER_ROWS, 0, canvas.height - HEADER_ROWS, canvas.width)
         if self.room_for_panel:  # the smallest squares are what must fit beside it
             area = leave_room(area, level.width * COMPACT.width + 4)
-        self.drawn = draw_level(canvas, self.view, area, level, game, self.chosen)
+        assist = self.assist
+        hint, stuck = assist.hint(), assist.deadlock()
+        marks = Marks(self.chosen, None if hint is None else (hint.box, hint.direction),
+                      assist.board.dead_squares if self.show_dead else frozenset(),
+                      frozenset() if stuck is None else stuck.boxes)
+        self.drawn = draw_level(canvas, self.view, area, level, game, marks)
 
 
 def violations(dumped: Mapping[str, Any]) -> list[str]:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from termgames.sokoban.analysis import DIRECTIONS, NOWHERE, UNREACHABLE, Board
+from termgames.sokoban.corrals import corral_pushes
 from termgames.sokoban.deadlock import frozen
 from termgames.sokoban.game import Direction, Sokoban
 from termgames.sokoban.levels import Level, Position
@@ -99,7 +100,9 @@ class Solver:
         # Every position met, by raw key (boxes and the player's square): the position
         # it was reached from and the push that did it, for the way back.
         self.parent: dict[int, tuple[int, int]] = {start: (-1, -1)}
-        self.closed: set[int] = set()
+        # The squares the player has been searched from, per set of boxes: the union of
+        # the regions expanded (regions of one set of boxes never overlap).
+        self.covered: dict[int, int] = {}
         self.queue: list[tuple[int, int, int, int]] = []
         self.counter = 0
         bound = self.bound(start_mask)
@@ -114,7 +117,12 @@ class Solver:
         if known is not None:
             return known
         board = self.board
-        squares = [square for square in range(self.size) if boxes >> square & 1]
+        squares = []
+        rest = boxes
+        while rest:
+            low = rest & -rest
+            squares.append(low.bit_length() - 1)
+            rest ^= low
         cost = [[row[square] for square in squares] for row in board.distances]
         value = min_cost_assignment(cost, UNREACHABLE)
         if len(self.bounds) < 200_000:
@@ -130,8 +138,10 @@ class Solver:
         board = self.board
         size, neighbours, live = self.size, board.neighbours, board.live
         goals = board.goal_mask
-        parent, closed, queue = self.parent, self.closed, self.queue
+        parent, covered, queue = self.parent, self.covered, self.queue
         greediness = self.greediness
+        # With spare boxes a box may rest off the goals, even on a dead square.
+        exact = len(self.start_boxes) == len(board.goals)
         batch = 0
         while queue:
             batch += 1
@@ -140,11 +150,11 @@ class Solver:
                 return None
             _, pushes, _, key = heapq.heappop(queue)
             boxes, player = divmod(key, size)
-            reach, region = board.reach(player, boxes)
-            state = boxes * size + region
-            if state in closed:
+            searched = covered.get(boxes, 0)
+            if searched >> player & 1:
                 continue
-            closed.add(state)
+            reach = board.reach(player, boxes)
+            covered[boxes] = searched | reach
             self.nodes += 1
             if boxes & goals == goals:
                 self.seconds += clock() - started
@@ -153,32 +163,31 @@ class Solver:
                 self.seconds += clock() - started
                 self.result = Result(Verdict.LIMIT, nodes=self.nodes, seconds=self.seconds)
                 return self.result
-            rest = boxes
-            while rest:
-                low = rest & -rest
-                box = low.bit_length() - 1
-                rest ^= low
+            pushes_to_try = corral_pushes(board, boxes, reach, exact)
+            if pushes_to_try is None:
+                pushes_to_try = [(box, direction) for box in bits(boxes)
+                                 for direction in range(4)]
+            for box, direction in pushes_to_try:
                 around = neighbours[box]
-                for direction in range(4):
-                    target = around[direction]
-                    if target == NOWHERE or not live[target] or boxes >> target & 1:
-                        continue
-                    behind = around[direction ^ 1]
-                    if behind == NOWHERE or not reach[behind]:
-                        continue
-                    moved = boxes ^ low ^ (1 << target)
-                    child = moved * size + box
-                    if child in parent:
-                        continue
-                    if not goals >> target & 1 and frozen(board, target, moved):
-                        continue
-                    bound = self.bound(moved)
-                    if bound >= UNREACHABLE:
-                        continue
-                    parent[child] = (key, box * 4 + direction)
-                    self.counter += 1
-                    heapq.heappush(queue, (pushes + 1 + bound * greediness, pushes + 1,
-                                           self.counter, child))
+                target = around[direction]
+                if target == NOWHERE or boxes >> target & 1 or (exact and not live[target]):
+                    continue
+                behind = around[direction ^ 1]
+                if behind == NOWHERE or not reach >> behind & 1:
+                    continue
+                moved = boxes ^ (1 << box) ^ (1 << target)
+                child = moved * size + box
+                if child in parent or covered.get(moved, 0) >> box & 1:
+                    continue
+                if exact and not goals >> target & 1 and frozen(board, target, moved):
+                    continue
+                bound = self.bound(moved)
+                if bound >= UNREACHABLE:
+                    continue
+                parent[child] = (key, box * 4 + direction)
+                self.counter += 1
+                heapq.heappush(queue, (pushes + 1 + bound * greediness, pushes + 1,
+                                       self.counter, child))
         self.seconds += clock() - started
         self.result = Result(Verdict.UNSOLVABLE, nodes=self.nodes, seconds=self.seconds)
         return self.result
@@ -198,6 +207,16 @@ class Solver:
         check(self.level, self.start_player, self.start_boxes, lurd)
         self.result = Result(Verdict.SOLVED, lurd, tuple(chain), self.nodes, self.seconds)
         return self.result
+
+
+def bits(mask: int) -> list[int]:
+    """The numbers of the squares in a bit set, lowest first."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found
 
 
 def steps_for(level: Level, player: Position, boxes: Iterable[Position],

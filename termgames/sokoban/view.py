@@ -1,5 +1,7 @@
 """How a Sokoban level looks: squares two cells wide growing with the window, goals that
-stand out, marks at the edges where more of the level lies beyond the window."""
+stand out, marks at the edges where more of the level lies beyond the window, and the
+help marks: the hinted push (its box and an arrow where it goes), dead squares, and boxes
+stuck for good."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ from dataclasses import dataclass
 from termgames.runtime.draw import DIM, Canvas, Colour, Emphasis, Style
 from termgames.runtime.grid import GridView, Viewport
 from termgames.runtime.layout import Cells, Rect, largest
-from termgames.sokoban.game import Sokoban
+from termgames.sokoban.game import Direction, Sokoban
 from termgames.sokoban.levels import Level, Position
 
 WALL = Style(fg=67, fg8=Colour.BLUE)
@@ -22,10 +24,32 @@ PLAYER = Style(fg=31, fg8=Colour.CYAN, mono=Emphasis.BOLD, emphasis=Emphasis.BOL
 PLAYER_ON_GOAL = Style(fg=16, bg=214, fg8=Colour.BLACK, bg8=Colour.YELLOW,
                        mono=Emphasis.REVERSE | Emphasis.BOLD)
 
+HINT_BOX = Style(fg=231, bg=127, fg8=Colour.WHITE, bg8=Colour.MAGENTA,
+                 mono=Emphasis.REVERSE | Emphasis.BOLD, emphasis=Emphasis.BOLD)
+HINT_ARROW = Style(fg=163, fg8=Colour.MAGENTA, mono=Emphasis.BOLD, emphasis=Emphasis.BOLD)
+HINT_ON_GOAL = Style(fg=219, bg=58, fg8=Colour.MAGENTA, mono=Emphasis.BOLD,
+                     emphasis=Emphasis.BOLD)
+STUCK_BOX = Style(fg=231, bg=124, fg8=Colour.WHITE, bg8=Colour.RED,
+                  mono=Emphasis.BOLD | Emphasis.UNDERLINE, emphasis=Emphasis.BOLD)
+DEAD = Style(fg=160, fg8=Colour.RED, mono=Emphasis.DIM)
+ARROWS = {Direction.UP: ("▲", "^"), Direction.DOWN: ("▼", "v"),
+          Direction.LEFT: ("◀", "<"), Direction.RIGHT: ("▶", ">")}
+
 COMPACT = Cells(1, 2)
 SHAPES = (Cells(4, 8), Cells(3, 6), Cells(2, 4), COMPACT)
 """The largest squares the level fits in, down to two cells by one (which scrolls when
 even that does not fit)."""
+
+
+@dataclass(frozen=True)
+class Marks:
+    """What the board shows beyond the level: the box a click chose, the hinted push
+    (its box and direction), the dead squares when they are shown, and stuck boxes."""
+
+    chosen: Position | None = None
+    hint: tuple[Position, Direction] | None = None
+    dead: frozenset[Position] = frozenset()
+    stuck: frozenset[Position] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -44,12 +68,20 @@ def glyphs_for(kind: str, cells: Cells, unicode: bool) -> list[str]:
     """The rows of text for a square of ``kind`` in a square of ``cells``."""
     width, height = cells.width, cells.height
     blank = " " * width
+    middle = range((height - 1) // 2, height // 2 + 1)
     if kind == "wall":
         return [("█" if unicode else "#") * width] * height
     if kind == "goal":
         dots = ("·" if unicode else ".") * max(width // 2 - (width // 2) % 2, 2)
-        middle = range((height - 1) // 2, height // 2 + 1)
         return [dots.center(width) if row in middle else blank for row in range(height)]
+    if kind == "dead":
+        mark = "×" if unicode else "x"
+        return [mark.center(width) if row == (height - 1) // 2 else blank
+                for row in range(height)]
+    if kind.startswith("arrow "):
+        glyph = ARROWS[Direction[kind.split()[1]]][0 if unicode else 1]
+        arrows = glyph * max(width // 2 - (width // 2) % 2, 2)
+        return [arrows.center(width) if row in middle else blank for row in range(height)]
     if kind == "box":
         if height == 1:
             return ["[]".center(width)]
@@ -71,8 +103,7 @@ def glyphs_for(kind: str, cells: Cells, unicode: bool) -> list[str]:
     return [blank] * height
 
 
-def look(level: Level, game: Sokoban, square: Position, chosen: Position | None
-         ) -> tuple[str, Style]:
+def look(level: Level, game: Sokoban, square: Position, marks: Marks) -> tuple[str, Style]:
     """What kind of square it is, and its style."""
     if square in level.walls:
         return "wall", WALL
@@ -81,17 +112,26 @@ def look(level: Level, game: Sokoban, square: Position, chosen: Position | None
     goal = square in level.goals
     if square == game.player:
         return "player", PLAYER_ON_GOAL if goal else PLAYER
+    hint = marks.hint
     if square in game.boxes:
-        if square == chosen:
+        if square == marks.chosen:
             return "box", CHOSEN_BOX
+        if hint is not None and square == hint[0]:
+            return "box", HINT_BOX
+        if square in marks.stuck:
+            return "box", STUCK_BOX
         return "box", BOX_ON_GOAL if goal else BOX
+    if hint is not None and square == hint[1].step(hint[0]):
+        return f"arrow {hint[1].name}", HINT_ON_GOAL if goal else HINT_ARROW
     if goal:
         return "goal", GOAL
+    if square in marks.dead:
+        return "dead", DEAD
     return "floor", FLOOR
 
 
 def draw_level(canvas: Canvas, grid: GridView, area: Rect, level: Level, game: Sokoban,
-               chosen: Position | None) -> Drawn:
+               marks: Marks) -> Drawn:
     """The level in ``area``, as large as fits, scrolled to keep the player in view, with
     marks just outside it where more lies beyond."""
     inner = Rect(area.top + 1, area.left + 2, max(area.height - 2, 1), max(area.width - 4, 2))
@@ -102,7 +142,7 @@ def draw_level(canvas: Canvas, grid: GridView, area: Rect, level: Level, game: S
     unicode = canvas.glyphs.unicode
     for r in range(view.top, view.top + view.rows):
         for c in range(view.left, view.left + view.cols):
-            kind, style = look(level, game, (r, c), chosen)
+            kind, style = look(level, game, (r, c), marks)
             if kind in ("outside", "floor"):
                 continue
             y, x = view.cell(r, c)

@@ -1,0 +1,312 @@
+"""Help while playing Sokoban, with no terminal in sight: the next push from where the
+player stands (found by the solver a slice at a time, and kept while the player follows
+it), the rest of the solution replayed a step at a time, and the deadlock check after
+each push (cheap and at once; then, quietly, a small search that may prove the position
+lost). The screen gives an ``Assistant`` its ``Stage``: a place to say things, timers and
+work between keys."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+from termgames.runtime.scheduler import Timer
+from termgames.sokoban.analysis import Board
+from termgames.sokoban.deadlock import Deadlock, DeadlockKind
+from termgames.sokoban.game import Sokoban
+from termgames.sokoban.levels import Position
+from termgames.sokoban.plan import Plan, Replay, Search, behind, deadlock_of, reaches, walks
+from termgames.sokoban.solver import Push, Verdict
+
+HINT_SECONDS = 20.0
+"""Search time a hint may take before it says it found none."""
+HINT_NODES = 500_000
+"""Positions a hint's search may keep (about 100 MB at most)."""
+PROOF_SECONDS = 2.0
+PROOF_NODES = 20_000
+"""The quiet search after a push: small, so it proves only what it proves quickly."""
+PROOF_DELAY_MS = 400
+"""It starts once the pushes stop coming for this long."""
+SLICE_S = 0.03
+"""Search time between two looks at the keyboard."""
+STEP_MS = 125
+"""The replay walks eight steps a second,"""
+PUSH_MS = 250
+"""and holds each push twice as long, so the eye can follow the box."""
+SEARCH = "sokoban search"
+"""The name of the background work: one search at a time."""
+
+
+class Stage(Protocol):
+    """What the assistant needs from the screen."""
+
+    def say(self, *forms: str) -> None:
+        """One line for the player until the next key: the first form that fits, else the
+        last one shortened with a mark."""
+
+    def now(self) -> float:
+        """The time, in seconds."""
+
+    def after(self, milliseconds: float, callback: Callable[[], None]) -> Timer:
+        """Call ``callback`` once, later."""
+
+    def in_background(self, name: str, work: Callable[[], bool]) -> None:
+        """Run ``work`` between keys until it returns True."""
+
+
+def push_words(push: Push) -> str:
+    """'right', for the player."""
+    return push.direction.name.lower()
+
+
+class Assistant:
+    """Hints, the replay and deadlock warnings for one level in play."""
+
+    def __init__(self, game: Sokoban, stage: Stage) -> None:
+        self.game, self.level, self.stage = game, game.level, stage
+        self.board = Board(self.level)  # built once per level; its tables as needed
+        self.exact = len(self.level.boxes) == len(self.level.goals)
+        self.plan: Plan | None = None
+        self.helped = False
+        self.search: Search | None = None
+        self.asked: str | None = None  # "hint" or "replay": what the search is for
+        self.shown: tuple[frozenset[Position], Push] | None = None
+        self.lost: Search | None = None  # a search that proved its position lost
+        self.replay: Replay | None = None
+        self.timer: Timer | None = None
+        self.seen = frozenset(game.boxes)
+        self.stuck = deadlock_of(self.board, self.seen)
+
+    # What the board shows ----------------------------------------------------------------
+    def here(self) -> tuple[Position, frozenset[Position]]:
+        """The player and the boxes now."""
+        return self.game.player, frozenset(self.game.boxes)
+
+    def hint(self) -> Push | None:
+        """The hinted push on the board, while it still holds."""
+        player, boxes = self.here()
+        if self.shown is None or self.shown[0] != boxes:
+            return None
+        push = self.shown[1]
+        return push if reaches(self.level, boxes, player, behind(push)) else None
+
+    def deadlock(self) -> Deadlock | None:
+        """What is known to make this position unsolvable, if anything."""
+        player, boxes = self.here()
+        if self.stuck is not None:
+            return self.stuck
+        if self.lost is not None and self.lost.holds_for(player, boxes):
+            return Deadlock(DeadlockKind.UNSOLVABLE, frozenset())
+        return None
+
+    @property
+    def replaying(self) -> bool:
+        """Whether the replay is running."""
+        return self.replay is not None
+
+    # Keys ------------------------------------------------------------------------------
+    def ask_hint(self) -> None:
+        """Show the next push; if it is on the board, walk there and make it."""
+        if self.game.solved:
+            self.stage.say("Solved already: no hint needed")
+            return
+        shown = self.hint()
+        if shown is not None:
+            self.make(shown)
+            return
+        player, boxes = self.here()
+        rest = None if self.plan is None else self.plan.rest(self.level, player, boxes)
+        if rest:
+            self.show(rest[0])
+        else:
+            self.ask("hint")
+
+    def ask_replay(self) -> None:
+        """Play the rest of the solution, a step at a time."""
+        if self.game.solved:
+            self.stage.say("Solved already")
+            return
+        player, boxes = self.here()
+        rest = None if self.plan is None else self.plan.rest(self.level, player, boxes)
+        if rest:
+            self.start_replay(rest)
+        else:
+            self.ask("replay")
+
+    def ask(self, what: str) -> None:
+        """Search from here for a hint or the replay; say why not, if it cannot help."""
+        dead = self.deadlock()
+        if dead is not None:
+            self.stage.say(f"No {what}: {lower_first(dead.message)} ({undo_words(dead)})",
+                           f"No {what}: {SHORT[dead.kind]} ({undo_words(dead, short=True)})")
+            return
+        player, boxes = self.here()
+        self.asked = what
+        if self.search is not None and self.search.holds_for(player, boxes):
+            self.search.widen(HINT_NODES, HINT_SECONDS)  # the quiet search, made bigger
+        else:
+            self.search = Search(self.level, player, boxes, HINT_NODES, HINT_SECONDS)
+        self.stage.say("Thinking…")
+        self.stage.in_background(SEARCH, self.think)
+
+    def show(self, push: Push) -> None:
+        """Mark the next push on the board."""
+        self.helped = True
+        self.shown = (frozenset(self.game.boxes), push)
+        self.stage.say(f"Next push: the marked box {push_words(push)} (t again pushes it)",
+                       f"Next push: marked box {push_words(push)} (t pushes it)")
+
+    def make(self, push: Push) -> None:
+        """Walk to the hinted push and make it, as one step for undo."""
+        self.shown = None
+        player, boxes = self.here()
+        steps = walks(self.level, player, boxes, [push])[0]
+        if not self.game.walk(steps):
+            self.stage.say("That push cannot be made from here")
+
+    def start_replay(self, rest: tuple[Push, ...]) -> None:
+        """Begin playing ``rest`` at a watchable pace."""
+        player, boxes = self.here()
+        self.helped, self.shown = True, None
+        self.replay = Replay(walks(self.level, player, boxes, rest))
+        self.stage.say("Solving from here: any key stops it")
+        self.tick()
+
+    def tick(self) -> None:
+        """One step of the replay, then the next in a moment."""
+        if self.replay is None:
+            return
+        pushed = self.replay.advance(self.game)
+        if pushed is None:
+            self.replay, self.timer = None, None
+            self.stage.say("" if self.game.solved else "The replay could not go on from here")
+        else:
+            self.timer = self.stage.after(PUSH_MS if pushed else STEP_MS, self.tick)
+        self.changed()
+
+    def stop_replay(self) -> None:
+        """Stop the replay where it is."""
+        if self.replay is None:
+            return
+        self.replay = None
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+        self.stage.say("Stopped: u undoes the replay a push at a time",
+                       "Stopped: u undoes a push at a time")
+
+    def pause(self) -> None:
+        """The player leaves the level: stop everything running for it."""
+        self.stop_replay()
+        self.search, self.asked = None, None
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+
+    # After every key ------------------------------------------------------------------
+    def changed(self) -> None:
+        """After a key (or a replay's step): if the boxes moved, check for deadlock and
+        warn once when one appears, forget a search about another position, and later,
+        if nothing says this position is solvable, look quietly for a proof it is not."""
+        player, boxes = self.here()
+        if boxes == self.seen:
+            return
+        moved, self.seen = boxes - self.seen, boxes
+        was = self.stuck
+        self.stuck = deadlock_of(self.board, boxes, moved)
+        if self.stuck is not None and was is None:
+            self.stage.say(*warning(self.stuck))
+        if self.search is not None and not self.search.holds_for(player, boxes):
+            self.search, self.asked = None, None
+        if self.replay is not None:
+            return
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+        if self.stuck is None and not self.game.solved and not self.planned():
+            self.timer = self.stage.after(PROOF_DELAY_MS, self.prove)
+
+    def planned(self) -> bool:
+        """Whether the plan in hand solves the level from here."""
+        player, boxes = self.here()
+        return self.plan is not None and self.plan.rest(self.level, player, boxes) is not None
+
+    def prove(self) -> None:
+        """The quiet search: a small one from here, whose proof of a lost position warns
+        (and whose solution makes the next hint instant)."""
+        self.timer = None
+        if self.search is not None or self.game.solved or not self.exact:
+            return
+        player, boxes = self.here()
+        if self.lost is not None and self.lost.holds_for(player, boxes):
+            return
+        self.search = Search(self.level, player, boxes, PROOF_NODES, PROOF_SECONDS)
+        self.stage.in_background(SEARCH, self.think)
+
+    def think(self) -> bool:
+        """One slice of the search; act on its answer. True when it is done."""
+        search = self.search
+        if search is None:
+            return True
+        result = search.advance(self.stage.now() + SLICE_S, self.stage.now)
+        if result is None:
+            if self.asked is not None:
+                seconds = int(search.solver.seconds)
+                self.stage.say(f"Thinking… {seconds} s" if seconds else "Thinking…")
+            return False
+        self.search, asked, self.asked = None, self.asked, None
+        if result.verdict is Verdict.SOLVED:
+            self.plan = Plan.of(search.boxes, result.pushes)
+            player, boxes = self.here()
+            rest = self.plan.rest(self.level, player, boxes)
+            if asked is not None and not rest:
+                self.stage.say(f"No {asked}: the position has changed")
+            elif rest and asked == "hint":
+                self.show(rest[0])
+            elif rest and asked == "replay":
+                self.start_replay(rest)
+        elif result.verdict is Verdict.UNSOLVABLE and self.exact:
+            self.lost = search
+            dead = Deadlock(DeadlockKind.UNSOLVABLE, frozenset())
+            if asked is None:
+                self.stage.say(*warning(dead))
+            else:
+                self.stage.say(f"No {asked}: {lower_first(dead.message)} ({undo_words(dead)})",
+                               f"No {asked}: {SHORT[dead.kind]} "
+                               f"({undo_words(dead, short=True)})")
+        elif asked is not None:
+            if result.verdict is Verdict.UNSOLVABLE:
+                self.stage.say(f"No {asked}: no solution found from here")
+            elif search.solver.seconds >= search.seconds:
+                self.stage.say(f"No {asked}: no solution found in {search.seconds:.0f} s "
+                               "of search", f"No {asked} found in {search.seconds:.0f} s")
+            else:
+                self.stage.say(f"No {asked}: no solution found within the search's limit",
+                               f"No {asked}: the search's limit was reached")
+        return True
+
+
+SHORT = {DeadlockKind.DEAD_SQUARE: "a box is stuck", DeadlockKind.FROZEN: "a box is stuck",
+         DeadlockKind.UNSOLVABLE: "cannot be solved"}
+"""Deadlocks in few words, for narrow windows."""
+WARNING_SHORT = {DeadlockKind.DEAD_SQUARE: "Box can never reach a goal",
+                 DeadlockKind.FROZEN: "Box stuck off a goal",
+                 DeadlockKind.UNSOLVABLE: "Cannot be solved now"}
+
+
+def warning(deadlock: Deadlock) -> tuple[str, str]:
+    """The warning after a push that lost the level, long and short."""
+    return (f"{deadlock.message}: {undo_words(deadlock)}",
+            f"{WARNING_SHORT[deadlock.kind]}: {undo_words(deadlock, short=True)}")
+
+
+def undo_words(deadlock: Deadlock, short: bool = False) -> str:
+    """How undo helps: the box just pushed, or the last push when a search proved it."""
+    if deadlock.kind is DeadlockKind.UNSOLVABLE:
+        return "u undoes a push" if short else "u undoes the last push"
+    return "u undoes it"
+
+
+def lower_first(text: str) -> str:
+    """'That box…' as it reads after 'No hint: '."""
+    return text[:1].lower() + text[1:]

@@ -1,0 +1,289 @@
+"""``termgames sokoban --solve``: the solver on the command line, one level a process.
+
+Each level is solved in a worker process (``--jobs`` of them, all cores by default) and
+reported as it finishes: on a terminal with a progress bar and then a line a level, piped
+with a line a level as each one ends. The solutions, in level order and in the standard
+format ``--verify`` reads, go to ``--out FILE`` or else to standard output; the report
+goes to standard error when standard output carries the solutions, to standard output
+otherwise.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import multiprocessing
+import os
+import shutil
+import signal
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from types import FrameType
+from typing import TextIO
+
+import click
+
+from termgames.runtime.output import echo
+from termgames.sokoban.levels import Level, LevelError
+from termgames.sokoban.solver import Verdict, solve
+from termgames.text import clip, plural, sanitize, shown_path
+
+DEFAULT_TIME_LIMIT = 30.0
+"""Seconds the solver may spend on one level unless ``--time-limit`` says otherwise."""
+BAR_WIDTH = 24
+"""Characters of the progress bar itself, between its brackets."""
+INTERRUPTED = 130
+"""The shell's status for a program stopped by Ctrl-C (128 + SIGINT)."""
+
+
+class OutFileError(click.ClickException):
+    """The ``--out`` file cannot be written: one line, exit status 2."""
+
+    exit_code = 2
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How the search for one level ended: its place in the list, the verdict, the LURD
+    solution (empty unless solved) and the seconds the worker spent on it."""
+
+    index: int
+    verdict: Verdict
+    lurd: str
+    seconds: float
+
+    @property
+    def moves(self) -> int:
+        """Steps in the solution, pushes included."""
+        return len(self.lurd)
+
+    @property
+    def pushes(self) -> int:
+        """Pushes in the solution (the uppercase letters)."""
+        return sum(1 for letter in self.lurd if letter.isupper())
+
+
+def default_jobs() -> int:
+    """How many levels are solved at once unless ``--jobs`` says: one per core."""
+    return os.cpu_count() or 1
+
+
+def check_time_limit(seconds: float | None) -> float:
+    """The time limit to use; BadParameter unless it is a positive, finite number."""
+    if seconds is None:
+        return DEFAULT_TIME_LIMIT
+    if not 0 < seconds < math.inf:
+        raise click.BadParameter(f"{seconds} is not a positive number of seconds",
+                                 param_hint="--time-limit")
+    return seconds
+
+
+def check_out_file(path: str) -> None:
+    """Refuse, before any solving, an ``--out`` path that could not be written."""
+    target = Path(path)
+    parent = target.parent if str(target.parent) else Path(".")
+    if target.is_dir():
+        raise OutFileError(f"{shown_path(path)}: is a folder")
+    if target.exists() and not os.access(target, os.W_OK):
+        raise OutFileError(f"{shown_path(path)}: permission denied")
+    if not parent.is_dir():
+        raise OutFileError(f"{shown_path(path)}: no such folder {shown_path(str(parent))}")
+    if not target.exists() and not os.access(parent, os.W_OK):
+        raise OutFileError(f"{shown_path(path)}: cannot create a file in that folder")
+
+
+def solve_one(job: tuple[int, Level, float]) -> Outcome:
+    """Solve one level (in a worker): ``job`` is its index, the level and the time limit."""
+    index, level, time_limit = job
+    started = time.monotonic()
+    result = solve(level, time_limit)
+    return Outcome(index, result.verdict, result.lurd, time.monotonic() - started)
+
+
+def _ignore_interrupts() -> None:
+    """Workers leave Ctrl-C to the main process, which ends them."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextlib.contextmanager
+def outcomes(levels: Sequence[Level], time_limit: float, jobs: int) -> Iterator[Iterator[Outcome]]:
+    """Each level's outcome as it finishes: here for one job, else from a pool of worker
+    processes that is terminated when the block ends, however it ends."""
+    work = [(index, level, time_limit) for index, level in enumerate(levels)]
+    jobs = min(jobs, len(work))
+    if jobs <= 1:
+        yield map(solve_one, work)
+        return
+    # Workers are started with Ctrl-C ignored, so the terminal's SIGINT (which reaches
+    # the whole process group) is handled once, here.
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        pool = multiprocessing.Pool(jobs, initializer=_ignore_interrupts)
+    finally:
+        signal.signal(signal.SIGINT, previous if previous is not None else signal.SIG_DFL)
+    try:
+        yield pool.imap_unordered(solve_one, work)
+    finally:
+        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        try:
+            pool.terminate()
+            pool.join()
+        finally:
+            signal.signal(signal.SIGINT, previous if previous is not None else signal.SIG_DFL)
+
+
+class _Terminated(SystemExit):
+    """SIGTERM or SIGHUP arrived while solving: unwind (ending the workers), exit 128+N."""
+
+
+def _raise_terminated(signum: int, _frame: FrameType | None) -> None:
+    raise _Terminated(128 + signum)
+
+
+@contextlib.contextmanager
+def _terminations_unwind() -> Iterator[None]:
+    """Turn SIGTERM and SIGHUP into SystemExit for the block, so workers are ended too."""
+    previous = {}
+    for name in ("SIGTERM", "SIGHUP"):
+        signum = getattr(signal, name, None)
+        if signum is not None:
+            previous[signum] = signal.signal(signum, _raise_terminated)
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler if handler is not None else signal.SIG_DFL)
+
+
+def level_name(level: Level, with_file: bool) -> str:
+    """How report lines name a level: 'level 3 ('Title')', after its file's name when
+    the levels come from several files."""
+    name = level.label
+    if with_file:
+        name = f"{Path(level.source).name} {name}"
+    return sanitize(shown_path(name), 300)
+
+
+def describe(level: Level, outcome: Outcome, with_file: bool = False) -> str:
+    """One report line: the level, whether it was solved, the time, moves and pushes."""
+    name = level_name(level, with_file)
+    seconds = f"{outcome.seconds:.2f} s"
+    if outcome.verdict is Verdict.SOLVED:
+        return (f"{name}: solved, {seconds}, {plural(outcome.moves, 'move')}, "
+                f"{plural(outcome.pushes, 'push', 'pushes')}")
+    return f"{name}: {outcome.verdict.value}, {seconds}"
+
+
+def solution_lines(level: Level, lurd: str) -> list[str]:
+    """A solution in the standard format: '; level N', the Title line, 'Solution: LURD'."""
+    lines = [f"; level {level.number}"]
+    if level.title:
+        lines.append(f"Title: {sanitize(level.title, 1000)}")
+    lines.extend((f"Solution: {lurd}", ""))
+    return lines
+
+
+def summary(levels: int, found: Sequence[Outcome], skipped: int, seconds: float) -> str:
+    """The last report line: how many levels were solved, and what became of the rest."""
+    def count(verdict: Verdict) -> int:
+        return sum(1 for outcome in found if outcome.verdict is verdict)
+
+    others = [f"{number:,} {what}" for number, what in (
+        (count(Verdict.UNSOLVABLE), "unsolvable"),
+        (count(Verdict.LIMIT), "not solved within the limit"),
+        (skipped, "bad level skipped" if skipped == 1 else "bad levels skipped"),
+    ) if number]
+    solved = count(Verdict.SOLVED)
+    detail = f" ({', '.join(others)})" if others else ""
+    return f"{solved} of {plural(levels + skipped, 'level')} solved{detail} in {seconds:.1f} s"
+
+
+def _as_is(item: str | None) -> str | None:
+    """What the progress bar shows beside itself: the last line, as it is."""
+    return item
+
+
+class _Report:
+    """Where the report goes and how: a progress bar on a terminal, lines when piped."""
+
+    def __init__(self, levels: Sequence[Level], err: bool) -> None:
+        self.levels, self.err = levels, err
+        self.with_file = len({level.source for level in levels}) > 1
+        self.stream: TextIO = sys.stderr if err else sys.stdout
+        self.on_terminal = self.stream.isatty()
+
+    def columns(self) -> int:
+        """How wide the report's terminal is."""
+        try:
+            return os.get_terminal_size(self.stream.fileno()).columns
+        except (OSError, ValueError):
+            return shutil.get_terminal_size().columns
+
+    def line(self, outcome: Outcome) -> str:
+        """The report line for one outcome."""
+        return describe(self.levels[outcome.index], outcome, self.with_file)
+
+    def collect(self, results: Iterator[Outcome], found: list[Outcome]) -> None:
+        """Gather outcomes into ``found`` as they finish, reporting each."""
+        if not self.on_terminal:
+            for outcome in results:
+                found.append(outcome)
+                echo(self.line(outcome), err=self.err)
+            return
+        # The bar, its position, an ETA and the last level finished, on one line: a
+        # line the terminal wrapped could not be redrawn in place.
+        room = self.columns() - BAR_WIDTH - 36 - 2 * len(str(len(self.levels)))
+        with click.progressbar(length=len(self.levels), label="Solving", file=self.stream,
+                               show_pos=True, item_show_func=_as_is, width=BAR_WIDTH) as bar:
+            for outcome in results:
+                found.append(outcome)
+                last = f"{level_name(self.levels[outcome.index], self.with_file)}: " \
+                       f"{outcome.verdict.value}"
+                bar.update(1, clip(last, room) if room >= 12 else None)
+        for outcome in sorted(found, key=lambda outcome: outcome.index):
+            echo(self.line(outcome), err=self.err)
+
+
+def run(levels: Sequence[Level], time_limit: float, jobs: int, out: str | None,
+        problems: Sequence[LevelError] = ()) -> None:
+    """Solve ``levels``, report each, write the solutions; exit 0 if every level was
+    solved, 1 if not, 130 after Ctrl-C (solutions found so far are still written).
+    ``out`` was checked with ``check_out_file`` before the levels were read."""
+    report = _Report(levels, err=out is None)
+    for problem in problems:
+        echo(f"termgames: skipped: {sanitize(str(problem), 1000)}", err=True)
+    found: list[Outcome] = []
+    started = time.monotonic()
+    interrupted = False
+    try:
+        with _terminations_unwind(), outcomes(levels, time_limit, jobs) as results:
+            report.collect(results, found)
+    except KeyboardInterrupt:
+        interrupted = True
+    solved = sorted((o for o in found if o.verdict is Verdict.SOLVED), key=lambda o: o.index)
+    lines = [line for o in solved for line in solution_lines(levels[o.index], o.lurd)]
+    _write(lines, out)
+    if interrupted:
+        where = f"; solutions so far in {shown_path(out)}" if out and solved else ""
+        echo(f"termgames: interrupted: {len(solved)} of {plural(len(levels), 'level')} "
+             f"solved{where}", err=True)
+        sys.exit(INTERRUPTED)
+    echo(summary(len(levels), found, len(problems), time.monotonic() - started),
+         err=report.err)
+    sys.exit(0 if len(solved) == len(levels) and not problems else 1)
+
+
+def _write(lines: list[str], out: str | None) -> None:
+    """The solutions to ``out``, or to standard output without it."""
+    if out is None:
+        for line in lines:
+            echo(line)
+        return
+    try:
+        with open(out, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write("".join(line + "\n" for line in lines))
+    except OSError as error:
+        raise OutFileError(f"{shown_path(out)}: {error.strerror or error}") from error

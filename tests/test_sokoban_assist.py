@@ -1,0 +1,437 @@
+"""Sokoban's help, as logic (issue 14): plans that hold while the player follows them, the
+replay's steps (a push at a time for undo), deadlock checks, the assistant's hint, replay
+and warnings on a stage with a hand-driven clock, and helped solutions in the records."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+import termgames.sokoban.assist as assist
+from termgames.runtime.scheduler import Timer
+from termgames.sokoban.analysis import Board
+from termgames.sokoban.assist import Assistant
+from termgames.sokoban.bundled import by_slug, load_bundled
+from termgames.sokoban.deadlock import DeadlockKind
+from termgames.sokoban.game import Direction, Sokoban
+from termgames.sokoban.levels import Collection, Level
+from termgames.sokoban.menus import level_list
+from termgames.sokoban.plan import Plan, Replay, deadlock_of, walks
+from termgames.sokoban.progress import Record, load_records, record_solution, verdict
+from termgames.sokoban.records import sokoban_tables
+from termgames.sokoban.solver import Push, solve
+from termgames.store import Store
+
+
+def level(text: str) -> Level:
+    rows = text.strip("\n").split("\n")
+    width = max(len(row) for row in rows)
+    return Level(tuple(row.ljust(width) for row in rows))
+
+
+ROOM = level("""
+#######
+#@   .#
+#  $  #
+#     #
+#######
+""")
+"""The player at (1, 1), a box at (2, 3), the goal at (1, 5)."""
+TWO = level("""
+########
+#@     #
+# $  $ #
+#.    .#
+########
+""")
+LOST = level("""
+#######
+#.@$  #
+#######
+""")
+"""A box the player can only push away from its goal: live squares, nothing frozen,
+yet lost; only a search proves it."""
+SPARE = level("""
+#######
+#@ $$.#
+#     #
+#######
+""")
+"""More boxes than goals: a box in a corner is no deadlock."""
+
+
+class Stage:
+    """The screen as the assistant sees it: what it said, a clock moved by hand, timers
+    and background work run when the test says."""
+
+    def __init__(self) -> None:
+        self.said: list[str] = []
+        self.time = 0.0
+        self.timers: list[Timer] = []
+        self.work: dict[str, Callable[[], bool]] = {}
+        self.order = itertools.count()
+
+    def say(self, *forms: str) -> None:
+        self.said.append(forms[0])
+
+    def now(self) -> float:
+        self.time += 0.0005
+        return self.time
+
+    def after(self, milliseconds: float, callback: Callable[[], None]) -> Timer:
+        timer = Timer(self.time + milliseconds / 1000, next(self.order), None, callback)
+        self.timers.append(timer)
+        return timer
+
+    def in_background(self, name: str, work: Callable[[], bool]) -> None:
+        self.work.pop(name, None)
+        if not work():
+            self.work[name] = work
+
+    def finish_work(self) -> int:
+        """Run the background work to its end; how many slices it took."""
+        slices = 0
+        while self.work:
+            for name, work in list(self.work.items()):
+                slices += 1
+                if work():
+                    del self.work[name]
+        return slices
+
+    def run_timers(self, limit: int = 10_000) -> None:
+        """Let time pass until no timer is left (each due one called in order)."""
+        for _ in range(limit):
+            live = [timer for timer in self.timers if timer.active]
+            if not live:
+                return
+            timer = min(live)
+            self.timers.remove(timer)
+            self.time = max(self.time, timer.due)
+            timer.callback()
+        raise AssertionError("timers never stopped")
+
+
+def helper(lvl: Level) -> tuple[Sokoban, Assistant, Stage]:
+    game, stage = Sokoban(lvl), Stage()
+    return game, Assistant(game, stage), stage
+
+
+def press(game: Sokoban, helping: Assistant, *directions: Direction) -> None:
+    """Moves as the screen makes them: each followed by the assistant's look."""
+    for direction in directions:
+        game.move(direction)
+        helping.changed()
+
+
+# Plans and replays --------------------------------------------------------------------
+def test_a_plan_holds_along_its_way_and_nowhere_else() -> None:
+    result = solve(TWO, 10)
+    plan = Plan.of(TWO.boxes, result.pushes)
+    assert plan.rest(TWO, TWO.player, TWO.boxes) == result.pushes
+    game = Sokoban(TWO)
+    for letter in result.lurd:
+        game.move(next(d for d in Direction if d.letter == letter.lower()))
+        rest = plan.rest(TWO, game.player, game.boxes)
+        if not game.solved:
+            assert rest is not None and len(rest) == sum(1 for _ in filter(
+                str.isupper, result.lurd[len(game.history):]))
+    other = Sokoban(TWO)
+    other.move(Direction.DOWN)  # pushes the left box down onto its goal: off the plan
+    if plan.rest(TWO, other.player, other.boxes) is None:
+        return
+    assert plan.pushes[0] == Push((2, 2), Direction.DOWN)  # unless that was the plan
+
+
+def test_a_plan_needs_the_player_on_the_right_side() -> None:
+    corridor = level("""
+#########
+#.  $  @#
+#########
+""")
+    plan = Plan.of(corridor.boxes, solve(corridor, 5).pushes)
+    assert plan.rest(corridor, (1, 6), corridor.boxes) is not None
+    assert plan.rest(corridor, (1, 2), corridor.boxes) is None  # the box is in the way
+
+
+def test_walks_end_each_push_with_it() -> None:
+    segments = walks(ROOM, ROOM.player, ROOM.boxes, solve(ROOM, 5).pushes)
+    game = Sokoban(ROOM)
+    for segment in segments:
+        pushes = game.pushes
+        assert game.walk(segment)
+        assert game.pushes == pushes + 1 and game.history[-1].pushed
+    assert game.solved
+
+
+def test_the_replay_goes_a_step_at_a_time_and_undoes_a_push_at_a_time() -> None:
+    result = solve(TWO, 10)
+    game = Sokoban(TWO)
+    replay = Replay(walks(TWO, TWO.player, TWO.boxes, result.pushes))
+    steps = 0
+    while (pushed := replay.advance(game)) is not None:
+        steps += 1
+        assert game.moves == steps
+        assert pushed == game.history[-1].pushed
+    assert game.solved and game.lurd == result.lurd
+    undos = 0
+    while game.undo():
+        undos += 1
+    assert undos == len(result.pushes) and game.moves == 0
+
+
+# Deadlocks ------------------------------------------------------------------------------
+def test_a_box_in_a_corner_or_frozen_is_found_and_spare_boxes_are_no_deadlock() -> None:
+    board = Board(ROOM)
+    assert deadlock_of(board, frozenset(ROOM.boxes)) is None
+    corner = deadlock_of(board, frozenset({(3, 1)}), [(3, 1)])
+    assert corner is not None and corner.kind is DeadlockKind.DEAD_SQUARE
+    assert corner.boxes == {(3, 1)}
+    pair = level("""
+#######
+#@    #
+# $$  #
+#   ..#
+#######
+""")
+    frozen = deadlock_of(Board(pair), frozenset({(1, 2), (1, 3)}), [(1, 3)])
+    assert frozen is not None  # against the top wall, side by side
+    assert deadlock_of(Board(SPARE), frozenset({(1, 4), (1, 5)}), [(1, 4)]) is None
+    assert deadlock_of(Board(SPARE), frozenset({(2, 1), (1, 5)}), [(2, 1)]) is None
+
+
+# The assistant -------------------------------------------------------------------------
+def test_a_hint_marks_the_next_push_and_a_second_press_makes_it_as_one_step() -> None:
+    game, helping, stage = helper(ROOM)
+    assert not helping.helped
+    helping.ask_hint()
+    stage.finish_work()
+    hint = helping.hint()
+    assert hint is not None and hint.box == (2, 3)
+    assert helping.helped and stage.said[-1].startswith("Next push: the marked box")
+    helping.ask_hint()
+    helping.changed()
+    assert game.pushes == 1 and helping.hint() is None
+    assert game.boxes == {hint.target}
+    game.undo()
+    assert game.moves == 0
+
+
+def test_following_the_hints_needs_no_more_thinking() -> None:
+    game, helping, stage = helper(TWO)
+    helping.ask_hint()
+    assert stage.finish_work() >= 0 and helping.hint() is not None
+    while not game.solved:
+        helping.ask_hint()  # make the push shown
+        helping.changed()
+        if game.solved:
+            break
+        helping.ask_hint()  # the next one: at once, from the plan
+        assert not stage.work, "a search started for a position on the plan"
+        assert helping.hint() is not None
+    assert helping.helped
+
+
+def test_a_hint_searched_for_another_position_is_never_shown() -> None:
+    game, helping, stage = helper(TWO)
+    helping.ask_hint()
+    stage.work.clear()  # the search has not finished...
+    helping.search = assist.Search(TWO, TWO.player, frozenset(TWO.boxes), 1000, 20)
+    helping.asked = "hint"
+    press(game, helping, Direction.DOWN)  # ...when the player pushes a box
+    assert helping.search is None and helping.asked is None
+    assert helping.hint() is None
+
+
+def test_moving_without_pushing_keeps_the_hint() -> None:
+    game, helping, stage = helper(ROOM)
+    helping.ask_hint()
+    stage.finish_work()
+    hint = helping.hint()
+    press(game, helping, Direction.DOWN)
+    assert helping.hint() == hint
+
+
+def test_a_hint_that_takes_too_long_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    microban = load_bundled(by_slug("microban") or pytest.fail("no Microban")).levels
+    monkeypatch.setattr(assist, "HINT_SECONDS", 0.002)
+    game, helping, stage = helper(microban[149])
+    helping.ask_hint()
+    stage.finish_work()
+    assert helping.hint() is None and not helping.helped
+    assert stage.said[-1] == "No hint: no solution found in 0 s of search"
+
+
+def test_no_hint_from_a_lost_position() -> None:
+    game, helping, stage = helper(ROOM)
+    press(game, helping, Direction.RIGHT, Direction.DOWN, Direction.DOWN,
+          Direction.DOWN)  # walks round and pushes the box down against the bottom wall
+    assert game.boxes == {(3, 3)} or game.pushes == 0
+    game2, helping2, stage2 = helper(ROOM)
+    press(game2, helping2, Direction.DOWN, Direction.RIGHT, Direction.RIGHT,
+          Direction.RIGHT, Direction.UP, Direction.LEFT, Direction.LEFT)
+    assert game2.boxes == {(2, 1)}
+    assert stage2.said[-1] == "That box can never reach a goal from there: u undoes it"
+    assert helping2.deadlock() is not None
+    helping2.ask_hint()
+    assert stage2.said[-1] == ("No hint: that box can never reach a goal from there "
+                               "(u undoes it)")
+    assert not stage2.work and not helping2.helped
+
+
+def test_the_warning_comes_once_and_undo_clears_it() -> None:
+    game, helping, stage = helper(ROOM)
+    press(game, helping, Direction.DOWN, Direction.RIGHT, Direction.RIGHT,
+          Direction.RIGHT, Direction.UP, Direction.LEFT)
+    assert helping.deadlock() is None
+    press(game, helping, Direction.LEFT)
+    warnings = [text for text in stage.said if "never reach a goal" in text]
+    assert len(warnings) == 1
+    stuck = helping.deadlock()
+    assert stuck is not None and stuck.boxes == {(2, 1)}
+    press(game, helping, Direction.UP)  # walking on: no second warning
+    assert len([text for text in stage.said if "never reach a goal" in text]) == 1
+    game.undo()
+    game.undo()
+    helping.changed()
+    assert helping.deadlock() is None
+
+
+def test_a_quiet_search_proves_a_position_lost() -> None:
+    game, helping, stage = helper(LOST)
+    press(game, helping, Direction.RIGHT)
+    assert game.pushes == 1 and helping.deadlock() is None  # nothing cheap shows it
+    stage.run_timers()
+    stage.finish_work()
+    assert stage.said[-1] == "This position cannot be solved: u undoes the last push"
+    dead = helping.deadlock()
+    assert dead is not None and dead.kind is DeadlockKind.UNSOLVABLE
+
+
+def test_spare_boxes_are_never_warned_about() -> None:
+    game, helping, stage = helper(SPARE)
+    press(game, helping, Direction.RIGHT)
+    stage.run_timers()
+    stage.finish_work()
+    assert not any("cannot" in text or "never" in text for text in stage.said)
+
+
+def test_the_quiet_search_makes_the_next_hint_instant() -> None:
+    game, helping, stage = helper(TWO)
+    press(game, helping, Direction.RIGHT, Direction.DOWN)  # a push: the search may start
+    stage.run_timers()
+    stage.finish_work()
+    assert helping.plan is not None and not helping.helped
+    helping.ask_hint()
+    assert not stage.work and helping.hint() is not None
+
+
+def test_the_replay_solves_from_here_and_a_key_stops_it() -> None:
+    game, helping, stage = helper(TWO)
+    press(game, helping, Direction.RIGHT)
+    helping.ask_replay()
+    stage.finish_work()
+    assert helping.replaying and helping.helped
+    for _ in range(6):
+        live = min(timer for timer in stage.timers if timer.active)
+        stage.timers.remove(live)
+        live.callback()
+    moves = game.moves
+    helping.stop_replay()
+    assert not helping.replaying and stage.said[-1].startswith("Stopped")
+    stage.run_timers()
+    assert game.moves == moves  # nothing more after the stop
+    helping.ask_replay()
+    stage.finish_work()
+    stage.run_timers()
+    assert game.solved and not helping.replaying
+    undos = 0
+    while game.undo():
+        undos += 1
+    assert game.moves == 0 and undos >= game.level.boxes.__len__()
+
+
+def test_the_replay_takes_eight_steps_a_second_and_holds_pushes_longer() -> None:
+    game, helping, stage = helper(ROOM)
+    helping.ask_replay()
+    stage.finish_work()
+    delays = []
+    while helping.replaying:
+        live = min(timer for timer in stage.timers if timer.active)
+        stage.timers.remove(live)
+        delays.append(round((live.due - stage.time) * 1000))
+        pushed = game.history[-1].pushed
+        assert delays[-1] == (assist.PUSH_MS if pushed else assist.STEP_MS)
+        live.callback()
+    assert game.solved
+
+
+# Helped solutions in the records ------------------------------------------------------
+def test_a_helped_solution_never_replaces_one_without_help(tmp_path: Path) -> None:
+    store = Store.open(tmp_path)
+    key = "k" * 32
+    mine = Record(40, 9, "x")
+    record_solution(store, key, mine)
+    assert record_solution(store, key, Record(20, 5, "y", helped=True)) == mine
+    assert load_records(store)[key] == mine
+    store.close()
+
+
+def test_a_solution_without_help_replaces_a_helped_one(tmp_path: Path) -> None:
+    store = Store.open(tmp_path)
+    key = "k" * 32
+    record_solution(store, key, Record(20, 5, "y", helped=True))
+    assert load_records(store)[key].helped
+    record_solution(store, key, Record(18, 5, "z", helped=True))
+    assert load_records(store)[key].moves == 18  # the fewest with help, while no other
+    own = Record(60, 12, "w")
+    assert record_solution(store, key, own) == own
+    assert not load_records(store)[key].helped
+    store.close()
+
+
+def test_old_records_read_as_unhelped(tmp_path: Path) -> None:
+    store = Store.open(tmp_path)
+    store.save_progress("sokoban", "o" * 32, '{"moves": 17, "pushes": 5, "solution": "x"}')
+    store.save_progress("sokoban", "p" * 32,
+                        '{"moves": 17, "pushes": 5, "solution": "x", "helped": "yes"}')
+    records = load_records(store)
+    assert not records["o" * 32].helped and not records["p" * 32].helped
+    store.close()
+
+
+def test_the_solved_panel_says_what_help_means() -> None:
+    own, helped = Record(30, 8, "x"), Record(20, 6, "y", helped=True)
+    assert verdict(helped, None) == "solved with help (not a best)"
+    assert verdict(helped, own) == "with help, so not a best (best: 30 moves, 8 pushes)"
+    assert verdict(own, helped) == ("your first best without help (was 20 moves, 6 pushes "
+                                    "with help)")
+    assert verdict(Record(28, 8, "z"), own) == "new best (was 30 moves, 8 pushes)"
+    assert verdict(own, None) == "first solution!"
+
+
+def test_the_level_list_and_the_scores_mark_helped_solutions(tmp_path: Path) -> None:
+    collection = Collection("mine", [ROOM, TWO])
+    records = {ROOM.key: Record(9, 3, "x", "mine", 1, helped=True),
+               TWO.key: Record(30, 4, "y", "mine", 2)}
+    listing = level_list(collection, records, 0, lambda index: None, lambda: None)
+    from termgames.runtime.draw import UNICODE_GLYPHS
+
+    for width in (76, 40):
+        rows = listing.rows(width, UNICODE_GLYPHS)
+        assert all(len(row) <= width + 1 for row in rows), rows
+        assert ("(helped)" if width > 60 else "(h)") in rows[0]
+        assert "(h" not in rows[1]
+    heading = listing.heading
+    assert not isinstance(heading, str) and heading() == "mine: 2 of 2 solved, 1 with help"
+    store = Store.open(tmp_path)
+    for key, record in records.items():
+        record_solution(store, key, record)
+    summary, detail = sokoban_tables(store, 10, True)
+    assert summary.headers == ("collection", "solved", "levels", "with help")
+    assert ("mine", "2", "", "1") in summary.rows
+    assert detail.headers == ("level", "title", "moves", "pushes", "help")
+    assert [row[-1] for row in detail.rows] == ["helped", ""]
+    store.close()
