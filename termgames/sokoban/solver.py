@@ -1,254 +1,99 @@
-"""A Sokoban solver: best-first search over pushes, in slices.
-
-A state is the set of boxes plus the region the player can walk to, named by its
-lowest-numbered square; boxes are a bit set of square numbers, so the state's key is
-updated by flipping two bits a push (an exact incremental hash, no collisions). Pushes
-onto dead squares and pushes that freeze a box off its goal are never made; the lower
-bound is the least total push distance of a one-to-one matching of boxes to goals, and a
-position with no such matching is dead too. Each slice (``advance``) runs until a
-deadline and returns; the node budget bounds memory. The answer is replayed by the
-game's own rules before it is given, and "unsolvable" is said only when every position
-reachable without a proven deadlock has been searched.
+"""A Sokoban solver: two best-first searches over pushes (search.py) taking turns, one
+greedy and one closer to A*, so that open levels fall to the first and tight ones to the
+second. It runs in slices (``advance``) and within a node budget, so it never freezes a
+screen or eats the machine's memory. A solution is replayed by the game's own rules
+before it is given; "unsolvable" is said only when a search has run out of positions,
+which, with sound pruning only, proves it.
 """
 
 from __future__ import annotations
 
-import heapq
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from enum import Enum
 
-from termgames.sokoban.analysis import DIRECTIONS, NOWHERE, UNREACHABLE, Board
-from termgames.sokoban.corrals import corral_pushes
-from termgames.sokoban.deadlock import frozen
-from termgames.sokoban.game import Direction, Sokoban
 from termgames.sokoban.levels import Level, Position
-from termgames.sokoban.matching import min_cost_assignment
-from termgames.sokoban.paths import walk_path
+from termgames.sokoban.search import (
+    DEFAULT_NODES,
+    Push,
+    Result,
+    Search,
+    Verdict,
+    check,
+    steps_for,
+)
 
-DEFAULT_NODES = 1_500_000
-"""Positions a search may keep (about 300 MB at most); past that it gives up."""
-GREEDINESS = 3
-"""How much more the lower bound counts than the pushes made so far: more finds
-solutions faster and longer; 1 would find the fewest pushes."""
+__all__ = ["DEFAULT_NODES", "Push", "Result", "Solver", "Verdict", "check", "solve",
+           "steps_for"]
 
-
-class Verdict(Enum):
-    """How a search ended."""
-
-    SOLVED = "solved"
-    UNSOLVABLE = "unsolvable"
-    LIMIT = "not solved within the limit"
-
-
-@dataclass(frozen=True)
-class Push:
-    """One push: the box on ``box`` goes one square ``direction``."""
-
-    box: Position
-    direction: Direction
-
-    @property
-    def target(self) -> Position:
-        """Where the box ends up."""
-        return self.direction.step(self.box)
-
-
-@dataclass(frozen=True)
-class Result:
-    """What a search found: the verdict and, when solved, the steps in LURD and the
-    pushes they make, from the position the search started from."""
-
-    verdict: Verdict
-    lurd: str = ""
-    pushes: tuple[Push, ...] = ()
-    nodes: int = 0
-    seconds: float = 0.0
-
-    @property
-    def moves(self) -> int:
-        """Steps in the solution, pushes included."""
-        return len(self.lurd)
-
-    @property
-    def push_count(self) -> int:
-        """Pushes in the solution."""
-        return sum(1 for letter in self.lurd if letter.isupper())
+TURN = 200
+"""Positions a search expands before the clock is looked at and the turn may pass."""
+SCHEDULE = ((12, 1), (3, 3))
+"""(greediness, turns in a round) of each search: the greedy one solves open levels in
+a fraction of the time; the steadier one gets the larger share for the tight ones."""
 
 
 class Solver:
-    """A resumable search from one position of a level."""
+    """A resumable solve from one position of a level (the start by default)."""
 
     def __init__(self, level: Level, player: Position | None = None,
-                 boxes: Iterable[Position] | None = None, node_limit: int = DEFAULT_NODES,
-                 greediness: int = GREEDINESS) -> None:
+                 boxes: Iterable[Position] | None = None, node_limit: int = DEFAULT_NODES
+                 ) -> None:
         self.level = level
-        self.board = Board(level)
-        self.start_player = level.player if player is None else player
-        self.start_boxes = frozenset(level.boxes if boxes is None else boxes)
-        self.node_limit = node_limit
-        self.greediness = greediness
-        self.nodes = 0
-        self.seconds = 0.0
+        placed = frozenset(level.boxes if boxes is None else boxes)
+        shared_bounds: dict[int, int] = {}
+        total = sum(turns for _, turns in SCHEDULE)
+        self.searches = [
+            (Search(level, player, placed, node_limit * turns // total, greediness,
+                    shared_bounds), turns)
+            for greediness, turns in SCHEDULE
+        ]
         self.result: Result | None = None
-        board = self.board
-        self.size = len(board.squares)
-        self.bounds: dict[int, int] = {}
-        start_mask = board.mask_of(self.start_boxes)
-        start = start_mask * self.size + board.number[self.start_player]
-        # Every position met, by raw key (boxes and the player's square): the position
-        # it was reached from and the push that did it, for the way back.
-        self.parent: dict[int, tuple[int, int]] = {start: (-1, -1)}
-        # The squares the player has been searched from, per set of boxes: the union of
-        # the regions expanded (regions of one set of boxes never overlap).
-        self.covered: dict[int, int] = {}
-        self.queue: list[tuple[int, int, int, int]] = []
-        self.counter = 0
-        bound = self.bound(start_mask)
-        if bound >= UNREACHABLE:
-            self.result = Result(Verdict.UNSOLVABLE)
-        else:
-            heapq.heappush(self.queue, (bound * greediness, 0, 0, start))
+        self.seconds = 0.0
 
-    def bound(self, boxes: int) -> int:
-        """The least total pushes still needed by these boxes (UNREACHABLE: dead)."""
-        known = self.bounds.get(boxes)
-        if known is not None:
-            return known
-        board = self.board
-        squares = []
-        rest = boxes
-        while rest:
-            low = rest & -rest
-            squares.append(low.bit_length() - 1)
-            rest ^= low
-        cost = [[row[square] for square in squares] for row in board.distances]
-        value = min_cost_assignment(cost, UNREACHABLE)
-        if len(self.bounds) < 200_000:
-            self.bounds[boxes] = value
-        return value
+    @property
+    def node_limit(self) -> int:
+        """Positions the searches may keep, together."""
+        return sum(search.node_limit for search, _ in self.searches)
+
+    @node_limit.setter
+    def node_limit(self, value: int) -> None:
+        total = sum(turns for _, turns in self.searches)
+        for search, turns in self.searches:
+            search.node_limit = value * turns // max(total, 1)
+
+    @property
+    def nodes(self) -> int:
+        """Positions expanded so far, by all the searches."""
+        return sum(search.nodes for search, _ in self.searches)
 
     def advance(self, until: float, clock: Callable[[], float] = time.monotonic
                 ) -> Result | None:
         """Search until the clock passes ``until``; the result once there is one."""
-        if self.result is not None:
-            return self.result
         started = clock()
-        board = self.board
-        size, neighbours, live = self.size, board.neighbours, board.live
-        goals = board.goal_mask
-        parent, covered, queue = self.parent, self.covered, self.queue
-        greediness = self.greediness
-        # With spare boxes a box may rest off the goals, even on a dead square.
-        exact = len(self.start_boxes) == len(board.goals)
-        batch = 0
-        while queue:
-            batch += 1
-            if batch % 64 == 0 and clock() >= until:
+        while self.result is None:
+            for search, turns in list(self.searches):
+                found = search.step(TURN * turns)
+                if found is None:
+                    continue
+                if found.verdict is Verdict.LIMIT:
+                    self.searches.remove((search, turns))
+                    if not self.searches:
+                        self.finish(found)
+                    continue
+                self.finish(found)
+                break
+            if self.result is None and clock() >= until:
                 self.seconds += clock() - started
                 return None
-            _, pushes, _, key = heapq.heappop(queue)
-            boxes, player = divmod(key, size)
-            searched = covered.get(boxes, 0)
-            if searched >> player & 1:
-                continue
-            reach = board.reach(player, boxes)
-            covered[boxes] = searched | reach
-            self.nodes += 1
-            if boxes & goals == goals:
-                self.seconds += clock() - started
-                return self.finish(key)
-            if len(parent) > self.node_limit:
-                self.seconds += clock() - started
-                self.result = Result(Verdict.LIMIT, nodes=self.nodes, seconds=self.seconds)
-                return self.result
-            pushes_to_try = corral_pushes(board, boxes, reach, exact)
-            if pushes_to_try is None:
-                pushes_to_try = [(box, direction) for box in bits(boxes)
-                                 for direction in range(4)]
-            for box, direction in pushes_to_try:
-                around = neighbours[box]
-                target = around[direction]
-                if target == NOWHERE or boxes >> target & 1 or (exact and not live[target]):
-                    continue
-                behind = around[direction ^ 1]
-                if behind == NOWHERE or not reach >> behind & 1:
-                    continue
-                moved = boxes ^ (1 << box) ^ (1 << target)
-                child = moved * size + box
-                if child in parent or covered.get(moved, 0) >> box & 1:
-                    continue
-                if exact and not goals >> target & 1 and frozen(board, target, moved):
-                    continue
-                bound = self.bound(moved)
-                if bound >= UNREACHABLE:
-                    continue
-                parent[child] = (key, box * 4 + direction)
-                self.counter += 1
-                heapq.heappush(queue, (pushes + 1 + bound * greediness, pushes + 1,
-                                       self.counter, child))
         self.seconds += clock() - started
-        self.result = Result(Verdict.UNSOLVABLE, nodes=self.nodes, seconds=self.seconds)
         return self.result
 
-    def finish(self, key: int) -> Result:
-        """The pushes back to the start, turned into steps and checked by the rules."""
-        board = self.board
-        chain = []
-        while True:
-            previous, push = self.parent[key]
-            if previous < 0:
-                break
-            chain.append(Push(board.squares[push // 4], DIRECTIONS[push % 4]))
-            key = previous
-        chain.reverse()
-        lurd = steps_for(self.level, self.start_player, self.start_boxes, chain)
-        check(self.level, self.start_player, self.start_boxes, lurd)
-        self.result = Result(Verdict.SOLVED, lurd, tuple(chain), self.nodes, self.seconds)
-        return self.result
-
-
-def bits(mask: int) -> list[int]:
-    """The numbers of the squares in a bit set, lowest first."""
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(low.bit_length() - 1)
-        mask ^= low
-    return found
-
-
-def steps_for(level: Level, player: Position, boxes: Iterable[Position],
-              pushes: Iterable[Push]) -> str:
-    """The LURD steps that make ``pushes`` in order: the shortest walk to each, then it."""
-    here, placed = player, set(boxes)
-    letters: list[str] = []
-    for push in pushes:
-        step = push.direction.value
-        behind = (push.box[0] - step[0], push.box[1] - step[1])
-        walk = walk_path(level, placed, here, behind) if here != behind else []
-        if walk is None:
-            raise AssertionError(f"no walk to push {push}")
-        letters.extend(direction.letter for direction in walk)
-        letters.append(push.direction.letter.upper())
-        placed.remove(push.box)
-        placed.add(push.target)
-        here = push.box
-    return "".join(letters)
-
-
-def check(level: Level, player: Position, boxes: Iterable[Position], lurd: str) -> None:
-    """Replay ``lurd`` from a position by the game's rules; AssertionError unless every
-    step is legal, pushes where it says, and the level ends solved."""
-    game = Sokoban(level)
-    game.player, game.boxes = player, set(boxes)
-    for letter in lurd:
-        step = game.move(next(d for d in Direction if d.letter == letter.lower()))
-        if step is None or step.pushed != letter.isupper():
-            raise AssertionError(f"the solver's step {letter!r} breaks the rules")
-    if not game.solved:
-        raise AssertionError("the solver's steps do not solve the level")
+    def finish(self, found: Result) -> None:
+        """Keep the answer, with the work of every search counted in it."""
+        self.result = Result(found.verdict, found.lurd, found.pushes,
+                             self.nodes + (found.nodes if found.verdict is Verdict.LIMIT
+                                           else 0),
+                             self.seconds)
 
 
 def solve(level: Level, time_limit: float = 30.0, player: Position | None = None,
@@ -256,8 +101,7 @@ def solve(level: Level, time_limit: float = 30.0, player: Position | None = None
           ) -> Result:
     """Solve from a position (the level's start by default) within ``time_limit`` s."""
     solver = Solver(level, player, boxes, node_limit)
-    deadline = time.monotonic() + time_limit
-    result = solver.advance(deadline)
+    result = solver.advance(time.monotonic() + time_limit)
     if result is None:
         return Result(Verdict.LIMIT, nodes=solver.nodes, seconds=solver.seconds)
     return result

@@ -1,0 +1,248 @@
+"""The search behind the solver: best-first over pushes.
+
+A state is the set of boxes plus the region the player can walk to. Boxes are a bit set
+of square numbers, so a push updates the state's key by flipping two bits (an exact
+incremental hash, no collisions), and the player's region is a flood fill done with
+shifts. Pushes onto dead squares and pushes that freeze a box off its goal are never
+made; where a PI-corral exists only the pushes into it are tried; the lower bound is the
+least total push distance of a one-to-one matching of goals to boxes, and a position
+with no such matching is dead. Only sound pruning is used, so a search that runs out of
+positions has proved the position unsolvable.
+"""
+
+from __future__ import annotations
+
+import heapq
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import Enum
+
+from termgames.sokoban.analysis import DIRECTIONS, NOWHERE, UNREACHABLE, Board
+from termgames.sokoban.corrals import corral_pushes
+from termgames.sokoban.deadlock import frozen
+from termgames.sokoban.game import Direction, Sokoban
+from termgames.sokoban.levels import Level, Position
+from termgames.sokoban.matching import min_cost_assignment
+from termgames.sokoban.paths import walk_path
+
+DEFAULT_NODES = 1_500_000
+"""Positions a search may keep (about 300 MB at most); past that it gives up."""
+GREEDINESS = 3
+"""How much more the lower bound counts than the pushes made so far: more finds
+solutions faster and longer; 1 would find the fewest pushes."""
+
+
+class Verdict(Enum):
+    """How a search ended."""
+
+    SOLVED = "solved"
+    UNSOLVABLE = "unsolvable"
+    LIMIT = "not solved within the limit"
+
+
+@dataclass(frozen=True)
+class Push:
+    """One push: the box on ``box`` goes one square ``direction``."""
+
+    box: Position
+    direction: Direction
+
+    @property
+    def target(self) -> Position:
+        """Where the box ends up."""
+        return self.direction.step(self.box)
+
+
+@dataclass(frozen=True)
+class Result:
+    """What a search found: the verdict and, when solved, the steps in LURD and the
+    pushes they make, from the position the search started from."""
+
+    verdict: Verdict
+    lurd: str = ""
+    pushes: tuple[Push, ...] = ()
+    nodes: int = 0
+    seconds: float = 0.0
+
+    @property
+    def moves(self) -> int:
+        """Steps in the solution, pushes included."""
+        return len(self.lurd)
+
+    @property
+    def push_count(self) -> int:
+        """Pushes in the solution."""
+        return sum(1 for letter in self.lurd if letter.isupper())
+
+
+class Search:
+    """One best-first search from one position, run a number of positions at a time."""
+
+    def __init__(self, level: Level, player: Position | None = None,
+                 boxes: Iterable[Position] | None = None, node_limit: int = DEFAULT_NODES,
+                 greediness: int = GREEDINESS, bounds: dict[int, int] | None = None) -> None:
+        self.level = level
+        self.board = Board(level)
+        self.start_player = level.player if player is None else player
+        self.start_boxes = frozenset(level.boxes if boxes is None else boxes)
+        self.node_limit = node_limit
+        self.greediness = greediness
+        self.nodes = 0
+        self.seconds = 0.0
+        self.result: Result | None = None
+        board = self.board
+        self.size = len(board.squares)
+        self.bounds: dict[int, int] = {} if bounds is None else bounds
+        start_mask = board.mask_of(self.start_boxes)
+        start = start_mask * self.size + board.number[self.start_player]
+        # Every position met, by raw key (boxes and the player's square): the position
+        # it was reached from and the push that did it, for the way back.
+        self.parent: dict[int, tuple[int, int]] = {start: (-1, -1)}
+        # The squares the player has been searched from, per set of boxes: the union of
+        # the regions expanded (regions of one set of boxes never overlap).
+        self.covered: dict[int, int] = {}
+        self.queue: list[tuple[int, int, int, int]] = []
+        self.counter = 0
+        bound = self.bound(start_mask)
+        if bound >= UNREACHABLE:
+            self.result = Result(Verdict.UNSOLVABLE)
+        else:
+            heapq.heappush(self.queue, (bound * greediness, 0, 0, start))
+
+    def bound(self, boxes: int) -> int:
+        """The least total pushes still needed by these boxes (UNREACHABLE: dead)."""
+        known = self.bounds.get(boxes)
+        if known is not None:
+            return known
+        board = self.board
+        squares = []
+        rest = boxes
+        while rest:
+            low = rest & -rest
+            squares.append(low.bit_length() - 1)
+            rest ^= low
+        cost = [[row[square] for square in squares] for row in board.distances]
+        value = min_cost_assignment(cost, UNREACHABLE)
+        if len(self.bounds) < 200_000:
+            self.bounds[boxes] = value
+        return value
+
+    def step(self, positions: int) -> Result | None:
+        """Expand up to ``positions`` more positions; the result once there is one."""
+        if self.result is not None:
+            return self.result
+        started = time.perf_counter()
+        board = self.board
+        size, neighbours, live = self.size, board.neighbours, board.live
+        goals = board.goal_mask
+        parent, covered, queue = self.parent, self.covered, self.queue
+        greediness = self.greediness
+        # With spare boxes a box may rest off the goals, even on a dead square.
+        exact = len(self.start_boxes) == len(board.goals)
+        stop = self.nodes + positions
+        while queue:
+            if self.nodes >= stop:
+                self.seconds += time.perf_counter() - started
+                return None
+            _, pushes, _, key = heapq.heappop(queue)
+            boxes, player = divmod(key, size)
+            searched = covered.get(boxes, 0)
+            if searched >> player & 1:
+                continue
+            reach = board.reach(player, boxes)
+            covered[boxes] = searched | reach
+            self.nodes += 1
+            if boxes & goals == goals:
+                self.seconds += time.perf_counter() - started
+                return self.finish(key)
+            if len(parent) > self.node_limit:
+                self.seconds += time.perf_counter() - started
+                self.result = Result(Verdict.LIMIT, nodes=self.nodes, seconds=self.seconds)
+                return self.result
+            pushes_to_try = corral_pushes(board, boxes, reach, exact)
+            if pushes_to_try is None:
+                pushes_to_try = [(box, direction) for box in bits(boxes)
+                                 for direction in range(4)]
+            for box, direction in pushes_to_try:
+                around = neighbours[box]
+                target = around[direction]
+                if target == NOWHERE or boxes >> target & 1 or (exact and not live[target]):
+                    continue
+                behind = around[direction ^ 1]
+                if behind == NOWHERE or not reach >> behind & 1:
+                    continue
+                moved = boxes ^ (1 << box) ^ (1 << target)
+                child = moved * size + box
+                if child in parent or covered.get(moved, 0) >> box & 1:
+                    continue
+                if exact and not goals >> target & 1 and frozen(board, target, moved):
+                    continue
+                bound = self.bound(moved)
+                if bound >= UNREACHABLE:
+                    continue
+                parent[child] = (key, box * 4 + direction)
+                self.counter += 1
+                heapq.heappush(queue, (pushes + 1 + bound * greediness, pushes + 1,
+                                       self.counter, child))
+        self.seconds += time.perf_counter() - started
+        self.result = Result(Verdict.UNSOLVABLE, nodes=self.nodes, seconds=self.seconds)
+        return self.result
+
+    def finish(self, key: int) -> Result:
+        """The pushes back to the start, turned into steps and checked by the rules."""
+        board = self.board
+        chain = []
+        while True:
+            previous, push = self.parent[key]
+            if previous < 0:
+                break
+            chain.append(Push(board.squares[push // 4], DIRECTIONS[push % 4]))
+            key = previous
+        chain.reverse()
+        lurd = steps_for(self.level, self.start_player, self.start_boxes, chain)
+        check(self.level, self.start_player, self.start_boxes, lurd)
+        self.result = Result(Verdict.SOLVED, lurd, tuple(chain), self.nodes, self.seconds)
+        return self.result
+
+
+def bits(mask: int) -> list[int]:
+    """The numbers of the squares in a bit set, lowest first."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found
+
+
+def steps_for(level: Level, player: Position, boxes: Iterable[Position],
+              pushes: Iterable[Push]) -> str:
+    """The LURD steps that make ``pushes`` in order: the shortest walk to each, then it."""
+    here, placed = player, set(boxes)
+    letters: list[str] = []
+    for push in pushes:
+        step = push.direction.value
+        behind = (push.box[0] - step[0], push.box[1] - step[1])
+        walk = walk_path(level, placed, here, behind) if here != behind else []
+        if walk is None:
+            raise AssertionError(f"no walk to push {push}")
+        letters.extend(direction.letter for direction in walk)
+        letters.append(push.direction.letter.upper())
+        placed.remove(push.box)
+        placed.add(push.target)
+        here = push.box
+    return "".join(letters)
+
+
+def check(level: Level, player: Position, boxes: Iterable[Position], lurd: str) -> None:
+    """Replay ``lurd`` from a position by the game's rules; AssertionError unless every
+    step is legal, pushes where it says, and the level ends solved."""
+    game = Sokoban(level)
+    game.player, game.boxes = player, set(boxes)
+    for letter in lurd:
+        step = game.move(next(d for d in Direction if d.letter == letter.lower()))
+        if step is None or step.pushed != letter.isupper():
+            raise AssertionError(f"the solver's step {letter!r} breaks the rules")
+    if not game.solved:
+        raise AssertionError("the solver's steps do not solve the level")
