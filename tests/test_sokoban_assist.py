@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import termgames.sokoban.assist as assist
+from termgames.runtime.draw import UNICODE_GLYPHS
 from termgames.runtime.scheduler import Timer
 from termgames.sokoban.analysis import Board
 from termgames.sokoban.assist import Assistant
@@ -22,7 +23,7 @@ from termgames.sokoban.menus import level_list
 from termgames.sokoban.plan import Plan, Replay, deadlock_of, walks
 from termgames.sokoban.progress import Record, load_records, record_solution, verdict
 from termgames.sokoban.records import sokoban_tables
-from termgames.sokoban.solver import Push, solve
+from termgames.sokoban.solver import solve
 from termgames.store import Store
 
 
@@ -67,9 +68,13 @@ class Stage:
     """The screen as the assistant sees it: what it said, a clock moved by hand, timers
     and background work run when the test says."""
 
-    def __init__(self) -> None:
+    def __init__(self, lazy: bool = False) -> None:
+        self.lazy = lazy
+        """Background work waits for ``finish_work`` rather than taking a first slice."""
         self.said: list[str] = []
         self.time = 0.0
+        self.tick = 0.0005
+        """How far each look at the clock moves it: a slice is a few looks."""
         self.timers: list[Timer] = []
         self.work: dict[str, Callable[[], bool]] = {}
         self.order = itertools.count()
@@ -78,7 +83,7 @@ class Stage:
         self.said.append(forms[0])
 
     def now(self) -> float:
-        self.time += 0.0005
+        self.time += self.tick
         return self.time
 
     def after(self, milliseconds: float, callback: Callable[[], None]) -> Timer:
@@ -88,7 +93,7 @@ class Stage:
 
     def in_background(self, name: str, work: Callable[[], bool]) -> None:
         self.work.pop(name, None)
-        if not work():
+        if self.lazy or not work():
             self.work[name] = work
 
     def finish_work(self) -> int:
@@ -138,11 +143,7 @@ def test_a_plan_holds_along_its_way_and_nowhere_else() -> None:
         if not game.solved:
             assert rest is not None and len(rest) == sum(1 for _ in filter(
                 str.isupper, result.lurd[len(game.history):]))
-    other = Sokoban(TWO)
-    other.move(Direction.DOWN)  # pushes the left box down onto its goal: off the plan
-    if plan.rest(TWO, other.player, other.boxes) is None:
-        return
-    assert plan.pushes[0] == Push((2, 2), Direction.DOWN)  # unless that was the plan
+    assert plan.rest(TWO, TWO.player, {(1, 2), (2, 5)}) is None  # boxes it never had
 
 
 def test_a_plan_needs_the_player_on_the_right_side() -> None:
@@ -235,14 +236,14 @@ def test_following_the_hints_needs_no_more_thinking() -> None:
 
 
 def test_a_hint_searched_for_another_position_is_never_shown() -> None:
-    game, helping, stage = helper(TWO)
+    game, stage = Sokoban(TWO), Stage(lazy=True)
+    helping = Assistant(game, stage)
     helping.ask_hint()
-    stage.work.clear()  # the search has not finished...
-    helping.search = assist.Search(TWO, TWO.player, frozenset(TWO.boxes), 1000, 20)
-    helping.asked = "hint"
-    press(game, helping, Direction.DOWN)  # ...when the player pushes a box
-    assert helping.search is None and helping.asked is None
-    assert helping.hint() is None
+    assert stage.said[-1] == "Thinking…" and stage.work  # not finished...
+    press(game, helping, Direction.RIGHT, Direction.DOWN)  # ...when the player pushes
+    stage.finish_work()
+    assert helping.hint() is None and not helping.helped
+    assert not any(text.startswith("Next push") for text in stage.said)
 
 
 def test_moving_without_pushing_keeps_the_hint() -> None:
@@ -257,36 +258,36 @@ def test_moving_without_pushing_keeps_the_hint() -> None:
 def test_a_hint_that_takes_too_long_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
     microban = load_bundled(by_slug("microban") or pytest.fail("no Microban")).levels
     monkeypatch.setattr(assist, "HINT_SECONDS", 0.002)
-    game, helping, stage = helper(microban[149])
+    _, helping, stage = helper(microban[152])  # no solver here solves it in a slice
+    stage.tick = 0.01
     helping.ask_hint()
     stage.finish_work()
     assert helping.hint() is None and not helping.helped
     assert stage.said[-1] == "No hint: no solution found in 0 s of search"
 
 
+INTO_THE_CORNER = (Direction.RIGHT, Direction.RIGHT, Direction.RIGHT, Direction.DOWN,
+                   Direction.LEFT, Direction.LEFT)
+"""Round the box, then two pushes left: against the left wall, where no goal is."""
+
+
 def test_no_hint_from_a_lost_position() -> None:
     game, helping, stage = helper(ROOM)
-    press(game, helping, Direction.RIGHT, Direction.DOWN, Direction.DOWN,
-          Direction.DOWN)  # walks round and pushes the box down against the bottom wall
-    assert game.boxes == {(3, 3)} or game.pushes == 0
-    game2, helping2, stage2 = helper(ROOM)
-    press(game2, helping2, Direction.DOWN, Direction.RIGHT, Direction.RIGHT,
-          Direction.RIGHT, Direction.UP, Direction.LEFT, Direction.LEFT)
-    assert game2.boxes == {(2, 1)}
-    assert stage2.said[-1] == "That box can never reach a goal from there: u undoes it"
-    assert helping2.deadlock() is not None
-    helping2.ask_hint()
-    assert stage2.said[-1] == ("No hint: that box can never reach a goal from there "
-                               "(u undoes it)")
-    assert not stage2.work and not helping2.helped
+    press(game, helping, *INTO_THE_CORNER)
+    assert game.boxes == {(2, 1)}
+    assert stage.said[-1] == "That box can never reach a goal from there: u undoes it"
+    assert helping.deadlock() is not None
+    helping.ask_hint()
+    assert stage.said[-1] == ("No hint: that box can never reach a goal from there "
+                              "(u undoes it)")
+    assert not stage.work and not helping.helped
 
 
 def test_the_warning_comes_once_and_undo_clears_it() -> None:
     game, helping, stage = helper(ROOM)
-    press(game, helping, Direction.DOWN, Direction.RIGHT, Direction.RIGHT,
-          Direction.RIGHT, Direction.UP, Direction.LEFT)
-    assert helping.deadlock() is None
-    press(game, helping, Direction.LEFT)
+    press(game, helping, *INTO_THE_CORNER[:-1])
+    assert helping.deadlock() is None and game.boxes == {(2, 2)}
+    press(game, helping, INTO_THE_CORNER[-1])
     warnings = [text for text in stage.said if "never reach a goal" in text]
     assert len(warnings) == 1
     stuck = helping.deadlock()
@@ -347,10 +348,9 @@ def test_the_replay_solves_from_here_and_a_key_stops_it() -> None:
     stage.finish_work()
     stage.run_timers()
     assert game.solved and not helping.replaying
-    undos = 0
     while game.undo():
-        undos += 1
-    assert game.moves == 0 and undos >= game.level.boxes.__len__()
+        pass
+    assert game.moves == 0
 
 
 def test_the_replay_takes_eight_steps_a_second_and_holds_pushes_longer() -> None:
@@ -417,8 +417,6 @@ def test_the_level_list_and_the_scores_mark_helped_solutions(tmp_path: Path) -> 
     records = {ROOM.key: Record(9, 3, "x", "mine", 1, helped=True),
                TWO.key: Record(30, 4, "y", "mine", 2)}
     listing = level_list(collection, records, 0, lambda index: None, lambda: None)
-    from termgames.runtime.draw import UNICODE_GLYPHS
-
     for width in (76, 40):
         rows = listing.rows(width, UNICODE_GLYPHS)
         assert all(len(row) <= width + 1 for row in rows), rows
