@@ -365,7 +365,9 @@ def test_the_replay_takes_eight_steps_a_second_and_holds_pushes_longer() -> None
         pushed = game.history[-1].pushed
         assert delays[-1] == (assist.PUSH_MS if pushed else assist.STEP_MS)
         live.callback()
-    assert game.solved
+        # The push that solves it ends the replay: the next key is the player's own.
+        assert helping.replaying != game.solved
+    assert game.solved and stage.said[-1] == ""
 
 
 # Helped solutions in the records ------------------------------------------------------

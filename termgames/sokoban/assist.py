@@ -177,7 +177,7 @@ class Assistant:
         if self.replay is None:
             return
         pushed = self.replay.advance(self.game)
-        if pushed is None:
+        if pushed is None or self.replay.done:  # over at once: the next key is the player's
             self.replay, self.timer = None, None
             self.stage.say("" if self.game.solved else "The replay could not go on from here")
         else:

@@ -122,10 +122,15 @@ class Replay:
     index: int = 0
     taken: int = 0
 
+    @property
+    def done(self) -> bool:
+        """Every push made (or the replay refused)."""
+        return self.index >= len(self.segments)
+
     def advance(self, game: Sokoban) -> bool | None:
         """Take one more step on ``game``: a push's walk and the push itself stay one
         step for undo. Whether it pushed; None when done, or if the step is refused."""
-        if self.index >= len(self.segments):
+        if self.done:
             return None
         segment = self.segments[self.index]
         self.taken += 1
