@@ -94,8 +94,25 @@ class Board:
         with no other box in the way (UNREACHABLE if none do)."""
         return tuple(self._pulls_from(goal) for goal in self.goals)
 
-    def _pulls_from(self, goal: int) -> tuple[int, ...]:
-        """Push distances to ``goal``, found backwards: pulling a box away from it."""
+    def distances_around(self, fixed: int) -> tuple[tuple[int, ...], ...]:
+        """Like ``distances``, for the goals not in ``fixed``, with the squares of
+        ``fixed`` (boxes that can never move again) counted as walls."""
+        cache = self._around
+        known = cache.get(fixed)
+        if known is None:
+            known = tuple(self._pulls_from(goal, fixed) for goal in self.goals
+                          if not fixed >> goal & 1)
+            if len(cache) < 4096:
+                cache[fixed] = known
+        return known
+
+    @cached_property
+    def _around(self) -> dict[int, tuple[tuple[int, ...], ...]]:
+        return {}
+
+    def _pulls_from(self, goal: int, fixed: int = 0) -> tuple[int, ...]:
+        """Push distances to ``goal``, found backwards: pulling a box away from it
+        (never through the squares of ``fixed``)."""
         neighbours = self.neighbours
         distance = [UNREACHABLE] * len(self.squares)
         distance[goal] = 0
@@ -106,9 +123,11 @@ class Board:
                 # The box came from ``before`` (pushed in ``direction``), the player
                 # standing one further back.
                 before = neighbours[box][direction ^ 1]
-                if before == NOWHERE or distance[before] != UNREACHABLE:
+                if before == NOWHERE or distance[before] != UNREACHABLE \
+                        or fixed >> before & 1:
                     continue
-                if neighbours[before][direction ^ 1] == NOWHERE:
+                behind = neighbours[before][direction ^ 1]
+                if behind == NOWHERE or fixed >> behind & 1:
                     continue
                 distance[before] = distance[box] + 1
                 queue.append(before)

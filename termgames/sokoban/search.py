@@ -116,13 +116,14 @@ class Search:
         if known is not None:
             return known
         board = self.board
-        squares = []
-        rest = boxes
-        while rest:
-            low = rest & -rest
-            squares.append(low.bit_length() - 1)
-            rest ^= low
-        cost = [[row[square] for square in squares] for row in board.distances]
+        # Boxes frozen on their goals are walls from now on: the other boxes are measured
+        # around them, which finds goal rooms blocked by a box placed too early.
+        fixed = 0
+        for square in bits(boxes & board.goal_mask):
+            if frozen(board, square, boxes):
+                fixed |= 1 << square
+        rows = board.distances_around(fixed) if fixed else board.distances
+        cost = [[row[square] for square in bits(boxes & ~fixed)] for row in rows]
         value = min_cost_assignment(cost, UNREACHABLE)
         if len(self.bounds) < 200_000:
             self.bounds[boxes] = value

@@ -1,0 +1,161 @@
+"""The Sokoban solver on a whole collection: how many levels it solves within a time
+limit per level (one core each), how long they take, and how fast a hint comes.
+
+A hint is a solve from the position the player is in; it is timed from the start of each
+solved level and from halfway through its solution, run in 50 ms slices as the game runs
+it, and counted as "within 1 s" if its answer came in time.
+
+Usage: python benchmarks/sokoban_solver.py [--collection microban | PATH...]
+       [--time-limit 30] [--jobs N] [--levels 1-20] [--no-hints] [--verbose]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from termgames.sokoban.bundled import by_slug, load_bundled  # noqa: E402
+from termgames.sokoban.files import load  # noqa: E402
+from termgames.sokoban.levels import Level  # noqa: E402
+from termgames.sokoban.search import Push  # noqa: E402
+from termgames.sokoban.solver import Solver, Verdict, solve  # noqa: E402
+
+HINT_CAP_S = 5.0
+SLICE_S = 0.05
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One level's figures."""
+
+    number: int
+    name: str
+    verdict: str
+    seconds: float
+    moves: int
+    pushes: int
+    hint_start: float | None
+    hint_half: float | None
+
+
+def hint_time(level: Level, pushes: tuple[Push, ...]) -> float:
+    """Seconds to a solve from the position after ``pushes`` (capped at HINT_CAP_S)."""
+    player, boxes = level.player, set(level.boxes)
+    for push in pushes:
+        boxes.remove(push.box)
+        boxes.add(push.target)
+        player = push.box
+    started = time.monotonic()
+    solver = Solver(level, player, boxes)
+    while time.monotonic() - started < HINT_CAP_S:
+        result = solver.advance(time.monotonic() + SLICE_S)
+        if result is not None:
+            return time.monotonic() - started if result.verdict is Verdict.SOLVED \
+                else HINT_CAP_S
+    return HINT_CAP_S
+
+
+def run_one(job: tuple[Level, float, bool]) -> Outcome:
+    """Solve one level, then time its hints."""
+    level, limit, hints = job
+    started = time.monotonic()
+    result = solve(level, time_limit=limit)
+    seconds = time.monotonic() - started
+    start = half = None
+    if hints and result.verdict is Verdict.SOLVED:
+        start = hint_time(level, ())
+        half = hint_time(level, result.pushes[:len(result.pushes) // 2])
+    return Outcome(level.number, level.shown_name, result.verdict.value, seconds,
+                   result.moves, result.push_count, start, half)
+
+
+def levels_of(options: argparse.Namespace) -> tuple[str, list[Level]]:
+    """The collection named, or the files given."""
+    if options.paths:
+        collection = load(options.paths)
+        return collection.name, collection.levels
+    entry = by_slug(options.collection)
+    if entry is None:
+        raise SystemExit(f"no bundled collection {options.collection!r}")
+    return entry.name, load_bundled(entry).levels
+
+
+def chosen(levels: list[Level], spec: str | None) -> list[Level]:
+    """Levels whose numbers fall in ``spec`` ('1-20' or '5'), or all."""
+    if not spec:
+        return levels
+    first, _, last = spec.partition("-")
+    low, high = int(first), int(last or first)
+    return [level for level in levels if low <= level.number <= high]
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The value below which ``share`` of them lie (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("paths", nargs="*")
+    parser.add_argument("--collection", default="microban")
+    parser.add_argument("--time-limit", type=float, default=30.0)
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--levels")
+    parser.add_argument("--no-hints", action="store_true")
+    parser.add_argument("--verbose", action="store_true")
+    options = parser.parse_args()
+    name, levels = levels_of(options)
+    levels = chosen(levels, options.levels)
+    started = time.monotonic()
+    jobs = [(level, options.time_limit, not options.no_hints) for level in levels]
+    with ProcessPoolExecutor(options.jobs) as pool:
+        outcomes = list(pool.map(run_one, jobs))
+    wall = time.monotonic() - started
+    solved = [outcome for outcome in outcomes if outcome.verdict == Verdict.SOLVED.value]
+    if options.verbose:
+        for outcome in outcomes:
+            print(f"{outcome.number:>4} {outcome.verdict:<28} {outcome.seconds:7.2f} s "
+                  f"{outcome.moves:>5} moves {outcome.pushes:>4} pushes  {outcome.name}")
+    times = [outcome.seconds for outcome in solved]
+    rows = [
+        ("collection", f"{name} ({len(levels)} levels)"),
+        ("time limit a level", f"{options.time_limit:g} s, one core each ({options.jobs} jobs)"),
+        ("solved", f"{len(solved)} of {len(levels)}"),
+        ("time to solve, median", f"{statistics.median(times):.2f} s" if times else "-"),
+        ("time to solve, p90", f"{percentile(times, 0.9):.2f} s" if times else "-"),
+        ("time to solve, max", f"{max(times):.2f} s" if times else "-"),
+        ("moves, total", f"{sum(outcome.moves for outcome in solved):,}"),
+        ("pushes, total", f"{sum(outcome.pushes for outcome in solved):,}"),
+    ]
+    if not options.no_hints and solved:
+        for label, pick in (("from the start", "hint_start"), ("from halfway", "hint_half")):
+            waits = [getattr(outcome, pick) for outcome in solved]
+            fast = sum(1 for wait in waits if wait <= 1.0)
+            rows.append((f"first hint {label}, within 1 s",
+                         f"{fast} of {len(waits)} ({100 * fast / len(waits):.1f}%); "
+                         f"p50 {statistics.median(waits):.2f} s, "
+                         f"p90 {percentile(waits, 0.9):.2f} s"))
+    unsolved = [f"{outcome.number} ({outcome.verdict})" for outcome in outcomes
+                if outcome.verdict != Verdict.SOLVED.value]
+    rows.append(("not solved", ", ".join(unsolved) or "none"))
+    rows.append(("wall time", f"{wall:.0f} s"))
+    width = max(len(label) for label, _ in rows)
+    print(f"{'measure':<{width}}  value")
+    print("-" * (width + 50))
+    for label, value in rows:
+        print(f"{label:<{width}}  {value}")
+
+
+if __name__ == "__main__":
+    main()
