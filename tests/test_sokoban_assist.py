@@ -435,3 +435,12 @@ def test_the_level_list_and_the_scores_mark_helped_solutions(tmp_path: Path) -> 
     assert detail.headers == ("level", "title", "moves", "pushes", "help")
     assert [row[-1] for row in detail.rows] == ["helped", ""]
     store.close()
+
+
+def test_a_message_takes_the_first_form_that_fits_else_ends_in_a_mark() -> None:
+    forms = ("That box can never reach a goal from there: u undoes it",
+             "Box can never reach a goal: u undoes it")
+    assert assist.one_line(forms, 80, "…") == forms[0]
+    assert assist.one_line(forms, 44, "…") == forms[1]
+    assert assist.one_line(forms, 20, "...") == "Box can never rea..."
+    assert assist.one_line(forms, 0, "…") == forms[0]

@@ -146,7 +146,7 @@ def test_dead_squares_show_and_hide_on_x(terminal: Start, tmp_path: Path) -> Non
     assert "×" not in term.text()
     term.press("?")
     term.wait_for("show or hide dead squares")
-    assert "hint: mark the next push" in term.text()
+    assert "hint: mark the next push; again, make it (helped)" in term.text()
 
 
 def test_a_helped_solve_is_marked_in_the_level_list_and_the_scores(

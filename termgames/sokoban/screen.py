@@ -20,7 +20,7 @@ from termgames.runtime.layout import Rect, leave_room
 from termgames.runtime.lists import ListScreen
 from termgames.runtime.panels import Panel
 from termgames.runtime.screen import GameScreen, Host
-from termgames.sokoban.assist import Assistant
+from termgames.sokoban.assist import Assistant, one_line
 from termgames.sokoban.bundled import MENU, load_bundled
 from termgames.sokoban.game import Direction, Sokoban
 from termgames.sokoban.levels import Collection, Level, Position
@@ -28,7 +28,6 @@ from termgames.sokoban.menus import collection_menu, level_list
 from termgames.sokoban.paths import push_path, walk_path
 from termgames.sokoban.progress import Record, load_records, verdict
 from termgames.sokoban.view import COMPACT, Drawn, Marks, draw_level
-from termgames.text import clip, text_width
 
 HEADER_ROWS = 2
 
@@ -66,10 +65,10 @@ BINDINGS: tuple[Binding[Act], ...] = (
     Binding(("n",), Act.NEXT, "next level (this one's moves are kept)"),
     Binding(("p",), Act.PREVIOUS, "previous level", "level", "n/p", priority=8),
     Binding(("\t",), Act.LIST, "the level list", "list", "Tab", priority=12),
-    Binding(("t",), Act.HINT, "hint: mark the next push; again: make it (the solve "
-            "counts as helped)", "hint", priority=25),
-    Binding(("v",), Act.REPLAY, "solve it from here, step by step (any key stops it, u "
-            "undoes a push at a time; helped)", "solve", priority=10),
+    Binding(("t",), Act.HINT, "hint: mark the next push; again, make it (helped)", "hint",
+            priority=25),
+    Binding(("v",), Act.REPLAY, "watch the rest solved (any key stops; u undoes a push)",
+            "solve", priority=10),
     Binding(("x",), Act.DEAD, "show or hide dead squares (a box there never reaches a "
             "goal)", "dead squares", priority=9),
 )
@@ -165,12 +164,9 @@ class SokobanScreen(GameScreen[Act]):
         solved = sum(1 for level in self.collection.levels if level.key in self.records)
         count = len(self.collection.levels)
         where = "last" if step > 0 else "first"
-        if solved == count:
-            self.say(f"That was the {where} level: all {count} of "
-                          f"{self.collection.name} are solved!")
-        else:
-            self.say(f"That is the {where} level of {self.collection.name} "
-                          f"({solved} of {count} solved; Tab lists them)")
+        self.say(f"That was the {where} level: all {count} of {self.collection.name} are "
+                 "solved!" if solved == count else f"That is the {where} level of "
+                 f"{self.collection.name} ({solved} of {count} solved; Tab lists them)")
 
     @property
     def level(self) -> Level:
@@ -183,14 +179,9 @@ class SokobanScreen(GameScreen[Act]):
         return self.assistants[self.index]
 
     def say(self, *forms: str) -> None:
-        """A line in the footer's place until the next key (the assistant's ``Stage``): the
-        first form that fits the width last drawn, else the last one shortened with a mark
-        (the footer would drop it whole)."""
-        width, mark = self.width_drawn, self.ellipsis
-        text = next((form for form in forms if text_width(form) <= width), forms[-1])
-        if width and text_width(text) > width:
-            text = clip(text, max(width - text_width(mark), 0)) + mark
-        self.host.say(text)
+        """A line in the footer's place until the next key (the assistant's ``Stage``),
+        fitted to the width last drawn (the footer would drop it whole)."""
+        self.host.say(one_line(forms, self.width_drawn, self.ellipsis))
 
     def now(self) -> float:
         """The launch context's clock (the assistant's ``Stage``)."""
