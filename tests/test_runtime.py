@@ -166,6 +166,16 @@ def test_an_unbound_key_goes_to_the_screen_hook_then_the_app_then_a_message(
     assert "does nothing" not in session.text() and "count 1" in session.text()
 
 
+def test_a_message_wider_than_the_window_is_cut_with_a_mark_not_dropped(
+    store: Store,
+) -> None:
+    runner, session, _ = start(store, cols=40)
+    runner.say("A message far longer than forty columns, which must still be seen")
+    runner.render()
+    footer = session.text().splitlines()[-1].strip()
+    assert footer.startswith("A message far longer") and footer.endswith("…"), footer
+
+
 def test_the_footer_and_help_come_from_the_bindings(store: Store) -> None:
     runner, session, _ = start(store)
     assert session.text().splitlines()[-1].strip() == "Up k up · Down j down · ? help · q quit"

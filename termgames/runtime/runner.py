@@ -224,7 +224,7 @@ class Runner:
     def _draw_footer(self, canvas: Canvas, top: Screen[Any]) -> None:
         glyphs = canvas.glyphs
         if self.message:
-            text = footer_text([Hint(self.message)], canvas.width, "", glyphs.ellipsis)
+            text = footer_text([Hint(self.message, ESSENTIAL)], canvas.width, "", glyphs.ellipsis)
         else:
             entries = top.footer() + self.app_hints(top)
             text = footer_text(entries, canvas.width, f" {glyphs.dot} ", glyphs.ellipsis)

@@ -73,7 +73,10 @@ def stuck_boxes(board: Board, boxes: int, pushed: int) -> list[int]:
 
 def after_push(board: Board, boxes: frozenset[Position] | set[Position],
                pushed: Position) -> Deadlock | None:
-    """The deadlock a push onto ``pushed`` has made, if a cheap check can prove one."""
+    """The deadlock a push onto ``pushed`` has made, if a cheap check can prove one.
+    With more boxes than goals a spare box may rest anywhere, so none is claimed."""
+    if len(board.level.boxes) > len(board.goals):
+        return None
     square = board.number[pushed]
     if not board.live[square]:
         return Deadlock(DeadlockKind.DEAD_SQUARE, frozenset({pushed}))

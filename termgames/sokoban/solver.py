@@ -57,6 +57,7 @@ class Solver:
 
     @node_limit.setter
     def node_limit(self, value: int) -> None:
+        """Share a new budget out between the searches, as their turns are shared."""
         total = sum(turns for _, turns in self.searches)
         for search, turns in self.searches:
             search.node_limit = value * turns // max(total, 1)
