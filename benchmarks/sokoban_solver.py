@@ -86,7 +86,7 @@ def levels_of(options: argparse.Namespace) -> tuple[str, list[Level]]:
     entry = by_slug(options.collection)
     if entry is None:
         raise SystemExit(f"no bundled collection {options.collection!r}")
-    return entry.name, load_bundled(entry).levels
+    return entry.title, load_bundled(entry).levels
 
 
 def chosen(levels: list[Level], spec: str | None) -> list[Level]:
