@@ -270,3 +270,46 @@ def test_ctrl_c_ends_the_workers_and_says_so_in_one_line(terminal: Start, tmp_pa
                          "in solutions.txt")
     assert "Traceback" not in bytes(session.received).decode()
     assert out.read_text().startswith("; level 1\nTitle: 1\nSolution: ")
+
+
+def test_a_solver_failure_on_one_level_keeps_the_others(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from termgames.sokoban import solving_cli
+
+    def failing(level: Level, time_limit: float) -> object:
+        if level.title == "Room":
+            raise AssertionError("the solver's step 'R' breaks the rules")
+        return solve(level, time_limit)
+
+    monkeypatch.setattr(solving_cli, "solve", failing)
+    levels = write(tmp_path / "levels.txt", ROOM, CORRIDOR)
+    result = CliRunner().invoke(cli, ["sokoban", "--solve", str(levels), "--jobs", "1"])
+    assert result.exit_code == 1
+    assert result.stdout == "; level 2\nTitle: Corridor\nSolution: RR\n\n"
+    report = untimed(result.stderr)
+    assert report[0] == ("level 1 ('Room'): the solver failed (AssertionError: the solver's "
+                         "step 'R' breaks the rules), T s")
+    assert report[2].startswith("1 of 2 levels solved (1 solver failure) in ")
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="the patched solver reaches forked workers")
+def test_workers_ignore_ctrl_c_and_die_at_once_on_sigterm(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A worker that kept a Python SIGTERM handler could miss the pool's SIGTERM while
+    waiting for work and hang the program as it ended."""
+    from termgames.sokoban import solving_cli
+
+    def checking(level: Level, time_limit: float) -> object:
+        assert os.getpid() != parent, "not in a worker"
+        assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+        assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL
+        return solve(level, time_limit)
+
+    parent = os.getpid()
+    monkeypatch.setattr(solving_cli, "solve", checking)
+    levels = write(tmp_path / "levels.txt", ROOM, CORRIDOR)
+    for _ in range(3):
+        result = CliRunner().invoke(cli, ["sokoban", "--solve", str(levels), "--jobs", "2"])
+        assert result.exit_code == 0, result.output

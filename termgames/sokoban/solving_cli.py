@@ -47,13 +47,15 @@ class OutFileError(click.ClickException):
 
 @dataclass(frozen=True)
 class Outcome:
-    """How the search for one level ended: its place in the list, the verdict, the LURD
-    solution (empty unless solved) and the seconds the worker spent on it."""
+    """How the search for one level ended: its place in the list, the verdict (None if
+    the solver failed, ``error`` saying how), the LURD solution (empty unless solved) and
+    the seconds the worker spent on it."""
 
     index: int
-    verdict: Verdict
+    verdict: Verdict | None
     lurd: str
     seconds: float
+    error: str = ""
 
     @property
     def moves(self) -> int:
@@ -99,13 +101,21 @@ def solve_one(job: tuple[int, Level, float]) -> Outcome:
     """Solve one level (in a worker): ``job`` is its index, the level and the time limit."""
     index, level, time_limit = job
     started = time.monotonic()
-    result = solve(level, time_limit)
+    try:
+        result = solve(level, time_limit)
+    except Exception as error:  # one level's failure must not lose the others' solutions
+        return Outcome(index, None, "", time.monotonic() - started,
+                       f"{type(error).__name__}: {error}")
     return Outcome(index, result.verdict, result.lurd, time.monotonic() - started)
 
 
-def _ignore_interrupts() -> None:
-    """Workers leave Ctrl-C to the main process, which ends them."""
+def _start_worker() -> None:
+    """Workers leave Ctrl-C to the main process, which ends them, and die at once on
+    the SIGTERM that ends them (not by a handler they may have inherited)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_DFL)
 
 
 @contextlib.contextmanager
@@ -121,7 +131,7 @@ def outcomes(levels: Sequence[Level], time_limit: float, jobs: int) -> Iterator[
     # the whole process group) is handled once, here.
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
-        pool = multiprocessing.Pool(jobs, initializer=_ignore_interrupts)
+        pool = multiprocessing.Pool(jobs, initializer=_start_worker)
     finally:
         signal.signal(signal.SIGINT, previous if previous is not None else signal.SIG_DFL)
     try:
@@ -174,6 +184,9 @@ def describe(level: Level, outcome: Outcome, with_file: bool = False) -> str:
     if outcome.verdict is Verdict.SOLVED:
         return (f"{name}: solved, {seconds}, {plural(outcome.moves, 'move')}, "
                 f"{plural(outcome.pushes, 'push', 'pushes')}")
+    if outcome.verdict is None:
+        return f"{name}: the solver failed ({sanitize(' '.join(outcome.error.split()))}), " \
+               f"{seconds}"
     return f"{name}: {outcome.verdict.value}, {seconds}"
 
 
@@ -188,12 +201,13 @@ def solution_lines(level: Level, lurd: str) -> list[str]:
 
 def summary(levels: int, found: Sequence[Outcome], skipped: int, seconds: float) -> str:
     """The last report line: how many levels were solved, and what became of the rest."""
-    def count(verdict: Verdict) -> int:
+    def count(verdict: Verdict | None) -> int:
         return sum(1 for outcome in found if outcome.verdict is verdict)
 
     others = [f"{number:,} {what}" for number, what in (
         (count(Verdict.UNSOLVABLE), "unsolvable"),
         (count(Verdict.LIMIT), "not solved within the limit"),
+        (count(None), "solver failure" if count(None) == 1 else "solver failures"),
         (skipped, "bad level skipped" if skipped == 1 else "bad levels skipped"),
     ) if number]
     solved = count(Verdict.SOLVED)
@@ -240,8 +254,8 @@ class _Report:
                                show_pos=True, item_show_func=_as_is, width=BAR_WIDTH) as bar:
             for outcome in results:
                 found.append(outcome)
-                last = f"{level_name(self.levels[outcome.index], self.with_file)}: " \
-                       f"{outcome.verdict.value}"
+                verdict = outcome.verdict.value if outcome.verdict else "the solver failed"
+                last = f"{level_name(self.levels[outcome.index], self.with_file)}: {verdict}"
                 bar.update(1, clip(last, room) if room >= 12 else None)
         for outcome in sorted(found, key=lambda outcome: outcome.index):
             echo(self.line(outcome), err=self.err)
@@ -259,7 +273,8 @@ def run(levels: Sequence[Level], time_limit: float, jobs: int, out: str | None,
     started = time.monotonic()
     interrupted = False
     try:
-        with _terminations_unwind(), outcomes(levels, time_limit, jobs) as results:
+        # The pool first: its workers must not inherit the handlers.
+        with outcomes(levels, time_limit, jobs) as results, _terminations_unwind():
             report.collect(results, found)
     except KeyboardInterrupt:
         interrupted = True
