@@ -1,0 +1,266 @@
+"""A 2048 player: expectimax over the tiles that may appear (a 2 nine times in ten, a 4
+once), cut off where a line of play has become too unlikely to matter, with a
+transposition table per decision and more depth when the board is crowded.
+
+4x4 boards use the packed board and row tables of bitboard.py. Other sizes use the game's
+own rules and the same heuristic on plain grids: much slower, so they look less far
+ahead, but they still play sensibly.
+
+Thinking is bounded by the clock (``budget_ms``, for play) or by a count of positions
+(``nodes``, for simulations, so that a seed gives the same game on any machine).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from termgames.g2048 import bitboard
+from termgames.g2048.board import Direction, Grid, can_move, empty_cells, move
+
+DIRECTIONS = (Direction.UP, Direction.LEFT, Direction.RIGHT, Direction.DOWN)
+PROBABILITY_CUTOFF = 0.0001
+"""A line of play less likely than this is judged by the heuristic alone."""
+CACHE_DEPTH = 15
+Clock = Callable[[], float]
+
+
+class OutOfTime(Exception):
+    """The budget ran out inside a search; the deepest finished one stands."""
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The direction to slide, why, and how far the search looked."""
+
+    direction: Direction
+    reason: str
+    depth: int
+    nodes: int
+
+
+class _Search:
+    """One decision's search: counts positions and stops when the budget is spent."""
+
+    def __init__(self, node_limit: int | None, deadline: float | None, clock: Clock
+                 ) -> None:
+        self.node_limit = node_limit
+        self.deadline = deadline
+        self.clock = clock
+        self.nodes = 0
+        self.table: dict[int, tuple[int, float]] = {}
+        self.depth_limit = 0
+
+    def spend(self) -> None:
+        self.nodes += 1
+        if self.node_limit is not None and self.nodes > self.node_limit:
+            raise OutOfTime
+        if self.deadline is not None and self.nodes & 255 == 0 \
+                and self.clock() >= self.deadline:
+            raise OutOfTime
+
+    # The packed 4x4 board ---------------------------------------------------------------
+    def chance(self, board: int, probability: float, depth: int) -> float:
+        """The expected value over the tiles that may appear."""
+        if probability < PROBABILITY_CUTOFF or depth >= self.depth_limit:
+            return bitboard.heuristic(board)
+        if depth < CACHE_DEPTH:
+            known = self.table.get(board)
+            if known is not None and known[0] <= depth:
+                return known[1]
+        cells = bitboard.empty_cells(board)
+        if not cells:
+            return bitboard.heuristic(board)
+        share = probability / len(cells)
+        total = 0.0
+        for shift in cells:
+            total += 0.9 * self.best(board | 1 << shift, share * 0.9, depth)
+            total += 0.1 * self.best(board | 2 << shift, share * 0.1, depth)
+        value = total / len(cells)
+        if depth < CACHE_DEPTH:
+            self.table[board] = (depth, value)
+        return value
+
+    def best(self, board: int, probability: float, depth: int) -> float:
+        """The value of the best slide from ``board`` (0 if none moves: a loss)."""
+        self.spend()
+        top = 0.0
+        for direction in DIRECTIONS:
+            slid = bitboard.slide(board, direction)
+            if slid != board:
+                top = max(top, self.chance(slid, probability, depth + 1))
+        return top
+
+    def root(self, board: int, depth_limit: int) -> dict[Direction, float]:
+        """Each slide's value, searched to ``depth_limit`` slides."""
+        self.depth_limit = depth_limit
+        values = {}
+        for direction in DIRECTIONS:
+            slid = bitboard.slide(board, direction)
+            if slid != board:
+                self.spend()
+                values[direction] = self.chance(slid, 1.0, 1) + 1e-6
+        return values
+
+    # Any other size ---------------------------------------------------------------------
+    def grid_chance(self, grid: Grid, probability: float, depth: int) -> float:
+        """The expected value over new tiles, on a plain grid."""
+        if probability < PROBABILITY_CUTOFF or depth >= self.depth_limit:
+            return grid_heuristic(grid)
+        cells = empty_cells(grid)
+        if not cells:
+            return grid_heuristic(grid)
+        share = probability / len(cells)
+        total = 0.0
+        for r, c in cells:
+            for value, chance in ((2, 0.9), (4, 0.1)):
+                placed = tuple(tuple(value if (i, j) == (r, c) else v
+                                     for j, v in enumerate(row))
+                               for i, row in enumerate(grid))
+                total += chance * self.grid_best(placed, share * chance, depth)
+        return total / len(cells)
+
+    def grid_best(self, grid: Grid, probability: float, depth: int) -> float:
+        """The best slide's value on a plain grid."""
+        self.spend()
+        top = 0.0
+        for direction in DIRECTIONS:
+            result = move(grid, direction)
+            if result.changed:
+                top = max(top, self.grid_chance(result.grid, probability, depth + 1))
+        return top
+
+    def grid_root(self, grid: Grid, depth_limit: int) -> dict[Direction, float]:
+        """Each slide's value on a plain grid."""
+        self.depth_limit = depth_limit
+        values = {}
+        for direction in DIRECTIONS:
+            result = move(grid, direction)
+            if result.changed:
+                self.spend()
+                values[direction] = self.grid_chance(result.grid, 1.0, 1) + 1e-6
+        return values
+
+
+def grid_heuristic(grid: Grid) -> float:
+    """The heuristic of any size of grid: its rows' and columns' values."""
+    def ranks(line: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(value.bit_length() - 1 if value else 0 for value in line)
+    lines = [*grid, *zip(*grid, strict=True)]
+    return sum(bitboard.row_heuristic(ranks(tuple(line))) for line in lines)
+
+
+def depth_for(grid: Grid) -> int:
+    """How many slides ahead to look: more when the board is crowded or varied."""
+    if len(grid) == 4:
+        board = bitboard.from_grid(grid)
+        return max(2, min(4, bitboard.distinct_tiles(board) - 4))
+    return 2 if len(grid) <= 5 else 1
+
+
+def reason_for(grid: Grid, direction: Direction) -> str:
+    """A short reason a player can learn from: what the slide keeps or makes."""
+    after = move(grid, direction).grid
+    largest = max(max(row) for row in grid)
+    size = len(grid)
+    corners = {(0, 0), (0, size - 1), (size - 1, 0), (size - 1, size - 1)}
+
+    def corner_of(board: Grid) -> bool:
+        return any(board[r][c] == largest for r, c in corners)
+
+    merged = _largest_merge(grid, direction)
+    if merged and merged * 2 >= largest:
+        return f"merges two {merged:,}s into the largest tile"
+    if corner_of(grid) and corner_of(after):
+        return f"keeps the {largest:,} in its corner"
+    if corner_of(after):
+        return f"puts the {largest:,} in a corner"
+    if merged:
+        return f"merges two {merged:,}s"
+    return f"leaves {len(empty_cells(after))} cells free"
+
+
+def _largest_merge(grid: Grid, direction: Direction) -> int:
+    """The value of the largest pair the slide merges (0 if none)."""
+    result = move(grid, direction)
+    if not result.gained:
+        return 0
+    before = sorted((v for row in grid for v in row if v), reverse=True)
+    after = sorted((v for row in result.grid for v in row if v), reverse=True)
+    for value in before:
+        if before.count(value) > after.count(value):
+            return value
+    return 0
+
+
+def think(grid: Grid, budget_ms: float | None = 100.0, nodes: int | None = None,
+          clock: Clock = time.monotonic) -> Decision | None:
+    """The best slide for ``grid`` within a time budget or a count of positions (then the
+    same answer on any machine); None when no slide moves anything."""
+    thinker = Thinker(grid, budget_ms=budget_ms, nodes=nodes, clock=clock)
+    while True:
+        decision = thinker.advance(float("inf"))
+        if decision is not None or thinker.done:
+            return decision
+
+
+class Thinker:
+    """A decision made in slices: ``advance`` works until a deadline and returns, and
+    the answer comes once the budget (time or positions) is spent or the search is as
+    deep as the board calls for."""
+
+    def __init__(self, grid: Grid, budget_ms: float | None = 100.0, nodes: int | None = None,
+                 clock: Clock = time.monotonic) -> None:
+        self.grid = grid
+        self.clock = clock
+        self.started = clock()
+        self.stop_at = None if budget_ms is None else self.started + budget_ms / 1000
+        self.node_limit = nodes
+        self.nodes = 0
+        self.depth = 1
+        self.target = depth_for(grid)
+        self.best: tuple[Direction, int] | None = None
+        self.done = not can_move(grid)
+        self.result: Decision | None = None
+        # The search at the current depth, kept between slices: its table makes the
+        # next slice's pass over what was already seen quick.
+        self.search: _Search | None = None
+
+    def advance(self, until: float) -> Decision | None:
+        """Search until ``until`` (or the budget) passes; the decision once made."""
+        if self.result is not None or self.done:
+            return self.result
+        while self.depth <= self.target:
+            search = self.search or _Search(None, None, self.clock)
+            self.search = search
+            search.deadline = until if self.stop_at is None else min(until, self.stop_at)
+            search.node_limit = None if self.node_limit is None \
+                else self.node_limit - self.nodes
+            try:
+                if len(self.grid) == 4:
+                    values = search.root(bitboard.from_grid(self.grid), self.depth)
+                else:
+                    values = search.grid_root(self.grid, self.depth)
+            except OutOfTime:
+                spent = (search.node_limit is not None and search.nodes >= search.node_limit) \
+                    or (self.stop_at is not None and self.clock() >= self.stop_at)
+                if not spent:
+                    return None  # only this slice is over; this depth goes on next time
+                self.nodes += search.nodes
+                if self.best is None:  # not one slide deep: the first slide that moves
+                    moving = [d for d in DIRECTIONS if move(self.grid, d).changed]
+                    self.best = (moving[0], 0)
+                return self.decide()
+            self.nodes += search.nodes
+            self.search = None
+            self.best = (max(values, key=values.__getitem__), self.depth)
+            self.depth += 1
+        return self.decide()
+
+    def decide(self) -> Decision:
+        """The decision of the deepest finished search."""
+        assert self.best is not None
+        direction, depth = self.best
+        self.result = Decision(direction, reason_for(self.grid, direction), depth, self.nodes)
+        return self.result

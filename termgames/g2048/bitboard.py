@@ -1,0 +1,193 @@
+"""A 4x4 2048 board packed in one integer, for the AI: four bits a tile (its exponent:
+1 is a 2, 2 a 4 ... 15 a 32768), a row every 16 bits, the top row lowest and the left
+tile of a row in its lowest bits. Moves and the heuristic come from 65,536-entry row
+tables, built once, when first needed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from termgames.g2048.board import Direction, Grid
+
+ROW_MASK = 0xFFFF
+COLUMN_MASK = 0x000F_000F_000F_000F
+MAX_EXPONENT = 15
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The heuristic's weights, in the published style of nneonneo's 2048-ai (its
+    'heuristic scoring' per row and column): a large base so that any live board beats
+    a lost one, rewards for empty cells and for equal neighbours, and penalties for rows
+    that are not monotonic and for large tiles off the edges' order."""
+
+    lost_penalty: float = 200_000.0
+    monotonicity_power: float = 4.0
+    monotonicity: float = 47.0
+    sum_power: float = 3.5
+    sum: float = 11.0
+    merges: float = 700.0
+    empty: float = 270.0
+
+
+WEIGHTS = Weights()
+
+
+def row_heuristic(exponents: tuple[int, ...], weights: Weights = WEIGHTS) -> float:
+    """The heuristic value of one row or column, given its tiles' exponents."""
+    total = sum(float(float(rank) ** weights.sum_power) for rank in exponents)
+    empty = sum(1 for rank in exponents if rank == 0)
+    merges = 0
+    previous = counter = 0
+    for rank in exponents:
+        if rank == 0:
+            continue
+        if previous == rank:
+            counter += 1
+        elif counter > 0:
+            merges += 1 + counter
+            counter = 0
+        previous = rank
+    if counter > 0:
+        merges += 1 + counter
+    left = right = 0.0
+    power = weights.monotonicity_power
+    for index in range(1, len(exponents)):
+        before, after = float(exponents[index - 1]), float(exponents[index])
+        if before > after:
+            left += float(before ** power - after ** power)
+        else:
+            right += float(after ** power - before ** power)
+    return (weights.lost_penalty + weights.empty * empty + weights.merges * merges
+            - weights.monotonicity * min(left, right) - weights.sum * total)
+
+
+def _slide_exponents(ranks: list[int]) -> tuple[list[int], int]:
+    """Slide one row of exponents toward its start; (the row, points scored)."""
+    tiles = [rank for rank in ranks if rank]
+    out: list[int] = []
+    gained = 0
+    index = 0
+    while index < len(tiles):
+        if index + 1 < len(tiles) and tiles[index] == tiles[index + 1] \
+                and tiles[index] < MAX_EXPONENT:
+            out.append(tiles[index] + 1)
+            gained += 1 << (tiles[index] + 1)
+            index += 2
+        else:
+            out.append(tiles[index])
+            index += 1
+    return out + [0] * (len(ranks) - len(out)), gained
+
+
+def _pack(ranks: list[int]) -> int:
+    return ranks[0] | ranks[1] << 4 | ranks[2] << 8 | ranks[3] << 12
+
+
+@dataclass(frozen=True)
+class Tables:
+    """Per 16-bit row: the row slid left and right, the points each scores, and the
+    heuristic of the row."""
+
+    left: list[int]
+    right: list[int]
+    left_points: list[int]
+    right_points: list[int]
+    heuristic: list[float]
+
+
+@cache
+def tables() -> Tables:
+    """The row tables, built on first use (about half a second) and kept."""
+    left, right, left_points, right_points, heuristic = [], [], [], [], []
+    for row in range(1 << 16):
+        ranks = [row & 0xF, row >> 4 & 0xF, row >> 8 & 0xF, row >> 12 & 0xF]
+        slid, gained = _slide_exponents(ranks)
+        left.append(_pack(slid))
+        left_points.append(gained)
+        slid_back, gained_back = _slide_exponents(ranks[::-1])
+        right.append(_pack(slid_back[::-1]))
+        right_points.append(gained_back)
+        heuristic.append(row_heuristic(tuple(ranks)))
+    return Tables(left, right, left_points, right_points, heuristic)
+
+
+def transpose(board: int) -> int:
+    """Rows become columns: swap the 2x2 blocks' corners, then the blocks themselves."""
+    a1 = board & 0xF0F0_0F0F_F0F0_0F0F
+    a2 = board & 0x0000_F0F0_0000_F0F0
+    a3 = board & 0x0F0F_0000_0F0F_0000
+    a = a1 | a2 << 12 | a3 >> 12
+    b1 = a & 0xFF00_FF00_00FF_00FF
+    b2 = a & 0x00FF_00FF_0000_0000
+    b3 = a & 0x0000_0000_FF00_FF00
+    return b1 | b2 >> 24 | b3 << 24
+
+
+def _rows(board: int, table: list[int]) -> int:
+    return (table[board & ROW_MASK] | table[board >> 16 & ROW_MASK] << 16
+            | table[board >> 32 & ROW_MASK] << 32 | table[board >> 48 & ROW_MASK] << 48)
+
+
+def slide(board: int, direction: Direction) -> int:
+    """The board after a slide (the same board if nothing moves)."""
+    rows = tables()
+    if direction is Direction.LEFT:
+        return _rows(board, rows.left)
+    if direction is Direction.RIGHT:
+        return _rows(board, rows.right)
+    turned = transpose(board)
+    return transpose(_rows(turned, rows.left if direction is Direction.UP else rows.right))
+
+
+def points(board: int, direction: Direction) -> int:
+    """The points a slide scores."""
+    rows = tables()
+    turned = board if direction in (Direction.LEFT, Direction.RIGHT) else transpose(board)
+    table = rows.left_points if direction in (Direction.LEFT, Direction.UP) \
+        else rows.right_points
+    return (table[turned & ROW_MASK] + table[turned >> 16 & ROW_MASK]
+            + table[turned >> 32 & ROW_MASK] + table[turned >> 48 & ROW_MASK])
+
+
+def heuristic(board: int) -> float:
+    """The board's heuristic value: its rows' and its columns' table values."""
+    table = tables().heuristic
+    turned = transpose(board)
+    return (table[board & ROW_MASK] + table[board >> 16 & ROW_MASK]
+            + table[board >> 32 & ROW_MASK] + table[board >> 48 & ROW_MASK]
+            + table[turned & ROW_MASK] + table[turned >> 16 & ROW_MASK]
+            + table[turned >> 32 & ROW_MASK] + table[turned >> 48 & ROW_MASK])
+
+
+def empty_cells(board: int) -> list[int]:
+    """The bit offsets of the empty cells."""
+    return [shift for shift in range(0, 64, 4) if not board >> shift & 0xF]
+
+
+def distinct_tiles(board: int) -> int:
+    """How many different tile values are on the board."""
+    seen = 0
+    while board:
+        seen |= 1 << (board & 0xF)
+        board >>= 4
+    return bin(seen >> 1).count("1")
+
+
+def from_grid(grid: Grid) -> int:
+    """Pack a 4x4 grid of tile values."""
+    board = 0
+    for r, row in enumerate(grid):
+        for c, value in enumerate(row):
+            if value:
+                board |= min(value.bit_length() - 1, MAX_EXPONENT) << (16 * r + 4 * c)
+    return board
+
+
+def to_grid(board: int) -> Grid:
+    """Unpack into a 4x4 grid of tile values."""
+    return tuple(
+        tuple((1 << rank) if (rank := board >> (16 * r + 4 * c) & 0xF) else 0
+              for c in range(4))
+        for r in range(4))

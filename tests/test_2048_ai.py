@@ -1,0 +1,92 @@
+"""The 2048 player: the packed board obeys the game's rules, decisions are reproducible
+under a node budget, every board size gets a legal move, and the reasons are true."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from termgames.g2048 import bitboard
+from termgames.g2048.ai import Thinker, grid_heuristic, reason_for, think
+from termgames.g2048.board import Direction, Game2048, Grid, move
+
+
+def random_grid(rng: random.Random, size: int = 4) -> Grid:
+    values = [0, 0, 0, 2, 2, 4, 8, 16, 64, 128, 1024, 2048, 16384]  # the packed board's
+    # nibbles hold up to 32768, so two 32768s cannot merge there
+    return tuple(tuple(rng.choice(values) for _ in range(size)) for _ in range(size))
+
+
+def test_packed_slides_and_points_match_the_rules() -> None:
+    rng = random.Random(7)
+    for _ in range(3000):
+        grid = random_grid(rng)
+        board = bitboard.from_grid(grid)
+        assert bitboard.to_grid(board) == grid
+        assert bitboard.to_grid(bitboard.transpose(board)) == tuple(zip(*grid, strict=True))
+        for direction in Direction:
+            expected = move(grid, direction)
+            assert bitboard.to_grid(bitboard.slide(board, direction)) == expected.grid
+            assert bitboard.points(board, direction) == expected.gained
+
+
+def test_the_packed_heuristic_is_the_plain_one() -> None:
+    rng = random.Random(3)
+    for _ in range(200):
+        grid = random_grid(rng)
+        assert bitboard.heuristic(bitboard.from_grid(grid)) == pytest.approx(
+            grid_heuristic(grid))
+
+
+def test_a_node_budget_gives_the_same_decision_every_time() -> None:
+    rng = random.Random(11)
+    for _ in range(5):
+        grid = random_grid(rng)
+        first, second = think(grid, budget_ms=None, nodes=800), think(grid, budget_ms=None,
+                                                                     nodes=800)
+        assert first == second
+        if first is not None:
+            assert move(grid, first.direction).changed
+
+
+def test_a_lost_board_has_no_move() -> None:
+    lost = ((2, 4, 2, 4), (4, 2, 4, 2), (2, 4, 2, 4), (4, 2, 4, 2))
+    assert think(lost, budget_ms=None, nodes=100) is None
+
+
+@pytest.mark.parametrize("size", [3, 5, 8])
+def test_other_sizes_get_a_legal_move(size: int) -> None:
+    game = Game2048(size, 1024 if size == 3 else 2048, random.Random(size))
+    for _ in range(15):
+        decision = think(game.grid, budget_ms=None, nodes=300)
+        assert decision is not None and move(game.grid, decision.direction).changed
+        game.slide(decision.direction)
+
+
+def test_slices_reach_the_same_decision_as_one_go() -> None:
+    grid = ((2, 4, 8, 16), (0, 2, 4, 8), (0, 0, 2, 4), (0, 0, 0, 2))
+    whole = think(grid, budget_ms=None, nodes=2000)
+    ticks = iter(range(10**9))
+    sliced = Thinker(grid, budget_ms=None, nodes=2000, clock=lambda: float(next(ticks)))
+    result = None
+    while result is None:
+        result = sliced.advance(float(next(ticks)) + 3000)
+    assert whole is not None and result.direction == whole.direction
+
+
+def test_the_reason_names_the_corner_tile_it_keeps() -> None:
+    grid = ((512, 8, 2, 0), (16, 4, 0, 0), (4, 0, 0, 0), (2, 0, 0, 0))
+    assert reason_for(grid, Direction.LEFT) == "keeps the 512 in its corner"
+    assert reason_for(grid, Direction.UP) == "keeps the 512 in its corner"
+    assert "merges" in reason_for(((2, 2, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0),
+                                   (0, 0, 0, 4)), Direction.LEFT)
+
+
+def test_it_plays_well_past_a_random_player() -> None:
+    game = Game2048(4, 2048, random.Random(1))
+    while not game.over and game.moves < 400:
+        decision = think(game.grid, budget_ms=None, nodes=300)
+        assert decision is not None
+        game.slide(decision.direction)
+    assert max(max(row) for row in game.grid) >= 256, game.grid
