@@ -12,21 +12,26 @@ from __future__ import annotations
 
 import contextlib
 import math
-import multiprocessing
 import os
 import shutil
-import signal
 import sys
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from types import FrameType
 from typing import TextIO
 
 import click
 
 from termgames.runtime.output import echo
+from termgames.runtime.workers import (
+    INTERRUPTED,
+    results_as_done,
+    terminations_unwind,
+)
+from termgames.runtime.workers import (
+    default_jobs as default_jobs,
+)
 from termgames.sokoban.levels import Level, LevelError
 from termgames.sokoban.solver import Verdict, solve
 from termgames.text import clip, plural, sanitize, shown_path
@@ -35,8 +40,6 @@ DEFAULT_TIME_LIMIT = 30.0
 """Seconds the solver may spend on one level unless ``--time-limit`` says otherwise."""
 BAR_WIDTH = 24
 """Characters of the progress bar itself, between its brackets."""
-INTERRUPTED = 130
-"""The shell's status for a program stopped by Ctrl-C (128 + SIGINT)."""
 
 
 class OutFileError(click.ClickException):
@@ -66,11 +69,6 @@ class Outcome:
     def pushes(self) -> int:
         """Pushes in the solution (the uppercase letters)."""
         return sum(1 for letter in self.lurd if letter.isupper())
-
-
-def default_jobs() -> int:
-    """How many levels are solved at once unless ``--jobs`` says: one per core."""
-    return os.cpu_count() or 1
 
 
 def check_time_limit(seconds: float | None) -> float:
@@ -109,63 +107,13 @@ def solve_one(job: tuple[int, Level, float]) -> Outcome:
     return Outcome(index, result.verdict, result.lurd, time.monotonic() - started)
 
 
-def _start_worker() -> None:
-    """Workers leave Ctrl-C to the main process, which ends them, and die at once on
-    the SIGTERM that ends them (not by a handler they may have inherited)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    for name in ("SIGTERM", "SIGHUP"):
-        if hasattr(signal, name):
-            signal.signal(getattr(signal, name), signal.SIG_DFL)
-
-
 @contextlib.contextmanager
 def outcomes(levels: Sequence[Level], time_limit: float, jobs: int) -> Iterator[Iterator[Outcome]]:
-    """Each level's outcome as it finishes: here for one job, else from a pool of worker
-    processes that is terminated when the block ends, however it ends."""
+    """Each level's outcome as it finishes, from ``jobs`` worker processes that are ended
+    when the block ends, however it ends."""
     work = [(index, level, time_limit) for index, level in enumerate(levels)]
-    jobs = min(jobs, len(work))
-    if jobs <= 1:
-        yield map(solve_one, work)
-        return
-    # Workers are started with Ctrl-C ignored, so the terminal's SIGINT (which reaches
-    # the whole process group) is handled once, here.
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        pool = multiprocessing.Pool(jobs, initializer=_start_worker)
-    finally:
-        signal.signal(signal.SIGINT, previous if previous is not None else signal.SIG_DFL)
-    try:
-        yield pool.imap_unordered(solve_one, work)
-    finally:
-        previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-        try:
-            pool.terminate()
-            pool.join()
-        finally:
-            signal.signal(signal.SIGINT, previous if previous is not None else signal.SIG_DFL)
-
-
-class _Terminated(SystemExit):
-    """SIGTERM or SIGHUP arrived while solving: unwind (ending the workers), exit 128+N."""
-
-
-def _raise_terminated(signum: int, _frame: FrameType | None) -> None:
-    raise _Terminated(128 + signum)
-
-
-@contextlib.contextmanager
-def _terminations_unwind() -> Iterator[None]:
-    """Turn SIGTERM and SIGHUP into SystemExit for the block, so workers are ended too."""
-    previous = {}
-    for name in ("SIGTERM", "SIGHUP"):
-        signum = getattr(signal, name, None)
-        if signum is not None:
-            previous[signum] = signal.signal(signum, _raise_terminated)
-    try:
-        yield
-    finally:
-        for signum, handler in previous.items():
-            signal.signal(signum, handler if handler is not None else signal.SIG_DFL)
+    with results_as_done(solve_one, work, jobs) as results:
+        yield results
 
 
 def level_name(level: Level, with_file: bool) -> str:
@@ -274,7 +222,7 @@ def run(levels: Sequence[Level], time_limit: float, jobs: int, out: str | None,
     interrupted = False
     try:
         # The pool first: its workers must not inherit the handlers.
-        with outcomes(levels, time_limit, jobs) as results, _terminations_unwind():
+        with outcomes(levels, time_limit, jobs) as results, terminations_unwind():
             report.collect(results, found)
     except KeyboardInterrupt:
         interrupted = True

@@ -1,0 +1,135 @@
+"""2048 AI: how far seeded games get, and how fast, at each node budget; baselines beside.
+
+Usage: python benchmarks/g2048_ai.py [--games N] [--nodes K ...] [--seed S] [--jobs J]
+       [--no-baselines]
+
+Each row plays the same seeded games (the ones ``termgames 2048 simulate --seed S`` plays)
+to the end. Speed is per core: ms a move (mean over all moves, and the median of the
+games' means), moves and positions a second. The first row is the one-off cost of the
+row tables, built when the AI first thinks in a process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import time
+from collections.abc import Callable
+
+from termgames.g2048 import bitboard
+from termgames.g2048.board import Direction, Game2048, Grid, highest_tile, move
+from termgames.g2048.simulate import (
+    DEFAULT_NODES,
+    MILESTONES,
+    GameResult,
+    game_rng,
+    play_job,
+    summarize,
+)
+from termgames.runtime.workers import results_as_done
+
+Strategy = Callable[[Grid, random.Random], Direction]
+CORNER_ORDER = (Direction.DOWN, Direction.LEFT, Direction.RIGHT, Direction.UP)
+
+
+def corner(grid: Grid, _rng: random.Random) -> Direction:
+    """Down, left, right, up: the first that moves."""
+    return next(d for d in CORNER_ORDER if move(grid, d).changed)
+
+
+def random_move(grid: Grid, rng: random.Random) -> Direction:
+    """Any slide that moves."""
+    return rng.choice([d for d in CORNER_ORDER if move(grid, d).changed])
+
+
+def greedy(grid: Grid, _rng: random.Random) -> Direction:
+    """The slide that scores most now (ties: the corner order)."""
+    moving = [d for d in CORNER_ORDER if move(grid, d).changed]
+    return max(moving, key=lambda d: move(grid, d).gained)
+
+
+BASELINES: dict[str, Strategy] = {"corner (down, left, right, up)": corner,
+                                  "random": random_move, "greedy-merge": greedy}
+
+
+def play_baseline(job: tuple[int, int, str]) -> GameResult:
+    """Game ``number`` of seed ``seed`` played by the named baseline."""
+    number, seed, name = job
+    strategy, choices = BASELINES[name], random.Random(f"choices:{seed}:{number}")
+    game = Game2048(4, 2048, game_rng(seed, number))
+    started = time.perf_counter()
+    while not game.over:
+        game.slide(strategy(game.grid, choices))
+    return GameResult(number, game.score, highest_tile(game.grid), game.moves, 0,
+                      time.perf_counter() - started)
+
+
+def row(name: str, results: list[GameResult], seconds: float) -> list[str]:
+    """One table row from a setting's games."""
+    summary = summarize(results, seconds)
+    tiles = " ".join(f"{tile}x{count}" for tile, count in
+                     sorted(summary.max_tile.items(), reverse=True))
+    per_game = statistics.median(1000 * r.seconds / r.moves for r in results if r.moves)
+    ms = summary.ms_per_move
+    return [name, *(str(summary.reached[tile]) for tile in MILESTONES), tiles,
+            f"{summary.median_score:,.0f}", f"{summary.best_score:,}", f"{ms:.2f}",
+            f"{per_game:.2f}", f"{1000 / ms:,.0f}" if ms else "-",
+            f"{summary.nodes_per_s:,.0f}" if summary.nodes else "-"]
+
+
+def print_table(header: list[str], rows: list[list[str]]) -> None:
+    """Rows under a header, each column as wide as its widest cell."""
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    for cells in [header, [], *rows]:
+        if not cells:
+            print("  ".join("-" * w for w in widths))
+            continue
+        print("  ".join(c.ljust(w) if i in (0, 5) else c.rjust(w)
+                        for i, (c, w) in enumerate(zip(cells, widths, strict=True))))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--nodes", type=int, action="append",
+                        help=f"a node budget a move (repeatable; default {DEFAULT_NODES})")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--no-baselines", action="store_true")
+    options = parser.parse_args()
+
+    started = time.perf_counter()
+    bitboard.tables()  # the first call in this process builds them
+    build = time.perf_counter() - started
+    print(f"Row tables (bitboard.tables(), first call): {1000 * build:.0f} ms, once a process")
+    print(f"{options.games} games a row, seed {options.seed}, {options.jobs} jobs; speed is "
+          f"per core\n")
+
+    header = ["player", *(str(tile) for tile in MILESTONES), "largest tiles", "median",
+              "best", "ms/move", "median ms/move", "moves/s", "nodes/s"]
+    rows = []
+    numbers = range(1, options.games + 1)
+    for nodes in options.nodes or [DEFAULT_NODES]:
+        started = time.perf_counter()
+        with results_as_done(play_job, [(n, options.seed, nodes, 4) for n in numbers],
+                             options.jobs) as results:
+            found = list(results)
+        rows.append(row(f"AI, {nodes:,} nodes a move", found, time.perf_counter() - started))
+        print_table(header, rows[-1:])
+        print(flush=True)
+    if not options.no_baselines:
+        for name in BASELINES:
+            started = time.perf_counter()
+            with results_as_done(play_baseline, [(n, options.seed, name) for n in numbers],
+                                 options.jobs) as results:
+                found = list(results)
+            rows.append(row(name, found, time.perf_counter() - started))
+    print("All rows:")
+    print_table(header, rows)
+
+
+if __name__ == "__main__":
+    main()

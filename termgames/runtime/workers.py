@@ -1,0 +1,91 @@
+"""Work spread over worker processes for the command-line reports (``sokoban --solve``,
+``2048 simulate``), ended cleanly however the report ends.
+
+Two traps shape this module. Workers leave Ctrl-C to the main process (the terminal
+sends SIGINT to the whole process group), which ends them. And workers must die at once
+on the SIGTERM the pool ends them with: one that inherited a Python SIGTERM handler could
+miss it while waiting for work and hang the program as it ended. So the pool is started
+before ``terminations_unwind`` installs its handlers, and each worker resets SIGTERM and
+SIGHUP to their defaults.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import os
+import signal
+from collections.abc import Callable, Iterator, Sequence
+from types import FrameType
+from typing import TypeVar
+
+INTERRUPTED = 130
+"""The shell's status for a program stopped by Ctrl-C (128 + SIGINT)."""
+
+Job = TypeVar("Job")
+Result = TypeVar("Result")
+
+
+def default_jobs() -> int:
+    """How many worker processes to use unless ``--jobs`` says: one per core."""
+    return os.cpu_count() or 1
+
+
+def start_worker() -> None:
+    """A worker's initializer: Ctrl-C ignored, SIGTERM and SIGHUP at their defaults."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for name in ("SIGTERM", "SIGHUP"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_DFL)
+
+
+@contextlib.contextmanager
+def _sigint_ignored() -> Iterator[None]:
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous if previous is not None else signal.SIG_DFL)
+
+
+@contextlib.contextmanager
+def results_as_done(function: Callable[[Job], Result], work: Sequence[Job], jobs: int
+                    ) -> Iterator[Iterator[Result]]:
+    """``function`` of each job, as each finishes: here for one job, else from a pool of
+    worker processes that is terminated when the block ends, however it ends."""
+    jobs = min(jobs, len(work))
+    if jobs <= 1:
+        yield map(function, work)
+        return
+    with _sigint_ignored():  # the workers are born ignoring Ctrl-C
+        pool = multiprocessing.Pool(jobs, initializer=start_worker)
+    try:
+        yield pool.imap_unordered(function, work)
+    finally:
+        with _sigint_ignored():
+            pool.terminate()
+            pool.join()
+
+
+class Terminated(SystemExit):
+    """SIGTERM or SIGHUP arrived: unwind (ending the workers), exit 128 + the signal."""
+
+
+def _raise_terminated(signum: int, _frame: FrameType | None) -> None:
+    raise Terminated(128 + signum)
+
+
+@contextlib.contextmanager
+def terminations_unwind() -> Iterator[None]:
+    """Turn SIGTERM and SIGHUP into SystemExit for the block, so workers are ended too.
+    Enter it after ``results_as_done``: workers must not inherit these handlers."""
+    previous = {}
+    for name in ("SIGTERM", "SIGHUP"):
+        signum = getattr(signal, name, None)
+        if signum is not None:
+            previous[signum] = signal.signal(signum, _raise_terminated)
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler if handler is not None else signal.SIG_DFL)
