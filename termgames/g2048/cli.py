@@ -9,6 +9,7 @@ from collections.abc import Iterator
 
 import click
 
+from termgames.g2048.assist import DEFAULT_SPEED, MAX_SPEED, MIN_SPEED
 from termgames.g2048.board import (
     DEFAULT_GOAL,
     DEFAULT_SIZE,
@@ -42,17 +43,22 @@ def _goal(ctx: click.Context, param: click.Parameter, value: int | None) -> int:
               help="The tile that wins (a power of two, at least 8) [default: 2048, or "
                    "1024 on a 3x3 board].")
 @click.option("--seed", type=int, default=None, help="Seed the tile spawns, to replay a game.")
+@click.option("--autoplay", is_flag=True,
+              help="Start with the AI playing (any key takes back control; p hands it back).")
+@click.option("--speed", type=click.FloatRange(MIN_SPEED, MAX_SPEED), default=DEFAULT_SPEED,
+              show_default=True, help="Autoplay's moves a second (fractions too).")
 @display_options
 @click.pass_context
-def command(ctx: click.Context, size: int, goal: int, seed: int | None,
-            display: DisplayOptions) -> None:
+def command(ctx: click.Context, size: int, goal: int, seed: int | None, autoplay: bool,
+            speed: float, display: DisplayOptions) -> None:
     """Slide the tiles; equal tiles merge. Make the goal tile to win."""
     if ctx.invoked_subcommand is not None:
         return
     from termgames.g2048 import SPEC
     from termgames.g2048.screen import Screen2048
 
-    app.play(SPEC, lambda context: Screen2048(context, size, goal, seed), display)
+    app.play(SPEC, lambda context: Screen2048(context, size, goal, seed, autoplay, speed),
+             display)
 
 
 @command.command()

@@ -7,13 +7,15 @@ from collections.abc import Mapping, Sequence
 from enum import Enum
 from typing import Any, TypedDict, cast
 
+from termgames.g2048.assist import DEFAULT_SPEED, Assistant, arrow, one_line
 from termgames.g2048.board import DEFAULT_GOAL, DEFAULT_SIZE, Direction, Game2048
-from termgames.g2048.view import Layout, draw_board, layout, minimum_size
+from termgames.g2048.view import Layout, draw_advice, draw_board, layout, minimum_size
 from termgames.outcome import Mark, Outcome, Result
 from termgames.runtime import keys
 from termgames.runtime.bindings import Binding
 from termgames.runtime.context import LaunchContext
 from termgames.runtime.draw import BOLD, Canvas
+from termgames.runtime.keys import Key, Mouse
 from termgames.runtime.layout import Memo, Rect
 from termgames.runtime.panels import Panel, confirm
 from termgames.runtime.screen import GameScreen
@@ -30,6 +32,8 @@ class Act(Enum):
     RIGHT = Direction.RIGHT
     UNDO = "undo"
     NEW = "new"
+    HINT = "hint"
+    AUTOPLAY = "autoplay"
 
 
 BINDINGS: tuple[Binding[Act], ...] = (
@@ -39,6 +43,12 @@ BINDINGS: tuple[Binding[Act], ...] = (
     Binding((*keys.RIGHT, "l", "d"), Act.RIGHT, "slide right"),
     Binding(("u",), Act.UNDO, "undo a move (as often as you like)", "undo", priority=30),
     Binding(("r",), Act.NEW, "new game", "new", priority=20),
+    # Every movement scheme slides (h and a too): the hint is on t, as in Reversi and
+    # Sokoban, and autoplay on p ("play for me"), which none uses.
+    Binding(("t",), Act.HINT, "hint: the AI's slide for this board, and why", "hint",
+            priority=25),
+    Binding(("p",), Act.AUTOPLAY, "autoplay: the AI plays (any key takes back control; "
+            "the score is marked)", "autoplay", priority=15),
 )
 
 RUNTIME_FOOTER_ROWS = 1  # the key hints the runtime draws below the game
@@ -57,7 +67,10 @@ class Screen2048(GameScreen[Act]):
     title = "2048"
 
     def __init__(self, context: LaunchContext, size: int = DEFAULT_SIZE,
-                 goal: int = DEFAULT_GOAL, seed: int | None = None) -> None:
+                 goal: int = DEFAULT_GOAL, seed: int | None = None, autoplay: bool = False,
+                 speed: float = DEFAULT_SPEED, think_nodes: int | None = None) -> None:
+        """``autoplay`` starts with the AI playing, ``speed`` moves a second;
+        ``think_nodes`` bounds its thinking by positions rather than time (for tests)."""
         super().__init__()
         self.size = size
         self.goal = goal
@@ -69,11 +82,37 @@ class Screen2048(GameScreen[Act]):
         self.stored_best: Score | None = None
         self.layouts: Memo[Layout] = Memo()
         self.shape: Layout | None = None
+        self.context = context
+        self.autoplay_at_start = autoplay
+        self.assist = Assistant(self.game, self, speed, think_nodes)
+        self.width_drawn, self.ellipsis = 0, "…"
 
     def mount(self, host: Any) -> None:
-        """On the stack: read the best on record."""
+        """On the stack: read the best on record; start autoplay if asked to."""
         super().mount(host)
         self.load_best()
+        if self.autoplay_at_start:
+            self.autoplay_at_start = False
+            self.assist.start_autoplay()
+
+    # The assistant's Stage ---------------------------------------------------------------
+    def say(self, *forms: str) -> None:
+        """A line in the footer's place until the next key, fitted to the width drawn."""
+        self.host.say(one_line(forms, self.width_drawn, self.ellipsis))
+
+    def now(self) -> float:
+        """The launch context's clock."""
+        return self.context.clock.now()
+
+    def slide(self, direction: Direction) -> None:
+        """One slide, as its key plays it."""
+        self.game.slide(direction)
+        self.past_first_moves |= self.game.moves >= ABANDONED_BEFORE_MOVES
+
+    def finished(self) -> bool:
+        """Whether the game waits on the player: won (until playing on) or over."""
+        outcome = self.outcome()
+        return self.game.over or (outcome is not None and outcome.finished)
 
     def bindings(self) -> Sequence[Binding[Act]]:
         """Slides, undo and a new game."""
@@ -89,6 +128,7 @@ class Screen2048(GameScreen[Act]):
         recorded first."""
         self.new_run()
         self.game = Game2048(self.size, self.goal, self.rng)
+        self.assist.new_game(self.game)
         self.past_first_moves = self.keep_going = False
         self.load_best()
 
@@ -97,8 +137,15 @@ class Screen2048(GameScreen[Act]):
         self.stored_best = self.best(self.variant)
 
     def on_action(self, action: Act) -> None:
-        """Slide, undo or start again."""
-        if action is Act.UNDO:
+        """Slide, undo, start again, hint or autoplay; while autoplay runs, a key only
+        stops it."""
+        if self.assist.autoplaying:
+            self.take_control()
+        elif action is Act.HINT:
+            self.assist.ask_hint()
+        elif action is Act.AUTOPLAY:
+            self.assist.start_autoplay()
+        elif action is Act.UNDO:
             self.game.undo()
         elif action is Act.NEW:
             if self.game.moves and not self.game.over:  # one key must not lose a game
@@ -107,8 +154,24 @@ class Screen2048(GameScreen[Act]):
             else:
                 self.new_game()
         elif isinstance(action.value, Direction):
-            self.game.slide(action.value)
-        self.past_first_moves |= self.game.moves >= ABANDONED_BEFORE_MOVES
+            self.slide(action.value)
+
+    def take_control(self) -> None:
+        """Stop autoplay: the next key is the player's."""
+        self.assist.stop_autoplay()
+        self.say("Autoplay stopped: your move (u takes back its moves)",
+                 "Autoplay stopped: your move", "Your move")
+
+    def on_key(self, key: Key) -> bool:
+        """While autoplay runs, every other key (help and quit too) only stops it."""
+        if not self.assist.autoplaying:
+            return False
+        self.take_control()
+        return True
+
+    def on_mouse(self, event: Mouse) -> bool:
+        """A click or the wheel stops autoplay too."""
+        return self.on_key(event)
 
     def counts(self) -> bool:
         """Whether this run is a result: won, over, or once past its first moves (undo
@@ -126,8 +189,10 @@ class Screen2048(GameScreen[Act]):
             result = Result.WON
         else:
             result = Result.UNFINISHED
-        marks = frozenset({Mark.UNDO}) if self.game.peak_used_undo else frozenset()
-        return Outcome(result, self.game.peak_score, self.variant, marks)
+        marks = {Mark.UNDO} if self.game.peak_used_undo else set()
+        if self.assist.autoplayed:
+            marks.add(Mark.AUTOPLAY)
+        return Outcome(result, self.game.peak_score, self.variant, frozenset(marks))
 
     def on_finished(self, outcome: Outcome) -> None:
         """The win (keep going?) or the end (a new game?)."""
@@ -181,17 +246,31 @@ class Screen2048(GameScreen[Act]):
         self.shape = self.layouts.get((canvas.height, canvas.width, finished),
                                       lambda: layout(self.size, canvas.height, canvas.width,
                                                      finished))
-        run = None
-        if self.counts():
-            run = Best(self.game.peak_score, frozenset({"undo"} if self.game.peak_used_undo
-                                                        else ()))
+        self.width_drawn, self.ellipsis = canvas.width, canvas.glyphs.ellipsis
+        helped = {"undo"} if self.game.peak_used_undo else set()
+        if self.assist.autoplayed:
+            helped.add("autoplay")
+        run = Best(self.game.peak_score, frozenset(helped)) if self.counts() else None
         best = best_shown(self.stored_best, run) or Best(0)
-        undo = " (undo)" if self.game.used_undo else ""
-        score, top = f"{self.game.score:,}{undo}", f"{best.score:,}{best.note()}"
+        marks = (" (undo)" if self.game.used_undo else "") + (
+            " (autoplay)" if self.assist.autoplayed else "")
+        score, top = f"{self.game.score:,}{marks}", f"{best.score:,}{best.note()}"
         canvas.fitted(0, [f"2048   Score: {score}   Best: {top}   goal {self.goal:,}",
                           f"Score: {score}   Best: {top}   goal {self.goal:,}",
                           f"Score {score}  Best {top}", f"{score} (best {top})"], BOLD)
         draw_board(canvas, self.game.grid, self.shape)
+        if not finished:
+            self.draw_advice(canvas, self.shape)
+
+    def draw_advice(self, canvas: Canvas, shape: Layout) -> None:
+        """The hint (or autoplay's next slide) beside the board, or that it is coming."""
+        shown, assist = self.assist.shown(), self.assist
+        title = "Autoplay" if assist.autoplaying else "Hint"
+        if shown is not None:
+            draw_advice(canvas, shape, title, shown.decision,
+                        arrow(shown.decision.direction, canvas.glyphs.unicode))
+        elif assist.thinking or assist.autoplaying:
+            draw_advice(canvas, shape, title, None, "")
 
 
 class State2048(TypedDict):

@@ -5,10 +5,15 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from termgames.g2048.board import Grid
-from termgames.runtime.draw import Canvas, Colour, Emphasis, Style
+from termgames.runtime.draw import BOLD, Canvas, Colour, Emphasis, Style, fit_lines
 from termgames.runtime.layout import Cells, Rect, largest
+from termgames.text import text_width
+
+if TYPE_CHECKING:
+    from termgames.g2048.ai import Decision
 
 # Tile looks by value: (256-colour fg, bg), (8-colour fg, bg, emphasis), monochrome.
 # Every tile has its own background, so it reads the same on dark and light terminals:
@@ -32,6 +37,11 @@ _TILE_LOOKS: dict[int, tuple[tuple[int, int], tuple[int, int, Emphasis], Emphasi
 }
 _HIGHER_LOOK = ((231, 54), (_W, _BL, _BOLD), _REV | _BOLD)
 EMPTY_STYLE = Style(fg=248, bg=238, fg8=_W, bg8=_B, mono=Emphasis.DIM)
+ARROW_STYLE = Style(fg=231, bg=28, fg8=_W, bg8=_G, mono=_REV, emphasis=_BOLD)
+"""The advised direction's arrow: a badge that reads the same in every colour mode."""
+ADVICE_WIDTH = 14
+"""Columns beside the board below which the advice goes on the row above it instead."""
+ADVICE_ROWS = 3
 
 SHAPES = (Cells(9, 20, 1, 2), Cells(7, 16, 1, 2), Cells(5, 12, 1, 2), Cells(3, 9, 1, 1),
           Cells(1, 7, 1, 1))
@@ -95,3 +105,37 @@ def draw_board(canvas: Canvas, grid: Grid, shape: Layout) -> None:
             label = (str(value) if value else canvas.glyphs.dot).center(cells.width)
             for line in range(cells.height):
                 canvas.text(y + line, x, label if line == middle else blank, style)
+
+
+def draw_advice(canvas: Canvas, shape: Layout, title: str, decision: Decision | None,
+                arrow: str) -> None:
+    """The advised slide beside the board: ``title`` ('Hint'), its ``arrow`` as a badge,
+    the direction and the reason; 'thinking' while ``decision`` is None. Where there is no
+    room to the right of the board, one line on the row above it."""
+    board = shape.board
+    left = board.left + board.width + 2
+    room = canvas.width - left - 1
+    thinking = f"thinking{canvas.glyphs.ellipsis}"
+    if room < ADVICE_WIDTH:
+        if decision is None:
+            canvas.fitted(HEADER_ROWS - 1, [f"{title}: {thinking}"], BOLD)
+            return
+        words = f"{arrow} {decision.direction.value}"
+        drawn = canvas.fitted(HEADER_ROWS - 1, [f"{title}: {words}: {decision.reason}",
+                                                f"{words}: {decision.reason}", words], BOLD)
+        if drawn.find(arrow) >= 0:
+            x = max((canvas.width - text_width(drawn)) // 2, 0) + drawn.find(arrow)
+            canvas.text(HEADER_ROWS - 1, x, arrow, ARROW_STYLE)
+        return
+    reason = [] if decision is None else fit_lines([decision.reason], room, ADVICE_ROWS,
+                                                   canvas.glyphs.ellipsis)
+    top = board.top + max((board.height - 2 - len(reason)) // 2, 0)
+    canvas.fitted(top, [title], BOLD, x=left, width=room)
+    if decision is None:
+        canvas.fitted(top + 1, [thinking], x=left, width=room)
+        return
+    badge = f" {arrow} "
+    canvas.text(top + 1, left, badge, ARROW_STYLE)
+    canvas.text(top + 1, left + text_width(badge), f" {decision.direction.value}", BOLD)
+    for offset, text in enumerate(reason):
+        canvas.text(top + 2 + offset, left, text)

@@ -1,0 +1,227 @@
+"""Help while playing 2048, with no terminal in sight: a hint (the AI's slide for the board
+in view, with its reason) and autoplay (the AI plays at a watchable pace until any key).
+The thinking runs a slice at a time between keys. The screen gives an ``Assistant`` its
+``Stage``: a place to say things, the clock, timers, work between keys, and the slide."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
+
+from termgames.g2048.board import Direction, Game2048, Grid
+from termgames.text import clip, text_width
+
+if TYPE_CHECKING:  # the AI loads when first asked (the command line needs only the speeds)
+    from termgames.g2048.ai import Decision, Thinker
+    from termgames.runtime.scheduler import Timer
+
+HINT_BUDGET_MS = 150.0
+"""Thinking time for a hint, and the most an autoplayed move may think."""
+SLICE_S = 0.02
+"""Thinking time between two looks at the keyboard."""
+DEFAULT_SPEED, MIN_SPEED, MAX_SPEED = 4.0, 0.2, 50.0
+"""Autoplay's moves a second: by default, and the bounds --speed accepts."""
+THINKING = "2048 thinking"
+"""The name of the background work: one search at a time."""
+
+ARROWS = {Direction.UP: ("↑", "^"), Direction.DOWN: ("↓", "v"),
+          Direction.LEFT: ("←", "<"), Direction.RIGHT: ("→", ">")}
+"""Each direction's arrow: (Unicode, ASCII)."""
+
+
+class Stage(Protocol):
+    """What the assistant needs from the screen."""
+
+    def say(self, *forms: str) -> None:
+        """One line for the player until the next key: the first form that fits."""
+
+    def now(self) -> float:
+        """The time, in seconds."""
+
+    def after(self, milliseconds: float, callback: Callable[[], None]) -> Timer:
+        """Call ``callback`` once, later."""
+
+    def in_background(self, name: str, work: Callable[[], bool]) -> None:
+        """Run ``work`` between keys until it returns True."""
+
+    def slide(self, direction: Direction) -> None:
+        """Play one slide, as a key would."""
+
+    def finished(self) -> bool:
+        """Whether the game has stopped for the player (won and not yet going on, or over)."""
+
+
+@dataclass(frozen=True)
+class Shown:
+    """The advice in view: the slide, and whether autoplay is about to make it."""
+
+    decision: Decision
+    autoplay: bool
+
+
+def speed_words(speed: float) -> str:
+    """'4 moves a second', '0.5 moves a second', '1 move a second'."""
+    number = f"{speed:g}"
+    return f"{number} move{'' if number == '1' else 's'} a second"
+
+
+class Assistant:
+    """The hint and autoplay for one screen's games."""
+
+    def __init__(self, game: Game2048, stage: Stage, speed: float = DEFAULT_SPEED,
+                 nodes: int | None = None) -> None:
+        """``nodes`` bounds the thinking by positions rather than time (the same answer on
+        any machine: for tests)."""
+        self.game, self.stage = game, stage
+        self.speed = min(max(speed, MIN_SPEED), MAX_SPEED)
+        self.nodes = nodes
+        self.advice: tuple[Grid, Decision] | None = None
+        self.question: Grid | None = None
+        """The board a search is under way for."""
+        self.waited = False
+        self.thinker: Thinker | None = None
+        self.for_autoplay = False
+        self.autoplaying = False
+        self.autoplayed = False
+        """Some move of this game was the AI's (the result is marked)."""
+        self.timer: Timer | None = None
+        self.next_due = 0.0
+
+    def new_game(self, game: Game2048) -> None:
+        """Another game: nothing carries over."""
+        self.stop_autoplay()
+        self.game, self.advice, self.autoplayed = game, None, False
+        self.question = self.thinker = None
+
+    # What the board shows ----------------------------------------------------------------
+    def shown(self) -> Shown | None:
+        """The advice for the board in view; none once the board has changed."""
+        if self.advice is None or self.advice[0] != self.game.grid:
+            return None
+        return Shown(self.advice[1], self.autoplaying)
+
+    @property
+    def thinking(self) -> bool:
+        """Whether a hint for the board in view is being worked out."""
+        return self.question == self.game.grid and not self.for_autoplay
+
+    # Keys ------------------------------------------------------------------------------
+    def ask_hint(self) -> None:
+        """Work out the best slide for the board in view and show it."""
+        if self.game.over:
+            self.stage.say("No hint: no slide moves anything (u undoes the last move)",
+                           "No hint: no slide moves anything")
+        elif self.shown() is None and not self.thinking:
+            self.think_about(self.game.grid, autoplay=False)
+
+    def start_autoplay(self) -> None:
+        """Let the AI play, a move every 1/speed seconds, until ``stop_autoplay``."""
+        if self.game.over or self.stage.finished():
+            self.stage.say("No autoplay: this game is over", "Game over")
+            return
+        self.autoplaying, self.next_due = True, self.stage.now()
+        self.stage.say(f"Autoplay, {speed_words(self.speed)}: any key takes back control",
+                       "Autoplay: any key takes back control", "Autoplay: any key stops")
+        self.plan()
+
+    def stop_autoplay(self) -> None:
+        """Stop autoplay where it is (the advice for this board stays in view)."""
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+        if self.for_autoplay:
+            self.question = self.thinker = None
+        self.autoplaying = False
+
+    # Thinking ----------------------------------------------------------------------------
+    def think_about(self, grid: Grid, autoplay: bool) -> None:
+        """Start a search for ``grid``, run a slice at a time between keys (the first
+        slice waits, so that the screen says it is thinking first)."""
+        self.question, self.thinker, self.for_autoplay = grid, None, autoplay
+        self.waited = False
+        self.stage.in_background(THINKING, self.think)
+
+    def think(self) -> bool:
+        """One slice of the search; act on its answer. True when it is done."""
+        grid = self.question
+        if grid is None:
+            return True
+        if grid != self.game.grid:  # the board changed meanwhile: a stale question
+            self.question = self.thinker = None
+            return True
+        thinker = self.thinker
+        if thinker is None:
+            if not self.waited:
+                self.waited = True
+                return False
+            from termgames.g2048 import bitboard
+            from termgames.g2048.ai import Thinker
+
+            if len(grid) == 4:
+                bitboard.tables()  # built once, in one go: not out of the search's budget
+            budget = HINT_BUDGET_MS
+            if self.for_autoplay:  # a fast pace thinks less, so that it keeps its pace
+                budget = min(budget, 900 / self.speed)
+            thinker = self.thinker = Thinker(grid, budget_ms=None if self.nodes else budget,
+                                             nodes=self.nodes, clock=self.stage.now)
+        decision = thinker.advance(self.stage.now() + SLICE_S)
+        if decision is None and not thinker.done:
+            return False
+        self.question = self.thinker = None
+        if decision is None:
+            self.stage.say("No slide moves anything")
+            self.stop_autoplay()
+            return True
+        self.advice = (grid, decision)
+        if self.for_autoplay and self.autoplaying:
+            wait = max(self.next_due - self.stage.now(), 0.0)
+            self.timer = self.stage.after(wait * 1000, self.play)
+        return True
+
+    # Autoplay ----------------------------------------------------------------------------
+    def plan(self) -> None:
+        """Decide autoplay's next move (at once if the advice in view is for this board)."""
+        if not self.autoplaying:
+            return
+        if self.game.over or self.stage.finished():
+            self.stop_autoplay()
+            self.stage.say("")  # the footer's keys again: what now is the player's choice
+            return
+        if self.shown() is not None:
+            wait = max(self.next_due - self.stage.now(), 0.0)
+            self.timer = self.stage.after(wait * 1000, self.play)
+        else:
+            self.think_about(self.game.grid, autoplay=True)
+
+    def play(self) -> None:
+        """Autoplay's move, due now; then the next one is planned."""
+        self.timer = None
+        shown = self.shown()
+        if not self.autoplaying or shown is None:
+            return
+        self.autoplayed = True
+        self.stage.slide(shown.decision.direction)
+        self.next_due = self.stage.now() + 1 / self.speed
+        self.plan()
+
+
+def arrow(direction: Direction, unicode: bool) -> str:
+    """The arrow for ``direction``: '↑', or '^' in ASCII."""
+    return ARROWS[direction][0 if unicode else 1]
+
+
+def advice_words(decision: Decision, unicode: bool) -> str:
+    """'↑ up: keeps the 512 in its corner'."""
+    return f"{arrow(decision.direction, unicode)} {decision.direction.value}: {decision.reason}"
+
+
+def one_line(forms: tuple[str, ...], width: int, mark: str) -> str:
+    """The first of ``forms`` that fits ``width`` cells, else the last one shortened and
+    ended with ``mark`` (no width yet: the first form)."""
+    if not width:
+        return forms[0]
+    text = next((form for form in forms if text_width(form) <= width), forms[-1])
+    if text_width(text) > width:
+        text = clip(text, max(width - text_width(mark), 0)) + mark
+    return text

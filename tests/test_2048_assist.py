@@ -1,0 +1,220 @@
+"""2048's hint and autoplay (issue 15), with no terminal: the assistant on a stage whose
+clock, timers and background work the test drives by hand."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Callable
+
+import pytest
+
+from termgames.g2048.ai import think
+from termgames.g2048.assist import (
+    HINT_BUDGET_MS,
+    Assistant,
+    advice_words,
+    arrow,
+    speed_words,
+)
+from termgames.g2048.board import Direction, Game2048
+from termgames.runtime.scheduler import Timer
+
+NODES = 5_000
+"""Thinking bounded by positions: the same answer on any machine."""
+
+
+class Stage:
+    """The screen as the assistant sees it: a clock moved by hand (a little at each look),
+    timers run when the test says, background work run slice by slice."""
+
+    def __init__(self, game: Game2048) -> None:
+        self.game = game
+        self.said: list[str] = []
+        self.time = 0.0
+        self.tick = 0.0005
+        self.timers: list[Timer] = []
+        self.work: dict[str, Callable[[], bool]] = {}
+        self.order = itertools.count()
+        self.slides: list[tuple[float, Direction]] = []
+
+    def say(self, *forms: str) -> None:
+        self.said.append(forms[0])
+
+    def now(self) -> float:
+        self.time += self.tick
+        return self.time
+
+    def after(self, milliseconds: float, callback: Callable[[], None]) -> Timer:
+        timer = Timer(self.time + milliseconds / 1000, next(self.order), None, callback)
+        self.timers.append(timer)
+        return timer
+
+    def in_background(self, name: str, work: Callable[[], bool]) -> None:
+        self.work.pop(name, None)
+        if not work():
+            self.work[name] = work
+
+    def slide(self, direction: Direction) -> None:
+        self.slides.append((self.time, direction))
+        self.game.slide(direction)
+
+    def finished(self) -> bool:
+        return self.game.over or self.game.won
+
+    def finish_work(self) -> int:
+        """Run the background work to its end; how many slices it took."""
+        slices = 0
+        while self.work:
+            for name, work in list(self.work.items()):
+                slices += 1
+                if work():
+                    del self.work[name]
+        return slices
+
+    def step(self) -> bool:
+        """The loop's turn: the background work's slices, then the next timer due; False
+        when nothing is left to do."""
+        self.finish_work()
+        live = [timer for timer in self.timers if timer.active]
+        if not live:
+            return False
+        timer = min(live)
+        self.timers.remove(timer)
+        self.time = max(self.time, timer.due)
+        timer.callback()
+        return True
+
+
+def helper(seed: int = 3, speed: float = 4.0, nodes: int | None = NODES
+           ) -> tuple[Game2048, Assistant, Stage]:
+    game = Game2048(4, 2048, random.Random(seed))
+    stage = Stage(game)
+    return game, Assistant(game, stage, speed, nodes), stage
+
+
+def test_the_hint_is_the_ais_slide_with_its_reason() -> None:
+    game, assist, stage = helper()
+    for _ in range(12):  # a board with some tiles on it
+        game.slide(think(game.grid, nodes=NODES).direction)  # type: ignore[union-attr]
+    assist.ask_hint()
+    assert assist.thinking and assist.shown() is None
+    stage.finish_work()  # the first slice (in ask_hint) waited: "thinking" is drawn first
+    shown = assist.shown()
+    expected = think(game.grid, nodes=NODES)
+    assert shown is not None and expected is not None and not shown.autoplay
+    assert shown.decision == expected
+    assert advice_words(shown.decision, True).startswith(
+        f"{arrow(expected.direction, True)} {expected.direction.value}: ")
+    assert expected.reason in advice_words(shown.decision, False)
+
+
+def test_the_hint_goes_when_the_board_changes() -> None:
+    game, assist, stage = helper()
+    assist.ask_hint()
+    stage.finish_work()
+    assert assist.shown() is not None
+    game.slide(assist.shown().decision.direction)  # type: ignore[union-attr]
+    assert assist.shown() is None
+
+
+def test_a_slide_while_thinking_drops_the_question() -> None:
+    game, assist, stage = helper()
+    assist.ask_hint()
+    game.slide(Direction.DOWN if game.slide(Direction.UP).changed is False else Direction.UP)
+    stage.finish_work()
+    assert assist.shown() is None and not assist.thinking
+
+
+def test_the_hint_keeps_to_its_time_budget() -> None:
+    game, assist, stage = helper(nodes=None)
+    stage.tick = 0.01  # a slow machine: every look at the clock, ten milliseconds
+    for _ in range(30):
+        game.slide(think(game.grid, nodes=NODES).direction)  # type: ignore[union-attr]
+    start = stage.time
+    assist.ask_hint()
+    stage.finish_work()
+    assert assist.shown() is not None
+    assert stage.time - start < HINT_BUDGET_MS / 1000 + 0.2, stage.time - start
+
+
+def test_autoplay_plays_at_its_pace_until_stopped() -> None:
+    game, assist, stage = helper(speed=4)
+    assist.start_autoplay()
+    assert "any key takes back control" in stage.said[-1]
+    for _ in range(100):
+        if len(stage.slides) >= 8:
+            break
+        assert stage.step()
+    times = [when for when, _ in stage.slides]
+    gaps = [later - earlier for earlier, later in itertools.pairwise(times)]
+    assert all(gap >= 0.25 - 1e-9 for gap in gaps), gaps
+    assert all(gap < 0.25 + 0.05 for gap in gaps), gaps  # at the pace: thinking overlaps
+    assert len(stage.slides) == game.moves == 8 and assist.autoplayed
+    assist.stop_autoplay()
+    while stage.step():
+        pass
+    assert len(stage.slides) == 8 and game.moves == 8
+
+
+def test_autoplayed_moves_are_the_ais_and_undoable() -> None:
+    game, assist, stage = helper(speed=20)
+    model = Game2048(4, 2048, random.Random(3))
+    assist.start_autoplay()
+    for _ in range(100):
+        if len(stage.slides) >= 5:
+            break
+        assert stage.step()
+        if assist.shown() is not None and len(stage.slides) < 5:
+            assert assist.shown().autoplay  # type: ignore[union-attr]
+    assist.stop_autoplay()
+    assert len(stage.slides) == 5
+    for _, direction in stage.slides:
+        assert direction == think(model.grid, nodes=NODES).direction  # type: ignore[union-attr]
+        model.slide(direction)
+    assert game.grid == model.grid
+    for _ in range(5):
+        assert game.undo()
+    assert game.grid == Game2048(4, 2048, random.Random(3)).grid
+    assert assist.autoplayed  # taking the moves back does not take back the mark
+
+
+def test_autoplay_stops_by_itself_at_the_end() -> None:
+    game, assist, stage = helper(speed=50)
+    game.goal = 64  # a win soon
+    assist.start_autoplay()
+    for _ in range(2_000):
+        if not stage.step():
+            break
+    assert not assist.autoplaying and game.won
+    assert stage.said[-1] == ""  # the footer's keys again
+
+
+def test_a_new_game_forgets_autoplay() -> None:
+    _, assist, stage = helper()
+    assist.start_autoplay()
+    stage.step()
+    assert assist.autoplayed
+    assist.new_game(Game2048(4, 2048, random.Random(4)))
+    assert not assist.autoplayed and not assist.autoplaying and assist.shown() is None
+
+
+def test_no_hint_and_no_autoplay_on_a_lost_board() -> None:
+    game, assist, stage = helper()
+    game.grid = ((2, 4, 2, 4), (4, 2, 4, 2), (2, 4, 2, 4), (4, 2, 4, 2))
+    assist.ask_hint()
+    assert "No hint" in stage.said[-1] and not stage.work
+    assist.start_autoplay()
+    assert not assist.autoplaying
+
+
+@pytest.mark.parametrize(("speed", "words"), [(4, "4 moves a second"),
+                                              (0.5, "0.5 moves a second"),
+                                              (1, "1 move a second")])
+def test_speed_words(speed: float, words: str) -> None:
+    assert speed_words(speed) == words
+
+
+def test_speed_is_held_to_its_bounds() -> None:
+    assert helper(speed=1000)[1].speed == 50
+    assert helper(speed=0)[1].speed == 0.2
