@@ -29,6 +29,9 @@ def test_packed_slides_and_points_match_the_rules() -> None:
             expected = move(grid, direction)
             assert bitboard.to_grid(bitboard.slide(board, direction)) == expected.grid
             assert bitboard.points(board, direction) == expected.gained
+        assert bitboard.slides(board) == tuple(
+            bitboard.slide(board, direction) for direction in
+            (Direction.UP, Direction.LEFT, Direction.RIGHT, Direction.DOWN))
 
 
 def test_the_packed_heuristic_is_the_plain_one() -> None:

@@ -86,10 +86,11 @@ class _Search:
         """The value of the best slide from ``board`` (0 if none moves: a loss)."""
         self.spend()
         top = 0.0
-        for direction in DIRECTIONS:
-            slid = bitboard.slide(board, direction)
+        for slid in bitboard.slides(board):
             if slid != board:
-                top = max(top, self.chance(slid, probability, depth + 1))
+                value = self.chance(slid, probability, depth + 1)
+                if value > top:
+                    top = value
         return top
 
     def root(self, board: int, depth_limit: int) -> dict[Direction, float]:
