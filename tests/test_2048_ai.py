@@ -93,3 +93,11 @@ def test_it_plays_well_past_a_random_player() -> None:
         assert decision is not None
         game.slide(decision.direction)
     assert max(max(row) for row in game.grid) >= 256, game.grid
+
+
+def test_the_row_tables_can_be_built_in_slices() -> None:
+    builder = bitboard._Builder()
+    assert builder.build(1000) is None and builder.next_row == 1000
+    while builder.build(20_000) is None:
+        pass
+    assert builder.done == bitboard.tables()

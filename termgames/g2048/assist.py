@@ -158,8 +158,11 @@ class Assistant:
             from termgames.g2048 import bitboard
             from termgames.g2048.ai import Thinker
 
-            if len(grid) == 4:
-                bitboard.tables()  # built once, in one go: not out of the search's budget
+            # The row tables are built once, in slices of their own, so that neither the
+            # screen nor the search's budget pays for them.
+            if len(grid) == 4 and not bitboard.warm(self.stage.now() + SLICE_S,
+                                                    self.stage.now):
+                return False
             budget = HINT_BUDGET_MS
             if self.for_autoplay:  # a fast pace thinks less, so that it keeps its pace
                 budget = min(budget, 900 / self.speed)

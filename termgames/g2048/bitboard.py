@@ -5,8 +5,9 @@ tables, built once, when first needed."""
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
 
 from termgames.g2048.board import Direction, Grid
 
@@ -97,20 +98,52 @@ class Tables:
     heuristic: list[float]
 
 
-@cache
+class _Builder:
+    """The row tables as far as they are built: a row at a time, so that a screen can
+    build them in slices between keys."""
+
+    def __init__(self) -> None:
+        self.next_row = 0
+        self.parts: tuple[list[int], list[int], list[int], list[int], list[float]] = (
+            [], [], [], [], [])
+        self.done: Tables | None = None
+
+    def build(self, rows: int) -> Tables | None:
+        """Build up to ``rows`` more rows; the tables once every row is built."""
+        if self.done is not None:
+            return self.done
+        left, right, left_points, right_points, heuristic = self.parts
+        for row in range(self.next_row, min(self.next_row + rows, 1 << 16)):
+            ranks = [row & 0xF, row >> 4 & 0xF, row >> 8 & 0xF, row >> 12 & 0xF]
+            slid, gained = _slide_exponents(ranks)
+            left.append(_pack(slid))
+            left_points.append(gained)
+            slid_back, gained_back = _slide_exponents(ranks[::-1])
+            right.append(_pack(slid_back[::-1]))
+            right_points.append(gained_back)
+            heuristic.append(row_heuristic(tuple(ranks)))
+        self.next_row = len(left)
+        if self.next_row == 1 << 16:
+            self.done = Tables(left, right, left_points, right_points, heuristic)
+        return self.done
+
+
+_BUILDER = _Builder()
+
+
 def tables() -> Tables:
     """The row tables, built on first use (about half a second) and kept."""
-    left, right, left_points, right_points, heuristic = [], [], [], [], []
-    for row in range(1 << 16):
-        ranks = [row & 0xF, row >> 4 & 0xF, row >> 8 & 0xF, row >> 12 & 0xF]
-        slid, gained = _slide_exponents(ranks)
-        left.append(_pack(slid))
-        left_points.append(gained)
-        slid_back, gained_back = _slide_exponents(ranks[::-1])
-        right.append(_pack(slid_back[::-1]))
-        right_points.append(gained_back)
-        heuristic.append(row_heuristic(tuple(ranks)))
-    return Tables(left, right, left_points, right_points, heuristic)
+    built = _BUILDER.build(1 << 16)
+    assert built is not None
+    return built
+
+
+def warm(until: float, clock: Callable[[], float] = time.monotonic) -> bool:
+    """Build the row tables until ``until``; True once they are all built."""
+    while clock() < until:
+        if _BUILDER.build(2048) is not None:
+            return True
+    return _BUILDER.done is not None
 
 
 def transpose(board: int) -> int:
