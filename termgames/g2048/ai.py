@@ -219,8 +219,10 @@ class Thinker:
         self.stop_at = None if budget_ms is None else self.started + budget_ms / 1000
         self.node_limit = nodes
         self.nodes = 0
-        self.depth = 1
         self.target = depth_for(grid)
+        # One depth short of the target first, so that a budget cut still leaves a
+        # decision that looked ahead; shallower passes would mostly be wasted work.
+        self.depth = max(1, self.target - 1)
         self.best: tuple[Direction, int] | None = None
         self.done = not can_move(grid)
         self.result: Decision | None = None

@@ -18,7 +18,7 @@ from termgames.g2048 import bitboard
 from termgames.g2048.ai import think
 from termgames.g2048.board import DEFAULT_GOAL, Game2048, highest_tile, largest_possible
 
-DEFAULT_NODES = 1000
+DEFAULT_NODES = 5000
 """Positions the AI may search per move unless ``--nodes`` says otherwise."""
 MILESTONES = (2048, 4096, 8192, 16384)
 """The tiles whose games the summary counts."""
