@@ -77,9 +77,11 @@ def _raise_terminated(signum: int, _frame: FrameType | None) -> None:
 
 @contextlib.contextmanager
 def terminations_unwind() -> Iterator[None]:
-    """Turn SIGTERM and SIGHUP into SystemExit for the block, so workers are ended too.
-    Enter it after ``results_as_done``: workers must not inherit these handlers."""
-    previous = {}
+    """Turn SIGTERM and SIGHUP into SystemExit for the block, so workers are ended too,
+    and make Ctrl-C raise KeyboardInterrupt even if this process was started with it
+    ignored (a background job of a shell is). Enter it after ``results_as_done``:
+    workers must not inherit these handlers."""
+    previous = {signal.SIGINT: signal.signal(signal.SIGINT, signal.default_int_handler)}
     for name in ("SIGTERM", "SIGHUP"):
         signum = getattr(signal, name, None)
         if signum is not None:
