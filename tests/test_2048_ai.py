@@ -101,3 +101,20 @@ def test_the_row_tables_can_be_built_in_slices() -> None:
     while builder.build(20_000) is None:
         pass
     assert builder.done == bitboard.tables()
+
+
+def test_it_finds_the_forced_moves_on_hand_built_boards() -> None:
+    # Only a sideways slide moves anything, and it makes the 2048.
+    sideways = ((1024, 1024, 2, 4), (4, 2, 4, 2), (2, 4, 2, 4), (4, 2, 4, 2))
+    decision = think(sideways, budget_ms=None, nodes=500)
+    assert decision is not None and decision.direction in (Direction.LEFT, Direction.RIGHT)
+    # Only up or down moves anything: a 5x5 board goes through the plain-grid path.
+    column = ((2, 4, 2, 4, 2), (2, 2, 4, 2, 4), (4, 4, 2, 4, 2), (2, 2, 4, 2, 4),
+              (4, 4, 2, 4, 2))
+    legal = [d for d in Direction if move(column, d).changed]
+    found = think(column, budget_ms=None, nodes=200)
+    assert found is not None and found.direction in legal
+    # On an open board it never picks a slide that changes nothing.
+    open_board = ((0, 0, 0, 2), (0, 0, 0, 4), (0, 0, 0, 8), (0, 0, 0, 16))
+    chosen = think(open_board, budget_ms=None, nodes=500)
+    assert chosen is not None and chosen.direction is not Direction.RIGHT
