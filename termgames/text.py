@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import unicodedata
+from collections.abc import Sequence
 
 _REMOVED_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"}
 
@@ -70,4 +71,15 @@ def clip(text: str, cells: int) -> str:
         used += cell_width(char)
         if used > cells:
             return text[:index]
+    return text
+
+
+def one_line(forms: Sequence[str], width: int, mark: str) -> str:
+    """The first of ``forms`` that fits ``width`` cells, else the last one shortened and
+    ended with ``mark`` (no width yet: the first form)."""
+    if not width:
+        return forms[0]
+    text = next((form for form in forms if text_width(form) <= width), forms[-1])
+    if text_width(text) > width:
+        text = clip(text, max(width - text_width(mark), 0)) + mark
     return text

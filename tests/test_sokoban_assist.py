@@ -25,6 +25,7 @@ from termgames.sokoban.progress import Record, load_records, record_solution, ve
 from termgames.sokoban.records import sokoban_tables
 from termgames.sokoban.solver import solve
 from termgames.store import Store
+from termgames.text import one_line
 
 
 def level(text: str) -> Level:
@@ -440,7 +441,7 @@ def test_the_level_list_and_the_scores_mark_helped_solutions(tmp_path: Path) -> 
 def test_a_message_takes_the_first_form_that_fits_else_ends_in_a_mark() -> None:
     forms = ("That box can never reach a goal from there: u undoes it",
              "Box can never reach a goal: u undoes it")
-    assert assist.one_line(forms, 80, "…") == forms[0]
-    assert assist.one_line(forms, 44, "…") == forms[1]
-    assert assist.one_line(forms, 20, "...") == "Box can never rea..."
-    assert assist.one_line(forms, 0, "…") == forms[0]
+    assert one_line(forms, 80, "…") == forms[0]
+    assert one_line(forms, 44, "…") == forms[1]
+    assert one_line(forms, 20, "...") == "Box can never rea..."
+    assert one_line(forms, 0, "…") == forms[0]

@@ -10,7 +10,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from termgames.g2048.board import Direction, Game2048, Grid
-from termgames.text import clip, text_width
 
 if TYPE_CHECKING:  # the AI loads when first asked (the command line needs only the speeds)
     from termgames.g2048.ai import Decision, Thinker
@@ -218,13 +217,3 @@ def advice_words(decision: Decision, unicode: bool) -> str:
     """'↑ up: keeps the 512 in its corner'."""
     return f"{arrow(decision.direction, unicode)} {decision.direction.value}: {decision.reason}"
 
-
-def one_line(forms: tuple[str, ...], width: int, mark: str) -> str:
-    """The first of ``forms`` that fits ``width`` cells, else the last one shortened and
-    ended with ``mark`` (no width yet: the first form)."""
-    if not width:
-        return forms[0]
-    text = next((form for form in forms if text_width(form) <= width), forms[-1])
-    if text_width(text) > width:
-        text = clip(text, max(width - text_width(mark), 0)) + mark
-    return text

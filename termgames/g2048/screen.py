@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from enum import Enum
 from typing import Any, TypedDict, cast
 
-from termgames.g2048.assist import DEFAULT_SPEED, Assistant, arrow, one_line
+from termgames.g2048.assist import DEFAULT_SPEED, Assistant, arrow
 from termgames.g2048.board import DEFAULT_GOAL, DEFAULT_SIZE, Direction, Game2048
 from termgames.g2048.view import Layout, draw_advice, draw_board, layout, minimum_size
 from termgames.outcome import Mark, Outcome, Result
@@ -21,6 +21,7 @@ from termgames.runtime.panels import Panel, confirm
 from termgames.runtime.screen import GameScreen
 from termgames.scoreboard import Best, best_shown
 from termgames.store import Score
+from termgames.text import one_line
 
 
 class Act(Enum):

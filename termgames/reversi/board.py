@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import cached_property
 
+from termgames.bitset import members
+
 FULL = (1 << 64) - 1
 CORNERS = (1 << 0) | (1 << 7) | (1 << 56) | (1 << 63)
 EDGES = 0xFF818181818181FF
@@ -88,14 +90,8 @@ def flips(own: int, opp: int, square: int) -> int:
     return flipped
 
 
-def squares(bits: int) -> list[int]:
-    """The squares set in ``bits``, lowest first."""
-    found = []
-    while bits:
-        low = bits & -bits
-        found.append(low.bit_length() - 1)
-        bits ^= low
-    return found
+squares = members
+"""The squares set in a bit board, lowest first."""
 
 
 def count(bits: int) -> int:

@@ -7,7 +7,7 @@ work between keys."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Protocol
 
 from termgames.runtime.scheduler import Timer
@@ -17,7 +17,6 @@ from termgames.sokoban.game import Sokoban
 from termgames.sokoban.levels import Position
 from termgames.sokoban.plan import Plan, Replay, Search, behind, deadlock_of, reaches, walks
 from termgames.sokoban.solver import Push, Verdict
-from termgames.text import clip, text_width
 
 HINT_SECONDS = 20.0
 """Search time a hint may take before it says it found none."""
@@ -307,16 +306,6 @@ def undo_words(deadlock: Deadlock, short: bool = False) -> str:
         return "u undoes a push" if short else "u undoes the last push"
     return "u undoes it"
 
-
-def one_line(forms: Sequence[str], width: int, mark: str) -> str:
-    """The first of ``forms`` that fits ``width`` cells, else the last one shortened and
-    ended with ``mark`` (no width yet: the first form)."""
-    if not width:
-        return forms[0]
-    text = next((form for form in forms if text_width(form) <= width), forms[-1])
-    if text_width(text) > width:
-        text = clip(text, max(width - text_width(mark), 0)) + mark
-    return text
 
 
 def lower_first(text: str) -> str:

@@ -20,7 +20,7 @@ from termgames.runtime.layout import Rect, leave_room
 from termgames.runtime.lists import ListScreen
 from termgames.runtime.panels import Panel
 from termgames.runtime.screen import GameScreen, Host
-from termgames.sokoban.assist import Assistant, one_line
+from termgames.sokoban.assist import Assistant
 from termgames.sokoban.bundled import MENU, load_bundled
 from termgames.sokoban.game import Direction, Sokoban
 from termgames.sokoban.levels import Collection, Level, Position
@@ -28,6 +28,7 @@ from termgames.sokoban.menus import collection_menu, level_list
 from termgames.sokoban.paths import push_path, walk_path
 from termgames.sokoban.progress import Record, load_records, verdict
 from termgames.sokoban.view import COMPACT, Drawn, Marks, draw_level
+from termgames.text import one_line
 
 HEADER_ROWS = 2
 

@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
+from termgames.bitset import members
 from termgames.sokoban.analysis import DIRECTIONS, NOWHERE, UNREACHABLE, Board
 from termgames.sokoban.corrals import corral_pushes
 from termgames.sokoban.deadlock import frozen
@@ -119,11 +120,11 @@ class Search:
         # Boxes frozen on their goals are walls from now on: the other boxes are measured
         # around them, which finds goal rooms blocked by a box placed too early.
         fixed = 0
-        for square in bits(boxes & board.goal_mask):
+        for square in members(boxes & board.goal_mask):
             if frozen(board, square, boxes):
                 fixed |= 1 << square
         rows = board.distances_around(fixed) if fixed else board.distances
-        cost = [[row[square] for square in bits(boxes & ~fixed)] for row in rows]
+        cost = [[row[square] for square in members(boxes & ~fixed)] for row in rows]
         value = min_cost_assignment(cost, UNREACHABLE)
         if len(self.bounds) < 200_000:
             self.bounds[boxes] = value
@@ -163,7 +164,7 @@ class Search:
                 return self.result
             pushes_to_try = corral_pushes(board, boxes, reach, exact)
             if pushes_to_try is None:
-                pushes_to_try = [(box, direction) for box in bits(boxes)
+                pushes_to_try = [(box, direction) for box in members(boxes)
                                  for direction in range(4)]
             for box, direction in pushes_to_try:
                 around = neighbours[box]
@@ -206,15 +207,6 @@ class Search:
         self.result = Result(Verdict.SOLVED, lurd, tuple(chain), self.nodes, self.seconds)
         return self.result
 
-
-def bits(mask: int) -> list[int]:
-    """The numbers of the squares in a bit set, lowest first."""
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(low.bit_length() - 1)
-        mask ^= low
-    return found
 
 
 def steps_for(level: Level, player: Position, boxes: Iterable[Position],
