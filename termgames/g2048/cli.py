@@ -85,6 +85,7 @@ def simulate(games: int, seed: int, jobs: int | None, nodes: int, size: int,
     from termgames.runtime.workers import (
         INTERRUPTED,
         default_jobs,
+        report_interrupted,
         results_as_done,
         terminations_unwind,
     )
@@ -98,7 +99,7 @@ def simulate(games: int, seed: int, jobs: int | None, nodes: int, size: int,
                 terminations_unwind():
             _collect(results, done, games, as_json)
     except KeyboardInterrupt:
-        echo(f"termgames: interrupted after {len(done):,} of {games:,} games", err=True)
+        report_interrupted(f"termgames: interrupted after {len(done):,} of {games:,} games")
         sys.exit(INTERRUPTED)
     summary = summarize([done[number] for number in sorted(done)], time.monotonic() - started)
     if as_json:

@@ -15,15 +15,26 @@ import contextlib
 import multiprocessing
 import os
 import signal
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from types import FrameType
 from typing import TypeVar
+
+from termgames.runtime.output import echo
 
 INTERRUPTED = 130
 """The shell's status for a program stopped by Ctrl-C (128 + SIGINT)."""
 
 Job = TypeVar("Job")
 Result = TypeVar("Result")
+
+
+def report_interrupted(message: str) -> None:
+    """Say on standard error, on a line of its own, that Ctrl-C stopped the report."""
+    # On Ctrl-C the terminal driver discards output not yet read, which can swallow
+    # the newline that ends the progress bar: return to the line's start and clear it.
+    start = "\r\x1b[K" if sys.stderr.isatty() else ""
+    echo(f"{start}{message}", err=True)
 
 
 def default_jobs() -> int:

@@ -26,6 +26,7 @@ import click
 from termgames.runtime.output import echo
 from termgames.runtime.workers import (
     INTERRUPTED,
+    report_interrupted,
     results_as_done,
     terminations_unwind,
 )
@@ -231,8 +232,8 @@ def run(levels: Sequence[Level], time_limit: float, jobs: int, out: str | None,
     _write(lines, out)
     if interrupted:
         where = f"; solutions so far in {shown_path(out)}" if out and solved else ""
-        echo(f"termgames: interrupted: {len(solved)} of {plural(len(levels), 'level')} "
-             f"solved{where}", err=True)
+        report_interrupted(f"termgames: interrupted: {len(solved)} of "
+                           f"{plural(len(levels), 'level')} solved{where}")
         sys.exit(INTERRUPTED)
     echo(summary(len(levels), found, len(problems), time.monotonic() - started),
          err=report.err)
