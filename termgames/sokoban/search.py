@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import heapq
 import time
+from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
@@ -24,11 +25,15 @@ from termgames.sokoban.corrals import corral_pushes
 from termgames.sokoban.deadlock import frozen
 from termgames.sokoban.game import Direction, Sokoban
 from termgames.sokoban.levels import Level, Position
-from termgames.sokoban.matching import min_cost_assignment
+from termgames.sokoban.macros import GoalRoom, Pushes, goal_rooms, room_macro, tunnel_run
+from termgames.sokoban.matching import Assignment, assign
 from termgames.sokoban.paths import walk_path
 
 DEFAULT_NODES = 1_500_000
 """Positions a search may keep (about 300 MB at most); past that it gives up."""
+MATCHINGS_KEPT = 20_000
+"""Matchings kept for updating (the newest): a position's children are usually
+measured soon after it was, while its matching is still here."""
 GREEDINESS = 3
 """How much more the lower bound counts than the pushes made so far: more finds
 solutions faster and longer; 1 would find the fewest pushes."""
@@ -82,7 +87,8 @@ class Search:
 
     def __init__(self, level: Level, player: Position | None = None,
                  boxes: Iterable[Position] | None = None, node_limit: int = DEFAULT_NODES,
-                 greediness: int = GREEDINESS, bounds: dict[int, int] | None = None) -> None:
+                 greediness: int = GREEDINESS, bounds: dict[int, int] | None = None,
+                 macros: bool = False) -> None:
         self.level = level
         self.board = Board(level)
         self.start_player = level.player if player is None else player
@@ -95,8 +101,19 @@ class Search:
         board = self.board
         self.size = len(board.squares)
         self.bounds: dict[int, int] = {} if bounds is None else bounds
+        self.macros = macros
+        self.rooms: dict[int, GoalRoom] = {}
+        self.room_squares = 0
+        # Boxes -> (boxes frozen on goals, the square of each column, the matching).
+        self.matchings: OrderedDict[int, tuple[int, tuple[int, ...], Assignment]] = \
+            OrderedDict()
         start_mask = board.mask_of(self.start_boxes)
         start = start_mask * self.size + board.number[self.start_player]
+        if macros:
+            rooms = goal_rooms(board, start_mask, board.number[self.start_player])
+            self.rooms = {room.entrance: room for room in rooms}
+            for room in rooms:
+                self.room_squares |= room.squares
         # Every position met, by raw key (boxes and the player's square): the position
         # it was reached from and the push that did it, for the way back.
         self.parent: dict[int, tuple[int, int]] = {start: (-1, -1)}
@@ -111,8 +128,10 @@ class Search:
         else:
             heapq.heappush(self.queue, (bound * greediness, 0, 0, start))
 
-    def bound(self, boxes: int) -> int:
-        """The least total pushes still needed by these boxes (UNREACHABLE: dead)."""
+    def bound(self, boxes: int, before: int = -1, box: int = -1, target: int = -1) -> int:
+        """The least total pushes still needed by these boxes (UNREACHABLE: dead); when
+        they came from boxes ``before`` by a push of ``box`` to ``target``, the matching
+        kept for ``before`` is updated instead of solved afresh."""
         known = self.bounds.get(boxes)
         if known is not None:
             return known
@@ -124,10 +143,24 @@ class Search:
             if frozen(board, square, boxes):
                 fixed |= 1 << square
         rows = board.distances_around(fixed) if fixed else board.distances
-        cost = [[row[square] for square in members(boxes & ~fixed)] for row in rows]
-        value = min_cost_assignment(cost, UNREACHABLE)
+        kept = self.matchings.get(before) if before >= 0 else None
+        if kept is not None and kept[0] == fixed and len(rows) == len(kept[1]):
+            columns = list(kept[1])
+            index = columns.index(box)
+            columns[index] = target
+            assignment = kept[2].with_column(index, [row[target] for row in rows])
+        else:
+            columns = list(members(boxes & ~fixed))
+            assignment = assign([[row[square] for square in columns] for row in rows],
+                                UNREACHABLE)
+        value = UNREACHABLE if assignment is None else min(assignment.total, UNREACHABLE)
         if len(self.bounds) < 200_000:
             self.bounds[boxes] = value
+        if assignment is not None and value < UNREACHABLE:
+            matchings = self.matchings
+            if len(matchings) >= MATCHINGS_KEPT:
+                matchings.popitem(last=False)  # the oldest
+            matchings[boxes] = (fixed, tuple(columns), assignment)
         return value
 
     def step(self, positions: int) -> Result | None:
@@ -175,21 +208,63 @@ class Search:
                 if behind == NOWHERE or not reach >> behind & 1:
                     continue
                 moved = boxes ^ (1 << box) ^ (1 << target)
-                child = moved * size + box
-                if child in parent or covered.get(moved, 0) >> box & 1:
+                further: Pushes = []
+                if self.macros:
+                    if self.room_squares >> box & 1:
+                        continue  # a box in a goal room stays put
+                    found = self.macro(moved, box, direction, target, exact)
+                    if found is None:
+                        continue
+                    further = found
+                    if further:
+                        last, last_direction = further[-1]
+                        target = neighbours[last][last_direction]
+                        moved = boxes ^ (1 << box) ^ (1 << target)
+                        player_after = last
+                    else:
+                        player_after = box
+                else:
+                    player_after = box
+                child = moved * size + player_after
+                if child in parent or covered.get(moved, 0) >> player_after & 1:
                     continue
                 if exact and not goals >> target & 1 and frozen(board, target, moved):
                     continue
-                bound = self.bound(moved)
+                bound = self.bound(moved, boxes, box, target)
                 if bound >= UNREACHABLE:
                     continue
-                parent[child] = (key, box * 4 + direction)
+                self.record(key, boxes, [(box, direction), *further])
+                made = pushes + 1 + len(further)
                 self.counter += 1
-                heapq.heappush(queue, (pushes + 1 + bound * greediness, pushes + 1,
-                                       self.counter, child))
+                heapq.heappush(queue, (made + bound * greediness, made, self.counter, child))
         self.seconds += time.perf_counter() - started
-        self.result = Result(Verdict.UNSOLVABLE, nodes=self.nodes, seconds=self.seconds)
+        # Macros leave moves out that are not provably useless: no proof then.
+        verdict = Verdict.LIMIT if self.macros else Verdict.UNSOLVABLE
+        self.result = Result(verdict, nodes=self.nodes, seconds=self.seconds)
         return self.result
+
+    def macro(self, moved: int, box: int, direction: int, target: int, exact: bool
+              ) -> Pushes | None:
+        """The pushes that follow a push of ``box`` to ``target`` as one macro (none
+        for a plain push), or None when the push is left out."""
+        room = self.rooms.get(target)
+        if room is None:
+            return tunnel_run(self.board, moved, box, direction, exact)
+        route = room_macro(self.board, room, moved, box)
+        if route is not None:
+            return route
+        # A full room's entrance is plain floor again.
+        return [] if (moved & room.squares).bit_count() == len(room.order) else None
+
+    def record(self, key: int, boxes: int, chain: Pushes) -> None:
+        """Note the way to each position along ``chain``, pushes made from ``key``."""
+        size, neighbours, parent = self.size, self.board.neighbours, self.parent
+        for box, direction in chain:
+            target = neighbours[box][direction]
+            boxes ^= (1 << box) | (1 << target)
+            child = boxes * size + box
+            parent.setdefault(child, (key, box * 4 + direction))
+            key = child
 
     def finish(self, key: int) -> Result:
         """The pushes back to the start, turned into steps and checked by the rules."""

@@ -27,9 +27,10 @@ __all__ = ["DEFAULT_NODES", "Push", "Result", "Solver", "Verdict", "check", "sol
 
 TURN = 200
 """Positions a search expands before the clock is looked at and the turn may pass."""
-SCHEDULE = ((12, 1), (3, 3))
-"""(greediness, turns in a round) of each search: the greedy one solves open levels in
-a fraction of the time; the steadier one gets the larger share for the tight ones."""
+SCHEDULE = ((12, 1, True), (3, 3, False))
+"""(greediness, turns in a round, macros) of each search: the greedy one, with macros,
+solves open levels in a fraction of the time; the steadier one gets the larger share for
+the tight ones, and having no macros, it alone can prove a level unsolvable."""
 
 
 class Solver:
@@ -41,11 +42,11 @@ class Solver:
         self.level = level
         placed = frozenset(level.boxes if boxes is None else boxes)
         shared_bounds: dict[int, int] = {}
-        total = sum(turns for _, turns in SCHEDULE)
+        total = sum(turns for _, turns, _ in SCHEDULE)
         self.searches = [
             (Search(level, player, placed, node_limit * turns // total, greediness,
-                    shared_bounds), turns)
-            for greediness, turns in SCHEDULE
+                    shared_bounds, macros), turns)
+            for greediness, turns, macros in SCHEDULE
         ]
         self.result: Result | None = None
         self.seconds = 0.0

@@ -1,0 +1,182 @@
+"""The solver's macro pushes (tunnels, goal rooms and their packing order) and its
+matching bound kept up to date push by push."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from termgames.sokoban.analysis import DIRECTIONS, UNREACHABLE, Board
+from termgames.sokoban.game import Direction, replay
+from termgames.sokoban.levels import Level
+from termgames.sokoban.macros import box_route, goal_rooms, room_macro, tunnel_run
+from termgames.sokoban.matching import assign
+from termgames.sokoban.search import Search, Verdict
+
+RIGHT = DIRECTIONS.index(Direction.RIGHT)
+
+
+def level(text: str) -> Level:
+    rows = text.strip("\n").split("\n")
+    width = max(len(row) for row in rows)
+    return Level(tuple(row.ljust(width) for row in rows))
+
+
+CORRIDOR = level("""
+#########
+#   #####
+#@$      .#
+#   #######
+#########
+""")
+
+# Three goals at the end of a dead-end corridor, which the square left of them closes
+# off: the deepest goal must be filled first.
+DEAD_END = level("""
+##########
+#        #
+# $ $ $  ####
+#        ...#
+#@       ####
+##########
+""")
+
+
+def square(board: Board, row: int, column: int) -> int:
+    return board.number[(row, column)]
+
+
+def test_a_box_pushed_into_a_corridor_is_pushed_through_it() -> None:
+    board = Board(CORRIDOR)
+    # The box was pushed from (2, 4) to (2, 5): the player is in the corridor behind it.
+    box, entered = square(board, 2, 4), square(board, 2, 5)
+    run = tunnel_run(board, 1 << entered, box, RIGHT, live=True)
+    # On through the corridor, stopping on the goal at its far end.
+    assert [board.squares[at] for at, _ in run] == [(2, 5), (2, 6), (2, 7), (2, 8)]
+    assert all(direction == RIGHT for _, direction in run)
+
+
+def test_a_box_outside_a_corridor_gets_no_run() -> None:
+    board = Board(CORRIDOR)
+    # From (2, 1) to (2, 2): open floor above and below, so no corridor.
+    assert tunnel_run(board, 1 << square(board, 2, 2), square(board, 2, 1), RIGHT,
+                      live=True) == []
+    # Into the corridor's mouth with the player still outside it: no run either (the
+    # player may yet want to walk round).
+    assert tunnel_run(board, 1 << square(board, 2, 4), square(board, 2, 3), RIGHT,
+                      live=True) == []
+
+
+def test_a_dead_end_of_goals_is_a_room_filled_deepest_first() -> None:
+    board = Board(DEAD_END)
+    rooms = goal_rooms(board, board.mask_of(DEAD_END.boxes), square(board, 4, 1))
+    assert len(rooms) == 1
+    room = rooms[0]
+    assert board.squares[room.entrance] == (3, 8)
+    assert [board.squares[goal] for goal in room.order] == [(3, 11), (3, 10), (3, 9)]
+
+
+def test_a_box_on_the_entrance_goes_on_to_the_next_goal_in_order() -> None:
+    board = Board(DEAD_END)
+    (room,) = goal_rooms(board, board.mask_of(DEAD_END.boxes), square(board, 4, 1))
+    first = board.mask_of({(2, 2), (2, 4), (3, 8)})  # pushed on from (3, 7)
+    route = room_macro(board, room, first, square(board, 3, 7))
+    assert route is not None
+    assert [board.squares[at] for at, _ in route] == [(3, 8), (3, 9), (3, 10)]
+    # With the deepest goal filled, the next box stops one short of it.
+    second = board.mask_of({(2, 2), (3, 11), (3, 8)})
+    route = room_macro(board, room, second, square(board, 3, 7))
+    assert route is not None and board.squares[route[-1][0]] == (3, 9)
+    # Filled out of order (the middle goal first), the room gets no macro.
+    wrong = board.mask_of({(2, 2), (3, 10), (3, 8)})
+    assert room_macro(board, room, wrong, square(board, 3, 7)) is None
+
+
+def test_a_route_for_one_box_walks_the_player_round_it() -> None:
+    board = Board(DEAD_END)
+    others = board.mask_of({(2, 4), (2, 6)})
+    route = box_route(board, others, square(board, 2, 2), square(board, 4, 1),
+                      square(board, 3, 11))
+    assert route is not None and len(route) == 10  # one down, then nine right
+    blocked = others | 1 << square(board, 3, 8)  # a box in the room's entrance
+    assert box_route(board, blocked, square(board, 2, 2), square(board, 4, 1),
+                     square(board, 3, 11)) is None
+
+
+def test_a_search_with_macros_solves_through_them_and_replays() -> None:
+    search = Search(DEAD_END, macros=True)
+    result = None
+    while result is None:
+        result = search.step(1000)
+    assert result.verdict is Verdict.SOLVED
+    assert replay(DEAD_END, result.lurd).solved
+    plain = Search(DEAD_END)
+    while plain.step(1000) is None:
+        pass
+    assert search.nodes < plain.nodes  # the macros took whole runs of pushes at once
+
+
+def random_room(rng: random.Random) -> Level:
+    """A small walled room with inner walls, three boxes and three goals."""
+    height, width = rng.randint(3, 5), rng.randint(4, 7)
+    grid = [["#"] * (width + 2) for _ in range(height + 2)]
+    cells = [(r, c) for r in range(1, height + 1) for c in range(1, width + 1)]
+    for r, c in cells:
+        grid[r][c] = "#" if rng.random() < 0.25 else " "
+    open_cells = [(r, c) for r, c in cells if grid[r][c] == " "]
+    if len(open_cells) < 4:
+        return random_room(rng)
+    player, *boxes = rng.sample(open_cells, 4)
+    for r, c in rng.sample(open_cells, 3):
+        grid[r][c] = "."
+    for r, c in boxes:
+        grid[r][c] = "*" if grid[r][c] == "." else "$"
+    grid[player[0]][player[1]] = "+" if grid[player[0]][player[1]] == "." else "@"
+    return Level(tuple("".join(row) for row in grid))
+
+
+def test_a_search_with_macros_never_claims_a_level_unsolvable() -> None:
+    rng = random.Random(16)
+    proofs = 0
+    for _ in range(300):
+        room = random_room(rng)
+        with_macros, without = Search(room, macros=True), Search(room)
+        while with_macros.step(1000) is None:
+            pass
+        while without.step(1000) is None:
+            pass
+        assert with_macros.result is not None and without.result is not None
+        if with_macros.result.verdict is Verdict.SOLVED:
+            assert replay(room, with_macros.result.lurd).solved
+        elif without.result.verdict is Verdict.UNSOLVABLE and without.nodes > 0:
+            # A proof took a search: the macro search, which skips moves, ran out too
+            # but says only that it found nothing.
+            assert with_macros.result.verdict is Verdict.LIMIT, room.rows
+            proofs += 1
+    assert proofs > 5
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_an_updated_matching_costs_what_a_fresh_one_does(seed: int) -> None:
+    rng = random.Random(seed)
+    size = rng.randint(1, 6)
+
+    def column() -> list[int]:
+        return [rng.choice([rng.randint(0, 9), UNREACHABLE]) for _ in range(size)]
+
+    cost = [column() for _ in range(size)]  # rows of random costs, like columns
+    assignment = assign(cost, UNREACHABLE)
+    for _ in range(4):
+        if assignment is None:
+            break
+        changed, costs = rng.randrange(size), column()
+        for row in range(size):
+            cost[row][changed] = costs[row]
+        assignment = assignment.with_column(changed, costs)
+        best = min((sum(cost[row][chosen[row]] for row in range(size))
+                    for chosen in itertools.permutations(range(size))
+                    if all(cost[row][chosen[row]] < UNREACHABLE for row in range(size))),
+                   default=None)
+        assert (None if assignment is None else assignment.total) == best
