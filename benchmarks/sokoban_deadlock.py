@@ -88,7 +88,7 @@ def measure(level: Level, pushes: int, chooser: random.Random
         single.append((time.perf_counter() - started) * 1000)
         frozen_boxes = frozenset(boxes)
         started = time.perf_counter()
-        deadlock = deadlock_of(board, frozen_boxes, [target])
+        deadlock = deadlock_of(board, frozen_boxes, [target], box)
         whole.append((time.perf_counter() - started) * 1000)
         if deadlock is not None:
             found += 1

@@ -50,12 +50,14 @@ TWO = level("""
 ########
 """)
 LOST = level("""
-#######
-#.@$  #
-#######
+#####
+# $.#
+#@* #
+# # #
+#####
 """)
-"""A box the player can only push away from its goal: live squares, nothing frozen,
-yet lost; only a search proves it."""
+"""Pushing right leaves it lost: live squares, nothing frozen, no corral closed, yet
+no order of pushes puts both boxes on goals; only a search proves it."""
 SPARE = level("""
 #######
 #@ $$.#

@@ -23,7 +23,7 @@ ROOM = "#######\n#@   .#\n#  $  #\n#     #\n#######\n"
 LONG = "\n".join(["#" * 17, "#@" + " " * 14 + "#", "# $" + " " * 11 + ". #",
                   "#" + " " * 15 + "#", "#" * 17, ""])
 """A box pushed twelve squares to its goal: a replay long enough to stop part-way."""
-LOST = "#######\n#.@$  #\n#######\n"
+LOST = "#####\n# $.#\n#@* #\n# # #\n#####\n"  # lost once pushed right
 """The player can only push the box away from its goal: nothing cheap shows it lost."""
 CORNER = ("right", "right", "right", "down", "left", "left")
 """Round the box in ROOM, then two pushes left, against a wall with no goal."""

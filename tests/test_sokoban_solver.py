@@ -14,6 +14,7 @@ from termgames.sokoban.deadlock import DeadlockKind, after_push, frozen
 from termgames.sokoban.game import Direction, replay
 from termgames.sokoban.levels import Level
 from termgames.sokoban.matching import min_cost_assignment
+from termgames.sokoban.plan import deadlock_of
 from termgames.sokoban.solver import Push, Solver, Verdict, solve
 
 
@@ -204,3 +205,32 @@ def test_slices_find_the_same_solution_as_one_go() -> None:
     while result is None:  # a clock that runs out every 64 positions
         result = sliced.advance(next(ticks) + 0.5, clock=lambda: float(next(ticks)))
     assert result.lurd == whole.lurd
+
+
+def test_boxes_that_close_off_a_part_for_good_are_a_corral_deadlock() -> None:
+    # The box on (2, 2) is off its goal and can go only up, into the pocket (1, 2)
+    # which it would close for good, or right, which needs the player in that pocket.
+    locked = level("""
+#####
+#* ##
+#.$ #
+#@#*#
+#####
+""")
+    board = Board(locked)
+    assert deadlock_of(board, frozenset(locked.boxes)) is None  # nothing frozen
+    found = deadlock_of(board, frozenset(locked.boxes), player=locked.player)
+    assert found is not None and found.kind is DeadlockKind.CORRAL
+    assert (2, 2) in found.boxes and found.message
+
+
+def test_a_corral_deadlock_is_claimed_only_when_no_solution_exists() -> None:
+    rng = random.Random(5)
+    claims = 0
+    for _ in range(1500):
+        room = random_level(rng, 3, 3)
+        found = deadlock_of(Board(room), frozenset(room.boxes), player=room.player)
+        if found is not None and found.kind is DeadlockKind.CORRAL:
+            claims += 1
+            assert not brute_force_solvable(room), room.rows
+    assert claims > 10

@@ -75,7 +75,7 @@ class Assistant:
         self.replay: Replay | None = None
         self.timer: Timer | None = None
         self.seen = frozenset(game.boxes)
-        self.stuck = deadlock_of(self.board, self.seen)
+        self.stuck = deadlock_of(self.board, self.seen, player=game.player)
 
     # What the board shows ----------------------------------------------------------------
     def here(self) -> tuple[Position, frozenset[Position]]:
@@ -213,7 +213,7 @@ class Assistant:
             return
         moved, self.seen = boxes - self.seen, boxes
         was = self.stuck
-        self.stuck = deadlock_of(self.board, boxes, moved)
+        self.stuck = deadlock_of(self.board, boxes, moved, player)
         if self.stuck is not None and was is None:
             self.stage.say(*warning(self.stuck))
         if self.search is not None and not self.search.holds_for(player, boxes):
@@ -287,10 +287,12 @@ class Assistant:
 
 
 SHORT = {DeadlockKind.DEAD_SQUARE: "a box is stuck", DeadlockKind.FROZEN: "a box is stuck",
+         DeadlockKind.CORRAL: "boxes are stuck",
          DeadlockKind.UNSOLVABLE: "cannot be solved"}
 """Deadlocks in few words, for narrow windows."""
 WARNING_SHORT = {DeadlockKind.DEAD_SQUARE: "Box can never reach a goal",
                  DeadlockKind.FROZEN: "Box stuck off a goal",
+                 DeadlockKind.CORRAL: "Boxes locked in place",
                  DeadlockKind.UNSOLVABLE: "Cannot be solved now"}
 
 

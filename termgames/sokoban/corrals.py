@@ -11,6 +11,8 @@ then one of the pushes we keep, and the pushes made before it commute with it.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from termgames.sokoban.analysis import NOWHERE, Board
 
 
@@ -25,29 +27,46 @@ def _flood(start: int, within: int, width: int) -> int:
         region = grown
 
 
-def corral_pushes(board: Board, boxes: int, reach: int, every_box_counts: bool
-                  ) -> list[tuple[int, int]] | None:
-    """The pushes (box square, direction) into the PI-corral with the fewest of them,
-    or None when there is no PI-corral that still needs work. ``every_box_counts``: the
-    level has as many boxes as goals, so a box off goal must still move."""
+def _corrals(board: Board, boxes: int, reach: int, every_box_counts: bool
+             ) -> Iterator[tuple[int, list[tuple[int, int]] | None]]:
+    """For each corral that still needs work: its barrier and its inward pushes (None
+    when it is not a PI-corral)."""
     width, neighbours, live = board.width, board.neighbours, board.live
     goals = board.goal_mask
     unreached = board.floor_mask & ~boxes & ~reach
-    best: list[tuple[int, int]] | None = None
     while unreached:
         corral = _flood(unreached & -unreached, unreached, width)
         unreached &= ~corral
         barrier = (corral << 1 | corral >> 1 | corral << width | corral >> width) & boxes
         needs_work = bool(goals & corral) or (every_box_counts and barrier & ~goals != 0)
-        if not needs_work:
-            continue
-        pushes = _inward_pushes(barrier, corral, boxes, reach, neighbours, live,
-                                every_box_counts)
+        if needs_work:
+            yield barrier, _inward_pushes(barrier, corral, boxes, reach, neighbours, live,
+                                          every_box_counts)
+
+
+def corral_pushes(board: Board, boxes: int, reach: int, every_box_counts: bool
+                  ) -> list[tuple[int, int]] | None:
+    """The pushes (box square, direction) into the PI-corral with the fewest of them,
+    or None when there is no PI-corral that still needs work. ``every_box_counts``: the
+    level has as many boxes as goals, so a box off goal must still move. An empty list
+    is a corral deadlock: no push can ever open a corral that needs one."""
+    best: list[tuple[int, int]] | None = None
+    for _, pushes in _corrals(board, boxes, reach, every_box_counts):
         if pushes is not None and (best is None or len(pushes) < len(best)):
             best = pushes
             if not best:
                 break
     return best
+
+
+def sealed_corral(board: Board, boxes: int, reach: int) -> int:
+    """The barrier boxes of a corral deadlock (with as many boxes as goals): a part of
+    the floor that needs a box moved, closed by boxes none of which can ever move
+    before it is opened, and no push opens it. 0 if there is none."""
+    for barrier, pushes in _corrals(board, boxes, reach, True):
+        if pushes == []:
+            return barrier
+    return 0
 
 
 def _inward_pushes(barrier: int, corral: int, boxes: int, reach: int,

@@ -15,6 +15,7 @@ class DeadlockKind(Enum):
 
     DEAD_SQUARE = "dead square"
     FROZEN = "frozen"
+    CORRAL = "corral"
     UNSOLVABLE = "unsolvable"
 
 
@@ -34,6 +35,8 @@ class Deadlock:
             count = len(self.boxes)
             return ("That box is stuck off a goal" if count == 1
                     else f"Those {count} boxes are stuck, not all on goals")
+        if self.kind is DeadlockKind.CORRAL:
+            return "Those boxes close off floor that needs them, and none can move"
         return "This position cannot be solved"
 
 

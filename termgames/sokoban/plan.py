@@ -7,8 +7,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from termgames.bitset import members
 from termgames.sokoban.analysis import Board
-from termgames.sokoban.deadlock import Deadlock, after_push
+from termgames.sokoban.corrals import sealed_corral
+from termgames.sokoban.deadlock import Deadlock, DeadlockKind, after_push
 from termgames.sokoban.game import BY_LETTER, Direction, Sokoban
 from termgames.sokoban.levels import Level, Position
 from termgames.sokoban.paths import walk_path
@@ -68,10 +70,12 @@ def walks(level: Level, player: Position, boxes: Iterable[Position],
 
 
 def deadlock_of(board: Board, boxes: frozenset[Position] | set[Position],
-                first: Iterable[Position] = ()) -> Deadlock | None:
+                first: Iterable[Position] = (), player: Position | None = None
+                ) -> Deadlock | None:
     """What the cheap checks prove about these boxes (dead squares, frozen boxes off
-    goals), looking first at ``first`` (the boxes just moved). With more boxes than
-    goals a box may be left anywhere, so nothing is proven."""
+    goals, and with the player's square a corral no push can open), looking first at
+    ``first`` (the boxes just moved). With more boxes than goals a box may be left
+    anywhere, so nothing is proven."""
     level = board.level
     if len(level.boxes) != len(level.goals):
         return None
@@ -80,6 +84,13 @@ def deadlock_of(board: Board, boxes: frozenset[Position] | set[Position],
         found = after_push(board, boxes, box)
         if found is not None:
             return found
+    if player is None:
+        return None
+    mask = board.mask_of(boxes)
+    barrier = sealed_corral(board, mask, board.reach(board.number[player], mask))
+    if barrier:
+        return Deadlock(DeadlockKind.CORRAL,
+                        frozenset(board.squares[box] for box in members(barrier)))
     return None
 
 
