@@ -166,6 +166,26 @@ def test_levels_from_several_files_name_their_file(tmp_path: Path) -> None:
         "second.txt level 1 ('Corridor'): solved, T s, 2 moves, 2 pushes"]
 
 
+def test_solutions_for_several_files_say_which_file_and_verify(tmp_path: Path) -> None:
+    # Both files have a level 1: without the file named, --verify could not tell them
+    # apart.
+    first = write(tmp_path / "first.txt", ROOM)
+    second = write(tmp_path / "second.txt", CORRIDOR)
+    out = tmp_path / "solutions.txt"
+    solved = CliRunner().invoke(cli, ["sokoban", "--solve", str(first), str(second),
+                                      "--jobs", "1", "--out", str(out)])
+    assert solved.exit_code == 0, solved.output
+    assert out.read_text().startswith("; file first.txt\n; level 1\nTitle: Room\n")
+    assert "; file second.txt\n; level 1\nTitle: Corridor\n" in out.read_text()
+    verified = CliRunner().invoke(cli, ["sokoban", "--verify", str(first), str(second),
+                                        "--solutions", str(out)])
+    assert verified.exit_code == 0, verified.output
+    assert verified.output.splitlines() == [
+        "level 1 ('Room'): solved in 3 moves, 2 pushes",
+        "level 1 ('Corridor'): solved in 2 moves, 2 pushes",
+        "2 of 2 solutions solve their level"]
+
+
 def test_levels_from_stdin(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["sokoban", "--solve", "-"], input=CORRIDOR)
     assert result.exit_code == 0

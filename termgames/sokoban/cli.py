@@ -249,9 +249,10 @@ def _export(collection: Collection) -> None:
         records = load_records(store)
     finally:
         store.close()
+    with_file = len({level.source for level in collection.levels}) > 1
     for level in collection.levels:
         record = records.get(level.key)
         if record is None:
             continue
-        for line in solution_lines(level, record.solution):
+        for line in solution_lines(level, record.solution, with_file):
             echo(line)

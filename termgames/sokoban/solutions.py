@@ -3,13 +3,15 @@
 A solution is a ``Solution:`` line whose LURD moves may follow on the same line, on
 lines after it, or both, wrapped at any width and with or without the case that marks
 pushes. Run-length counts (``3r2U``, groups ``2(lu)``) are expanded. A ``; level N``
-comment or a ``Title:`` line before it says which level it solves.
+comment or a ``Title:`` line before it says which level it solves, and a ``; file NAME``
+comment before those which of several files it is in.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from pathlib import Path
 
 from termgames.sokoban.levels import Level, LevelError
 from termgames.sokoban.parse import expand_rle
@@ -17,6 +19,7 @@ from termgames.text import shown_path
 
 _SOLUTION = re.compile(r"^\s*solution\b[^:]*:\s*(.*)$", re.IGNORECASE)
 _LEVEL_NUMBER = re.compile(r"^\s*;\s*level\s+(\d+)", re.IGNORECASE)
+_FILE = re.compile(r"^\s*;\s*file\s+(.+?)\s*$", re.IGNORECASE)
 _TITLE = re.compile(r"^\s*title\s*:\s*(.*)$", re.IGNORECASE)
 _LURD_LINE = re.compile(r"^[\sLURDlurd0-9()]+$")
 
@@ -29,11 +32,14 @@ class SolutionEntry:
     title: str
     moves: str
     line: int
+    file: str = ""
+    """The name of the file the level is in, when the solutions name one."""
 
     @property
     def name(self) -> str:
         """How messages name the level it is for."""
-        return f"level {self.number}" if self.number is not None else f"'{self.title}'"
+        name = f"level {self.number}" if self.number is not None else f"'{self.title}'"
+        return f"{self.file} {name}" if self.file else name
 
 
 def normalise_moves(text: str, source: str = "", line: int = 0) -> str:
@@ -51,16 +57,16 @@ def parse_solutions(text: str, source: str = "") -> list[SolutionEntry]:
     """Every solution in ``text``, continuation lines joined, in file order."""
     entries: list[SolutionEntry] = []
     number: int | None = None
-    title = ""
+    title = file = ""
     collecting: list[str] | None = None
     start = 0
 
     def finish() -> None:
-        nonlocal collecting, number, title
+        nonlocal collecting, number, title, file
         if collecting is not None:
             moves = normalise_moves("".join(collecting), source, start)
-            entries.append(SolutionEntry(number, title, moves, start))
-            collecting, number, title = None, None, ""
+            entries.append(SolutionEntry(number, title, moves, start, file))
+            collecting, number, title, file = None, None, "", ""
 
     for line_number, line in enumerate(re.split(r"\r\n|\r|\n", text), 1):
         if collecting is not None and line.strip() and _LURD_LINE.match(line):
@@ -70,6 +76,8 @@ def parse_solutions(text: str, source: str = "") -> list[SolutionEntry]:
         found = _SOLUTION.match(line)
         if found:
             collecting, start = [found.group(1)], line_number
+        elif (named := _FILE.match(line)) is not None:
+            file, number, title = named.group(1), None, ""
         elif (numbered := _LEVEL_NUMBER.match(line)) is not None:
             number, title = int(numbered.group(1)), ""
         elif (titled := _TITLE.match(line)) is not None:
@@ -104,5 +112,8 @@ def pick_level(levels: list[Level], number: int | None = None, title: str = "") 
 
 
 def find_level(levels: list[Level], entry: SolutionEntry) -> Level | None:
-    """The level ``entry`` is for, by number or else by title (see ``pick_level``)."""
+    """The level ``entry`` is for, by number or else by title (see ``pick_level``), in
+    the file it names if it names one."""
+    if entry.file:
+        levels = [level for level in levels if Path(level.source).name == entry.file]
     return pick_level(levels, entry.number, entry.title)

@@ -139,9 +139,11 @@ def describe(level: Level, outcome: Outcome, with_file: bool = False) -> str:
     return f"{name}: {outcome.verdict.value}, {seconds}"
 
 
-def solution_lines(level: Level, lurd: str) -> list[str]:
-    """A solution in the standard format: '; level N', the Title line, 'Solution: LURD'."""
-    lines = [f"; level {level.number}"]
+def solution_lines(level: Level, lurd: str, with_file: bool = False) -> list[str]:
+    """A solution in the standard format: '; level N', the Title line, 'Solution: LURD';
+    first '; file NAME' when the levels come from several files (--verify reads it)."""
+    lines = [f"; file {sanitize(Path(level.source).name, 300)}"] if with_file else []
+    lines.append(f"; level {level.number}")
     if level.title:
         lines.append(f"Title: {sanitize(level.title, 1000)}")
     lines.extend((f"Solution: {lurd}", ""))
@@ -228,7 +230,8 @@ def run(levels: Sequence[Level], time_limit: float, jobs: int, out: str | None,
     except KeyboardInterrupt:
         interrupted = True
     solved = sorted((o for o in found if o.verdict is Verdict.SOLVED), key=lambda o: o.index)
-    lines = [line for o in solved for line in solution_lines(levels[o.index], o.lurd)]
+    lines = [line for o in solved
+             for line in solution_lines(levels[o.index], o.lurd, report.with_file)]
     _write(lines, out)
     if interrupted:
         where = f"; solutions so far in {shown_path(out)}" if out and solved else ""
