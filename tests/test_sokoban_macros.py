@@ -71,7 +71,7 @@ def test_a_box_outside_a_corridor_gets_no_run() -> None:
 
 def test_a_dead_end_of_goals_is_a_room_filled_deepest_first() -> None:
     board = Board(DEAD_END)
-    rooms = goal_rooms(board, board.mask_of(DEAD_END.boxes), square(board, 4, 1))
+    rooms = goal_rooms(board, board.mask_of(DEAD_END.boxes))
     assert len(rooms) == 1
     room = rooms[0]
     assert board.squares[room.entrance] == (3, 8)
@@ -80,7 +80,7 @@ def test_a_dead_end_of_goals_is_a_room_filled_deepest_first() -> None:
 
 def test_a_box_on_the_entrance_goes_on_to_the_next_goal_in_order() -> None:
     board = Board(DEAD_END)
-    (room,) = goal_rooms(board, board.mask_of(DEAD_END.boxes), square(board, 4, 1))
+    (room,) = goal_rooms(board, board.mask_of(DEAD_END.boxes))
     first = board.mask_of({(2, 2), (2, 4), (3, 8)})  # pushed on from (3, 7)
     route = room_macro(board, room, first, square(board, 3, 7))
     assert route is not None

@@ -139,25 +139,32 @@ def _packing_order(board: Board, goals: list[int], entrance: int) -> tuple[int, 
     return tuple(reversed(emptied))
 
 
-def goal_rooms(board: Board, boxes: int, player: int) -> tuple[GoalRoom, ...]:
-    """The level's goal rooms: for each set of goals that one square (not a goal) closes
-    off from the player, holding no box, the smallest room that holds them."""
+def goal_rooms(board: Board, boxes: int) -> tuple[GoalRoom, ...]:
+    """The level's goal rooms: for each set of goals that one square (not a goal) cuts
+    off from all the boxes, the smallest room that holds them. Where the player stands
+    does not matter: a player in a room walks out of it before any box comes in."""
     floor, goals = board.floor_mask, board.goal_mask
     best: dict[int, GoalRoom] = {}
-    for entrance in members(floor & ~goals & ~(1 << player)):
-        beyond = floor & ~board.reach(player, 1 << entrance) & ~(1 << entrance)
-        if not beyond & goals or beyond & boxes:
+    for entrance in members(floor & ~goals):
+        parts: list[int] = []
+        remaining = floor & ~(1 << entrance)
+        while remaining and len(parts) < 3:
+            part = board.reach((remaining & -remaining).bit_length() - 1, ~remaining)
+            parts.append(part)
+            remaining &= ~part
+        if len(parts) != 2:
+            continue  # not a cut, or more than two parts meet: boxes may cross here
+        room = next((part for part in parts if part & goals and not part & boxes), 0)
+        if not room or not any(square != NOWHERE and room >> square & 1
+                               for square in board.neighbours[entrance]):
             continue
-        seed = (beyond & goals).bit_length() - 1
-        if board.reach(seed, floor & ~beyond) != beyond:
-            continue  # more than one part lies beyond: boxes may cross the entrance
-        room_goals = beyond & goals
+        room_goals = room & goals
         known = best.get(room_goals)
-        if known is not None and known.squares.bit_count() <= beyond.bit_count():
+        if known is not None and known.squares.bit_count() <= room.bit_count():
             continue
         order = _packing_order(board, members(room_goals), entrance)
         if order is not None:
-            best[room_goals] = GoalRoom(entrance, beyond, order)
+            best[room_goals] = GoalRoom(entrance, room, order)
     return tuple(best.values())
 
 

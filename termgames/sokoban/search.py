@@ -110,7 +110,7 @@ class Search:
         start_mask = board.mask_of(self.start_boxes)
         start = start_mask * self.size + board.number[self.start_player]
         if macros:
-            rooms = goal_rooms(board, start_mask, board.number[self.start_player])
+            rooms = goal_rooms(board, start_mask)
             self.rooms = {room.entrance: room for room in rooms}
             for room in rooms:
                 self.room_squares |= room.squares
