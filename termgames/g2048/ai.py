@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from termgames.g2048 import bitboard
+from termgames.g2048.bitboard import transpose
 from termgames.g2048.board import Direction, Grid, can_move, empty_cells, move
 
 DIRECTIONS = (Direction.UP, Direction.LEFT, Direction.RIGHT, Direction.DOWN)
@@ -24,6 +25,9 @@ PROBABILITY_CUTOFF = 0.0001
 """A line of play less likely than this is judged by the heuristic alone."""
 CACHE_DEPTH = 15
 Clock = Callable[[], float]
+_CELLS = tuple((16 * row + 4 * column, 16 * column + 4 * row)
+               for row in range(4) for column in range(4))
+"""Each cell's bit offset in a packed board and in its transpose."""
 
 
 class OutOfTime(Exception):
@@ -51,9 +55,27 @@ class _Search:
         self.nodes = 0
         self.table: dict[int, tuple[int, float]] = {}
         self.depth_limit = 0
+        self.left: list[int] = []
+        self.right: list[int] = []
+        self.scores: list[float] = []
+
+    @property
+    def node_limit(self) -> int | None:
+        """The positions this search may count before it stops (None: no limit)."""
+        return self._node_limit
+
+    @node_limit.setter
+    def node_limit(self, value: int | None) -> None:
+        self._node_limit = value
+        self.cap = float("inf") if value is None else value
 
     def spend(self) -> None:
+        """Count a position; OutOfTime once the budget is spent."""
         self.nodes += 1
+        self.check()
+
+    def check(self) -> None:
+        """OutOfTime if the positions or the time are spent."""
         if self.node_limit is not None and self.nodes > self.node_limit:
             raise OutOfTime
         if self.deadline is not None and self.nodes & 255 == 0 \
@@ -61,47 +83,95 @@ class _Search:
             raise OutOfTime
 
     # The packed 4x4 board ---------------------------------------------------------------
-    def chance(self, board: int, probability: float, depth: int) -> float:
+    # Each board travels with its transpose: slides up and down work on the transpose,
+    # the heuristic reads both, and a new tile goes into both at its two offsets, so a
+    # board is transposed once a slide instead of once a slide and once a look.
+    def chance(self, board: int, turned: int, probability: float, depth: int) -> float:
         """The expected value over the tiles that may appear."""
         if probability < PROBABILITY_CUTOFF or depth >= self.depth_limit:
-            return bitboard.heuristic(board)
+            return self.heuristic(board, turned)
         if depth < CACHE_DEPTH:
             known = self.table.get(board)
             if known is not None and known[0] <= depth:
                 return known[1]
-        cells = bitboard.empty_cells(board)
+        cells = [pair for pair in _CELLS if not board >> pair[0] & 0xF]
         if not cells:
-            return bitboard.heuristic(board)
+            return self.heuristic(board, turned)
         share = probability / len(cells)
         total = 0.0
-        for shift in cells:
-            total += 0.9 * self.best(board | 1 << shift, share * 0.9, depth)
-            total += 0.1 * self.best(board | 2 << shift, share * 0.1, depth)
+        best = self.best
+        for shift, turned_shift in cells:
+            total += 0.9 * best(board | 1 << shift, turned | 1 << turned_shift, share * 0.9,
+                                depth)
+            total += 0.1 * best(board | 2 << shift, turned | 2 << turned_shift, share * 0.1,
+                                depth)
         value = total / len(cells)
         if depth < CACHE_DEPTH:
             self.table[board] = (depth, value)
         return value
 
-    def best(self, board: int, probability: float, depth: int) -> float:
+    def heuristic(self, board: int, turned: int) -> float:
+        """``bitboard.heuristic``, from the board and its transpose."""
+        table = self.scores
+        return (table[board & 0xFFFF] + table[board >> 16 & 0xFFFF]
+                + table[board >> 32 & 0xFFFF] + table[board >> 48 & 0xFFFF]
+                + table[turned & 0xFFFF] + table[turned >> 16 & 0xFFFF]
+                + table[turned >> 32 & 0xFFFF] + table[turned >> 48 & 0xFFFF])
+
+    def best(self, board: int, turned: int, probability: float, depth: int) -> float:
         """The value of the best slide from ``board`` (0 if none moves: a loss)."""
-        self.spend()
+        self.nodes += 1
+        if self.nodes & 255 == 0 or self.nodes > self.cap:
+            self.check()
+        left, right = self.left, self.right
+        r0, r1, r2, r3 = (board & 0xFFFF, board >> 16 & 0xFFFF, board >> 32 & 0xFFFF,
+                          board >> 48 & 0xFFFF)
+        c0, c1, c2, c3 = (turned & 0xFFFF, turned >> 16 & 0xFFFF, turned >> 32 & 0xFFFF,
+                          turned >> 48 & 0xFFFF)
+        depth += 1
+        # Up, left, right, down: the order of bitboard.slides, so ties go the same way.
+        # Each slide as (board, transpose); the ones that move nothing are left out.
+        slid = left[c0] | left[c1] << 16 | left[c2] << 32 | left[c3] << 48
+        moves = [(transpose(slid), slid)] if slid != turned else []
+        slid = left[r0] | left[r1] << 16 | left[r2] << 32 | left[r3] << 48
+        if slid != board:
+            moves.append((slid, transpose(slid)))
+        slid = right[r0] | right[r1] << 16 | right[r2] << 32 | right[r3] << 48
+        if slid != board:
+            moves.append((slid, transpose(slid)))
+        slid = right[c0] | right[c1] << 16 | right[c2] << 32 | right[c3] << 48
+        if slid != turned:
+            moves.append((transpose(slid), slid))
         top = 0.0
-        for slid in bitboard.slides(board):
-            if slid != board:
-                value = self.chance(slid, probability, depth + 1)
+        if probability < PROBABILITY_CUTOFF or depth >= self.depth_limit:
+            # The slides end the line of play: the heuristic, inline (the hot path).
+            table = self.scores
+            for after, flipped in moves:
+                value = (table[after & 0xFFFF] + table[after >> 16 & 0xFFFF]
+                         + table[after >> 32 & 0xFFFF] + table[after >> 48 & 0xFFFF]
+                         + table[flipped & 0xFFFF] + table[flipped >> 16 & 0xFFFF]
+                         + table[flipped >> 32 & 0xFFFF] + table[flipped >> 48 & 0xFFFF])
                 if value > top:
                     top = value
+            return top
+        chance = self.chance
+        for after, flipped in moves:
+            value = chance(after, flipped, probability, depth)
+            if value > top:
+                top = value
         return top
 
     def root(self, board: int, depth_limit: int) -> dict[Direction, float]:
         """Each slide's value, searched to ``depth_limit`` slides."""
         self.depth_limit = depth_limit
+        rows = bitboard.tables()
+        self.left, self.right, self.scores = rows.left, rows.right, rows.heuristic
         values = {}
         for direction in DIRECTIONS:
             slid = bitboard.slide(board, direction)
             if slid != board:
                 self.spend()
-                values[direction] = self.chance(slid, 1.0, 1) + 1e-6
+                values[direction] = self.chance(slid, transpose(slid), 1.0, 1) + 1e-6
         return values
 
     # Any other size ---------------------------------------------------------------------
