@@ -102,6 +102,9 @@ def build_cli(games: tuple[GameSpec, ...]) -> ArcadeGroup:
                 echo(f"termgames: {warning}", err=True)
             store.close()
 
+    from termgames.serve.command import serve
+
+    arcade.add_command(serve)
     return arcade
 
 

@@ -1,0 +1,1 @@
+"""``termgames serve``: the arcade as an SSH service (needs the ``serve`` extra)."""

@@ -1,0 +1,126 @@
+"""A game for one SSH session: a child forked from the server on a fresh pseudo-terminal.
+
+The server imports termgames and every game before it listens, so a child starts with
+all of it in memory, shared with the server copy-on-write: no interpreter start and no
+imports per session. The child drops everything of the server (its sockets, its event
+loop's descriptors, its signal handlers and its environment) and runs the same entry
+point as the ``termgames`` command, with a fixed environment the client cannot touch.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import os
+import pty
+import signal
+import struct
+import sys
+import termios
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+KEPT_VARIABLES = ("PATH", "HOME", "XDG_DATA_HOME", "TERMGAMES_HOME")
+"""The server's own variables a game may need (where its scores live); nothing of the
+client's environment is ever passed on."""
+
+
+@dataclass(frozen=True)
+class Child:
+    """A running game: its process id (also its process group) and its pty's master."""
+
+    pid: int
+    master: int
+
+
+def game_environment(term: str, player: str, verified: bool,
+                     server_environment: Mapping[str, str]) -> dict[str, str]:
+    """The whole environment of a session's game."""
+    environment = {name: server_environment[name] for name in KEPT_VARIABLES
+                   if name in server_environment}
+    environment.update(TERM=term, TERMGAMES_PLAYER=player, LANG="C.UTF-8",
+                       LC_ALL="C.UTF-8")
+    if not verified:
+        environment["TERMGAMES_UNVERIFIED"] = "1"
+    return environment
+
+
+def set_size(fd: int, columns: int, rows: int) -> None:
+    """Give a terminal its window size (the kernel tells its game with SIGWINCH)."""
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+
+
+def spawn(arguments: list[str], environment: dict[str, str], columns: int, rows: int
+          ) -> Child:
+    """Fork a game on a new pty; the master is non-blocking."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    pid, master = pty.fork()
+    if pid == 0:  # the game
+        status = 1
+        try:
+            status = _run_game(arguments, environment, columns, rows)
+        finally:
+            os._exit(status)
+    os.set_blocking(master, False)
+    return Child(pid, master)
+
+
+def _run_game(arguments: list[str], environment: dict[str, str], columns: int, rows: int
+              ) -> int:
+    """In the forked child: become a plain ``termgames`` process, run it, its status."""
+    signal.set_wakeup_fd(-1)
+    for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGCHLD,
+                   signal.SIGWINCH, signal.SIGQUIT):
+        signal.signal(number, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_SETMASK, [])
+    os.closerange(3, _highest_fd())
+    set_size(0, columns, rows)
+    os.environ.clear()
+    os.environ.update(environment)
+    sys.stdin = open(0, encoding="utf-8", errors="replace", closefd=False)  # noqa: SIM115
+    sys.stdout = open(1, "w", encoding="utf-8", errors="replace", closefd=False,  # noqa: SIM115
+                      buffering=1)
+    sys.stderr = open(2, "w", encoding="utf-8", errors="replace", closefd=False,  # noqa: SIM115
+                      buffering=1)
+    from termgames.cli import main
+
+    try:
+        main(arguments)
+    except SystemExit as ended:
+        code = ended.code
+        return code if isinstance(code, int) else (0 if code is None else 1)
+    return 0
+
+
+def _highest_fd() -> int:
+    try:
+        return os.sysconf("SC_OPEN_MAX")
+    except (ValueError, OSError):
+        return 4096
+
+
+def hang_up(child: Child) -> None:
+    """Tell a game its player has gone (it saves and ends), as a closed terminal does."""
+    _signal_group(child.pid, signal.SIGHUP)
+
+
+def kill(child: Child) -> None:
+    """End a game that did not end when asked."""
+    _signal_group(child.pid, signal.SIGKILL)
+
+
+def _signal_group(pid: int, number: int) -> None:
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(pid, number)
+
+
+def exit_status(wait_status: int) -> tuple[int, str]:
+    """A reaped child's (exit status for the client, one line if it ended abnormally)."""
+    if os.WIFSIGNALED(wait_status):
+        number = os.WTERMSIG(wait_status)
+        if number in (signal.SIGHUP, signal.SIGTERM):
+            return 128 + number, ""
+        name = signal.Signals(number).name
+        return 128 + number, f"termgames: the game stopped unexpectedly ({name})"
+    return os.waitstatus_to_exitcode(wait_status), ""

@@ -1,0 +1,80 @@
+"""Who the server is and who its players are: the host key, made on first start and kept
+in the data folder (mode 600), and the names claimed by public keys (``--auth
+publickey``): the first key that plays as a name owns it from then on."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from termgames.store import data_home
+
+SERVE_FOLDER = "serve"
+HOST_KEY_FILE = "host_key"
+CLAIMS_FILE = "claims.json"
+
+
+class IdentityError(Exception):
+    """The host key or the claims file cannot be used; the message says which and why."""
+
+
+def serve_folder() -> Path:
+    """Where the server keeps its key and its claims: beside the scores."""
+    return data_home() / SERVE_FOLDER
+
+
+def host_key(folder: Path) -> Any:
+    """The server's private key (an asyncssh key), made and saved on first use."""
+    import asyncssh
+
+    path = folder / HOST_KEY_FILE
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        if path.exists():
+            if path.stat().st_mode & 0o077:
+                raise IdentityError(f"{path}: the host key is readable by others; "
+                                    f"run 'chmod 600 {path}'")
+            return asyncssh.read_private_key(str(path))
+        key = asyncssh.generate_private_key("ssh-ed25519")
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(descriptor, "wb") as file:
+            file.write(key.export_private_key())
+        return key
+    except (OSError, asyncssh.KeyImportError) as error:
+        raise IdentityError(f"{path}: {error}") from error
+
+
+class Claims:
+    """Player names and the fingerprint of the key that claimed each, kept in a file."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.owners: dict[str, str] = {}
+        try:
+            loaded = json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            return
+        except (OSError, ValueError) as error:
+            raise IdentityError(f"{path}: {error}") from error
+        if not isinstance(loaded, dict):
+            raise IdentityError(f"{path}: not a table of names and key fingerprints")
+        self.owners = {str(name): str(owner) for name, owner in loaded.items()}
+
+    def allows(self, name: str, fingerprint: str) -> bool:
+        """Whether this key may play as ``name``: it owns it, or nobody does yet."""
+        owner = self.owners.get(name)
+        return owner is None or owner == fingerprint
+
+    def claim(self, name: str, fingerprint: str) -> None:
+        """Give an unclaimed name to a key, and save the claims (a whole new file, moved
+        into place, so a crash never leaves half of one)."""
+        if name in self.owners:
+            return
+        self.owners[name] = fingerprint
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = self.path.with_suffix(".tmp")
+        temporary.write_text(json.dumps(self.owners, indent=1, sort_keys=True),
+                             encoding="utf-8")
+        os.replace(temporary, self.path)

@@ -1,0 +1,365 @@
+"""The SSH server behind ``termgames serve`` (asyncssh, an optional extra).
+
+A connection may open one session, and a session is one game: a child forked on its own
+pty (children.py). Bytes go both ways untouched, with flow control each way so that
+neither a flood of input nor a client that stops reading can grow the server's memory.
+Everything else SSH offers (forwarding, agents, X11, subsystems, the client's
+environment) is refused.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+import asyncssh
+
+from termgames.serve import children
+from termgames.serve.children import Child
+from termgames.serve.identity import Claims
+from termgames.serve.requests import (
+    Refusal,
+    game_arguments,
+    player_name,
+    terminal_type,
+    window_size,
+)
+
+READ_CHUNK = 65536
+INPUT_LIMIT = 65536
+"""Input held for a game that is not reading it; past this the channel stops reading."""
+HANGUP_GRACE_S = 5.0
+"""How long a game has to save after its player leaves, before it is killed."""
+
+
+@dataclass(frozen=True)
+class Options:
+    """How the server runs (the command line's options)."""
+
+    max_sessions: int
+    max_per_ip: int
+    idle_timeout: float
+    auth: str  # "none" or "publickey"
+    games: tuple[str, ...]
+
+
+class Arcade:
+    """The server's state: the games running, and the connections per address."""
+
+    def __init__(self, options: Options, claims: Claims | None) -> None:
+        self.options = options
+        self.claims = claims
+        self.per_address: Counter[str] = Counter()
+        self.connections = 0
+        self.sessions: dict[int, GameSession] = {}  # by child pid
+        self.closing = False
+
+    def admit(self, address: str) -> Refusal | None:
+        """Count a new connection, or say why it is refused."""
+        if self.closing:
+            return Refusal("termgames: the arcade is closing; come back later")
+        if self.connections >= self.options.max_sessions:
+            return Refusal(f"termgames: the arcade is full ({self.options.max_sessions} "
+                           "players); try again later")
+        if self.per_address[address] >= self.options.max_per_ip:
+            return Refusal(f"termgames: too many games from your address (at most "
+                           f"{self.options.max_per_ip})")
+        self.connections += 1
+        self.per_address[address] += 1
+        return None
+
+    def release(self, address: str) -> None:
+        """A counted connection has closed."""
+        self.connections -= 1
+        self.per_address[address] -= 1
+        if self.per_address[address] <= 0:
+            del self.per_address[address]
+
+    def reap(self) -> None:
+        """Collect every game that has ended (SIGCHLD), so none is left a zombie."""
+        while True:
+            try:
+                pid, status = os.waitpid(-1, os.WNOHANG)
+            except ChildProcessError:
+                return
+            if pid == 0:
+                return
+            session = self.sessions.pop(pid, None)
+            if session is not None:
+                session.reaped(status)
+
+    async def close(self, grace: float = HANGUP_GRACE_S) -> None:
+        """Hang up every game (each saves), wait for them, kill any that hang on."""
+        self.closing = True
+        for session in list(self.sessions.values()):
+            session.notice("termgames: the server is closing; your game is saved")
+            session.hang_up()
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + grace
+        while self.sessions and loop.time() < deadline:
+            await asyncio.sleep(0.05)
+            self.reap()
+        for session in list(self.sessions.values()):
+            session.kill()
+        while self.sessions and loop.time() < deadline + 1:
+            await asyncio.sleep(0.05)
+            self.reap()
+
+
+class Gate(asyncssh.SSHServer):
+    """One connection: its limits and its authentication."""
+
+    def __init__(self, arcade: Arcade) -> None:
+        self.arcade = arcade
+        self.address = ""
+        self.refusal: Refusal | None = None
+        self.sessions = 0
+        self.offered: tuple[str, str] | None = None  # (name, fingerprint) of a good key
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        peer = conn.get_extra_info("peername")
+        self.address = str(peer[0]) if peer else "?"
+        self.refusal = self.arcade.admit(self.address)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.refusal is None:
+            self.arcade.release(self.address)
+
+    def begin_auth(self, username: str) -> bool:
+        # With --auth none there is nothing to check; a refused connection still gets a
+        # session, only to read why.
+        return self.arcade.options.auth == "publickey" and self.refusal is None
+
+    def public_key_auth_supported(self) -> bool:
+        return self.arcade.options.auth == "publickey"
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        claims = self.arcade.claims
+        name, fingerprint = player_name(username), key.get_fingerprint()
+        if claims is None or not claims.allows(name, fingerprint):
+            return False
+        self.offered = (name, fingerprint)
+        return True
+
+    def auth_completed(self) -> None:
+        if self.offered is not None and self.arcade.claims is not None:
+            self.arcade.claims.claim(*self.offered)
+
+    def session_requested(self) -> GameSession | bool:
+        self.sessions += 1
+        if self.sessions > 1:
+            return False  # one game a connection
+        return GameSession(self.arcade, self)
+
+
+class GameSession(asyncssh.SSHServerSession[bytes]):
+    """One session: a game on a pty, its bytes carried both ways."""
+
+    def __init__(self, arcade: Arcade, gate: Gate) -> None:
+        self.arcade = arcade
+        self.gate = gate
+        self.channel: Any = None
+        self.term: str | None = None
+        self.size = (0, 0)
+        self.command: str | None = None
+        self.child: Child | None = None
+        self.pending = b""  # input the game has not taken yet
+        self.output_open = False
+        self.status: int | None = None
+        self.last_words = ""
+        self.idle: asyncio.TimerHandle | None = None
+        self.killer: asyncio.TimerHandle | None = None
+
+    # What the client asks for ----------------------------------------------------------
+    def connection_made(self, chan: Any) -> None:
+        self.channel = chan
+
+    def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int],
+                      term_modes: Any) -> bool:
+        self.term = terminal_type(term_type)
+        self.size = window_size(term_size[0], term_size[1])
+        return True
+
+    def shell_requested(self) -> bool:
+        return True
+
+    def exec_requested(self, command: str) -> bool:
+        self.command = command
+        return True
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        return False  # no sftp, no scp, nothing but games
+
+    def session_started(self) -> None:
+        refusal = self.gate.refusal
+        arguments = game_arguments(self.command, self.arcade.options.games)
+        if refusal is None and isinstance(arguments, Refusal):
+            refusal = arguments
+        if refusal is None and self.term is None:
+            refusal = Refusal("termgames: a game needs a terminal; connect with ssh -t")
+        if refusal is not None:
+            self.channel.write(refusal.message.encode() + b"\r\n")
+            self.channel.exit(1)
+            return
+        assert not isinstance(arguments, Refusal) and self.term is not None
+        offered = self.gate.offered
+        name = offered[0] if offered else player_name(
+            self.channel.get_extra_info("username") or "")
+        environment = children.game_environment(
+            self.term, name, verified=offered is not None, server_environment=os.environ)
+        self.child = children.spawn(arguments, environment, *self.size)
+        self.arcade.sessions[self.child.pid] = self
+        self.output_open = True
+        asyncio.get_running_loop().add_reader(self.child.master, self.carry_output)
+        self.touch()
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int,
+                              pixheight: int) -> None:
+        self.size = window_size(width, height)
+        if self.child is not None and self.output_open:
+            children.set_size(self.child.master, *self.size)
+
+    def data_received(self, data: bytes, datatype: Any) -> None:
+        if self.child is None or not self.output_open:
+            return
+        self.touch()
+        self.pending += data
+        self.carry_input()
+
+    def eof_received(self) -> bool:
+        self.hang_up()
+        return False
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.channel = None
+        self.hang_up()
+
+    # Bytes both ways, with flow control ------------------------------------------------
+    def carry_input(self) -> None:
+        """Give the game what it will take; hold the rest, and stop reading the channel
+        while too much is held."""
+        loop = asyncio.get_running_loop()
+        assert self.child is not None
+        try:
+            while self.pending:
+                written = os.write(self.child.master, self.pending[:READ_CHUNK])
+                self.pending = self.pending[written:]
+        except BlockingIOError:
+            pass
+        except OSError:
+            self.pending = b""  # the game has gone; its output's end finishes the session
+        if self.pending:
+            loop.add_writer(self.child.master, self.carry_input)
+        else:
+            loop.remove_writer(self.child.master)
+        if self.channel is not None:
+            if len(self.pending) > INPUT_LIMIT:
+                self.channel.pause_reading()
+            else:
+                self.channel.resume_reading()
+
+    def carry_output(self) -> None:
+        """Send what the game drew; at its end, wait for its status to finish."""
+        assert self.child is not None
+        try:
+            data = os.read(self.child.master, READ_CHUNK)
+        except BlockingIOError:
+            return
+        except OSError:
+            data = b""  # EIO: the game closed its terminal
+        if data:
+            if self.channel is not None:
+                self.channel.write(data)
+            return
+        self.end_output()
+
+    def pause_writing(self) -> None:
+        # The client is not reading: stop reading the game, whose writes then block.
+        if self.child is not None and self.output_open:
+            asyncio.get_running_loop().remove_reader(self.child.master)
+
+    def resume_writing(self) -> None:
+        if self.child is not None and self.output_open:
+            asyncio.get_running_loop().add_reader(self.child.master, self.carry_output)
+
+    # The end ---------------------------------------------------------------------------
+    def touch(self) -> None:
+        """Input came: the idle timer starts again."""
+        if self.idle is not None:
+            self.idle.cancel()
+        timeout = self.arcade.options.idle_timeout
+        if timeout > 0:
+            self.idle = asyncio.get_running_loop().call_later(timeout, self.idle_out)
+
+    def idle_out(self) -> None:
+        self.notice("termgames: no key for a long while; your game is saved")
+        self.hang_up()
+
+    def notice(self, line: str) -> None:
+        """A line for the player after the game has gone."""
+        self.last_words = line
+
+    def hang_up(self) -> None:
+        """The player has gone (or must): the game saves and ends, or is killed later."""
+        if self.child is None or self.status is not None or self.killer is not None:
+            return
+        children.hang_up(self.child)
+        self.killer = asyncio.get_running_loop().call_later(HANGUP_GRACE_S, self.kill)
+
+    def kill(self) -> None:
+        if self.child is not None and self.status is None:
+            children.kill(self.child)
+
+    def end_output(self) -> None:
+        assert self.child is not None
+        if self.output_open:
+            self.output_open = False
+            loop = asyncio.get_running_loop()
+            loop.remove_reader(self.child.master)
+            loop.remove_writer(self.child.master)
+            os.close(self.child.master)
+        self.finish()
+
+    def reaped(self, wait_status: int) -> None:
+        """The game has ended and been collected."""
+        self.status, line = children.exit_status(wait_status)
+        self.last_words = line or self.last_words
+        if self.output_open:
+            self.carry_rest()
+        self.finish()
+
+    def carry_rest(self) -> None:
+        """The game's last output, already in the pty, then its end."""
+        assert self.child is not None
+        while self.output_open:
+            try:
+                data = os.read(self.child.master, READ_CHUNK)
+            except (BlockingIOError, OSError):
+                data = b""
+            if not data:
+                self.end_output()
+                return
+            if self.channel is not None:
+                self.channel.write(data)
+
+    def finish(self) -> None:
+        """Once the output has ended and the status is known: tell the client."""
+        if self.output_open or self.status is None:
+            return
+        for timer in (self.idle, self.killer):
+            if timer is not None:
+                timer.cancel()
+        if self.channel is not None:
+            if self.last_words:
+                self.channel.write(self.last_words.encode() + b"\r\n")
+            self.channel.exit(self.status)
+            self.channel = None
+
+
+def install_reaper(arcade: Arcade) -> None:
+    """Collect ended games as they end."""
+    asyncio.get_running_loop().add_signal_handler(signal.SIGCHLD, arcade.reap)
