@@ -243,6 +243,14 @@ def test_scores_works_with_stdout_piped(installed: Installed) -> None:
     assert result.stdout.strip() and "Traceback" not in result.stderr
 
 
+def test_serve_without_its_extra_says_how_to_install_it(installed: Installed) -> None:
+    # The wheel alone has no asyncssh: the server is an optional extra.
+    result = installed.termgames("serve", "--port", "0")
+    assert result.returncode == 2
+    assert result.stderr == ("termgames: termgames serve needs the server extra: "
+                             "pip install 'termgames[serve]'\n")
+
+
 def test_the_readme_play_command_starts_the_arcade(
     tmp_path_factory: pytest.TempPathFactory, game_terminal: list[Terminal]
 ) -> None:

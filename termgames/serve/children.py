@@ -20,6 +20,9 @@ import termios
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from termgames.runtime.context import PLAYER_VARIABLE
+from termgames.store import UNVERIFIED_VARIABLE
+
 KEPT_VARIABLES = ("PATH", "HOME", "XDG_DATA_HOME", "TERMGAMES_HOME")
 """The server's own variables a game may need (where its scores live); nothing of the
 client's environment is ever passed on."""
@@ -38,10 +41,10 @@ def game_environment(term: str, player: str, verified: bool,
     """The whole environment of a session's game."""
     environment = {name: server_environment[name] for name in KEPT_VARIABLES
                    if name in server_environment}
-    environment.update(TERM=term, TERMGAMES_PLAYER=player, LANG="C.UTF-8",
-                       LC_ALL="C.UTF-8")
+    environment.update({"TERM": term, PLAYER_VARIABLE: player, "LANG": "C.UTF-8",
+                        "LC_ALL": "C.UTF-8"})
     if not verified:
-        environment["TERMGAMES_UNVERIFIED"] = "1"
+        environment[UNVERIFIED_VARIABLE] = "1"
     return environment
 
 

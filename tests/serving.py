@@ -1,0 +1,182 @@
+"""Helpers for the tests of ``termgames serve``: a real server in its own process, and
+players who connect with asyncssh's client and read their screen through pyte."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pyte
+import pytest
+
+from tests.terminal import Screen, terminfo_keys
+
+asyncssh = pytest.importorskip("asyncssh")
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@dataclass
+class Server:
+    """A running ``termgames serve``."""
+
+    process: subprocess.Popen[str]
+    port: int
+    home: Path
+    banner: list[str]
+
+    def children(self) -> list[int]:
+        """The server's child processes (its games), from /proc."""
+        found = []
+        for entry in Path("/proc").iterdir():
+            if not entry.name.isdigit():
+                continue
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == self.process.pid:
+                found.append(int(entry.name))
+        return found
+
+    def wait_for_children(self, count: int, timeout: float = 10.0) -> list[int]:
+        """Wait until the server has ``count`` children; them."""
+        deadline = time.monotonic() + timeout
+        while True:
+            found = self.children()
+            if len(found) == count or time.monotonic() > deadline:
+                return found
+            time.sleep(0.02)
+
+    def rss_kb(self) -> int:
+        """The server's resident memory."""
+        for line in Path(f"/proc/{self.process.pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+        return 0
+
+    def stop(self) -> int:
+        """SIGTERM, and the exit status (killed after 15 s)."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+        try:
+            return self.process.wait(15)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            return self.process.wait()
+
+
+def start_server(home: Path, *options: str) -> Server:
+    """Start a server on a free port with its data in ``home``; wait until it listens."""
+    environment = {key: value for key, value in os.environ.items()
+                   if not key.startswith("TERMGAMES")}
+    environment.update(TERMGAMES_HOME=str(home), PYTHONPATH=str(ROOT))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "termgames", "serve", "--port", "0", *options],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=environment,
+        cwd=home)
+    assert process.stdout is not None
+    banner = [process.stdout.readline(), process.stdout.readline()]
+    assert "listening on" in banner[0], banner
+    port = int(banner[0].split(" port ")[1].split(",")[0])
+    return Server(process, port, home, banner)
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    """A server with --auth none and the default limits."""
+    running = start_server(tmp_path)
+    yield running
+    running.stop()
+
+
+async def connect(port: int, user: str = "alice", **options: Any) -> Any:
+    """An SSH connection offering no key and no password (what --auth none takes)."""
+    settings: dict[str, Any] = {"known_hosts": None, "client_keys": [], "agent_path": None,
+                                "username": user}
+    settings.update(options)
+    return await asyncssh.connect("127.0.0.1", port, **settings)
+
+
+@dataclass
+class Seat:
+    """A player's terminal: the SSH process and a pyte screen fed by its output."""
+
+    process: Any
+    columns: int = 80
+    rows: int = 24
+    term: str = "xterm-256color"
+    screen: Any = field(init=False)
+    stream: Any = field(init=False)
+    received: int = 0
+
+    def __post_init__(self) -> None:
+        self.screen = Screen(self.columns, self.rows)
+        self.stream = pyte.ByteStream(self.screen)
+
+    def press(self, *names: str) -> None:
+        """Send keys as the terminal sends them (its terminfo entry says how)."""
+        keys = terminfo_keys(self.term)
+        for name in names:
+            self.process.stdin.write(keys.get(name) or name.encode())
+
+    def text(self) -> str:
+        """The screen as lines."""
+        return "\n".join(line.rstrip() for line in self.screen.display)
+
+    async def pump(self, timeout: float) -> bool:
+        """Read what came; False at the end of the output."""
+        try:
+            data = await asyncio.wait_for(self.process.stdout.read(65536), timeout)
+        except asyncio.TimeoutError:
+            return True
+        if not data:
+            return False
+        self.received += len(data)
+        self.stream.feed(data)
+        return True
+
+    async def wait_for(self, text: str, timeout: float = 10.0) -> None:
+        """Read until ``text`` is on the screen; fail showing the screen if it never is."""
+        deadline = time.monotonic() + timeout
+        while text not in self.text():
+            left = deadline - time.monotonic()
+            if left <= 0 or not await self.pump(min(left, 0.5)):
+                if text in self.text():
+                    return
+                raise AssertionError(f"timed out waiting for {text!r}; screen:\n{self.text()}")
+
+    async def finish(self, timeout: float = 10.0) -> int | None:
+        """Read to the end; the exit status."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline and await self.pump(deadline - time.monotonic()):
+            pass
+        await asyncio.wait_for(self.process.wait_closed(), max(deadline - time.monotonic(), 1))
+        return self.process.exit_status  # type: ignore[no-any-return]
+
+    def resize(self, columns: int, rows: int) -> None:
+        """The window changes: tell the server, and the screen."""
+        self.columns, self.rows = columns, rows
+        self.screen.resize(rows, columns)
+        self.process.change_terminal_size(columns, rows)
+
+
+async def sit(conn: Any, command: str | None = None, columns: int = 80, rows: int = 24,
+              term: str = "xterm-256color", **options: Any) -> Seat:
+    """A session with a pty on ``conn``."""
+    process = await conn.create_process(command, term_type=term,
+                                        term_size=(columns, rows), encoding=None, **options)
+    return Seat(process, columns, rows, term)
+
+
+def run(coroutine: Any) -> Any:
+    """Run a test's conversation."""
+    return asyncio.run(coroutine)

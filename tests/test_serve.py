@@ -1,0 +1,161 @@
+"""``termgames serve`` as players see it: through a real SSH client, a session is a game
+on its own terminal, named after the SSH user, resized with the window, saved when the
+player goes, and collected so that nothing is left behind."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from tests.serving import ROOT, Server, connect, run, server, sit, start_server
+
+__all__ = ["server"]  # the fixture, used by name
+
+
+def test_without_the_extra_serve_says_how_to_install_it(tmp_path: Path) -> None:
+    code = ("import sys; sys.modules['asyncssh'] = None; from termgames.cli import main; "
+            "main(['serve'])")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            env={**os.environ, "PYTHONPATH": str(ROOT),
+                                 "TERMGAMES_HOME": str(tmp_path)}, check=False)
+    assert result.returncode == 2
+    assert result.stderr == ("termgames: termgames serve needs the server extra: "
+                             "pip install 'termgames[serve]'\n")
+
+
+def test_the_host_key_is_private_and_its_fingerprint_is_the_one_clients_see(
+        server: Server) -> None:
+    key = server.home / "serve" / "host_key"
+    assert key.stat().st_mode & 0o777 == 0o600
+
+    async def fingerprint() -> str:
+        async with await connect(server.port) as conn:
+            return str(conn.get_server_host_key().get_fingerprint())
+
+    shown = run(fingerprint())
+    assert server.banner[1].strip() == f"termgames serve: host key {shown}"
+    # The same key on the next start.
+    server.stop()
+    again = start_server(server.home)
+    try:
+        assert again.banner[1] == server.banner[1]
+    finally:
+        again.stop()
+
+
+def test_a_shell_opens_the_launcher_and_a_command_opens_that_game(server: Server) -> None:
+    async def play() -> None:
+        async with await connect(server.port) as conn:
+            menu = await sit(conn)
+            await menu.wait_for("Sokoban")
+            for title in ("2048", "Reversi", "Maze"):
+                assert title in menu.text()
+            menu.process.stdin.write(b"q")
+            assert await menu.finish() == 0
+        async with await connect(server.port) as conn:
+            game = await sit(conn, "2048")
+            await game.wait_for("Score: 0")
+            game.process.stdin.write(b"q")
+            assert await game.finish() == 0
+
+    run(play())
+
+
+def test_the_window_size_and_its_changes_reach_the_game(server: Server) -> None:
+    async def play() -> None:
+        async with await connect(server.port) as conn:
+            game = await sit(conn, "2048", columns=100, rows=30)
+            await game.wait_for("Score: 0")
+            header = next(line for line in game.text().splitlines() if "Score:" in line)
+            game.resize(160, 50)
+            # Centred again at the new width.
+            deadline = time.monotonic() + 10
+            while True:
+                await game.pump(0.3)
+                moved = next((line for line in game.text().splitlines() if "Score:" in line),
+                             "")
+                if moved and len(moved) - len(moved.lstrip()) > \
+                        len(header) - len(header.lstrip()) + 20:
+                    break
+                assert time.monotonic() < deadline, game.text()
+            game.process.stdin.write(b"q")
+            await game.finish()
+
+    run(play())
+
+
+def test_the_player_is_the_ssh_user_and_unverified_without_keys(server: Server) -> None:
+    async def play() -> None:
+        async with await connect(server.port, user="Zoë;rm -rf /_x") as conn:
+            game = await sit(conn, "2048", columns=80, rows=24)
+            await game.wait_for("Score: 0")
+            for _ in range(20):  # slide about until something scores
+                game.press("up", "left", "down", "right")
+            await game.wait_for("Score: ", 10)
+            while "Score: 0 " in game.text():
+                game.press("up", "left")
+                await game.pump(0.2)
+            game.press("q")
+            await game.finish()
+
+    run(play())
+    scores = subprocess.run([sys.executable, "-m", "termgames", "scores", "2048"],
+                            capture_output=True, text=True, check=False,
+                            env={**os.environ, "TERMGAMES_HOME": str(server.home),
+                                 "PYTHONPATH": str(ROOT)})
+    assert scores.returncode == 0, scores.stderr
+    row = next(line for line in scores.stdout.splitlines() if "Zorm-rf_x" in line)
+    assert "unverified" in row
+
+
+def test_a_player_who_drops_leaves_a_saved_game_and_no_process(server: Server) -> None:
+    async def play() -> None:
+        conn = await connect(server.port)
+        game = await sit(conn, "2048")
+        await game.wait_for("Score: 0")
+        assert len(server.wait_for_children(1)) == 1
+        for _ in range(10):  # past the first moves, which an abandoned game forgets
+            game.press("up", "left", "down", "right")
+            await game.pump(0.1)
+        while "Score: 0 " in game.text():
+            game.press("up", "left", "down", "right")
+            await game.pump(0.2)
+        conn.abort()  # the network goes, no goodbye
+
+    run(play())
+    assert server.wait_for_children(0) == []
+    status = subprocess.run(["ps", "-o", "stat=", "--ppid", str(server.process.pid)],
+                            capture_output=True, text=True, check=False)
+    assert "Z" not in status.stdout  # reaped, not a zombie
+    scores = subprocess.run([sys.executable, "-m", "termgames", "scores", "2048"],
+                            capture_output=True, text=True, check=False,
+                            env={**os.environ, "TERMGAMES_HOME": str(server.home),
+                                 "PYTHONPATH": str(ROOT)})
+    assert "alice" in scores.stdout, scores.stdout  # the game saved as it went
+
+
+def test_sigterm_saves_every_game_and_exits_0(tmp_path: Path) -> None:
+    serving = start_server(tmp_path)
+
+    async def play() -> list[int | None]:
+        conns = [await connect(serving.port, user=f"p{n}") for n in range(3)]
+        seats = [await sit(conn, "2048") for conn in conns]
+        for seat in seats:
+            await seat.wait_for("Score: 0")
+        assert len(serving.wait_for_children(3)) == 3
+        started = time.monotonic()
+        serving.process.send_signal(signal.SIGTERM)
+        statuses = [await seat.finish(15) for seat in seats]
+        assert time.monotonic() - started < 10
+        for seat in seats:
+            assert "the server is closing; your game is saved" in seat.text()
+        return statuses
+
+    statuses = run(play())
+    assert serving.process.wait(15) == 0
+    assert statuses == [129, 129, 129]  # each game ended by its hangup, having saved
+    assert serving.children() == []
