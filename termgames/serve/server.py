@@ -32,6 +32,9 @@ from termgames.serve.requests import (
 READ_CHUNK = 65536
 INPUT_LIMIT = 65536
 """Input held for a game that is not reading it; past this the channel stops reading."""
+TERMINAL_RESET = b"\x1b[0m\x1b[?1000l\x1b[?1006l\x1b[?1l\x1b>\x1b[?25h\x1b[?1049l"
+"""After a game was killed: plain text, no mouse, cursor keys as usual, the cursor
+shown and the normal screen back (xterm's sequences, which terminals share)."""
 HANGUP_GRACE_S = 5.0
 """How long a game has to save after its player leaves, before it is killed."""
 
@@ -354,8 +357,10 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             if timer is not None:
                 timer.cancel()
         if self.channel is not None:
+            if self.status >= 128 + 2 and self.last_words:
+                self.channel.write(TERMINAL_RESET)  # the game could not restore it
             if self.last_words:
-                self.channel.write(self.last_words.encode() + b"\r\n")
+                self.channel.write(b"\r\n" + self.last_words.encode() + b"\r\n")
             self.channel.exit(self.status)
             self.channel = None
 
