@@ -11,6 +11,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from tests.serving import ROOT, Server, connect, run, server, sit, start_server
 
 __all__ = ["server"]  # the fixture, used by name
@@ -159,3 +161,60 @@ def test_sigterm_saves_every_game_and_exits_0(tmp_path: Path) -> None:
     assert serving.process.wait(15) == 0
     assert statuses == [129, 129, 129]  # each game ended by its hangup, having saved
     assert serving.children() == []
+
+
+def test_with_publickey_the_first_key_owns_a_name(tmp_path: Path) -> None:
+    import asyncssh
+
+    keyed = start_server(tmp_path, "--auth", "publickey")
+    mine, theirs = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(2))
+
+    async def attempt() -> None:
+        async with await connect(keyed.port, user="carol", client_keys=[mine]) as conn:
+            seat = await sit(conn, "2048")
+            await seat.wait_for("Score: 0")
+            for _ in range(10):
+                seat.press("up", "left", "down", "right")
+            seat.press("q")
+            assert await seat.finish() == 0
+        with pytest.raises(asyncssh.PermissionDenied):
+            await connect(keyed.port, user="carol", client_keys=[theirs])
+        async with await connect(keyed.port, user="carol", client_keys=[mine]) as conn:
+            seat = await sit(conn, "2048")  # the owner again
+            await seat.wait_for("Score: 0")
+            seat.press("q")
+            await seat.finish()
+        async with await connect(keyed.port, user="dave", client_keys=[theirs]) as conn:
+            seat = await sit(conn, "2048")  # a free name for the other key
+            await seat.wait_for("Score: 0")
+            seat.press("q")
+            await seat.finish()
+
+    try:
+        run(attempt())
+    finally:
+        assert keyed.stop() == 0
+    claims = (tmp_path / "serve" / "claims.json").read_text()
+    assert mine.get_fingerprint() in claims and theirs.get_fingerprint() in claims
+    scores = subprocess.run([sys.executable, "-m", "termgames", "scores", "2048"],
+                            capture_output=True, text=True, check=False,
+                            env={**os.environ, "TERMGAMES_HOME": str(tmp_path),
+                                 "PYTHONPATH": str(ROOT)})
+    row = next(line for line in scores.stdout.splitlines() if " carol " in line)
+    assert "unverified" not in row  # a key vouches for the name
+
+
+def test_an_idle_player_is_saved_and_let_go(tmp_path: Path) -> None:
+    idle = start_server(tmp_path, "--idle-timeout", "1")
+
+    async def attempt() -> None:
+        async with await connect(idle.port) as conn:
+            seat = await sit(conn, "2048")
+            await seat.wait_for("Score: 0")
+            assert await seat.finish(15) == 128 + signal.SIGHUP
+            assert "termgames: no key for a long while; your game is saved" in seat.text()
+
+    try:
+        run(attempt())
+    finally:
+        assert idle.stop() == 0
