@@ -1,0 +1,268 @@
+"""``termgames serve`` under load, on loopback: N players at once, each playing 2048 at 4
+keys a second, and a soak of many short sessions.
+
+For each N it prints the key-to-screen latency (from a key sent to the last byte of the
+screen's answer, once 30 ms pass with nothing more), the time from connecting to the
+first frame, the server's CPU (itself and its games), its memory (resident, and the
+proportional share that counts pages shared copy-on-write once), and errors. The soak
+connects sessions 20 at a time, plays 50 keys in each and disconnects, then compares
+the server's processes and open files with before, and counts the scores on record.
+
+The players are asyncssh clients in this process, on the same machine: their SSH
+crypto competes with the server's for the cores, so the figures are pessimistic.
+
+Usage: python benchmarks/serve_load.py [--sessions 25 50 100 200] [--seconds 60]
+       [--soak 1000] [--soak-width 20]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, cast
+
+import asyncssh
+
+ROOT = Path(__file__).resolve().parents[1]
+KEYS = (b"\x1bOA", b"\x1bOD", b"\x1bOB", b"\x1bOC")  # xterm's arrows in keypad mode
+QUIET_S = 0.03
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+@dataclass
+class Figures:
+    """What one load level measured."""
+
+    latencies: list[float] = field(default_factory=list)
+    first_frames: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    unanswered: int = 0
+
+
+class Player(asyncssh.SSHClientSession[bytes]):
+    """A session that notes when bytes arrive."""
+
+    def __init__(self) -> None:
+        self.last = 0.0
+        self.seen = b""
+        self.arrived = asyncio.Event()
+        self.closed = asyncio.Event()
+
+    def data_received(self, data: bytes, datatype: Any) -> None:
+        self.last = time.monotonic()
+        if len(self.seen) < 4096:
+            self.seen += data
+        self.arrived.set()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.closed.set()
+
+
+async def answer(player: Player, sent: float) -> float | None:
+    """Seconds from ``sent`` to the end of the burst of output it caused; None if none
+    came within 2 s (a key that changes nothing on the screen sends nothing)."""
+    try:
+        await asyncio.wait_for(player.arrived.wait(), 2)
+    except asyncio.TimeoutError:
+        return None
+    while time.monotonic() - player.last < QUIET_S:
+        await asyncio.sleep(QUIET_S / 2)
+    return player.last - sent
+
+
+async def play(port: int, name: str, keys: int, interval: float, figures: Figures
+               ) -> None:
+    """Connect, wait for the first frame, send ``keys`` keys ``interval`` apart, leave."""
+    started = time.monotonic()
+    try:
+        async with asyncssh.connect("127.0.0.1", port, username=name, known_hosts=None,
+                                    client_keys=[], agent_path=None) as conn:
+            channel, session = await conn.create_session(
+                Player, "2048", term_type="xterm-256color", term_size=(80, 24),
+                encoding=None)
+            player = cast(Player, session)
+            while b"Score:" not in player.seen:
+                player.arrived.clear()
+                await asyncio.wait_for(player.arrived.wait(), 15)
+            figures.first_frames.append(time.monotonic() - started)
+            await asyncio.sleep(0.2)
+            for number in range(keys):
+                player.arrived.clear()
+                sent = time.monotonic()
+                channel.write(KEYS[number % 4])
+                took = await answer(player, sent)
+                if took is None:
+                    figures.unanswered += 1
+                else:
+                    figures.latencies.append(took)
+                await asyncio.sleep(max(0.0, interval - (time.monotonic() - sent)))
+            channel.write(b"q")
+            await asyncio.wait_for(player.closed.wait(), 15)
+    except (OSError, asyncssh.Error, asyncio.TimeoutError) as error:
+        figures.errors.append(f"{name}: {type(error).__name__}: {error}")
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU of a process and of its live and reaped children."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    total = sum(int(value) for value in fields[11:15])  # utime stime cutime cstime
+    for child in children(pid):
+        try:
+            child_fields = Path(f"/proc/{child}/stat").read_text().rsplit(")", 1)[1].split()
+            total += int(child_fields[11]) + int(child_fields[12])
+        except OSError:
+            pass
+    return total / TICKS
+
+
+def children(pid: int) -> list[int]:
+    """A process's children."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except OSError:
+                continue
+            if ppid == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def memory_kb(pid: int) -> tuple[int, int]:
+    """(resident, proportional) memory of a process and its children, in kB."""
+    rss = pss = 0
+    for process in (pid, *children(pid)):
+        try:
+            for line in Path(f"/proc/{process}/smaps_rollup").read_text().splitlines():
+                if line.startswith("Rss:"):
+                    rss += int(line.split()[1])
+                elif line.startswith("Pss:"):
+                    pss += int(line.split()[1])
+        except OSError:
+            pass
+    return rss, pss
+
+
+def open_files(pid: int) -> int:
+    """How many descriptors a process has open."""
+    return len(os.listdir(f"/proc/{pid}/fd"))
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The ``share`` quantile of ``values`` (0 if there are none)."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+async def load(port: int, server_pid: int, sessions: int, seconds: float) -> str:
+    """One load level, as a table row."""
+    figures = Figures()
+    keys = int(seconds * 4)
+    cpu_before, started = cpu_seconds(server_pid), time.monotonic()
+    peak = [0, 0]
+
+    async def sample() -> None:
+        while True:
+            await asyncio.sleep(2)
+            rss, pss = memory_kb(server_pid)
+            peak[0], peak[1] = max(peak[0], rss), max(peak[1], pss)
+
+    sampler = asyncio.create_task(sample())
+    await asyncio.gather(*(play(port, f"load{sessions}-{n}", keys, 0.25, figures)
+                           for n in range(sessions)))
+    sampler.cancel()
+    wall = time.monotonic() - started
+    cpu = (cpu_seconds(server_pid) - cpu_before) / wall
+    ms = [value * 1000 for value in figures.latencies]
+    first = [value * 1000 for value in figures.first_frames]
+    return (f"{sessions:>8} {percentile(ms, 0.5):>7.1f} {percentile(ms, 0.95):>7.1f} "
+            f"{percentile(ms, 0.99):>7.1f} {percentile(first, 0.5):>8.0f} "
+            f"{percentile(first, 0.95):>8.0f} {cpu * 100:>8.0f}% {peak[0] / 1024:>8.0f} "
+            f"{peak[1] / 1024:>8.0f} {peak[1] / 1024 / max(sessions, 1):>8.1f} "
+            f"{len(figures.errors):>6}"
+            + "".join(f"\n    {error}" for error in figures.errors[:5]))
+
+
+async def soak(port: int, server_pid: int, total: int, width: int) -> list[str]:
+    """Many short sessions, ``width`` at a time; what is left afterwards."""
+    figures = Figures()
+    processes, files = len(children(server_pid)), open_files(server_pid)
+    started = time.monotonic()
+    gate = asyncio.Semaphore(width)
+
+    async def one(number: int) -> None:
+        async with gate:
+            await play(port, f"soak{number}", 50, 0.02, figures)
+
+    await asyncio.gather(*(one(number) for number in range(total)))
+    await asyncio.sleep(2)
+    return [f"soak: {total} sessions, {width} at a time, 50 keys each, "
+            f"in {time.monotonic() - started:.0f} s; errors {len(figures.errors)}",
+            f"soak: server children before {processes}, after "
+            f"{len(children(server_pid))}; open files before {files}, after "
+            f"{open_files(server_pid)}",
+            *(f"    {error}" for error in figures.errors[:5])]
+
+
+def scores_on_record(home: Path, prefix: str) -> int:
+    """How many 2048 results players named ``prefix``... have on record."""
+    result = subprocess.run([sys.executable, "-m", "termgames", "scores", "2048",
+                             "--limit", "1000"], capture_output=True, text=True,
+                            env={**os.environ, "TERMGAMES_HOME": str(home),
+                                 "PYTHONPATH": str(ROOT)}, check=False)
+    return sum(1 for line in result.stdout.splitlines() if f" {prefix}" in line)
+
+
+async def main_async(options: argparse.Namespace, port: int, pid: int, home: Path) -> None:
+    print(f"{'sessions':>8} {'key p50':>7} {'p95':>7} {'p99':>7} {'first50':>8} "
+          f"{'first95':>8} {'cpu':>9} {'RSS MB':>8} {'PSS MB':>8} {'PSS/ses':>8} "
+          f"{'errors':>6}   (ms; CPU of the server and its games, 100% = one core)")
+    for sessions in options.sessions:
+        print(await load(port, pid, sessions, options.seconds), flush=True)
+    if options.soak:
+        for line in await soak(port, pid, options.soak, options.soak_width):
+            print(line, flush=True)
+        print(f"soak: 2048 results on record for the soak's players: "
+              f"{scores_on_record(home, 'soak')} of {options.soak}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--sessions", type=int, nargs="+", default=[25, 50, 100, 200])
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--soak", type=int, default=1000)
+    parser.add_argument("--soak-width", type=int, default=20)
+    options = parser.parse_args()
+    home = Path(tempfile.mkdtemp(prefix="serve-load-"))
+    environment = {**os.environ, "TERMGAMES_HOME": str(home), "PYTHONPATH": str(ROOT)}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "termgames", "serve", "--port", "0", "--max-sessions",
+         "2000", "--max-per-ip", "2000"], stdout=subprocess.PIPE, text=True,
+        env=environment)
+    assert server.stdout is not None
+    first = server.stdout.readline()
+    port = int(first.split(" port ")[1].split(",")[0])
+    server.stdout.readline()
+    idle_rss, idle_pss = memory_kb(server.pid)
+    print(f"server idle: RSS {idle_rss / 1024:.0f} MB, PSS {idle_pss / 1024:.0f} MB; "
+          f"{options.seconds:.0f} s a level, 4 keys a second a player")
+    try:
+        asyncio.run(main_async(options, port, server.pid, home))
+    finally:
+        server.send_signal(signal.SIGTERM)
+        print(f"server exit status after SIGTERM: {server.wait(30)}")
+
+
+if __name__ == "__main__":
+    main()
