@@ -19,8 +19,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import signal
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -170,6 +172,7 @@ async def load(port: int, server_pid: int, sessions: int, seconds: float) -> str
     figures = Figures()
     keys = int(seconds * 4)
     cpu_before, started = cpu_seconds(server_pid), time.monotonic()
+    own_before = sum(os.times()[:2])
     peak = [0, 0]
 
     async def sample() -> None:
@@ -184,13 +187,14 @@ async def load(port: int, server_pid: int, sessions: int, seconds: float) -> str
     sampler.cancel()
     wall = time.monotonic() - started
     cpu = (cpu_seconds(server_pid) - cpu_before) / wall
+    own = (sum(os.times()[:2]) - own_before) / wall
     ms = [value * 1000 for value in figures.latencies]
     first = [value * 1000 for value in figures.first_frames]
     return (f"{sessions:>8} {percentile(ms, 0.5):>7.1f} {percentile(ms, 0.95):>7.1f} "
             f"{percentile(ms, 0.99):>7.1f} {percentile(first, 0.5):>8.0f} "
             f"{percentile(first, 0.95):>8.0f} {cpu * 100:>8.0f}% {peak[0] / 1024:>8.0f} "
             f"{peak[1] / 1024:>8.0f} {peak[1] / 1024 / max(sessions, 1):>8.1f} "
-            f"{len(figures.errors):>6}"
+            f"{len(figures.errors):>6} {own * 100:>9.0f}%"
             + "".join(f"\n    {error}" for error in figures.errors[:5]))
 
 
@@ -217,17 +221,19 @@ async def soak(port: int, server_pid: int, total: int, width: int) -> list[str]:
 
 def scores_on_record(home: Path, prefix: str) -> int:
     """How many 2048 results players named ``prefix``... have on record."""
-    result = subprocess.run([sys.executable, "-m", "termgames", "scores", "2048",
-                             "--limit", "1000"], capture_output=True, text=True,
-                            env={**os.environ, "TERMGAMES_HOME": str(home),
-                                 "PYTHONPATH": str(ROOT)}, check=False)
-    return sum(1 for line in result.stdout.splitlines() if f" {prefix}" in line)
+    with contextlib.closing(sqlite3.connect(home / "termgames.sqlite3")) as database:
+        (count,) = database.execute(
+            "SELECT count(*) FROM scores WHERE game = '2048' AND player LIKE ?",
+            (f"{prefix}%",)).fetchone()
+    return int(count)
 
 
 async def main_async(options: argparse.Namespace, port: int, pid: int, home: Path) -> None:
     print(f"{'sessions':>8} {'key p50':>7} {'p95':>7} {'p99':>7} {'first50':>8} "
           f"{'first95':>8} {'cpu':>9} {'RSS MB':>8} {'PSS MB':>8} {'PSS/ses':>8} "
-          f"{'errors':>6}   (ms; CPU of the server and its games, 100% = one core)")
+          f"{'errors':>6} {'client cpu':>10}")
+    print("(ms; cpu: the server and its games; client cpu: this process, every player's "
+          "SSH; 100% = one core)")
     for sessions in options.sessions:
         print(await load(port, pid, sessions, options.seconds), flush=True)
     if options.soak:

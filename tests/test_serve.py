@@ -5,6 +5,7 @@ player goes, and collected so that nothing is left behind."""
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -14,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.serving import ROOT, Server, connect, run, server, sit, start_server
+from tests.terminal import Terminal
 
 __all__ = ["server"]  # the fixture, used by name
 
@@ -218,3 +220,36 @@ def test_an_idle_player_is_saved_and_let_go(tmp_path: Path) -> None:
         run(attempt())
     finally:
         assert idle.stop() == 0
+
+
+def ssh_command(port: int, user: str = "anyname") -> list[str]:
+    """A stock OpenSSH client, with no key, no agent, no password and no user config."""
+    return ["ssh", "-F", "/dev/null", "-p", str(port), "-o", "StrictHostKeyChecking=no",
+            "-o", "UserKnownHostsFile=/dev/null", "-o", "BatchMode=yes",
+            "-o", "IdentitiesOnly=yes", "-o", "IdentityAgent=none", "-o", "LogLevel=ERROR",
+            "-tt", f"{user}@127.0.0.1"]
+
+
+@pytest.mark.skipif(shutil.which("ssh") is None, reason="needs OpenSSH's client")
+def test_a_stock_openssh_client_plays_with_no_key_and_no_password(
+        server: Server, tmp_path: Path) -> None:
+    # BatchMode forbids any prompt: a password or key request would fail the connection.
+    game = Terminal(["2048"], tmp_path, program=ssh_command(server.port))
+    try:
+        game.wait_for("Score: 0", timeout=20)
+        game.press("q")
+        assert game.wait_exit(20) == 0
+    finally:
+        game.close()
+    menu = Terminal([], tmp_path, program=ssh_command(server.port))
+    try:
+        menu.wait_for("Sokoban", timeout=20)
+        menu.press("q")
+        assert menu.wait_exit(20) == 0
+    finally:
+        menu.close()
+    refused = subprocess.run([*ssh_command(server.port)[:-2], "-T", "anyname@127.0.0.1",
+                              "sh"], capture_output=True, text=True, timeout=30,
+                             check=False, stdin=subprocess.DEVNULL)
+    assert refused.returncode == 1
+    assert refused.stdout.startswith("termgames: 'sh' is not a game here")
