@@ -24,6 +24,10 @@ DIRECTIONS = (Direction.UP, Direction.LEFT, Direction.RIGHT, Direction.DOWN)
 PROBABILITY_CUTOFF = 0.0001
 """A line of play less likely than this is judged by the heuristic alone."""
 CACHE_DEPTH = 15
+DEEPER_COSTS_AT_LEAST = 7
+"""A search one slide deeper visits at least about this many times the positions
+(measured on 2,600 positions of seeded games, 4 slides against 3: 5th percentile 7.8,
+median 12.9); a deeper search that the budget left cannot pay for is not started."""
 Clock = Callable[[], float]
 _CELLS = tuple((16 * row + 4 * column, 16 * column + 4 * row)
                for row in range(4) for column in range(4))
@@ -329,6 +333,9 @@ class Thinker:
             self.search = None
             self.best = (max(values, key=values.__getitem__), self.depth)
             self.depth += 1
+            if self.node_limit is not None and self.depth <= self.target \
+                    and search.nodes * DEEPER_COSTS_AT_LEAST > self.node_limit - self.nodes:
+                break  # the deeper search could not finish: keep the positions unspent
         return self.decide()
 
     def decide(self) -> Decision:

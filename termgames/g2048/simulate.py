@@ -19,7 +19,10 @@ from termgames.g2048.ai import think
 from termgames.g2048.board import DEFAULT_GOAL, Game2048, highest_tile, largest_possible
 
 DEFAULT_NODES = 5000
-"""Positions the AI may search per move unless ``--nodes`` says otherwise."""
+"""Positions the AI may search a move, on average, unless ``--nodes`` says otherwise."""
+SAVINGS_CAP = 4
+"""A move may spend the positions earlier moves left unspent, up to this many moves'
+worth: the opening's easy moves pay for the deep looks a crowded board needs."""
 MILESTONES = (2048, 4096, 8192, 16384)
 """The tiles whose games the summary counts."""
 
@@ -48,18 +51,22 @@ def game_rng(seed: int, number: int) -> random.Random:
 
 
 def play_game(number: int, seed: int, nodes: int, size: int = 4) -> GameResult:
-    """Let the AI play game ``number`` of a simulation to the end, ``nodes`` positions a
-    move, on a ``size`` x ``size`` board."""
+    """Let the AI play game ``number`` of a simulation to the end, on a ``size`` x
+    ``size`` board, searching ``nodes`` positions a move on average: a move may also spend
+    what the moves before it left unspent (up to ``SAVINGS_CAP`` moves' worth), so the
+    crowded positions that need a deep look get one."""
     if size == 4:
         bitboard.tables()  # built once a process, before the clock starts
     game = Game2048(size, min(DEFAULT_GOAL, largest_possible(size)), game_rng(seed, number))
-    searched = 0
+    searched = unspent = 0
     started = time.perf_counter()
     while True:
-        decision = think(game.grid, budget_ms=None, nodes=nodes)
+        allowed = nodes + unspent
+        decision = think(game.grid, budget_ms=None, nodes=allowed)
         if decision is None:
             break
         searched += decision.nodes
+        unspent = min(max(allowed - decision.nodes, 0), SAVINGS_CAP * nodes)
         game.slide(decision.direction)
     seconds = time.perf_counter() - started
     return GameResult(number, game.score, highest_tile(game.grid), game.moves, searched,
