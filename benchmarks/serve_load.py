@@ -11,8 +11,10 @@ the server's processes and open files with before, and counts the scores on reco
 The players are asyncssh clients in this process, on the same machine: their SSH
 crypto competes with the server's for the cores, so the figures are pessimistic.
 
+It first times the first frame of single starts, locally and over SSH, to compare.
+
 Usage: python benchmarks/serve_load.py [--sessions 25 50 100 200] [--seconds 60]
-       [--soak 1000] [--soak-width 20]
+       [--soak 1000] [--soak-width 20] [--starts 10] [--lockstep]
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import argparse
 import asyncio
 import contextlib
 import os
+import random
 import signal
 import sqlite3
 import subprocess
@@ -34,6 +37,7 @@ from typing import Any, cast
 import asyncssh
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # for tests.terminal, the pty harness
 KEYS = (b"\x1bOA", b"\x1bOD", b"\x1bOB", b"\x1bOC")  # xterm's arrows in keypad mode
 QUIET_S = 0.03
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -80,9 +84,11 @@ async def answer(player: Player, sent: float) -> float | None:
     return player.last - sent
 
 
-async def play(port: int, name: str, keys: int, interval: float, figures: Figures
-               ) -> None:
-    """Connect, wait for the first frame, send ``keys`` keys ``interval`` apart, leave."""
+async def play(port: int, name: str, keys: int, interval: float, figures: Figures,
+               lockstep: bool = False) -> None:
+    """Connect, wait for the first frame, send ``keys`` keys ``interval`` apart, leave.
+    Players start their keys at a random phase within the interval (as people would),
+    or all at once with ``lockstep`` (the worst case: every key of a round together)."""
     started = time.monotonic()
     try:
         async with asyncssh.connect("127.0.0.1", port, username=name, known_hosts=None,
@@ -95,7 +101,7 @@ async def play(port: int, name: str, keys: int, interval: float, figures: Figure
                 player.arrived.clear()
                 await asyncio.wait_for(player.arrived.wait(), 15)
             figures.first_frames.append(time.monotonic() - started)
-            await asyncio.sleep(0.2)
+            await asyncio.sleep(0.2 if lockstep else random.Random(name).uniform(0, interval))
             for number in range(keys):
                 player.arrived.clear()
                 sent = time.monotonic()
@@ -167,7 +173,8 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-async def load(port: int, server_pid: int, sessions: int, seconds: float) -> str:
+async def load(port: int, server_pid: int, sessions: int, seconds: float,
+               lockstep: bool) -> str:
     """One load level, as a table row."""
     figures = Figures()
     keys = int(seconds * 4)
@@ -182,7 +189,7 @@ async def load(port: int, server_pid: int, sessions: int, seconds: float) -> str
             peak[0], peak[1] = max(peak[0], rss), max(peak[1], pss)
 
     sampler = asyncio.create_task(sample())
-    await asyncio.gather(*(play(port, f"load{sessions}-{n}", keys, 0.25, figures)
+    await asyncio.gather(*(play(port, f"load{sessions}-{n}", keys, 0.25, figures, lockstep)
                            for n in range(sessions)))
     sampler.cancel()
     wall = time.monotonic() - started
@@ -219,6 +226,31 @@ async def soak(port: int, server_pid: int, total: int, width: int) -> list[str]:
             *(f"    {error}" for error in figures.errors[:5])]
 
 
+def first_frames(port: int, home: Path, count: int) -> tuple[list[float], list[float]]:
+    """Seconds to the first frame of 2048, one start at a time: run locally on a pty, and
+    over SSH with OpenSSH's client (also on a pty)."""
+    from tests.terminal import Terminal
+
+    ssh = ["ssh", "-F", "/dev/null", "-p", str(port), "-o", "StrictHostKeyChecking=no",
+           "-o", "UserKnownHostsFile=/dev/null", "-o", "BatchMode=yes", "-o",
+           "IdentitiesOnly=yes", "-o", "IdentityAgent=none", "-o", "LogLevel=ERROR", "-tt",
+           "starter@127.0.0.1"]
+    local: list[float] = []
+    remote: list[float] = []
+    for _ in range(count):
+        for program, times in ((None, local), (ssh, remote)):
+            started = time.monotonic()
+            term = Terminal(["2048"], home, program=program)
+            try:
+                term.wait_for("Score: 0", timeout=30)
+                times.append(time.monotonic() - started)
+                term.press("q")
+                term.wait_exit(30)
+            finally:
+                term.close()
+    return local, remote
+
+
 def scores_on_record(home: Path, prefix: str) -> int:
     """How many 2048 results players named ``prefix``... have on record."""
     with contextlib.closing(sqlite3.connect(home / "termgames.sqlite3")) as database:
@@ -228,14 +260,26 @@ def scores_on_record(home: Path, prefix: str) -> int:
     return int(count)
 
 
+async def show_first_frames(port: int, home: Path, starts: int) -> None:
+    """Print how soon single starts show their first frame, locally and over SSH."""
+    local, remote = first_frames(port, home, starts)
+    print(f"first frame, one start at a time ({starts} each): local "
+          f"'termgames 2048' p50 {percentile(local, 0.5) * 1000:.0f} ms, "
+          f"p95 {percentile(local, 0.95) * 1000:.0f} ms; over SSH (OpenSSH client) p50 "
+          f"{percentile(remote, 0.5) * 1000:.0f} ms, p95 {percentile(remote, 0.95) * 1000:.0f}"
+          " ms", flush=True)
+
+
 async def main_async(options: argparse.Namespace, port: int, pid: int, home: Path) -> None:
     print(f"{'sessions':>8} {'key p50':>7} {'p95':>7} {'p99':>7} {'first50':>8} "
           f"{'first95':>8} {'cpu':>9} {'RSS MB':>8} {'PSS MB':>8} {'PSS/ses':>8} "
           f"{'errors':>6} {'client cpu':>10}")
     print("(ms; cpu: the server and its games; client cpu: this process, every player's "
           "SSH; 100% = one core)")
+    if options.starts:
+        await show_first_frames(port, home, options.starts)
     for sessions in options.sessions:
-        print(await load(port, pid, sessions, options.seconds), flush=True)
+        print(await load(port, pid, sessions, options.seconds, options.lockstep), flush=True)
     if options.soak:
         for line in await soak(port, pid, options.soak, options.soak_width):
             print(line, flush=True)
@@ -249,6 +293,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--soak", type=int, default=1000)
     parser.add_argument("--soak-width", type=int, default=20)
+    parser.add_argument("--starts", type=int, default=10)
+    parser.add_argument("--lockstep", action="store_true",
+                        help="every player's keys at the same moments (the worst case)")
     options = parser.parse_args()
     home = Path(tempfile.mkdtemp(prefix="serve-load-"))
     environment = {**os.environ, "TERMGAMES_HOME": str(home), "PYTHONPATH": str(ROOT)}
