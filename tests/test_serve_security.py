@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from termgames.serve.children import game_environment
+from termgames.serve.requests import window_size
 from tests.serving import ROOT, Server, asyncssh, connect, run, server, sit, start_server
 
 __all__ = ["server"]  # the fixture, used by name
@@ -106,9 +107,13 @@ def test_the_clients_environment_and_a_hostile_term_never_reach_the_game(
             seat = await sit(conn, "2048", term="xterm\x1b]0;owned\x07", env=hostile)
             seat.term = "xterm"  # what the game was given instead, so its keys
             await seat.wait_for("Score: 0")
-            assert "·" in seat.text()  # still UTF-8: LANG=C never arrived
-            for _ in range(10):
+            await seat.wait_for("·")  # still UTF-8: LANG=C never arrived
+            for _ in range(10):  # past the first moves, which an abandoned game forgets
                 seat.press("up", "left", "down", "right")
+                await seat.pump(0.1)
+            while "Score: 0 " in seat.text():
+                seat.press("up", "left", "down", "right")
+                await seat.pump(0.2)
             seat.press("q")
             assert await seat.finish() == 0
 
@@ -143,7 +148,8 @@ def test_window_sizes_are_clamped(server: Server, size: tuple[int, int]) -> None
     async def attempt() -> None:
         async with await connect(server.port) as conn:
             seat = await sit(conn, "2048", columns=size[0], rows=size[1])
-            seat.resize(80, 24)  # the screen the test reads; the server saw the size above
+            # What the game was given, clamped: the screen the test reads is that size.
+            seat.screen.resize(*reversed(window_size(*size)))
             await seat.wait_for("Score: 0", 15)
             seat.process.change_terminal_size(65535, 65535)
             seat.process.change_terminal_size(0, 0)

@@ -72,7 +72,6 @@ def _preload() -> None:
     """Import every module of termgames now, once, and build the 2048 AI's tables, so
     that each forked game finds them in memory shared with the server instead of
     importing or building them again."""
-    import curses  # noqa: F401
     import pkgutil
 
     import termgames

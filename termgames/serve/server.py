@@ -124,23 +124,28 @@ class Gate(asyncssh.SSHServer):
         self.offered: tuple[str, str] | None = None  # (name, fingerprint) of a good key
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        """A connection arrives: note its address and whether it is over a limit."""
         peer = conn.get_extra_info("peername")
         self.address = str(peer[0]) if peer else "?"
         self.refusal = self.arcade.admit(self.address)
 
     def connection_lost(self, exc: Exception | None) -> None:
+        """The connection has gone: it no longer counts."""
         if self.refusal is None:
             self.arcade.release(self.address)
 
     def begin_auth(self, username: str) -> bool:
         # With --auth none there is nothing to check; a refused connection still gets a
         # session, only to read why.
+        """Whether this user must authenticate (only with --auth publickey)."""
         return self.arcade.options.auth == "publickey" and self.refusal is None
 
     def public_key_auth_supported(self) -> bool:
+        """Keys are the one way in under --auth publickey."""
         return self.arcade.options.auth == "publickey"
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        """Whether this key may play as this name: it owns it, or nobody does."""
         claims = self.arcade.claims
         name, fingerprint = player_name(username), key.get_fingerprint()
         if claims is None or not claims.allows(name, fingerprint):
@@ -149,10 +154,12 @@ class Gate(asyncssh.SSHServer):
         return True
 
     def auth_completed(self) -> None:
+        """The key proved itself: it claims the name if it was free."""
         if self.offered is not None and self.arcade.claims is not None:
             self.arcade.claims.claim(*self.offered)
 
     def session_requested(self) -> GameSession | bool:
+        """The one game this connection may have; further sessions refused."""
         self.sessions += 1
         if self.sessions > 1:
             return False  # one game a connection
@@ -179,25 +186,31 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
     # What the client asks for ----------------------------------------------------------
     def connection_made(self, chan: Any) -> None:
+        """The session's channel, to write to."""
         self.channel = chan
 
     def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int],
                       term_modes: Any) -> bool:
+        """Keep the terminal type and size the game will be given, made safe."""
         self.term = terminal_type(term_type)
         self.size = window_size(term_size[0], term_size[1])
         return True
 
     def shell_requested(self) -> bool:
+        """A shell request opens the launcher."""
         return True
 
     def exec_requested(self, command: str) -> bool:
+        """Keep the command; it is mapped to a game (or refused) at the start."""
         self.command = command
         return True
 
     def subsystem_requested(self, subsystem: str) -> bool:
+        """No subsystems (sftp, scp): nothing but games."""
         return False  # no sftp, no scp, nothing but games
 
     def session_started(self) -> None:
+        """Start the game, or say in one line why not and end the session."""
         refusal = self.gate.refusal
         arguments = game_arguments(self.command, self.arcade.options.games)
         if refusal is None and isinstance(arguments, Refusal):
@@ -222,11 +235,13 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int,
                               pixheight: int) -> None:
+        """The player's window changed: the game's terminal follows."""
         self.size = window_size(width, height)
         if self.child is not None and self.output_open:
             children.set_size(self.child.master, *self.size)
 
     def data_received(self, data: bytes, datatype: Any) -> None:
+        """Keys from the player, for the game."""
         if self.child is None or not self.output_open:
             return
         self.touch()
@@ -234,10 +249,12 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.carry_input()
 
     def eof_received(self) -> bool:
+        """The player closed their input: the game is hung up."""
         self.hang_up()
         return False
 
     def connection_lost(self, exc: Exception | None) -> None:
+        """The player has gone: the game is hung up and saves."""
         self.channel = None
         self.hang_up()
 
@@ -281,11 +298,12 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.end_output()
 
     def pause_writing(self) -> None:
-        # The client is not reading: stop reading the game, whose writes then block.
+        """The client is not reading: stop reading the game, whose writes then wait."""
         if self.child is not None and self.output_open:
             asyncio.get_running_loop().remove_reader(self.child.master)
 
     def resume_writing(self) -> None:
+        """The client reads again: so does the server."""
         if self.child is not None and self.output_open:
             asyncio.get_running_loop().add_reader(self.child.master, self.carry_output)
 
@@ -299,6 +317,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self.idle = asyncio.get_running_loop().call_later(timeout, self.idle_out)
 
     def idle_out(self) -> None:
+        """No key for --idle-timeout seconds: save the game and let the player go."""
         self.notice("termgames: no key for a long while; your game is saved")
         self.hang_up()
 
@@ -314,10 +333,12 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.killer = asyncio.get_running_loop().call_later(HANGUP_GRACE_S, self.kill)
 
     def kill(self) -> None:
+        """End a game that did not end when hung up."""
         if self.child is not None and self.status is None:
             children.kill(self.child)
 
     def end_output(self) -> None:
+        """The game's terminal has closed: stop carrying its output."""
         assert self.child is not None
         if self.output_open:
             self.output_open = False
