@@ -162,6 +162,15 @@ class Seat:
         await asyncio.wait_for(self.process.wait_closed(), max(deadline - time.monotonic(), 1))
         return self.process.exit_status  # type: ignore[no-any-return]
 
+    async def play_until_scored(self) -> None:
+        """Slide past the first moves (which an abandoned game forgets) until it scores."""
+        for _ in range(10):
+            self.press("up", "left", "down", "right")
+            await self.pump(0.1)
+        while "Score: 0 " in self.text():
+            self.press("up", "left", "down", "right")
+            await self.pump(0.2)
+
     def resize(self, columns: int, rows: int) -> None:
         """The window changes: tell the server, and the screen."""
         self.columns, self.rows = columns, rows
@@ -175,6 +184,16 @@ async def sit(conn: Any, command: str | None = None, columns: int = 80, rows: in
     process = await conn.create_process(command, term_type=term,
                                         term_size=(columns, rows), encoding=None, **options)
     return Seat(process, columns, rows, term)
+
+
+def scores_2048(home: Path) -> str:
+    """What ``termgames scores 2048`` prints for the scores kept in ``home``."""
+    result = subprocess.run([sys.executable, "-m", "termgames", "scores", "2048"],
+                            capture_output=True, text=True, check=False,
+                            env={**os.environ, "TERMGAMES_HOME": str(home),
+                                 "PYTHONPATH": str(ROOT)})
+    assert result.returncode == 0, result.stderr
+    return result.stdout
 
 
 def run(coroutine: Any) -> Any:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.serving import ROOT, Server, connect, run, server, sit, start_server
+from tests.serving import ROOT, Server, connect, run, scores_2048, server, sit, start_server
 from tests.terminal import Terminal
 
 __all__ = ["server"]  # the fixture, used by name
@@ -107,12 +107,8 @@ def test_the_player_is_the_ssh_user_and_unverified_without_keys(server: Server) 
             await game.finish()
 
     run(play())
-    scores = subprocess.run([sys.executable, "-m", "termgames", "scores", "2048"],
-                            capture_output=True, text=True, check=False,
-                            env={**os.environ, "TERMGAMES_HOME": str(server.home),
-                                 "PYTHONPATH": str(ROOT)})
-    assert scores.returncode == 0, scores.stderr
-    row = next(line for line in scores.stdout.splitlines() if "Zorm-rf_x" in line)
+    scores = scores_2048(server.home)
+    row = next(line for line in scores.splitlines() if "Zorm-rf_x" in line)
     assert "unverified" in row
 
 
@@ -122,12 +118,7 @@ def test_a_player_who_drops_leaves_a_saved_game_and_no_process(server: Server) -
         game = await sit(conn, "2048")
         await game.wait_for("Score: 0")
         assert len(server.wait_for_children(1)) == 1
-        for _ in range(10):  # past the first moves, which an abandoned game forgets
-            game.press("up", "left", "down", "right")
-            await game.pump(0.1)
-        while "Score: 0 " in game.text():
-            game.press("up", "left", "down", "right")
-            await game.pump(0.2)
+        await game.play_until_scored()
         conn.abort()  # the network goes, no goodbye
 
     run(play())
@@ -135,11 +126,8 @@ def test_a_player_who_drops_leaves_a_saved_game_and_no_process(server: Server) -
     status = subprocess.run(["ps", "-o", "stat=", "--ppid", str(server.process.pid)],
                             capture_output=True, text=True, check=False)
     assert "Z" not in status.stdout  # reaped, not a zombie
-    scores = subprocess.run([sys.executable, "-m", "termgames", "scores", "2048"],
-                            capture_output=True, text=True, check=False,
-                            env={**os.environ, "TERMGAMES_HOME": str(server.home),
-                                 "PYTHONPATH": str(ROOT)})
-    assert "alice" in scores.stdout, scores.stdout  # the game saved as it went
+    scores = scores_2048(server.home)
+    assert "alice" in scores, scores  # the game saved as it went
 
 
 def test_sigterm_saves_every_game_and_exits_0(tmp_path: Path) -> None:
@@ -198,11 +186,8 @@ def test_with_publickey_the_first_key_owns_a_name(tmp_path: Path) -> None:
         assert keyed.stop() == 0
     claims = (tmp_path / "serve" / "claims.json").read_text()
     assert mine.get_fingerprint() in claims and theirs.get_fingerprint() in claims
-    scores = subprocess.run([sys.executable, "-m", "termgames", "scores", "2048"],
-                            capture_output=True, text=True, check=False,
-                            env={**os.environ, "TERMGAMES_HOME": str(tmp_path),
-                                 "PYTHONPATH": str(ROOT)})
-    row = next(line for line in scores.stdout.splitlines() if " carol " in line)
+    scores = scores_2048(tmp_path)
+    row = next(line for line in scores.splitlines() if " carol " in line)
     assert "unverified" not in row  # a key vouches for the name
 
 
@@ -234,20 +219,14 @@ def ssh_command(port: int, user: str = "anyname") -> list[str]:
 def test_a_stock_openssh_client_plays_with_no_key_and_no_password(
         server: Server, tmp_path: Path) -> None:
     # BatchMode forbids any prompt: a password or key request would fail the connection.
-    game = Terminal(["2048"], tmp_path, program=ssh_command(server.port))
-    try:
-        game.wait_for("Score: 0", timeout=20)
-        game.press("q")
-        assert game.wait_exit(20) == 0
-    finally:
-        game.close()
-    menu = Terminal([], tmp_path, program=ssh_command(server.port))
-    try:
-        menu.wait_for("Sokoban", timeout=20)
-        menu.press("q")
-        assert menu.wait_exit(20) == 0
-    finally:
-        menu.close()
+    for arguments, shown in ((["2048"], "Score: 0"), ([], "Sokoban")):  # a game, the menu
+        term = Terminal(arguments, tmp_path, program=ssh_command(server.port))
+        try:
+            term.wait_for(shown, timeout=20)
+            term.press("q")
+            assert term.wait_exit(20) == 0
+        finally:
+            term.close()
     refused = subprocess.run([*ssh_command(server.port)[:-2], "-T", "anyname@127.0.0.1",
                               "sh"], capture_output=True, text=True, timeout=30,
                              check=False, stdin=subprocess.DEVNULL)

@@ -6,8 +6,6 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +13,7 @@ import pytest
 
 from termgames.serve.children import game_environment
 from termgames.serve.requests import window_size
-from tests.serving import ROOT, Server, asyncssh, connect, run, server, sit, start_server
+from tests.serving import Server, asyncssh, connect, run, scores_2048, server, sit, start_server
 
 __all__ = ["server"]  # the fixture, used by name
 
@@ -108,22 +106,14 @@ def test_the_clients_environment_and_a_hostile_term_never_reach_the_game(
             seat.term = "xterm"  # what the game was given instead, so its keys
             await seat.wait_for("Score: 0")
             await seat.wait_for("·")  # still UTF-8: LANG=C never arrived
-            for _ in range(10):  # past the first moves, which an abandoned game forgets
-                seat.press("up", "left", "down", "right")
-                await seat.pump(0.1)
-            while "Score: 0 " in seat.text():
-                seat.press("up", "left", "down", "right")
-                await seat.pump(0.2)
+            await seat.play_until_scored()
             seat.press("q")
             assert await seat.finish() == 0
 
     run(attempt())
     assert not evil_home.exists()  # the scores went where the server keeps them
-    scores = subprocess.run([sys.executable, "-m", "termgames", "scores", "2048"],
-                            capture_output=True, text=True, check=False,
-                            env={**os.environ, "TERMGAMES_HOME": str(server.home),
-                                 "PYTHONPATH": str(ROOT)})
-    assert " alice " in scores.stdout and "root" not in scores.stdout, scores.stdout
+    scores = scores_2048(server.home)
+    assert " alice " in scores and "root" not in scores, scores
 
 
 def test_a_user_name_with_escape_sequences_is_turned_away(server: Server,

@@ -14,14 +14,9 @@ from termgames.sokoban.levels import Level
 from termgames.sokoban.macros import box_route, goal_rooms, room_macro, tunnel_run
 from termgames.sokoban.matching import assign
 from termgames.sokoban.search import Search, Verdict
+from tests.test_sokoban_solver import level
 
 RIGHT = DIRECTIONS.index(Direction.RIGHT)
-
-
-def level(text: str) -> Level:
-    rows = text.strip("\n").split("\n")
-    width = max(len(row) for row in rows)
-    return Level(tuple(row.ljust(width) for row in rows))
 
 
 CORRIDOR = level("""

@@ -79,7 +79,8 @@ def _run_game(arguments: list[str], environment: dict[str, str], columns: int, r
     signal.pthread_sigmask(signal.SIG_SETMASK, [])
     os.closerange(3, _highest_fd())
     set_size(0, columns, rows)
-    os.environ.clear()
+    for name in set(os.environ) - set(environment):
+        del os.environ[name]
     os.environ.update(environment)
     sys.stdin = open(0, encoding="utf-8", errors="replace", closefd=False)  # noqa: SIM115
     sys.stdout = open(1, "w", encoding="utf-8", errors="replace", closefd=False,  # noqa: SIM115
