@@ -30,7 +30,7 @@ def _size(ctx: click.Context, param: click.Parameter, value: str) -> tuple[int, 
 @click.option("--seed", type=int, default=None, help="Seed the maze, to play it again.")
 @display_options
 def command(size: tuple[int, int] | None, seed: int | None, display: DisplayOptions) -> None:
-    """Walk from the entrance to the exit; s animates A*, p shows the shortest path."""
+    """Walk from the entrance to the exit; press . to watch A* solve it, p for the shortest path."""
     from termgames.maze import SPEC
     from termgames.maze.screen import MazeScreen
 
