@@ -18,19 +18,29 @@ FLOOR = Style()
 GOAL = Style(fg=220, bg=58, fg8=Colour.YELLOW, emphasis=Emphasis.BOLD)
 BOX = Style(fg=215, bg=94, fg8=Colour.RED, mono=Emphasis.BOLD, emphasis=Emphasis.BOLD)
 BOX_ON_GOAL = Style(fg=16, bg=41, fg8=Colour.BLACK, bg8=Colour.GREEN, mono=Emphasis.REVERSE)
-CHOSEN_BOX = Style(fg=16, bg=226, fg8=Colour.BLACK, bg8=Colour.YELLOW,
-                   mono=Emphasis.REVERSE | Emphasis.UNDERLINE, emphasis=Emphasis.BOLD)
 PLAYER = Style(fg=31, fg8=Colour.CYAN, mono=Emphasis.BOLD, emphasis=Emphasis.BOLD)
 PLAYER_ON_GOAL = Style(fg=16, bg=214, fg8=Colour.BLACK, bg8=Colour.YELLOW,
                        mono=Emphasis.REVERSE | Emphasis.BOLD)
 
-HINT_BOX = Style(fg=231, bg=127, fg8=Colour.WHITE, bg8=Colour.MAGENTA,
-                 mono=Emphasis.REVERSE | Emphasis.BOLD, emphasis=Emphasis.BOLD)
+# A marked box keeps what says "on a goal" (the green ground, or reverse video without
+# colour) and adds the mark's own colour and an underline, so a hint, a click or a
+# warning never makes a box on a goal look like one off it.
+_MARKED = Emphasis.BOLD | Emphasis.UNDERLINE
+CHOSEN_BOX = Style(fg=16, bg=226, fg8=Colour.BLACK, bg8=Colour.YELLOW, mono=_MARKED,
+                   emphasis=_MARKED)
+CHOSEN_BOX_ON_GOAL = Style(fg=226, bg=28, fg8=Colour.YELLOW, bg8=Colour.GREEN,
+                           mono=Emphasis.REVERSE | Emphasis.UNDERLINE, emphasis=_MARKED)
+HINT_BOX = Style(fg=231, bg=127, fg8=Colour.WHITE, bg8=Colour.MAGENTA, mono=_MARKED,
+                 emphasis=_MARKED)
+HINT_BOX_ON_GOAL = Style(fg=231, bg=28, fg8=Colour.WHITE, bg8=Colour.GREEN,
+                         mono=Emphasis.REVERSE | Emphasis.UNDERLINE, emphasis=_MARKED)
 HINT_ARROW = Style(fg=163, fg8=Colour.MAGENTA, mono=Emphasis.BOLD, emphasis=Emphasis.BOLD)
 HINT_ON_GOAL = Style(fg=219, bg=58, fg8=Colour.MAGENTA, mono=Emphasis.BOLD,
                      emphasis=Emphasis.BOLD)
-STUCK_BOX = Style(fg=231, bg=124, fg8=Colour.WHITE, bg8=Colour.RED,
-                  mono=Emphasis.BOLD | Emphasis.UNDERLINE, emphasis=Emphasis.BOLD)
+STUCK_BOX = Style(fg=231, bg=124, fg8=Colour.WHITE, bg8=Colour.RED, mono=_MARKED,
+                  emphasis=_MARKED)
+STUCK_BOX_ON_GOAL = Style(fg=16, bg=28, fg8=Colour.RED, bg8=Colour.GREEN,
+                          mono=Emphasis.REVERSE | Emphasis.UNDERLINE, emphasis=_MARKED)
 DEAD = Style(fg=160, fg8=Colour.RED, mono=Emphasis.DIM)
 ARROWS = {Direction.UP: ("▲", "^"), Direction.DOWN: ("▼", "v"),
           Direction.LEFT: ("◀", "<"), Direction.RIGHT: ("▶", ">")}
@@ -115,11 +125,11 @@ def look(level: Level, game: Sokoban, square: Position, marks: Marks) -> tuple[s
     hint = marks.hint
     if square in game.boxes:
         if square == marks.chosen:
-            return "box", CHOSEN_BOX
+            return "box", CHOSEN_BOX_ON_GOAL if goal else CHOSEN_BOX
         if hint is not None and square == hint[0]:
-            return "box", HINT_BOX
+            return "box", HINT_BOX_ON_GOAL if goal else HINT_BOX
         if square in marks.stuck:
-            return "box", STUCK_BOX
+            return "box", STUCK_BOX_ON_GOAL if goal else STUCK_BOX
         return "box", BOX_ON_GOAL if goal else BOX
     if hint is not None and square == hint[1].step(hint[0]):
         return f"arrow {hint[1].name}", HINT_ON_GOAL if goal else HINT_ARROW
