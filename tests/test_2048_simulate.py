@@ -157,3 +157,8 @@ def test_ctrl_c_ends_the_workers_and_says_so_in_one_line(terminal: Start) -> Non
     lines = [line.rstrip() for line in session.lines() if line.strip()]
     assert lines[-1] == "termgames: interrupted after 0 of 50 games"
     assert "Traceback" not in bytes(session.received).decode()
+
+
+def test_one_game_is_a_game_not_games() -> None:
+    lines = simulate("--games", "1", "--nodes", "50", "--size", "3", "--jobs", "1")
+    assert any(line.startswith("1 game of 2048 on a 3x3 board") for line in lines), lines

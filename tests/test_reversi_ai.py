@@ -191,3 +191,14 @@ def test_simulate_rejects_unknown_strategies() -> None:
 
     result = CliRunner().invoke(cli, ["reversi", "simulate", "--x", "psychic"])
     assert result.exit_code == 2
+
+
+def test_simulate_says_one_game_not_one_games() -> None:
+    from click.testing import CliRunner
+
+    from termgames.cli import cli
+
+    result = CliRunner().invoke(cli, ["reversi", "simulate", "--games", "1", "--x", "worst",
+                                      "--o", "worst", "--jobs", "1", "--quiet"])
+    assert result.exit_code == 0, result.output
+    assert "1 game: X worst against O worst" in result.output, result.output

@@ -410,11 +410,25 @@ def test_old_records_read_as_unhelped(tmp_path: Path) -> None:
 def test_the_solved_panel_says_what_help_means() -> None:
     own, helped = Record(30, 8, "x"), Record(20, 6, "y", helped=True)
     assert verdict(helped, None) == "solved with help (not a best)"
-    assert verdict(helped, own) == "with help, so not a best (best: 30 moves, 8 pushes)"
+    assert verdict(helped, own) == "with help, so not a best (yours is 30 moves, 8 pushes)"
     assert verdict(own, helped) == ("your first best without help (was 20 moves, 6 pushes "
                                     "with help)")
     assert verdict(Record(28, 8, "z"), own) == "new best (was 30 moves, 8 pushes)"
     assert verdict(own, None) == "first solution!"
+    assert verdict(Record(32, 8, "z"), own) == "your best stays 30 moves, 8 pushes"
+    assert verdict(Record(18, 6, "w", helped=True), helped) == (
+        "with help; fewest so far (was 20 moves, 6 pushes)")
+    assert verdict(Record(22, 6, "w", helped=True), helped) == (
+        "with help (the fewest so far are 20 moves, 6 pushes)")
+
+
+def test_the_solved_panel_line_has_one_colon_whatever_the_verdict() -> None:
+    """The panel writes 'COUNTS: VERDICT'; a verdict with its own colon read 'x: best: y'."""
+    own, helped = Record(30, 8, "x"), Record(20, 6, "y", helped=True)
+    for record in (own, helped, Record(28, 8, "z"), Record(32, 8, "z"),
+                   Record(18, 6, "w", helped=True), Record(22, 6, "w", helped=True)):
+        for before in (None, own, helped):
+            assert ":" not in verdict(record, before), (record, before)
 
 
 def test_the_level_list_and_the_scores_mark_helped_solutions(tmp_path: Path) -> None:

@@ -54,7 +54,7 @@ def test_solve_a_level_by_keys_undo_there_and_go_on(terminal: Start, level_file:
     term.wait_for("moves 2   pushes 1")
     term.press("right")
     term.wait_for("Solved level 1")
-    term.wait_for("best: 3 moves, 2 pushes")
+    term.wait_for("3 moves, 2 pushes: your best stays 3 moves, 2 pushes")
     term.press("enter")
     term.wait_for("level 2 (2 of 2)")
     term.wait_for("Second")

@@ -23,6 +23,7 @@ from termgames.runtime import app
 from termgames.runtime.app import display_options
 from termgames.runtime.context import DisplayOptions
 from termgames.runtime.output import echo
+from termgames.text import plural
 
 
 def _goal(ctx: click.Context, param: click.Parameter, value: int | None) -> int:
@@ -106,7 +107,7 @@ def simulate(games: int, seed: int, jobs: int | None, nodes: int, size: int,
         settings = {"seed": seed, "nodes": nodes, "size": size}
         echo(json.dumps({"games": summary.games, **settings, **summary.as_json()}))
         return
-    echo(f"{games:,} games of 2048 on a {size}x{size} board, seed {seed}, "
+    echo(f"{plural(games, 'game')} of 2048 on a {size}x{size} board, seed {seed}, "
          f"{nodes:,} positions a move")
     for line in summary.lines():
         echo(line)

@@ -25,6 +25,7 @@ from termgames.runtime.panels import Panel, confirm
 from termgames.runtime.scheduler import Timer
 from termgames.runtime.screen import GameScreen
 from termgames.scoreboard import clock
+from termgames.text import plural
 
 PROGRESS = "maze"
 """Where helped mazes are remembered in the store."""
@@ -305,7 +306,7 @@ class MazeScreen(GameScreen[Act]):
             return False
         try:
             self.path = self.solver.path()
-            self.host.say(f"Shortest path from here: {len(self.path) - 1} steps.")
+            self.host.say(f"Shortest path from here: {plural(len(self.path) - 1, 'step')}.")
         except NoPath as error:
             self.host.say(str(error))
         self.solver = None

@@ -12,6 +12,7 @@ from termgames.runtime import app
 from termgames.runtime.app import display_options
 from termgames.runtime.context import DisplayOptions
 from termgames.runtime.output import echo
+from termgames.text import plural
 
 STRATEGIES = click.Choice(STRATEGY_NAMES)
 
@@ -68,7 +69,7 @@ def simulate(games: int, x_name: str, o_name: str, seed: int, jobs: int | None,
     else:
         with click.progressbar(stream, length=games, label="Playing", file=sys.stderr) as bar:
             results.extend(bar)
-    echo(f"{games} games: X {x_name} against O {o_name}, seed {seed}")
+    echo(f"{plural(games, 'game')}: X {x_name} against O {o_name}, seed {seed}")
     for line in tally(results).lines():
         echo(line)
     for line in histogram(results):

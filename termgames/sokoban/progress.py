@@ -81,14 +81,14 @@ def verdict(record: Record, before: Record | None) -> str:
         if before is None:
             return "solved with help (not a best)"
         if not before.helped:
-            return f"with help, so not a best (best: {before.counts})"
+            return f"with help, so not a best (yours is {before.counts})"
         if record.beats(before):
             return f"with help; fewest so far (was {before.counts})"
-        return f"with help (fewest: {before.counts})"
+        return f"with help (the fewest so far are {before.counts})"
     if before is None:
         return "first solution!"
     if before.helped:
         return f"your first best without help (was {before.counts} with help)"
     if record.beats(before):
         return f"new best (was {before.counts})"
-    return f"best: {before.counts}"
+    return f"your best stays {before.counts}"
