@@ -11,22 +11,38 @@ from termgames.runtime.lists import ListScreen
 from termgames.spec import GameSpec
 from termgames.text import clip, text_width
 
+MINIMUM_SUMMARY = 8
+"""Fewer cells than this of a game's summary say nothing; the row drops it instead."""
+
 
 def menu_rows(columns: Sequence[tuple[str, str, str]], width: int, ellipsis: str) -> list[str]:
-    """(title, summary, best) rows lined up in ``width`` cells: the title and the best
-    stay whole, the summary is shortened (ending in ``ellipsis``) to make room."""
+    """(title, summary, best) rows lined up in ``width`` cells: the title stays whole, the
+    summary is shortened (ending in ``ellipsis``) to make room for the best, and goes
+    when even a few cells of it do not fit; only then is the best shortened, marked too."""
     title_w = max(text_width(title) for title, _, _ in columns)
     best_w = max(text_width(best) for _, _, best in columns)
     summary_w = max(width - title_w - best_w - 4, 0)
     summary_w = min(summary_w, max(text_width(summary) for _, summary, _ in columns))
+    if summary_w < MINIMUM_SUMMARY:
+        summary_w = 0
+        best_w = min(best_w, max(width - title_w - 2, 0))
     rows = []
     for title, summary, best in columns:
-        if text_width(summary) > summary_w:
-            summary = clip(summary, max(summary_w - text_width(ellipsis), 0)) + ellipsis
-            summary = clip(summary, summary_w)
-        rows.append(f"{pad(title, title_w)}  {pad(summary, summary_w)}  "
-                    f"{' ' * (best_w - text_width(best))}{best}")
+        best = shorten(best, best_w, ellipsis)
+        row = pad(title, title_w)
+        if summary_w:
+            row += f"  {pad(shorten(summary, summary_w, ellipsis), summary_w)}"
+        if best_w:
+            row += f"  {' ' * (best_w - text_width(best))}{best}"
+        rows.append(row)
     return rows
+
+
+def shorten(text: str, width: int, ellipsis: str) -> str:
+    """``text`` in at most ``width`` cells, ending in ``ellipsis`` if it had to be cut."""
+    if text_width(text) <= width:
+        return text
+    return clip(clip(text, max(width - text_width(ellipsis), 0)) + ellipsis, width)
 
 
 def pad(text: str, width: int) -> str:

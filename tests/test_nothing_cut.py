@@ -17,6 +17,9 @@ import pytest
 
 from termgames.maze.generate import generate
 from termgames.maze.solve import shortest_path
+from termgames.sokoban.bundled import BUNDLED, load_bundled
+from termgames.sokoban.progress import Record, record_solution
+from termgames.store import Store
 from tests.drivers import Driver, FakeDriver, fake_program, program
 from tests.screens import maze_keys
 
@@ -163,3 +166,34 @@ def test_the_launcher(driver: str, tmp_path: Path) -> None:
         run.press("?")
         run.wait_for("keys")
         nothing_cut(run, cols, "help")
+
+
+def with_records(data: Path) -> None:
+    """A record in every game, and Sokoban progress in every bundled collection: the
+    launcher's longest lines of bests."""
+    store = Store.open(data)
+    for entry in BUNDLED:
+        for number, level in enumerate(load_bundled(entry).levels[:2], 1):
+            record_solution(store, level.key, Record(30, 8, "x", entry.title, number, ""))
+    store.record_score("a", "2048", "4x4 to 2048", 123_456, player="p")
+    store.record_score("b", "maze", "31x11", 754, player="p", lowest=True)
+    store.record_score("c", "reversi", "vs corner-best", 40, player="p")
+    store.close()
+
+
+@pytest.mark.parametrize("driver", DRIVERS)
+@pytest.mark.parametrize("cols", [None, 52, 64])
+def test_the_launcher_with_a_record_in_every_game(driver: str, cols: int | None,
+                                                   tmp_path: Path) -> None:
+    """The best column is what is cut last, and then with a mark."""
+    rows, least = advertised([], tmp_path)
+    cols = cols or least
+    with_records(tmp_path / "data")
+    with program(driver, [], tmp_path, rows, cols) as run:
+        run.wait_for("of 155")
+        nothing_cut(run, cols, "the menu")
+        menu = [line.rstrip() for line in run.text().splitlines()]
+        for title in ("2048", "Sokoban", "Reversi", "Maze"):
+            line = next(line for line in menu if title in line)
+            assert line[-1:] != " " and (line.endswith("…") or line[-1].isalnum()
+                                         or line[-1] in ")"), (title, menu)
