@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 import pwd
 import random
@@ -16,6 +17,7 @@ import pytest
 from click.testing import CliRunner
 
 from termgames.cli import cli
+from termgames.g2048.board import DEFAULT_GOAL, DEFAULT_SIZE, Direction, Game2048
 from termgames.runtime.context import player_name
 from termgames.schema import MIGRATIONS
 from termgames.scoreboard import clock
@@ -153,6 +155,86 @@ def test_a_2048_game_abandoned_in_its_first_moves_is_not_recorded(
         store.close()
 
 
+def _2048_moves(seed: int, moves: int) -> list[tuple[str, int]]:
+    """The keys of ``moves`` slides that each change the board (a slide that changes
+    nothing is not a move) in the default 2048 started with ``seed``, each with the score
+    after it: the program plays the same game from the same seed."""
+    game = Game2048(DEFAULT_SIZE, DEFAULT_GOAL, random.Random(seed))
+    played: list[tuple[str, int]] = []
+    for direction in itertools.cycle([Direction.LEFT, Direction.DOWN, Direction.RIGHT,
+                                      Direction.UP]):
+        if len(played) == moves or game.over:
+            break
+        if game.slide(direction).changed:
+            played.append((direction.value, game.score))
+    assert len(played) == moves, played
+    return played
+
+
+def _scores_of(home: Path, game: str) -> list[int]:
+    store = Store.open(home)
+    try:
+        return [score.score for score in store.top(game)]
+    finally:
+        store.close()
+
+
+def test_a_2048_game_restarted_in_its_first_moves_is_not_recorded(
+    terminal: Start, tmp_path: Path
+) -> None:
+    """README, "Your results": a 2048 game restarted before its tenth move is not a result
+    (it has points, so only the rule keeps it out)."""
+    moves = _2048_moves(3, 9)
+    assert moves[-1][1] > 0
+    term = terminal("2048", "--seed", "3")
+    term.wait_for("Score: 0 ")
+    term.press(*(key for key, _ in moves))
+    term.wait_for(f"Score: {moves[-1][1]:,} ")
+    term.press("r")
+    term.wait_for("Start a new game?")
+    term.press("y")
+    term.wait_for_gone("Start a new game?")
+    term.wait_for("Score: 0 ")
+    term.press("q")
+    assert term.wait_exit() == 0
+    assert _scores_of(tmp_path / "data", "2048") == []
+
+
+def test_a_2048_game_quit_after_its_tenth_move_is_recorded(
+    terminal: Start, tmp_path: Path
+) -> None:
+    moves = _2048_moves(3, 10)
+    term = terminal("2048", "--seed", "3")
+    term.wait_for("Score: 0 ")
+    term.press(*(key for key, _ in moves))
+    score = moves[-1][1]
+    term.wait_for(f"Score: {score:,} ")
+    term.press("q")
+    assert term.wait_exit() == 0
+    assert _scores_of(tmp_path / "data", "2048") == [score]
+
+
+@pytest.mark.parametrize("leave", ["q", "r"])
+def test_a_reversi_game_quit_or_restarted_mid_game_is_not_recorded(
+    terminal: Start, tmp_path: Path, leave: str
+) -> None:
+    """README, "Your results": Reversi records a finished game; one you quit (or give up
+    for a new one) is not a result."""
+    term = terminal("reversi", "--ascii", "--ai", "random", "--first", "you", "--seed", "1")
+    term.wait_for("You move first.")
+    term.press("5", "3")
+    term.wait_for("You played 53")
+    term.wait_for("Computer played")
+    if leave == "r":
+        term.press("r")
+        term.wait_for("Start a new game?")
+        term.press("y")
+        term.wait_for("You move first.")
+    term.press("q")
+    assert term.wait_exit() == 0
+    assert _scores_of(tmp_path / "data", "reversi") == []
+
+
 def test_scores_creates_no_folder_and_no_database(tmp_path: Path) -> None:
     env = base_environment(tmp_path)
     home = tmp_path / "nowhere" / "data"
@@ -220,10 +302,14 @@ def test_the_corrupt_database_warning_names_the_new_file_at_the_minimum_size(
     data.mkdir()
     (data / DATABASE_NAME).write_bytes(b"\x00garbage" * 512)
     term = terminal(*args, rows=size[0], cols=size[1])
-    term.wait_for("damaged")
-    moved, = data.glob(f"{DATABASE_NAME}.corrupt-*")
-    joined = "".join(line.strip() for line in term.lines())
-    assert moved.name in joined, term.text()
+
+    def names_the_moved_file() -> bool:
+        moved = list(data.glob(f"{DATABASE_NAME}.corrupt-*"))
+        joined = "".join(line.strip() for line in term.lines())  # the warning may wrap
+        return len(moved) == 1 and moved[0].name in joined
+
+    # The warning comes in pieces: wait for the whole name, not its first word.
+    term.wait_until(names_the_moved_file, "the warning to name the moved file")
     term.press("q")
     assert term.wait_exit() == 0
 

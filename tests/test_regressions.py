@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import copy
+import os
 import random
 import re
+import shutil
 import subprocess
 import sys
 from collections.abc import Callable
@@ -16,16 +19,23 @@ from termgames.maze.solve import shortest_path
 from termgames.reversi.ai import worst
 from termgames.reversi.board import Player, count, flips, square_name
 from termgames.reversi.match import Match, Passed
+from termgames.reversi.screen import THINK_SLICE_S, ReversiScreen
 from termgames.store import Store
+from tests.drivers import fake_program
 from tests.screens import maze_keys, parse_square, reversi_cell
 from tests.terminal import Terminal, base_environment
 
 Start = Callable[..., Terminal]
 
 
+def flat_text(text: str) -> str:
+    """A screen as one line of words: messages may wrap."""
+    return " ".join(text.split())
+
+
 def flat(term: Terminal) -> str:
     """The screen as one line of words: messages may wrap."""
-    return " ".join(term.text().split())
+    return flat_text(term.text())
 
 
 def type_move(term: Terminal, name: str) -> None:
@@ -139,7 +149,7 @@ def test_best_stays_after_a_new_game(terminal: Start, after: str) -> None:
 @pytest.mark.parametrize("locale_env", [
     {"LANG": "C"}, {"LC_CTYPE": "C", "LANG": "C.UTF-8"}, {"LC_ALL": "C"}, {"LANG": "POSIX"},
     {"LANG": "en_US.ISO-8859-1"}, {},
-], ids=["LANG=C", "LC_CTYPE=C", "LC_ALL=C", "POSIX", "Latin-1", "nothing set"])
+], ids=["LANG=C", "LC_CTYPE=C", "LC_ALL=C", "POSIX", "Latin-1 not installed", "nothing set"])
 def test_a_locale_that_is_not_utf8_gets_only_ascii(
     terminal: Start, locale_env: dict[str, str]
 ) -> None:
@@ -175,6 +185,81 @@ def test_text_a_latin1_terminal_cannot_show_is_replaced_not_sent(
     term.press("q")
     assert term.wait_exit() == 0
     assert max(term.received) < 0x80
+
+
+@pytest.fixture(scope="module")
+def latin1(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str | None]:
+    """The environment of a real Latin-1 locale (en_US.ISO-8859-1), built with localedef
+    into a temporary LOCPATH, since few machines install one; skipped where it cannot be
+    built. The C library is asked whether it took, so no test runs on a fallback."""
+    if shutil.which("localedef") is None:
+        pytest.skip("localedef is not installed: cannot build a Latin-1 locale")
+    folder = tmp_path_factory.mktemp("locales")
+    built = subprocess.run(["localedef", "-i", "en_US", "-f", "ISO-8859-1",
+                            str(folder / "en_US.ISO-8859-1")], capture_output=True, text=True)
+    env: dict[str, str | None] = {"LOCPATH": str(folder), "LANG": "en_US.ISO-8859-1",
+                                  "LC_ALL": None, "LC_CTYPE": None}
+    probe = subprocess.run(
+        [sys.executable, "-c", "import locale; locale.setlocale(locale.LC_CTYPE, ''); "
+         "print(locale.nl_langinfo(locale.CODESET))"],
+        env={key: value for key, value in {**os.environ, **env}.items() if value is not None},
+        capture_output=True, text=True)
+    if probe.stdout.strip() != "ISO-8859-1":
+        pytest.skip(f"localedef could not build en_US.ISO-8859-1 (status {built.returncode}: "
+                    f"{built.stderr.strip()[:200]}; the C library reads {probe.stdout.strip()!r}"
+                    f"{probe.stderr.strip()[:200]})")
+    return env
+
+
+def test_a_real_latin1_locale_gets_a_maze_in_ascii(
+    terminal: Start, latin1: dict[str, str | None]
+) -> None:
+    """The Latin-1 case of item 4 with the locale installed, not its fallback."""
+    term = terminal("maze", "--size", "10x5", "--seed", "1", env=latin1)
+    term.wait_for("steps 0")
+    term.press("?")
+    term.wait_for("walk")
+    term.press("q")
+    term.press("q")
+    assert term.wait_exit() == 0, term.text()
+    assert "#" in term.text()
+    assert max(term.received) < 0x80, bytes(b for b in term.received if b >= 0x80)[:40]
+
+
+def test_a_real_latin1_locale_gets_latin1_text_as_latin1_bytes(
+    terminal: Start, tmp_path: Path, latin1: dict[str, str | None]
+) -> None:
+    """Text a Latin-1 terminal can show (é) is sent as its Latin-1 byte, 0xE9; what it
+    cannot (日本, ★) is replaced, never sent as UTF-8."""
+    level = tmp_path / "wide.txt"
+    level.write_text("Title: 日本 café ★\n#####\n#@$.#\n#####\n", encoding="utf-8")
+    term = terminal("sokoban", str(level), env=latin1)
+    term.wait_for("moves 0")
+    term.wait_until(lambda: b"caf\xe9" in term.received, "café sent in Latin-1")
+    term.press("q")
+    assert term.wait_exit() == 0
+    assert {b for b in term.received if b >= 0x80} == {0xE9}, bytes(term.received)[-200:]
+
+
+def test_scores_under_a_real_latin1_locale_are_written_in_latin1(
+    tmp_path: Path, latin1: dict[str, str | None]
+) -> None:
+    """The same for plain-text output: `termgames scores`."""
+    from termgames.sokoban.progress import Record, record_solution
+
+    store = Store.open(tmp_path / "data")
+    try:
+        record_solution(store, "1" * 32, Record(12, 3, "x", "mine", 4, "日本 café"))
+    finally:
+        store.close()
+    env = {key: value for key, value in {**base_environment(tmp_path), **latin1}.items()
+           if value is not None}
+    result = subprocess.run([sys.executable, "-m", "termgames", "scores", "sokoban"],
+                            env=env, capture_output=True, timeout=30)
+    assert result.returncode == 0, result.stderr
+    assert b"?? caf\xe9" in result.stdout, result.stdout
+    # Latin-1 bytes only (é, and the · Latin-1 has), no UTF-8 sequence.
+    assert {b for b in result.stdout if b >= 0x80} <= {0xE9, 0xB7}, result.stdout
 
 
 # 5. --verify reads solutions the way files write them ----------------------------------
@@ -357,8 +442,120 @@ def test_best_never_falls_back_within_a_game_or_after_it(terminal: Start) -> Non
     assert f"Best: {best}" in term.text()
 
 
-def test_moves_typed_while_the_computer_answers_are_all_played(terminal: Start) -> None:
-    """Item 2's kind: keys sent in one burst, none of them lost."""
+def _tenths(shown: str) -> int:
+    """'1:02.3' as tenths of a second."""
+    minutes, seconds = shown.split(":")
+    return int(minutes) * 600 + round(float(seconds) * 10)
+
+
+def test_the_maze_header_shows_the_best_time_after_a_result_a_replay_and_a_new_maze(
+    terminal: Start, tmp_path: Path
+) -> None:
+    """Item 3's kind, in the maze's header: the best on record is read again after a
+    result, after `r` and after `n` (another session may have set a better time)."""
+    term = terminal("maze", "--size", "3x2", "--seed", "2")
+    term.wait_for("steps 0")
+    assert "best" not in term.lines()[0]
+    maze = generate(3, 2, random.Random(2))
+    keys = maze_keys(shortest_path(maze, maze.entrance))
+    term.press(keys[0])
+    term.wait_for("steps 1")
+
+    def clock_past_half_a_second() -> bool:
+        found = re.search(r"time (\d+:\d\d\.\d)", term.lines()[0])
+        return found is not None and _tenths(found.group(1)) >= 5
+
+    # Slower than the times another session files below, so those are better.
+    term.wait_until(clock_past_half_a_second, "the clock to pass 0:00.5")
+    term.press(*keys[1:])
+    term.wait_for("You made it out!")
+    shown = re.search(r"time (\d+:\d\d\.\d), no help used", term.text())
+    assert shown, term.text()
+    term.wait_until(lambda: f"best {shown.group(1)}" in term.lines()[0],
+                    "the header to show the time just made as the best")
+
+    def elsewhere(run_id: str, milliseconds: int) -> None:
+        store = Store.open(tmp_path / "data")
+        try:
+            store.record_score(run_id, "maze", "3x2", milliseconds, player="other",
+                               lowest=True)
+        finally:
+            store.close()
+
+    elsewhere("elsewhere-1", 300)
+    term.press("r")
+    term.wait_for_gone("You made it out!")
+    term.wait_until(lambda: "steps 0" in term.lines()[0]
+                    and "best 0:00.3" in term.lines()[0], "the replay to show best 0:00.3")
+    elsewhere("elsewhere-2", 200)
+    term.press("n")
+    term.wait_until(lambda: "best 0:00.2" in term.lines()[0], "the new maze to show 0:00.2")
+    assert "Maze 3x2" in term.lines()[0], term.lines()[0]
+
+
+def _a_move_and_one_legal_after_any_reply(match: Match) -> tuple[int, int] | None:
+    """X's move from here, and a next move legal whatever O answers, if there are such
+    moves: typed before the answer is known, the next move must still be playable once
+    it comes. O must have a choice, or the computer answers at once."""
+    for move in match.position.move_list():
+        after = copy.deepcopy(match)
+        after.play(move)
+        replies = after.position.move_list() if after.turn is Player.O else []
+        legal = -1 if len(replies) >= 2 else 0
+        for reply in replies:
+            answered = copy.deepcopy(after)
+            answered.play(reply)
+            legal &= answered.legal() if answered.turn is Player.X else 0
+        if legal:
+            return move, (legal & -legal).bit_length() - 1
+    return None
+
+
+def test_moves_typed_while_the_computer_answers_are_all_played(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Item 2's kind: a whole move typed while the computer is still thinking is played
+    once it has answered, not lost. Search thinks in slices of the clock between keys;
+    here each reading of the fake clock costs half a slice, so an answer takes many
+    slices and keys typed meanwhile really arrive while it thinks."""
+    args = ["reversi", "--ascii", "--ai", "search", "--level", "5", "--first", "you",
+            "--seed", "1"]
+    with fake_program(args, tmp_path / "data") as run:
+        run.wait_for("You move first")
+        clock = run.session.clock
+        reading = clock.now
+
+        def slow_reading() -> float:
+            clock.advance(THINK_SLICE_S / 2)
+            return reading()
+
+        monkeypatch.setattr(clock, "now", slow_reading)
+        screen = run.runner.stack[0]
+        assert isinstance(screen, ReversiScreen)
+        for _ in range(30):  # play on until a move can be typed ahead whatever the answer
+            found = _a_move_and_one_legal_after_any_reply(screen.match)
+            move = square_name(found[0] if found else screen.match.position.move_list()[0])
+            run.press(*move)
+            run.wait_for(f"You played {move}")
+            if found:
+                break
+            run.wait_until(lambda: "Computer is thinking" not in flat_text(run.text()),
+                           "the answer")
+        assert found, "no position where a move could be typed ahead"
+        typed = square_name(found[1])
+        run.press(*typed)  # both digits while the computer thinks
+        text = flat_text(run.text())
+        assert "Computer is thinking" in text and "Computer played" not in text, text
+        # Played once the computer has answered (it is legal after any answer).
+        run.wait_until(lambda: f"You played {typed}" in flat_text(run.text()),
+                       f"the move typed while the computer thought ({typed}) to be played")
+
+
+def test_a_burst_of_keys_while_the_computer_answers_at_once_is_all_read(
+    terminal: Start,
+) -> None:
+    """Keys sent in one burst through the pty, none of them lost. (Level 1 answers within
+    one slice, so no key here waits for the computer: the test above holds that.)"""
     term = terminal("reversi", "--ascii", "--level", "1", "--first", "you", "--seed", "55")
     term.wait_for("You move first")
     term.send(b"6436335634662678768785581232475214634153")
@@ -396,8 +593,6 @@ def test_a_store_warning_names_the_folder_with_its_bytes_escaped(
     terminal: Start, tmp_path: Path
 ) -> None:
     """Item: file names with invalid UTF-8, in the store's warnings too."""
-    import os
-
     blocker = os.fsencode(tmp_path) + b"/f\xffy"
     with open(blocker, "wb"):
         pass  # a file where the data folder's parent should be
