@@ -6,7 +6,9 @@ import contextlib
 import os
 import sqlite3
 import stat
+import sys
 import time
+import weakref
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -40,12 +42,14 @@ UNVERIFIED_VARIABLE = "TERMGAMES_UNVERIFIED"
 
 def data_home() -> Path:
     """Where the database lives: $TERMGAMES_HOME, else the platform's user data folder."""
-    configured = os.environ.get("TERMGAMES_HOME")
-    if configured:
+    if configured := os.environ.get("TERMGAMES_HOME"):
         return Path(configured).expanduser()
     import platformdirs  # deferred: only needed when TERMGAMES_HOME is unset
 
     return Path(platformdirs.user_data_dir("termgames", appauthor=False))
+
+
+_WRITERS_HERE: weakref.WeakSet[Store] = weakref.WeakSet()  # open in this process: writable
 
 
 class Store:
@@ -57,10 +61,10 @@ class Store:
     """
 
     def __init__(self, connection: sqlite3.Connection, path: Path | None, writable: bool) -> None:
-        self._db = connection
-        self.path = path
-        self.writable = writable
+        self._db, self.path, self.writable = connection, path, writable
         self.warnings: list[str] = []
+        if writable:
+            _WRITERS_HERE.add(self)
 
     @classmethod
     def open(cls, home: Path | None = None, create: bool = True) -> Store:
@@ -86,51 +90,33 @@ class Store:
             store = cls._open_checked(path)
         except (sqlite3.Error, OSError) as error:
             return cls._unsaved(path, error)
-        store.warnings.append(
-            "warning: the scores database was damaged; it was moved to "
-            f"{shown_path(moved_to.name)} "
-            "and a new one started"
-        )
+        store.warnings.append("warning: the scores database was damaged; it was moved to "
+                              f"{shown_path(moved_to.name)} and a new one started")
         return store
 
     @classmethod
     def _open_existing(cls, path: Path) -> Store:
         if not path.exists():
             return cls._in_memory()
-        if not path.is_file():
-            store = cls._in_memory()
-            store.warnings.append("warning: cannot read the scores database "
-                                  f"({shown_path(str(path))}: not a file)")
-            return store
         try:
-            return cls._snapshot(path)
+            if path.is_file():
+                return cls._snapshot(path)
+            reason = "not a file"
         except (sqlite3.Error, OSError) as error:
-            store = cls._in_memory()
             reason = getattr(error, "strerror", None) or str(error)
-            store.warnings.append("warning: cannot read the scores database "
-                                  f"({shown_path(str(path))}: {reason})")
-            return store
+        store = cls._in_memory()
+        store.warnings.append("warning: cannot read the scores database "
+                              f"({shown_path(str(path))}: {reason})")
+        return store
 
     @classmethod
     def _snapshot(cls, path: Path) -> Store:
-        """A private in-memory copy of the database, read without writing a byte to it (a
-        reader who may not write a shared board can still read it), brought up to date."""
+        """A private in-memory copy of the database, read without writing a byte to it or
+        adding a file beside it (a reader who may not write a shared board can still read
+        it), brought up to date."""
         memory = sqlite3.connect(":memory:", isolation_level=None)
         try:
-            for options in ("mode=ro", "mode=ro&immutable=1"):  # WAL without -shm: immutable
-                try:
-                    source = sqlite3.connect(f"{path.resolve().as_uri()}?{options}", uri=True,
-                                             timeout=BUSY_TIMEOUT_S)
-                    try:
-                        if source.execute("PRAGMA quick_check").fetchone()[0] != "ok":
-                            raise sqlite3.DatabaseError("the database is damaged")
-                        source.backup(memory)
-                    finally:
-                        source.close()
-                    break
-                except sqlite3.OperationalError:
-                    if options.endswith("immutable=1"):
-                        raise
+            _read(path, memory)
             store = cls(memory, None, writable=False)
             store._migrate()
         except BaseException:
@@ -174,6 +160,7 @@ class Store:
 
     def close(self) -> None:
         """Close the connection; the store is unusable afterwards."""
+        _WRITERS_HERE.discard(self)
         self._db.close()
 
     @contextlib.contextmanager
@@ -192,9 +179,8 @@ class Store:
         with self._write() as db:
             version = db.execute("PRAGMA user_version").fetchone()[0]
             for script in MIGRATIONS[version:]:
-                for statement in script.split(";"):
-                    if statement.strip():
-                        db.execute(statement)
+                for statement in filter(str.strip, script.split(";")):
+                    db.execute(statement)
             if version < len(MIGRATIONS):
                 db.execute(f"PRAGMA user_version = {len(MIGRATIONS)}")
 
@@ -229,55 +215,40 @@ class Store:
             names.add("unverified")  # served with --auth none: anyone could be this name
         better = "min" if lowest else "max"
         return self._guarded_write(
-            f"""
-            INSERT INTO scores
+            f"""INSERT INTO scores
                 (run_id, game, variant, score, used_undo, player, recorded_at, marks)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT (run_id) DO UPDATE SET
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (run_id) DO UPDATE SET
                 score = {better}(score, excluded.score),
                 used_undo = used_undo OR excluded.used_undo,
-                marks = trim(marks || ' ' || excluded.marks),
-                recorded_at = excluded.recorded_at
-            """,
+                marks = trim(marks || ' ' || excluded.marks), recorded_at = excluded.recorded_at""",
             (run_id, game, variant, score, int("undo" in names), player, time.time(),
              " ".join(sorted(names))),
         )
 
-    def best(
-        self, game: str, variant: str | None = None, lowest: bool = False
-    ) -> Score | None:
+    def best(self, game: str, variant: str | None = None, lowest: bool = False) -> Score | None:
         """The best score for ``game`` (and ``variant``): the highest, or with ``lowest``
         (times, moves) the lowest; None if there is none."""
         rows = self.top(game, variant, limit=1, lowest=lowest)
         return rows[0] if rows else None
 
-    def top(
-        self, game: str | None = None, variant: str | None = None, limit: int = 10,
-        lowest: bool = False,
-    ) -> list[Score]:
+    def top(self, game: str | None = None, variant: str | None = None, limit: int = 10,
+            lowest: bool = False) -> list[Score]:
         """The best ``limit`` scores, best first, optionally for one game and variant."""
-        clauses, parameters = [], []
-        if game is not None:
-            clauses.append("game = ?")
-            parameters.append(game)
-        if variant is not None:
-            clauses.append("variant = ?")
-            parameters.append(variant)
-        where = f"WHERE {' AND '.join(clauses)}" if clauses else ""
+        named = {column: value for column, value in (("game", game), ("variant", variant))
+                 if value is not None}
+        where = f"WHERE {' AND '.join(f'{column} = ?' for column in named)}" if named else ""
         rows = self._db.execute(
             "SELECT game, variant, score, marks, player, recorded_at FROM scores "
             f"{where} ORDER BY score {'ASC' if lowest else 'DESC'}, recorded_at ASC LIMIT ?",
-            (*parameters, limit),
+            (*named.values(), limit),
         ).fetchall()
         return [Score(g, v, s, frozenset(str(m).split()), p, t) for g, v, s, m, p, t in rows]
 
     def count_scores(self, game: str | None = None) -> int:
         """How many runs are recorded, for one game or all."""
-        if game is None:
-            return int(self._db.execute("SELECT count(*) FROM scores").fetchone()[0])
-        return int(
-            self._db.execute("SELECT count(*) FROM scores WHERE game = ?", (game,)).fetchone()[0]
-        )
+        where, parameters = ("", ()) if game is None else ("WHERE game = ?", (game,))
+        return int(self._db.execute(f"SELECT count(*) FROM scores {where}",
+                                    parameters).fetchone()[0])
 
     def latest_variant(self, game: str) -> str | None:
         """The variant of ``game`` played most recently, or None."""
@@ -299,9 +270,8 @@ class Store:
 
     def progress(self, game: str, key: str) -> str | None:
         """A game's saved progress value under ``key``, or None."""
-        row = self._db.execute(
-            "SELECT value FROM progress WHERE game = ? AND key = ?", (game, key)
-        ).fetchone()
+        row = self._db.execute("SELECT value FROM progress WHERE game = ? AND key = ?",
+                               (game, key)).fetchone()
         return None if row is None else str(row[0])
 
     def all_progress(self, game: str) -> dict[str, str]:
@@ -309,9 +279,8 @@ class Store:
         rows = self._db.execute("SELECT key, value FROM progress WHERE game = ?", (game,))
         return {str(key): str(value) for key, value in rows}
 
-    def update_progress(
-        self, game: str, key: str, update: Callable[[str | None], str | None]
-    ) -> bool:
+    def update_progress(self, game: str, key: str,
+                        update: Callable[[str | None], str | None]) -> bool:
         """Read, change and write one progress value in one transaction, so a concurrent
         writer cannot slip between; ``update`` returns the new value, or None to keep it."""
         try:
@@ -331,11 +300,9 @@ class Store:
         return self._guarded_write(_UPSERT_PROGRESS, (game, key, value, time.time()))
 
 
-_UPSERT_PROGRESS = (
-    "INSERT INTO progress (game, key, value, updated_at) VALUES (?, ?, ?, ?) "
-    "ON CONFLICT (game, key) DO UPDATE SET value = excluded.value, "
-    "updated_at = excluded.updated_at"
-)
+_UPSERT_PROGRESS = ("INSERT INTO progress (game, key, value, updated_at) VALUES (?, ?, ?, ?) "
+                    "ON CONFLICT (game, key) DO UPDATE SET value = excluded.value, "
+                    "updated_at = excluded.updated_at")
 
 
 def _while_busy(action: Callable[[], object]) -> None:
@@ -353,17 +320,70 @@ def _while_busy(action: Callable[[], object]) -> None:
             time.sleep(0.02)
 
 
+def _read(path: Path, memory: sqlite3.Connection) -> None:
+    """Copy the database into ``memory`` under a reader's SHARED lock, which stops writers
+    writing the file (rollback journal) or deleting a -wal (the last close's checkpoint).
+    With no -wal, read it as immutable (making no -wal or -shm) and keep the copy if still
+    none: nobody wrote meanwhile. Else, a writer is live: read as SQLite does, through it."""
+    wal, journal = Path(f"{path}-wal"), Path(f"{path}-journal")  # a -journal may be hot
+    fd = _shared_lock(path)
+    try:
+        if fd is not None and not wal.exists() and not journal.exists():
+            if _copy(path, "mode=ro&immutable=1", memory, lambda: not wal.exists()):
+                return
+            os.close(fd)  # SQLite closing the file ended the lock: take it again
+            fd = _shared_lock(path)
+        try:
+            _copy(path, "mode=ro", memory)
+        except sqlite3.OperationalError:  # WAL and no -shm it may make: immutable
+            _copy(path, "mode=ro&immutable=1", memory)
+    finally:
+        if fd is not None:
+            os.close(fd)
+
+
+def _copy(path: Path, options: str, memory: sqlite3.Connection,
+          unchanged: Callable[[], bool] = lambda: True) -> bool:
+    """Back the database up into ``memory``; then ``unchanged()``, asked before it closes."""
+    with contextlib.closing(sqlite3.connect(f"{path.resolve().as_uri()}?{options}", uri=True,
+                                            timeout=BUSY_TIMEOUT_S)) as source:
+        if source.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+            raise sqlite3.DatabaseError("the database is damaged")
+        source.backup(memory)
+        return unchanged()
+
+
+def _shared_lock(path: Path) -> int | None:
+    """A descriptor of the database holding SQLite's SHARED lock (os_unix.c's bytes), or
+    None: on Windows, without locks, or while this process has a writable Store, whose
+    locks the descriptor's closing would end (a POSIX lock goes with any close)."""
+    if sys.platform == "win32" or _WRITERS_HERE:
+        return None
+    import fcntl
+
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return None  # the read that follows says why
+    with contextlib.suppress(OSError):  # no locks here (some network file systems)
+        for _ in range(round(BUSY_TIMEOUT_S / 0.005)):
+            with contextlib.suppress(BlockingIOError, PermissionError):  # a writer holds it
+                fcntl.lockf(fd, fcntl.LOCK_SH | fcntl.LOCK_NB, 510, 0x40000002)
+                return fd
+            time.sleep(0.005)
+    os.close(fd)
+    return None
+
+
 def _is_corruption(error: sqlite3.DatabaseError) -> bool:
     message = str(error).lower()
-    return any(
-        sign in message for sign in ("not a database", "malformed", "quick_check", "corrupt")
-    )
+    return any(sign in message for sign in ("not a database", "malformed", "quick_check",
+                                            "corrupt"))
 
 
 def _move_aside(path: Path) -> Path:
     """Rename a damaged database (and its journals) to ``*.corrupt-<time>``."""
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.name}.corrupt-{stamp}")
+    target = path.with_name(f"{path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}")
     for suffix in ("", "-wal", "-shm"):
         source = Path(f"{path}{suffix}")
         if source.exists():
@@ -372,11 +392,8 @@ def _move_aside(path: Path) -> Path:
 
 
 def _share_with_group(path: Path) -> None:
-    """In a group-writable folder (a shared scoreboard), make a new database group-writable too.
-
-    SQLite gives its -wal and -shm files the database file's permissions, so this one
-    change lets every member of the group record scores.
-    """
+    """In a group-writable folder (a shared scoreboard), make a new database group-writable
+    too: SQLite gives its -wal and -shm the file's permissions, so the group can record."""
     with contextlib.suppress(OSError):
         if path.parent.stat().st_mode & stat.S_IWGRP:
             path.chmod(path.stat().st_mode | stat.S_IRGRP | stat.S_IWGRP)

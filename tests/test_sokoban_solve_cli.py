@@ -233,6 +233,30 @@ def test_bad_arguments_are_one_line_and_exit_2(
     assert message in lines[0] and "Traceback" not in err
 
 
+@pytest.mark.parametrize(("text", "line"), [
+    ("; 1\nSolution: uRR\n", 2),
+    ("Level 1\nSolution:\nuRR\n", 2),
+    ("Solution: uRR\n", 1),
+    ("; file levels.txt\nSolution: uRR\n", 2),
+    ("; level 1\nSolution: uRR\n\nLevel 1\nSolution: uRR\n", 5),  # the second one
+])
+def test_a_solution_that_names_no_level_is_one_line_naming_its_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str, line: int
+) -> None:
+    levels = write(tmp_path / "levels.txt", ROOM)
+    solutions = tmp_path / "solutions.txt"
+    solutions.write_text(text)
+    status, out, err = run_main(["sokoban", "--verify", str(levels), "--solutions",
+                                 str(solutions)], capsys)
+    assert status == 2
+    assert out == ""
+    assert len(err.splitlines()) == 1, err
+    assert err.startswith("termgames: ") and "Traceback" not in err
+    assert err.rstrip("\n").endswith(
+        f"solutions.txt:{line}: this solution names no level "
+        "(write '; level N' or 'Title: NAME' before it)")
+
+
 def test_a_terminal_gets_a_progress_bar_then_the_lines(terminal: Start, tmp_path: Path
                                                        ) -> None:
     levels = write(tmp_path / "levels.txt", ROOM, STUCK, CORRIDOR)

@@ -3,17 +3,22 @@
 from __future__ import annotations
 
 import contextlib
+import gc
 import multiprocessing
 import os
 import shutil
 import sqlite3
 import stat
 import subprocess
+import sys
+import time
+from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
+import termgames.store as store_module
 from termgames.schema import MIGRATIONS
 from termgames.store import DATABASE_NAME, Store
 
@@ -160,3 +165,108 @@ def test_a_group_writable_folder_gives_a_group_writable_database(tmp_path: Path)
     folder.chmod(0o2775)
     Store.open(folder).close()
     assert (folder / DATABASE_NAME).stat().st_mode & stat.S_IWGRP
+
+
+def listing(folder: Path) -> dict[str, tuple[int, int, bytes]]:
+    """Each file in ``folder``: its size, modification time and bytes."""
+    return {path.name: (path.stat().st_size, path.stat().st_mtime_ns, path.read_bytes())
+            for path in sorted(folder.iterdir())}
+
+
+def test_the_scores_command_leaves_the_data_folder_as_it_was(tmp_path: Path) -> None:
+    store = Store.open(tmp_path)
+    assert store.record_score("run", "2048", "4x4", 128, player="tester")
+    store.close()
+    before = listing(tmp_path)
+    assert list(before) == [DATABASE_NAME]  # the last close removed the -wal and -shm
+    env = {**os.environ, "TERMGAMES_HOME": str(tmp_path)}
+    for args in (["scores"], ["scores", "2048"]):
+        shown = subprocess.run([sys.executable, "-m", "termgames", *args], env=env,
+                               capture_output=True, text=True, timeout=60)
+        assert shown.returncode == 0 and shown.stderr == "", shown.stderr
+        assert "128" in shown.stdout
+        assert listing(tmp_path) == before  # no -wal, no -shm, not a byte changed
+
+
+COME_AND_GO = """
+import sys
+import time
+from pathlib import Path
+from termgames.store import Store
+index = 0
+while True:
+    store = Store.open(Path(sys.argv[1]))
+    store.record_score(f"run{index}", "2048", "4x4", index, player="tester")
+    store.close()  # the last connection: its checkpoint writes the file, the -wal goes
+    index += 1
+    time.sleep(0.002)
+"""
+
+
+def test_snapshots_taken_while_a_writer_comes_and_goes_are_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    reads: Counter[str] = Counter()
+    copy = store_module._copy
+
+    def counted(path: Path, options: str, memory: sqlite3.Connection,
+                unchanged: Callable[[], bool] = lambda: True) -> bool:
+        kept = copy(path, options, memory, unchanged)
+        reads[options if kept else "discarded"] += 1
+        return kept
+
+    monkeypatch.setattr(store_module, "_copy", counted)
+    Store.open(tmp_path).close()
+    writer = subprocess.Popen([sys.executable, "-c", COME_AND_GO, str(tmp_path)])
+    try:
+        seen, deadline = 0, time.monotonic() + 3
+        while time.monotonic() < deadline or not (seen and reads["mode=ro"]):
+            assert time.monotonic() < deadline + 60, reads
+            store = Store.open(tmp_path, create=False)
+            assert store.warnings == []
+            scores = [row.score for row in store.top("2048", limit=100_000)]
+            assert sorted(scores) == list(range(len(scores))) and len(scores) >= seen
+            assert store._db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+            seen = len(scores)
+            store.close()
+    finally:
+        writer.kill()
+        writer.wait(timeout=30)
+    # Both ways of reading were taken: as immutable with no writer, through the WAL with one.
+    assert reads["mode=ro&immutable=1"] and reads["mode=ro"], reads
+
+
+WRITE_ONE = """
+import sys, uuid
+from pathlib import Path
+from termgames.store import Store
+store = Store.open(Path(sys.argv[1]))
+assert store.record_score(uuid.uuid4().hex, "2048", "4x4", 2, player="tester")
+store.close()
+"""
+
+
+def test_the_snapshot_lock_is_the_one_sqlite_writers_respect(tmp_path: Path) -> None:
+    Store.open(tmp_path).close()
+    path = tmp_path / DATABASE_NAME
+    before = listing(tmp_path)
+    gc.collect()  # no writable store of this process left open: the lock may be taken
+    fd = store_module._shared_lock(path)
+    assert fd is not None
+    try:  # another process's last close cannot checkpoint into the file nor delete the -wal
+        subprocess.run([sys.executable, "-c", WRITE_ONE, str(tmp_path)], check=True, timeout=60)
+        assert (tmp_path / f"{DATABASE_NAME}-wal").stat().st_size > 0
+        assert listing(tmp_path)[DATABASE_NAME] == before[DATABASE_NAME]
+    finally:
+        os.close(fd)
+    subprocess.run([sys.executable, "-c", WRITE_ONE, str(tmp_path)], check=True, timeout=60)
+    assert list(listing(tmp_path)) == [DATABASE_NAME]  # without the lock, it can
+    assert Store.open(tmp_path, create=False).count_scores() == 2
+
+
+def test_no_lock_is_taken_while_this_process_has_a_writable_store(tmp_path: Path) -> None:
+    # Closing the lock's descriptor would end the writable store's own locks too.
+    store = Store.open(tmp_path)
+    assert store_module._shared_lock(tmp_path / DATABASE_NAME) is None
+    assert Store.open(tmp_path, create=False).warnings == []
+    store.close()

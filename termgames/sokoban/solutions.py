@@ -3,8 +3,8 @@
 A solution is a ``Solution:`` line whose LURD moves may follow on the same line, on
 lines after it, or both, wrapped at any width and with or without the case that marks
 pushes. Run-length counts (``3r2U``, groups ``2(lu)``) are expanded. A ``; level N``
-comment or a ``Title:`` line before it says which level it solves, and a ``; file NAME``
-comment before those which of several files it is in.
+comment or a ``Title:`` line before it says which level it solves (one of them must),
+and a ``; file NAME`` comment before those which of several files it is in.
 """
 
 from __future__ import annotations
@@ -54,7 +54,8 @@ def normalise_moves(text: str, source: str = "", line: int = 0) -> str:
 
 
 def parse_solutions(text: str, source: str = "") -> list[SolutionEntry]:
-    """Every solution in ``text``, continuation lines joined, in file order."""
+    """Every solution in ``text``, continuation lines joined, in file order; LevelError
+    (naming ``source`` and the line) for one that names no level or has bad moves."""
     entries: list[SolutionEntry] = []
     number: int | None = None
     title = file = ""
@@ -64,6 +65,9 @@ def parse_solutions(text: str, source: str = "") -> list[SolutionEntry]:
     def finish() -> None:
         nonlocal collecting, number, title, file
         if collecting is not None:
+            if number is None and not title:
+                raise LevelError("this solution names no level (write '; level N' or "
+                                 "'Title: NAME' before it)", source, start)
             moves = normalise_moves("".join(collecting), source, start)
             entries.append(SolutionEntry(number, title, moves, start, file))
             collecting, number, title, file = None, None, "", ""
