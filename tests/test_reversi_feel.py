@@ -7,7 +7,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from pathlib import Path
 
+import pytest
+
+from termgames.reversi.screen import THINK_SLICE_S
+from tests.drivers import fake_program
 from tests.terminal import Terminal
 
 Start = Callable[..., Terminal]
@@ -111,3 +116,28 @@ def test_squares_grow_with_the_window_and_keep_their_grid_lines(terminal: Start)
         assert term.wait_exit() == 0
     (small_down, small_across), (big_down, big_across) = pitches
     assert big_down > small_down and big_across > small_across, pitches
+
+
+def test_moving_the_cursor_drops_a_digit_typed_while_the_computer_thinks(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """In memory: each reading of the fake clock costs half a thinking slice, so the
+    search's answer spans many slices and the keys surely land while it thinks."""
+    with fake_program(["reversi", "--ai", "search", "--level", "5", "--seed", "1"],
+                      tmp_path) as run:
+        run.wait_for("You move first.")
+        clock = run.session.clock
+        reading = clock.now
+
+        def slow_reading() -> float:
+            clock.advance(THINK_SLICE_S / 2)
+            return reading()
+
+        monkeypatch.setattr(clock, "now", slow_reading)
+        run.press("5", "3")
+        run.wait_for("You played 53")
+        run.press("4", "right")  # a column typed ahead, then the cursor instead
+        assert "Computer played" not in run.text()  # still thinking: the keys waited
+        run.wait_for_gone("Computer is thinking")
+        assert "Column 4" not in run.text(), run.text()
+        run.press("3")  # a new first digit, not the row of the dropped 4
+        run.wait_for("Column 3: now type the row")

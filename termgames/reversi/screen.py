@@ -169,17 +169,24 @@ class ReversiScreen(GameScreen[Act]):
             self.type_digit(action.digit)
 
     def move_cursor(self, step: int) -> None:
-        """Move the cursor, stopping at the board's edges; a half-typed square is
-        forgotten (the cursor is the other way to choose one)."""
+        """Move the cursor within the board; a half-typed square is forgotten, even one
+        typed ahead while the computer moved (the cursor is the other way to choose)."""
         if self.column is not None:
             self.column = None
             self.report()
+        self.forget_half_typed()
         row, column = divmod(self.cursor, 8)
         if step in (-1, 1):
             column = min(max(column + step, 0), 7)
         else:
             row = min(max(row + step // 8, 0), 7)
         self.cursor = row * 8 + column
+
+    def forget_half_typed(self) -> None:
+        """Drop a column digit typed ahead (while the computer moved) with no row yet."""
+        digits = [index for index, action in enumerate(self.typed_ahead) if action.digit]
+        if len(digits) % 2:
+            del self.typed_ahead[digits[-1]]
 
     def type_digit(self, digit: int) -> None:
         """The classic entry: a column digit, then a row digit."""
