@@ -12,7 +12,7 @@ from termgames import __version__
 from termgames.games import GAMES
 from termgames.runtime.app import display_options
 from termgames.runtime.context import DisplayOptions
-from termgames.runtime.output import PipeClosed, echo
+from termgames.runtime.output import PipeClosed, as_shown, echo
 from termgames.spec import GameSpec
 from termgames.text import sanitize
 
@@ -93,7 +93,7 @@ def build_cli(games: tuple[GameSpec, ...]) -> ArcadeGroup:
                 if not tables and game is not None:
                     echo(f"{spec.title}: no results yet.")
                 for table in tables:
-                    echo("\n" * bool(shown) + "\n".join(table.lines()))
+                    echo("\n" * bool(shown) + "\n".join(table.lines(as_shown)))
                     shown += 1
             if game is None and not shown:
                 echo("No scores yet.")

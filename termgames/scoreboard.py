@@ -4,6 +4,7 @@ together, each with column headers and units."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -50,9 +51,11 @@ class Table:
     right: frozenset[int] = frozenset()
     note: str = ""
 
-    def lines(self) -> list[str]:
-        """The title, the header row and the rows, in aligned columns."""
-        cells = [self.headers, *[tuple(sanitize(cell) for cell in row) for row in self.rows]]
+    def lines(self, shown: Callable[[str], str] = str) -> list[str]:
+        """The title, the header row and the rows, in aligned columns; ``shown`` turns a
+        cell into what the output can carry, before the columns are measured."""
+        cells = [tuple(map(shown, self.headers)),
+                 *[tuple(shown(sanitize(cell)) for cell in row) for row in self.rows]]
         widths = [max(text_width(row[column]) for row in cells)
                   for column in range(len(self.headers))]
 

@@ -397,6 +397,13 @@ def test_text_output_follows_the_locale(isolated_home: Path) -> None:
                             env=env, capture_output=True, timeout=30)
     assert result.returncode == 0, result.stderr
     assert max(result.stdout) < 0x80 and b"Sokoban - levels solved" in result.stdout
+    # The columns are measured on what is printed: '??' takes two cells, not four.
+    lines = result.stdout.decode("ascii").splitlines()
+    header = next(line for line in lines if line.split()[:2] == ["level", "title"])
+    row = next(line for line in lines if "??" in line)
+    for column in ("moves", "pushes"):
+        end = header.index(column) + len(column)
+        assert row[end - 1].isdigit() and row[end:end + 1] in ("", " "), (header, row)
 
 
 def test_levels_from_files_of_the_same_name_are_recorded_apart(isolated_home: Path) -> None:

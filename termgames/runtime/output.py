@@ -33,6 +33,13 @@ def encode_for(text: str, charset: str) -> bytes:
         return text.translate(LOOK_ALIKES).encode(charset, "replace")
 
 
+def as_shown(text: str) -> str:
+    """``text`` as the terminal's character set will show it ('?' for what it cannot),
+    so that columns are measured on what is really printed."""
+    charset = output_charset()
+    return encode_for(text, charset).decode(charset, "replace")
+
+
 def echo(message: str = "", err: bool = False) -> None:
     """Print one line in the terminal's character set; a closed pipe raises PipeClosed."""
     try:
