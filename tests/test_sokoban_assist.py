@@ -26,6 +26,7 @@ from termgames.sokoban.records import sokoban_tables
 from termgames.sokoban.solver import solve
 from termgames.store import Store
 from termgames.text import one_line
+from tests.drivers import fake_program
 
 
 def level(text: str) -> Level:
@@ -81,6 +82,7 @@ class Stage:
         self.timers: list[Timer] = []
         self.work: dict[str, Callable[[], bool]] = {}
         self.order = itertools.count()
+        self.solutions_shown = 0
 
     def say(self, *forms: str) -> None:
         self.said.append(forms[0])
@@ -93,6 +95,9 @@ class Stage:
         timer = Timer(self.time + milliseconds / 1000, next(self.order), None, callback)
         self.timers.append(timer)
         return timer
+
+    def solution_shown(self) -> None:
+        self.solutions_shown += 1
 
     def in_background(self, name: str, work: Callable[[], bool]) -> None:
         self.work.pop(name, None)
@@ -461,3 +466,25 @@ def test_a_message_takes_the_first_form_that_fits_else_ends_in_a_mark() -> None:
     assert one_line(forms, 44, "…") == forms[1]
     assert one_line(forms, 20, "...") == "Box can never rea..."
     assert one_line(forms, 0, "…") == forms[0]
+
+
+def test_a_level_whose_replay_ran_stays_helped_in_the_next_session(tmp_path: Path) -> None:
+    """Watching the way out, stopping, quitting and solving it by hand next time is still
+    a helped solution (as a maze whose path was shown stays helped)."""
+    path = tmp_path / "one.txt"
+    path.write_text("#######\n#@ $ .#\n#######\n")
+    with fake_program(["sokoban", str(path)], tmp_path / "data") as run:
+        run.wait_for("moves 0")
+        run.press("v")  # the replay: the whole way out is shown
+        run.wait_until(lambda: "Solving from here" in run.text() or "moves 1" in run.text(),
+                       "the replay")
+        run.press("r")  # any key stops it; then restart
+        run.press("q")
+    with fake_program(["sokoban", str(path)], tmp_path / "data") as run:
+        run.wait_for("moves 0")
+        assert "(helped)" in run.text(), run.text()
+        run.press("right", "right", "right")
+        run.wait_for("Solved")
+    records = load_records(store := Store.open(tmp_path / "data"))
+    store.close()
+    assert [record.helped for record in records.values()] == [True]

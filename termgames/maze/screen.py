@@ -25,6 +25,7 @@ from termgames.runtime.panels import Panel, confirm
 from termgames.runtime.scheduler import Timer
 from termgames.runtime.screen import GameScreen
 from termgames.scoreboard import clock
+from termgames.shown import remember_shown, was_shown
 from termgames.text import plural
 
 PROGRESS = "maze"
@@ -170,12 +171,12 @@ class MazeScreen(GameScreen[Act]):
 
     def was_helped(self) -> bool:
         """Whether the solver has shown this maze's way out before, in any session."""
-        return self.context.store.progress(PROGRESS, self.maze_key()) is not None
+        return was_shown(self.context.store, PROGRESS, self.maze_key())
 
     def mark_helped(self) -> None:
         """Remember for good that this maze's way out was shown."""
         if not self.walk.helped:
-            self.context.store.save_progress(PROGRESS, self.maze_key(), "1")
+            remember_shown(self.context.store, PROGRESS, self.maze_key())
         self.walk.helped = True
 
     # Play ------------------------------------------------------------------------------

@@ -53,6 +53,9 @@ class Stage(Protocol):
     def in_background(self, name: str, work: Callable[[], bool]) -> None:
         """Run ``work`` between keys until it returns True."""
 
+    def solution_shown(self) -> None:
+        """The whole way out is being shown: remember it for good."""
+
 
 def push_words(push: Push) -> str:
     """'right', for the player."""
@@ -62,12 +65,12 @@ def push_words(push: Push) -> str:
 class Assistant:
     """Hints, the replay and deadlock warnings for one level in play."""
 
-    def __init__(self, game: Sokoban, stage: Stage) -> None:
+    def __init__(self, game: Sokoban, stage: Stage, helped: bool = False) -> None:
         self.game, self.level, self.stage = game, game.level, stage
         self.board = Board(self.level)  # built once per level; its tables as needed
         self.exact = len(self.level.boxes) == len(self.level.goals)
         self.plan: Plan | None = None
-        self.helped = False
+        self.helped = helped  # the way out was shown in an earlier session
         self.search: Search | None = None
         self.asked: str | None = None  # "hint" or "replay": what the search is for
         self.shown: tuple[frozenset[Position], Push] | None = None
@@ -168,6 +171,7 @@ class Assistant:
         """Begin playing ``rest`` at a watchable pace."""
         player, boxes = self.here()
         self.helped, self.shown = True, None
+        self.stage.solution_shown()
         self.replay = Replay(walks(self.level, player, boxes, rest))
         self.stage.say("Solving from here: any key stops it")
         self.tick()

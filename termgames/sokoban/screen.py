@@ -20,6 +20,7 @@ from termgames.runtime.layout import Rect, leave_room
 from termgames.runtime.lists import ListScreen
 from termgames.runtime.panels import Panel
 from termgames.runtime.screen import GameScreen, Host
+from termgames.shown import remember_shown, was_shown
 from termgames.sokoban.assist import Assistant
 from termgames.sokoban.bundled import MENU, load_bundled
 from termgames.sokoban.game import Direction, Sokoban
@@ -31,6 +32,7 @@ from termgames.sokoban.view import COMPACT, Drawn, Marks, draw_level
 from termgames.text import one_line
 
 HEADER_ROWS = 2
+SHOWN_SPACE = "sokoban-shown"  # levels whose replay ran: helped for good
 
 
 class Act(Enum):
@@ -153,7 +155,9 @@ class SokobanScreen(GameScreen[Act]):
             self.assist.pause()
         self.index = index
         if index not in self.assistants:
-            self.assistants[index] = Assistant(Sokoban(self.collection.levels[index]), self)
+            level = self.collection.levels[index]
+            self.assistants[index] = Assistant(
+                Sokoban(level), self, was_shown(self.context.store, SHOWN_SPACE, level.key))
         self.game, self.chosen = self.assist.game, None
 
     def step_level(self, step: int) -> None:
@@ -180,13 +184,16 @@ class SokobanScreen(GameScreen[Act]):
         return self.assistants[self.index]
 
     def say(self, *forms: str) -> None:
-        """A line in the footer's place until the next key (the assistant's ``Stage``),
-        fitted to the width last drawn (the footer would drop it whole)."""
+        """A line in the footer's place until the next key, fitted to the width drawn."""
         self.host.say(one_line(forms, self.width_drawn, self.ellipsis))
 
     def now(self) -> float:
         """The launch context's clock (the assistant's ``Stage``)."""
         return self.context.clock.now()
+
+    def solution_shown(self) -> None:
+        """The replay shows the way out: this level stays helped in later sessions too."""
+        remember_shown(self.context.store, SHOWN_SPACE, self.level.key)
 
     def open_list(self) -> None:
         """Every level with its solved mark and best; Enter plays one."""
@@ -206,8 +213,7 @@ class SokobanScreen(GameScreen[Act]):
         return BINDINGS
 
     def on_action(self, action: Act) -> None:
-        """Move, undo, redo, restart, change level, open the list, hint, replay or show
-        dead squares; while the replay runs, a key only stops it."""
+        """Play, or ask for help; while the replay runs, a key only stops it."""
         if self.game is None:
             return
         self.chosen = None
@@ -240,8 +246,7 @@ class SokobanScreen(GameScreen[Act]):
         return key not in keys.SHARED
 
     def on_mouse(self, event: Mouse) -> bool:
-        """Click a floor square to walk there; click a box, then a square, to push it
-        there. Each is one step for undo."""
+        """Walk to a clicked square, or push a clicked box there: one step for undo."""
         if self.game is None or self.drawn is None or event.wheel or self.game.solved:
             return False
         if self.assist.replaying:
