@@ -3,7 +3,8 @@ it, and a memo so each is worked out once per window size."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+import functools
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -57,9 +58,11 @@ class Cells:
                 self.span(cols, self.width, self.gap_cols))
 
 
-def largest(shapes: Sequence[Cells], rows: int, cols: int, room: tuple[int, int]) -> Cells:
+@functools.lru_cache(maxsize=256)
+def largest(shapes: tuple[Cells, ...], rows: int, cols: int, room: tuple[int, int]) -> Cells:
     """The first of ``shapes`` (largest first) whose ``rows`` x ``cols`` board fits in
-    ``room`` (height, width); the last (the compact form) if none does."""
+    ``room`` (height, width); the last (the compact form) if none does. Remembered, so
+    a screen that asks on every frame works it out once per window size."""
     for shape in shapes:
         height, width = shape.board(rows, cols)
         if height <= room[0] and width <= room[1]:
