@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from termgames.g2048.board import Grid
 from termgames.runtime.draw import BOLD, Canvas, Colour, Emphasis, Style, fit_lines
-from termgames.runtime.layout import Cells, Rect, largest
+from termgames.runtime.layout import PANEL_ROOM, Cells, Rect, largest
 from termgames.text import text_width
 
 if TYPE_CHECKING:
@@ -81,8 +81,8 @@ def layout(size: int, rows: int, cols: int, leave_room: bool = False) -> Layout:
     top = HEADER_ROWS + max((room[0] - height) // 2, 0) if cells is not SHAPES[-1] else (
         HEADER_ROWS)
     left = max((cols - width) // 2, 0)
-    if leave_room:
-        left = min(left, 2)
+    if leave_room:  # centred still if the panel fits on the right, else only as far left
+        left = max(min(left, cols - width - PANEL_ROOM), min(left, 2))
     return Layout(cells, Rect(top, left, height, width), size)
 
 

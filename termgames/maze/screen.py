@@ -20,7 +20,7 @@ from termgames.runtime.context import LaunchContext
 from termgames.runtime.draw import Canvas
 from termgames.runtime.grid import GridView, Viewport
 from termgames.runtime.keys import Key, Mouse
-from termgames.runtime.layout import Rect, leave_room
+from termgames.runtime.layout import Rect, room_for_panel
 from termgames.runtime.panels import Panel, confirm
 from termgames.runtime.scheduler import Timer
 from termgames.runtime.screen import GameScreen
@@ -367,7 +367,8 @@ class MazeScreen(GameScreen[Act]):
                           f"{counters}{best_text}", counters])
         area = Rect(HEADER_ROWS, 0, canvas.height - HEADER_ROWS, canvas.width)
         if self.room_for_panel:
-            area = leave_room(area, self.maze.width * SQUARE_WIDTH)
+            size = (self.maze.height, self.maze.width * SQUARE_WIDTH)
+            area = room_for_panel(area, lambda room: size, size[1])
         self.drawn = draw_map(canvas, self.view, area, self.maze, self.walk, self.path,
                               self.replay)
 

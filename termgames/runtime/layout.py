@@ -107,6 +107,29 @@ PANEL_ROOM = 42
 form of a short result."""
 
 
+PANEL_ROWS = 8
+"""Rows a short result panel takes below a board, frame included."""
+
+
+def room_for_panel(area: Rect, board_in: Callable[[Rect], tuple[int, int]],
+                   least_width: int) -> Rect:
+    """Where a board goes when a result panel must fit too: all of ``area`` if the board
+    drawn there (``board_in`` gives its height and width) leaves room for the panel beside
+    or below it, so nothing shrinks or moves; else whichever keeps the board bigger, the
+    top part (the panel below) or the left part (as ``leave_room`` gives it for a board
+    at least ``least_width`` wide)."""
+    height, width = board_in(area)
+    if (area.width - width) // 2 >= PANEL_ROOM or area.height - height >= PANEL_ROWS:
+        return area
+    top = Rect(area.top, area.left, max(area.height - PANEL_ROWS, 1), area.width)
+    left = leave_room(area, least_width)
+
+    def size(room: Rect) -> int:
+        rows, cols = board_in(room)
+        return rows * cols
+    return top if size(top) >= size(left) else left
+
+
 def leave_room(area: Rect, board_width: int, panel_width: int = PANEL_ROOM) -> Rect:
     """The left part of ``area`` for a board ``board_width`` wide, leaving ``panel_width``
     columns on the right for a panel beside it; ``area`` itself where both do not fit."""

@@ -16,7 +16,7 @@ from termgames.runtime.context import LaunchContext
 from termgames.runtime.draw import BOLD, Canvas
 from termgames.runtime.grid import GridView
 from termgames.runtime.keys import Key, Mouse
-from termgames.runtime.layout import Rect, leave_room
+from termgames.runtime.layout import Rect
 from termgames.runtime.lists import ListScreen
 from termgames.runtime.panels import Panel
 from termgames.runtime.screen import GameScreen, Host
@@ -28,7 +28,7 @@ from termgames.sokoban.levels import Collection, Level, Position
 from termgames.sokoban.menus import collection_menu, level_list
 from termgames.sokoban.paths import push_path, walk_path
 from termgames.sokoban.progress import Record, load_records, verdict
-from termgames.sokoban.view import COMPACT, Drawn, Marks, draw_level
+from termgames.sokoban.view import Drawn, Marks, draw_level, room_beside
 from termgames.text import one_line
 
 HEADER_ROWS = 2
@@ -368,8 +368,8 @@ class SokobanScreen(GameScreen[Act]):
         canvas.fitted(1, [f"by {level.author}   {counts}", f"{counts}   by {level.author}"]
                       if level.author else [counts, f"moves {game.moves} pushes {game.pushes}"])
         area = Rect(HEADER_ROWS, 0, canvas.height - HEADER_ROWS, canvas.width)
-        if self.room_for_panel:  # the smallest squares are what must fit beside it
-            area = leave_room(area, level.width * COMPACT.width + 4)
+        if self.room_for_panel:  # at worst, the smallest squares must fit beside it
+            area = room_beside(level, area)
         assist = self.assist
         hint, stuck = assist.hint(), assist.deadlock()
         marks = Marks(self.chosen, None if hint is None else (hint.box, hint.direction),

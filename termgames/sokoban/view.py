@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from termgames.runtime.draw import DIM, Canvas, Colour, Emphasis, Style
 from termgames.runtime.grid import GridView, Viewport
-from termgames.runtime.layout import Cells, Rect, largest
+from termgames.runtime.layout import Cells, Rect, largest, room_for_panel
 from termgames.sokoban.game import Direction, Sokoban
 from termgames.sokoban.levels import Level, Position
 
@@ -138,6 +138,19 @@ def look(level: Level, game: Sokoban, square: Position, marks: Marks) -> tuple[s
     if square in marks.dead:
         return "dead", DEAD
     return "floor", FLOOR
+
+
+def level_size(level: Level, area: Rect) -> tuple[int, int]:
+    """The height and width the level takes drawn in ``area`` (frame marks included)."""
+    cells = largest(SHAPES, level.height, level.width, (area.height - 2, area.width - 4))
+    height, width = cells.board(level.height, level.width)
+    return min(height + 2, area.height), min(width + 4, area.width)
+
+
+def room_beside(level: Level, area: Rect) -> Rect:
+    """Where the level goes when a result panel must fit beside or below it too."""
+    return room_for_panel(area, lambda room: level_size(level, room),
+                          level.width * COMPACT.width + 4)
 
 
 def draw_level(canvas: Canvas, grid: GridView, area: Rect, level: Level, game: Sokoban,
