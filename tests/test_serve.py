@@ -69,6 +69,27 @@ def test_a_shell_opens_the_launcher_and_a_command_opens_that_game(server: Server
     run(play())
 
 
+def test_a_click_through_ssh_starts_the_game_clicked_in_the_launcher(
+        server: Server) -> None:
+    async def play() -> None:
+        async with await connect(server.port) as conn:
+            menu = await sit(conn)
+            await menu.wait_for("no level solved yet")  # the whole menu, bests and all
+            lines = menu.text().splitlines()
+            y = next(y for y, line in enumerate(lines) if line.strip().startswith("Reversi"))
+            x = lines[y].index("Reversi")
+            # The left button pressed and released there, as an xterm reports it (SGR).
+            menu.process.stdin.write(f"\x1b[<0;{x + 1};{y + 1}M\x1b[<0;{x + 1};{y + 1}m"
+                                     .encode())
+            await menu.wait_for("vs corner-best")
+            menu.press("q")
+            await menu.wait_for("push every box onto a goal")
+            menu.press("q")
+            assert await menu.finish() == 0
+
+    run(play())
+
+
 def test_the_window_size_and_its_changes_reach_the_game(server: Server) -> None:
     async def play() -> None:
         async with await connect(server.port) as conn:
