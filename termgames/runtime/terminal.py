@@ -28,6 +28,7 @@ from termgames.runtime.keys import Key, Mouse
 ESCAPE_DELAY_MS = 25
 _WHEEL_DOWN = getattr(curses, "BUTTON5_PRESSED", 0)  # ncurses 6; older ones lack it
 CONTINUATION_WAIT_MS = 30
+MOUSE_REPORT_MAX = 16  # an SGR report's bytes after its start: '0;223;1000M' and some
 UNUSABLE_TERMS = {"", "dumb", "unknown"}
 
 
@@ -244,7 +245,7 @@ class Session:
         if code == -1:
             return None
         if code == curses.KEY_MOUSE:
-            return self._mouse()
+            return self._mouse() if self.options.mouse else self._drop_report()
         if code == curses.KEY_RESIZE:
             curses.update_lines_cols()
         if code > 0xFF:
@@ -262,6 +263,15 @@ class Session:
                 text = self._decoder.decode(bytes([code]))
         self._pending.extend(text[1:])
         return text[0]
+
+    def _drop_report(self) -> None:
+        """Read past a mouse report that came with the mouse off (a terminal left
+        reporting by a program killed before it could stop it): curses knows only its
+        start, and its digits must not be typed as keys."""
+        for _ in range(MOUSE_REPORT_MAX):
+            self.window.timeout(CONTINUATION_WAIT_MS)
+            if self.window.getch() in (-1, ord("M"), ord("m")):
+                return
 
     def _mouse(self) -> Mouse | None:
         """The first mouse press curses has read, or None if it read only releases.
