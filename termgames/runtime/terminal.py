@@ -245,7 +245,10 @@ class Session:
         if code == -1:
             return None
         if code == curses.KEY_MOUSE:
-            return self._mouse() if self.options.mouse else self._drop_report()
+            if self.options.mouse:
+                return self._mouse()
+            self._drop_report()
+            return None
         if code == curses.KEY_RESIZE:
             curses.update_lines_cols()
         if code > 0xFF:
