@@ -28,6 +28,8 @@ from tests.terminal import Terminal
 
 FAKE_DEADLINE_S = 120.0
 """How much fake time a wait may let pass before it fails."""
+PTY_DEADLINE_S = 10.0
+"""How much real time a wait on the pty may take before it fails."""
 
 FAKE_KEYS: dict[str, str | int] = {
     "up": curses.KEY_UP, "down": curses.KEY_DOWN, "left": curses.KEY_LEFT,
@@ -46,6 +48,9 @@ class Driver(Protocol):
 
     def wait_for(self, text: str) -> None:
         """Wait until ``text`` is on screen."""
+
+    def wait_until(self, predicate: Callable[[], bool], what: str) -> None:
+        """Wait until ``predicate`` holds (it reads the screen); fail naming ``what``."""
 
     def click(self, y: int, x: int) -> None:
         """Click the left button on screen cell (y, x)."""
@@ -72,7 +77,12 @@ class PtyDriver:
 
     def wait_for(self, text: str) -> None:
         """Poll the emulated screen."""
-        self.term.wait_for(text)
+        self.term.wait_for(text, PTY_DEADLINE_S)
+
+    def wait_until(self, predicate: Callable[[], bool], what: str) -> None:
+        """Feed the program's output to the pyte screen until ``predicate`` holds, for up
+        to PTY_DEADLINE_S; fail with the screen shown if it never does."""
+        self.term.wait_until(predicate, what, PTY_DEADLINE_S)
 
     def click(self, y: int, x: int) -> None:
         """An SGR mouse press and release."""
@@ -80,7 +90,7 @@ class PtyDriver:
 
     def wait_for_gone(self, text: str) -> None:
         """Poll the emulated screen."""
-        self.term.wait_for_gone(text)
+        self.term.wait_for_gone(text, PTY_DEADLINE_S)
 
     def text(self) -> str:
         """The emulated screen."""
