@@ -1,4 +1,5 @@
-"""The code's own rules, checked: only the runtime touches curses, and modules stay small."""
+"""The code's own rules, checked: only the runtime touches curses, only the launch context
+reads the terminal's size and the login name, and modules stay small."""
 
 from __future__ import annotations
 
@@ -49,3 +50,60 @@ def test_every_public_function_and_class_says_what_it_does() -> None:
                for node in public(ast.parse(path.read_text(encoding="utf-8")).body)
                if ast.get_docstring(node) is None]
     assert missing == []
+
+
+# What the terminal and the login say, which a game must take from its LaunchContext (a
+# served game's terminal and player are the connection's, not this process's).
+ENVIRONMENT_READS = ("curses.LINES", "curses.COLS", "get_terminal_size", '"LOGNAME"')
+READERS = {
+    "runtime/context.py": frozenset(ENVIRONMENT_READS),  # builds the LaunchContext
+    "runtime/workers.py": frozenset({"get_terminal_size"}),  # a CLI report's progress bar
+}
+
+
+def environment_reads(tree: ast.AST) -> list[tuple[int, str]]:
+    """(line, what) for each read of ENVIRONMENT_READS in ``tree``, however it is spelt:
+    ``curses.LINES``, ``from curses import COLS``, ``os.get_terminal_size``,
+    ``from shutil import get_terminal_size``, ``"LOGNAME"`` or ``'LOGNAME'``."""
+    found = []
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Attribute) and node.attr in ("LINES", "COLS")
+                and isinstance(node.value, ast.Name) and node.value.id == "curses"):
+            found.append((node.lineno, f"curses.{node.attr}"))
+        elif isinstance(node, ast.ImportFrom) and node.module == "curses":
+            found += [(node.lineno, f"curses.{alias.name}") for alias in node.names
+                      if alias.name in ("LINES", "COLS")]
+        elif isinstance(node, ast.ImportFrom):
+            found += [(node.lineno, alias.name) for alias in node.names
+                      if alias.name == "get_terminal_size"]
+        elif isinstance(node, ast.Attribute) and node.attr == "get_terminal_size":
+            found.append((node.lineno, "get_terminal_size"))
+        elif isinstance(node, ast.Constant) and node.value == "LOGNAME":
+            found.append((node.lineno, '"LOGNAME"'))
+    return found
+
+
+def test_only_the_launch_context_reads_the_terminal_size_and_the_login() -> None:
+    offenders = []
+    for path in modules():
+        name = path.relative_to(PACKAGE).as_posix()
+        allowed = READERS.get(name, frozenset())
+        offenders += [f"{name}:{line} {what}"
+                      for line, what in environment_reads(ast.parse(path.read_text("utf-8")))
+                      if what not in allowed]
+    assert offenders == []
+
+
+def test_the_environment_rule_sees_each_spelling() -> None:
+    source = """
+import curses, os, shutil
+from curses import LINES, COLS
+from shutil import get_terminal_size
+rows, cols = curses.LINES, curses.COLS
+width = os.get_terminal_size().columns or shutil.get_terminal_size().columns
+user = os.environ.get("LOGNAME") or os.environ['LOGNAME']
+# LOGNAME in a comment, or "the LOGNAME variable" in text, reads nothing
+"""
+    assert sorted(what for _, what in environment_reads(ast.parse(source))) == sorted([
+        "curses.LINES", "curses.COLS", "get_terminal_size", "curses.LINES", "curses.COLS",
+        "get_terminal_size", "get_terminal_size", '"LOGNAME"', '"LOGNAME"'])

@@ -1,5 +1,6 @@
 """Work spread over worker processes for the command-line reports (``sokoban --solve``,
-``2048 simulate``), ended cleanly however the report ends.
+``2048 simulate``), ended cleanly however the report ends; and how wide a report's
+terminal is, for its progress bar.
 
 Two traps shape this module. Workers leave Ctrl-C to the main process (the terminal
 sends SIGINT to the whole process group), which ends them. And workers must die at once
@@ -14,11 +15,12 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import os
+import shutil
 import signal
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from types import FrameType
-from typing import TypeVar
+from typing import TextIO, TypeVar
 
 from termgames.runtime.output import echo
 
@@ -35,6 +37,19 @@ def report_interrupted(message: str) -> None:
     # the newline that ends the progress bar: return to the line's start and clear it.
     start = "\r\x1b[K" if sys.stderr.isatty() else ""
     echo(f"{start}{message}", err=True)
+
+
+def report_width(stream: TextIO) -> int:
+    """How many columns the terminal showing a command-line report (a progress bar) has.
+
+    The one place besides the launch context that asks the terminal its size: a report
+    is printed by a command on the player's own terminal, never drawn on a game screen,
+    which must take its size from the LaunchContext (a served game's is the connection's).
+    """
+    try:
+        return os.get_terminal_size(stream.fileno()).columns
+    except (OSError, ValueError):
+        return shutil.get_terminal_size().columns
 
 
 def default_jobs() -> int:

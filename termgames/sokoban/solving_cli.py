@@ -13,7 +13,6 @@ from __future__ import annotations
 import contextlib
 import math
 import os
-import shutil
 import sys
 import time
 from collections.abc import Iterator, Sequence
@@ -27,6 +26,7 @@ from termgames.runtime.output import echo
 from termgames.runtime.workers import (
     INTERRUPTED,
     report_interrupted,
+    report_width,
     results_as_done,
     terminations_unwind,
 )
@@ -180,13 +180,6 @@ class _Report:
         self.stream: TextIO = sys.stderr if err else sys.stdout
         self.on_terminal = self.stream.isatty()
 
-    def columns(self) -> int:
-        """How wide the report's terminal is."""
-        try:
-            return os.get_terminal_size(self.stream.fileno()).columns
-        except (OSError, ValueError):
-            return shutil.get_terminal_size().columns
-
     def line(self, outcome: Outcome) -> str:
         """The report line for one outcome."""
         return describe(self.levels[outcome.index], outcome, self.with_file)
@@ -200,7 +193,7 @@ class _Report:
             return
         # The bar, its position, an ETA and the last level finished, on one line: a
         # line the terminal wrapped could not be redrawn in place.
-        room = self.columns() - BAR_WIDTH - 36 - 2 * len(str(len(self.levels)))
+        room = report_width(self.stream) - BAR_WIDTH - 36 - 2 * len(str(len(self.levels)))
         with click.progressbar(length=len(self.levels), label="Solving", file=self.stream,
                                show_pos=True, item_show_func=_as_is, width=BAR_WIDTH) as bar:
             for outcome in results:
