@@ -16,6 +16,7 @@ from termgames.reversi.ai import (
     worst,
 )
 from termgames.reversi.board import CORNERS, EDGES, Player, Position, count, flips
+from termgames.reversi.match import Match
 from termgames.reversi.simulate import histogram, run, tally
 from tests.test_reversi_rules import random_position
 
@@ -89,14 +90,12 @@ def exact_value(position: Position) -> int:
 
 
 def endgame(seed: int, empties: int) -> Position:
-    rng = random.Random(seed)
-    position = Position()
-    while position.empties() > empties and not position.over():
-        if position.must_pass():
-            position = position.pass_turn()
-            continue
-        position, _ = position.play(rng.choice(position.move_list()))
-    return position.pass_turn() if position.must_pass() else position
+    """Random moves until ``empties`` squares are left (or the end); passes played by a
+    Match, so the side to move can move unless the game is over."""
+    rng, match = random.Random(seed), Match()
+    while match.position.empties() > empties and not match.over:
+        match.play(rng.choice(match.position.move_list()))
+    return match.position
 
 
 def test_the_engine_finds_a_forced_win_in_a_small_endgame() -> None:
@@ -122,11 +121,9 @@ def test_the_engine_finds_a_forced_win_in_a_small_endgame() -> None:
 @given(st.integers(0, 10**6), st.integers(0, 58))
 @settings(max_examples=60, deadline=None)
 def test_the_engine_never_returns_an_illegal_move(seed: int, plies: int) -> None:
-    position = random_position(seed, plies)
+    position = random_position(seed, plies)  # settled: no pass is left to play
     if position.over():
         return
-    if position.must_pass():
-        position = position.pass_turn()
     search = Search(position, Limits(seconds=None, nodes=300, endgame_empties=4))
     search.advance()
     assert search.choice in position.move_list()

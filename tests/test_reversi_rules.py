@@ -17,6 +17,7 @@ from termgames.reversi.board import (
     square_name,
     squares,
 )
+from termgames.reversi.match import Match
 
 PERFT = [4, 12, 56, 244, 1396, 8200, 55092]
 
@@ -47,30 +48,29 @@ def oracle_flips(position: Position, square: int) -> set[int]:
 
 
 def random_position(seed: int, plies: int) -> Position:
-    rng = random.Random(seed)
-    position = Position()
-    for _ in range(plies):
-        if position.over():
-            break
-        if position.must_pass():
-            position = position.pass_turn()
-            continue
-        position, _ = position.play(rng.choice(position.move_list()))
-    return position
+    """The position after ``plies`` random moves (or the end), passes played by a Match:
+    the side to move can move, unless the game is over."""
+    rng, match = random.Random(seed), Match()
+    while match.moves < plies and not match.over:
+        match.play(rng.choice(match.position.move_list()))
+    return match.position
 
 
 @given(st.integers(0, 10**6), st.integers(0, 60))
 def test_moves_and_flips_match_the_oracle(seed: int, plies: int) -> None:
-    position = random_position(seed, plies)
-    expected = {square for square in range(64) if oracle_flips(position, square)}
-    assert set(position.move_list()) == expected
-    for square in expected:
-        after, flipped = position.play(square)
-        assert set(squares(flipped)) == oracle_flips(position, square)
-        x, o = after.score()
-        before = sum(position.score())
-        assert x + o == before + 1
-        assert after.turn is position.turn.other
+    settled = random_position(seed, plies)
+    # The other side to move as well: when the side to move has just been passed to,
+    # that is the position the passer had, with no move at all.
+    for position in (settled, settled.pass_turn()):
+        expected = {square for square in range(64) if oracle_flips(position, square)}
+        assert set(position.move_list()) == expected
+        for square in expected:
+            after, flipped = position.play(square)
+            assert set(squares(flipped)) == oracle_flips(position, square)
+            x, o = after.score()
+            before = sum(position.score())
+            assert x + o == before + 1
+            assert after.turn is position.turn.other
 
 
 def test_the_start_and_the_classic_coordinates() -> None:
