@@ -119,7 +119,7 @@ def room_for_panel(area: Rect, board_in: Callable[[Rect], tuple[int, int]],
     top part (the panel below) or the left part (as ``leave_room`` gives it for a board
     at least ``least_width`` wide)."""
     height, width = board_in(area)
-    if (area.width - width) // 2 >= PANEL_ROOM or area.height - height >= PANEL_ROWS:
+    if (area.width - width) // 2 >= PANEL_ROOM or (area.height - height) // 2 >= PANEL_ROWS:
         return area
     top = Rect(area.top, area.left, max(area.height - PANEL_ROWS, 1), area.width)
     left = leave_room(area, least_width)
