@@ -28,8 +28,6 @@ DEEPER_COSTS_AT_LEAST = 7
 """A search one slide deeper visits at least about this many times the positions
 (measured on 2,600 positions of seeded games, 4 slides against 3: 5th percentile 7.8,
 median 12.9); a deeper search that the budget left cannot pay for is not started."""
-DANGER_EMPTY = 3
-"""With this few empty cells or fewer, look at least three slides ahead."""
 Clock = Callable[[], float]
 _CELLS = tuple((16 * row + 4 * column, 16 * column + 4 * row)
                for row in range(4) for column in range(4))
@@ -232,10 +230,7 @@ def depth_for(grid: Grid) -> int:
     """How many slides ahead to look: more when the board is crowded or varied."""
     if len(grid) == 4:
         board = bitboard.from_grid(grid)
-        depth = max(2, min(4, bitboard.distinct_tiles(board) - 4))
-        # Early on few kinds of tile mean a shallow look, but a nearly full board can
-        # still be lost: two seeded games of thirty died at 512 and 1,024 that way.
-        return max(depth, 3) if len(empty_cells(grid)) <= DANGER_EMPTY else depth
+        return max(2, min(4, bitboard.distinct_tiles(board) - 4))
     return 2 if len(grid) <= 5 else 1
 
 
