@@ -14,7 +14,7 @@ crypto competes with the server's for the cores, so the figures are pessimistic.
 It first times the first frame of single starts, locally and over SSH, to compare.
 
 Usage: python benchmarks/serve_load.py [--sessions 25 50 100 200] [--seconds 60]
-       [--soak 1000] [--soak-width 20] [--starts 10] [--lockstep]
+       [--soak 1000] [--soak-width 20] [--starts 10] [--lockstep] [--clients K]
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import multiprocessing
 import os
 import random
 import signal
@@ -74,14 +75,19 @@ class Player(asyncssh.SSHClientSession[bytes]):
 
 async def answer(player: Player, sent: float) -> float | None:
     """Seconds from ``sent`` to the end of the burst of output it caused; None if none
-    came within 2 s (a key that changes nothing on the screen sends nothing)."""
+    came within 2 s (a key that changes nothing on the screen sends nothing). It waits
+    for arrivals, not by polling: a poll every few ms in each of 200 players would keep
+    this process's loop busy enough to delay the arrivals it times."""
     try:
         await asyncio.wait_for(player.arrived.wait(), 2)
     except asyncio.TimeoutError:
         return None
-    while time.monotonic() - player.last < QUIET_S:
-        await asyncio.sleep(QUIET_S / 2)
-    return player.last - sent
+    while True:
+        player.arrived.clear()
+        try:
+            await asyncio.wait_for(player.arrived.wait(), QUIET_S)
+        except asyncio.TimeoutError:
+            return player.last - sent
 
 
 async def play(port: int, name: str, keys: int, interval: float, figures: Figures,
@@ -116,6 +122,12 @@ async def play(port: int, name: str, keys: int, interval: float, figures: Figure
             await asyncio.wait_for(player.closed.wait(), 15)
     except (OSError, asyncssh.Error, asyncio.TimeoutError) as error:
         figures.errors.append(f"{name}: {type(error).__name__}: {error}")
+
+
+def own_cpu_seconds(pid: int) -> float:
+    """User and system CPU of the process itself (the server's one event loop)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICKS
 
 
 def cpu_seconds(pid: int) -> float:
@@ -173,14 +185,35 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
+def play_share(job: tuple[int, list[str], int, bool]) -> tuple[Figures, list[float]]:
+    """In a client process: these players' figures, and how late its loop woke."""
+    port, names, keys, lockstep = job
+    figures, lags = Figures(), []
+
+    async def run() -> None:
+        async def lag() -> None:
+            while True:
+                asked = time.monotonic()
+                await asyncio.sleep(0.01)
+                lags.append(time.monotonic() - asked - 0.01)
+        lagger = asyncio.create_task(lag())
+        await asyncio.gather(*(play(port, name, keys, 0.25, figures, lockstep)
+                               for name in names))
+        lagger.cancel()
+    asyncio.run(run())
+    return figures, lags
+
+
 async def load(port: int, server_pid: int, sessions: int, seconds: float,
-               lockstep: bool) -> str:
+               lockstep: bool, clients: int = 1) -> str:
     """One load level, as a table row."""
     figures = Figures()
     keys = int(seconds * 4)
     cpu_before, started = cpu_seconds(server_pid), time.monotonic()
-    own_before = sum(os.times()[:2])
+    loop_before = own_cpu_seconds(server_pid)
+    own_before = sum(os.times()[:4])  # with the client processes, once they are reaped
     peak = [0, 0]
+    lags: list[float] = []
 
     async def sample() -> None:
         while True:
@@ -188,20 +221,43 @@ async def load(port: int, server_pid: int, sessions: int, seconds: float,
             rss, pss = memory_kb(server_pid)
             peak[0], peak[1] = max(peak[0], rss), max(peak[1], pss)
 
-    sampler = asyncio.create_task(sample())
-    await asyncio.gather(*(play(port, f"load{sessions}-{n}", keys, 0.25, figures, lockstep)
-                           for n in range(sessions)))
+    async def lag() -> None:
+        """How late this process's loop wakes: what it adds to every latency it times."""
+        while True:
+            asked = time.monotonic()
+            await asyncio.sleep(0.01)
+            lags.append(time.monotonic() - asked - 0.01)
+
+    sampler, lagger = asyncio.create_task(sample()), asyncio.create_task(lag())
+    names = [f"load{sessions}-{n}" for n in range(sessions)]
+    if clients == 1:
+        await asyncio.gather(*(play(port, name, keys, 0.25, figures, lockstep)
+                               for name in names))
+    else:  # the players spread over processes, so no one client loop lags
+        with multiprocessing.get_context("fork").Pool(clients) as pool:
+            shares = [(port, names[k::clients], keys, lockstep) for k in range(clients)]
+            for share, share_lags in await asyncio.get_running_loop().run_in_executor(
+                    None, pool.map, play_share, shares):
+                figures.latencies += share.latencies
+                figures.first_frames += share.first_frames
+                figures.errors += share.errors
+                lags += share_lags
     sampler.cancel()
+    lagger.cancel()
     wall = time.monotonic() - started
     cpu = (cpu_seconds(server_pid) - cpu_before) / wall
-    own = (sum(os.times()[:2]) - own_before) / wall
+    loop = (own_cpu_seconds(server_pid) - loop_before) / wall
+    times = os.times()
+    own = (times[0] + times[1] + times[2] + times[3] - own_before) / wall
     ms = [value * 1000 for value in figures.latencies]
     first = [value * 1000 for value in figures.first_frames]
     return (f"{sessions:>8} {percentile(ms, 0.5):>7.1f} {percentile(ms, 0.95):>7.1f} "
             f"{percentile(ms, 0.99):>7.1f} {percentile(first, 0.5):>8.0f} "
-            f"{percentile(first, 0.95):>8.0f} {cpu * 100:>8.0f}% {peak[0] / 1024:>8.0f} "
+            f"{percentile(first, 0.95):>8.0f} {cpu * 100:>8.0f}% {loop * 100:>8.0f}% "
+            f"{peak[0] / 1024:>8.0f} "
             f"{peak[1] / 1024:>8.0f} {peak[1] / 1024 / max(sessions, 1):>8.1f} "
-            f"{len(figures.errors):>6} {own * 100:>9.0f}%"
+            f"{len(figures.errors):>6} {own * 100:>9.0f}% "
+            f"{percentile([v * 1000 for v in lags], 0.95):>9.1f}"
             + "".join(f"\n    {error}" for error in figures.errors[:5]))
 
 
@@ -272,14 +328,16 @@ async def show_first_frames(port: int, home: Path, starts: int) -> None:
 
 async def main_async(options: argparse.Namespace, port: int, pid: int, home: Path) -> None:
     print(f"{'sessions':>8} {'key p50':>7} {'p95':>7} {'p99':>7} {'first50':>8} "
-          f"{'first95':>8} {'cpu':>9} {'RSS MB':>8} {'PSS MB':>8} {'PSS/ses':>8} "
-          f"{'errors':>6} {'client cpu':>10}")
-    print("(ms; cpu: the server and its games; client cpu: this process, every player's "
-          "SSH; 100% = one core)")
+          f"{'first95':>8} {'cpu':>9} {'loop cpu':>9} {'RSS MB':>8} {'PSS MB':>8} "
+          f"{'PSS/ses':>8} {'errors':>6} {'client cpu':>10} {'client lag':>9}")
+    print("(ms; cpu: the server and its games; loop cpu: the server process alone, its "
+          "one event loop; client cpu: the load generator, every player's SSH; 100% = one "
+          "core; client lag: p95 of how late its loops wake, which every latency includes)")
     if options.starts:
         await show_first_frames(port, home, options.starts)
     for sessions in options.sessions:
-        print(await load(port, pid, sessions, options.seconds, options.lockstep), flush=True)
+        print(await load(port, pid, sessions, options.seconds, options.lockstep,
+                         options.clients), flush=True)
     if options.soak:
         for line in await soak(port, pid, options.soak, options.soak_width):
             print(line, flush=True)
@@ -294,6 +352,8 @@ def main() -> None:
     parser.add_argument("--soak", type=int, default=1000)
     parser.add_argument("--soak-width", type=int, default=20)
     parser.add_argument("--starts", type=int, default=10)
+    parser.add_argument("--clients", type=int, default=1,
+                        help="spread the players over this many client processes")
     parser.add_argument("--lockstep", action="store_true",
                         help="every player's keys at the same moments (the worst case)")
     options = parser.parse_args()
