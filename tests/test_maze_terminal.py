@@ -49,7 +49,7 @@ def test_walk_a_seeded_maze_to_the_exit(terminal: Start, tmp_path: Path) -> None
 def test_the_solver_animates_the_search_then_walking_clears_the_path(terminal: Start) -> None:
     """(That any key ends the animation at once is test_features'.)"""
     term = terminal("maze", "--size", "39x10", "--seed", "3")
-    term.wait_for("steps 0")
+    wait_for_whole_frame(term)
     term.press(".")
     term.wait_until(lambda: ":" in term.text() and "+" in term.text(),
                     "explored and frontier squares")
@@ -63,25 +63,32 @@ def test_p_shows_the_path_at_once_and_solver_use_is_reported(terminal: Start) ->
     maze = generate(3, 3, random.Random(4))
     keys = keys_for(shortest_path(maze, maze.entrance))
     term = terminal("maze", "--size", "3x3", "--seed", "4")
-    term.wait_for("steps 0")
+    wait_for_whole_frame(term)
     term.press("p")
     term.wait_for(f"Shortest path from here: {len(keys)} steps.")
     term.press(*keys)
     term.wait_for("with the solver's help")
     term.press("n")
-    term.wait_for("steps 0")
+    wait_for_whole_frame(term)
 
 
 def test_a_maze_bigger_than_the_screen_scrolls_with_the_player(terminal: Start) -> None:
     maze = generate(100, 60, random.Random(8))
     keys = keys_for(shortest_path(maze, maze.entrance))
     term = terminal("maze", "--size", "100x60", "--seed", "8")
-    term.wait_for("steps 0")
+    wait_for_whole_frame(term)
     first_view = term.lines()[1:-1]
     term.press(*keys[:150])
     term.wait_for("steps 150")
     assert term.lines()[1:-1] != first_view
     assert any("@" in line for line in term.lines()[1:-1])
+
+
+def wait_for_whole_frame(term: Terminal) -> None:
+    """Until the first frame has arrived to its last row: the header ("steps 0") comes
+    first, and reading the screen then may find the map half drawn."""
+    term.wait_for("steps 0")
+    term.wait_until(lambda: bool(term.lines()[-1].strip()), "the footer, the frame's end")
 
 
 def player_cell(term: Terminal) -> tuple[int, int]:
@@ -93,7 +100,7 @@ def player_cell(term: Terminal) -> tuple[int, int]:
 
 def test_all_of_wasd_walks_and_the_solver_is_on_its_own_key(terminal: Start) -> None:
     term = terminal("maze", "--size", "6x4", "--seed", "3")
-    term.wait_for("steps 0")
+    wait_for_whole_frame(term)
     y, x = player_cell(term)
     for key, count, (dy, dx) in (("d", 1, (0, 2)), ("s", 2, (1, 2)), ("w", 3, (0, 2)),
                                  ("a", 4, (0, 0))):
@@ -113,7 +120,7 @@ def test_a_click_walks_toward_the_square_along_the_corridor(terminal: Start) -> 
     maze = generate(6, 4, random.Random(3))
     assert all(maze.is_open((1, column)) for column in range(12))  # one straight corridor
     term = terminal("maze", "--size", "6x4", "--seed", "3")
-    term.wait_for("steps 0")
+    wait_for_whole_frame(term)
     y, x = player_cell(term)
     term.click(y, x + 2 * 11 + 1)  # either column of the square will do
     term.wait_for("steps 11")
@@ -125,7 +132,7 @@ def test_a_click_walks_toward_the_square_along_the_corridor(terminal: Start) -> 
 
 def test_the_map_is_centred(terminal: Start) -> None:
     term = terminal("maze", "--size", "6x4", "--seed", "3")
-    term.wait_for("steps 0")
+    wait_for_whole_frame(term)
     rows = [line for line in term.lines()[1:-1] if line.strip()]
     assert len(rows) == 9
     left = min(len(line) - len(line.lstrip()) for line in rows)
@@ -138,7 +145,7 @@ def test_the_map_is_centred(terminal: Start) -> None:
 
 def test_a_new_maze_or_a_replay_mid_walk_asks_first(terminal: Start) -> None:
     term = terminal("maze", "--size", "6x4", "--seed", "3")
-    term.wait_for("steps 0")
+    wait_for_whole_frame(term)
     first_map = term.lines()[1:-1]
     term.press("n")  # nothing walked yet: at once
     term.wait_until(lambda: term.lines()[1:-1] != first_map, "a new maze")
@@ -159,11 +166,11 @@ def test_a_new_maze_or_a_replay_mid_walk_asks_first(terminal: Start) -> None:
     term.press("r")
     term.wait_for("Replay this maze from the entrance?")
     term.press("y")
-    term.wait_for("steps 0")
+    wait_for_whole_frame(term)
     assert player_cell(term) == (y, x)
     assert term.lines()[1:-1] == second_map
     term.press("right", "n")
     term.wait_for("Start a new maze?")
     term.press("y")
-    term.wait_for("steps 0")
+    wait_for_whole_frame(term)
     term.wait_until(lambda: term.lines()[1:-1] != second_map, "another new maze")
