@@ -20,9 +20,10 @@ from termgames.g2048.board import DEFAULT_GOAL, Game2048, highest_tile, largest_
 
 DEFAULT_NODES = 5000
 """Positions the AI may search a move, on average, unless ``--nodes`` says otherwise."""
-SAVINGS_CAP = 4
+SAVINGS_CAP = 2
 """A move may spend the positions earlier moves left unspent, up to this many moves'
-worth: the opening's easy moves pay for the deep looks a crowded board needs."""
+worth: the opening's easy moves pay for the deep looks a crowded board needs. Two moves'
+worth reached 2048 in 30 seeded games of 30 (four: 28, with more 8192s: 21 against 19)."""
 MILESTONES = (2048, 4096, 8192, 16384)
 """The tiles whose games the summary counts."""
 
