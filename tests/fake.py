@@ -34,6 +34,16 @@ class FakeClock:
         """Let ``seconds`` pass."""
         self.time += seconds
 
+    def tick_by(self, seconds: float) -> None:
+        """From now on each reading moves time on by ``seconds`` (say half a thinking
+        slice, so a search spans many slices and keys land while it thinks)."""
+        reading = self.now
+
+        def slow_reading() -> float:
+            self.advance(seconds)
+            return reading()
+        self.now = slow_reading  # type: ignore[method-assign]
+
 
 class FakeWindow:
     """Just enough of a curses window to draw into a grid of characters."""

@@ -512,7 +512,7 @@ def _a_move_and_one_legal_after_any_reply(match: Match) -> tuple[int, int] | Non
 
 
 def test_moves_typed_while_the_computer_answers_are_all_played(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path
 ) -> None:
     """Item 2's kind: a whole move typed while the computer is still thinking is played
     once it has answered, not lost. Search thinks in slices of the clock between keys;
@@ -522,14 +522,7 @@ def test_moves_typed_while_the_computer_answers_are_all_played(
             "--seed", "1"]
     with fake_program(args, tmp_path / "data") as run:
         run.wait_for("You move first")
-        clock = run.session.clock
-        reading = clock.now
-
-        def slow_reading() -> float:
-            clock.advance(THINK_SLICE_S / 2)
-            return reading()
-
-        monkeypatch.setattr(clock, "now", slow_reading)
+        run.session.clock.tick_by(THINK_SLICE_S / 2)
         screen = run.runner.stack[0]
         assert isinstance(screen, ReversiScreen)
         for _ in range(30):  # play on until a move can be typed ahead whatever the answer

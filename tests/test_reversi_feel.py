@@ -9,8 +9,6 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-import pytest
-
 from termgames.reversi.screen import THINK_SLICE_S
 from tests.drivers import fake_program
 from tests.terminal import Terminal
@@ -119,20 +117,13 @@ def test_squares_grow_with_the_window_and_keep_their_grid_lines(terminal: Start)
 
 
 def test_moving_the_cursor_drops_a_digit_typed_while_the_computer_thinks(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path) -> None:
     """In memory: each reading of the fake clock costs half a thinking slice, so the
     search's answer spans many slices and the keys surely land while it thinks."""
     with fake_program(["reversi", "--ai", "search", "--level", "5", "--seed", "1"],
                       tmp_path) as run:
         run.wait_for("You move first.")
-        clock = run.session.clock
-        reading = clock.now
-
-        def slow_reading() -> float:
-            clock.advance(THINK_SLICE_S / 2)
-            return reading()
-
-        monkeypatch.setattr(clock, "now", slow_reading)
+        run.session.clock.tick_by(THINK_SLICE_S / 2)
         run.press("5", "3")
         run.wait_for("You played 53")
         run.press("4", "right")  # a column typed ahead, then the cursor instead
