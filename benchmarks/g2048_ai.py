@@ -1,12 +1,18 @@
 """2048 AI: how far seeded games get, and how fast, at each node budget; baselines beside.
 
 Usage: python benchmarks/g2048_ai.py [--games N] [--nodes K ...] [--seed S] [--jobs J]
-       [--no-baselines]
+       [--sample-games M] [--no-shipped] [--no-baselines]
 
 Each row plays the same seeded games (the ones ``termgames 2048 simulate --seed S`` plays)
 to the end. Speed is per core: ms a move (mean over all moves, and the median of the
-games' means), moves and positions a second. The first row is the one-off cost of the
+games' means), moves and positions a second. The first line is the one-off cost of the
 row tables, built when the AI first thinks in a process.
+
+Rows: the simulator's node budget (default 5,000 a move; seeded games, the same on any
+machine) over N games; then the two time budgets the game ships, over the first M games
+(fewer, so that the whole run stays within 30 minutes on 2 cores): the fastest, autoplay
+at its top speed, and the strongest, the hint (whose budget autoplay also gets at up to
+6 moves a second). Time-bound games depend on the machine. Then the baselines, over N.
 """
 
 from __future__ import annotations
@@ -19,12 +25,14 @@ import time
 from collections.abc import Callable
 
 from termgames.g2048 import bitboard
+from termgames.g2048.assist import MAX_SPEED, thinking_budget_ms
 from termgames.g2048.board import Direction, Game2048, Grid, highest_tile, move
 from termgames.g2048.simulate import (
     DEFAULT_NODES,
     MILESTONES,
     GameResult,
     game_rng,
+    play_game,
     play_job,
     summarize,
 )
@@ -66,6 +74,12 @@ def play_baseline(job: tuple[int, int, str]) -> GameResult:
                       time.perf_counter() - started)
 
 
+def play_timed(job: tuple[int, int, float]) -> GameResult:
+    """Game ``number`` of seed ``seed``, each move thinking within ``budget_ms``."""
+    number, seed, budget_ms = job
+    return play_game(number, seed, 0, 4, budget_ms=budget_ms)
+
+
 def row(name: str, results: list[GameResult], seconds: float) -> list[str]:
     """One table row from a setting's games."""
     summary = summarize(results, seconds)
@@ -73,7 +87,7 @@ def row(name: str, results: list[GameResult], seconds: float) -> list[str]:
                      sorted(summary.max_tile.items(), reverse=True))
     per_game = statistics.median(1000 * r.seconds / r.moves for r in results if r.moves)
     ms = summary.ms_per_move
-    return [name, *(str(summary.reached[tile]) for tile in MILESTONES), tiles,
+    return [name, str(summary.games), *(str(summary.reached[tile]) for tile in MILESTONES), tiles,
             f"{summary.median_score:,.0f}", f"{summary.best_score:,}", f"{ms:.2f}",
             f"{per_game:.2f}", f"{1000 / ms:,.0f}" if ms else "-",
             f"{summary.nodes_per_s:,.0f}" if summary.nodes else "-"]
@@ -86,29 +100,33 @@ def print_table(header: list[str], rows: list[list[str]]) -> None:
         if not cells:
             print("  ".join("-" * w for w in widths))
             continue
-        print("  ".join(c.ljust(w) if i in (0, 5) else c.rjust(w)
+        print("  ".join(c.ljust(w) if i in (0, 6) else c.rjust(w)
                         for i, (c, w) in enumerate(zip(cells, widths, strict=True))))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--games", type=int, default=30)
     parser.add_argument("--nodes", type=int, action="append",
                         help=f"a node budget a move (repeatable; default {DEFAULT_NODES})")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--sample-games", type=int, default=4,
+                        help="games for each time-bound row (default 4)")
+    parser.add_argument("--no-shipped", action="store_true",
+                        help="leave out the time-bound rows (hint and fastest autoplay)")
     parser.add_argument("--no-baselines", action="store_true")
     options = parser.parse_args()
 
-    started = time.perf_counter()
+    begun = started = time.perf_counter()
     bitboard.tables()  # the first call in this process builds them
     build = time.perf_counter() - started
     print(f"Row tables (bitboard.tables(), first call): {1000 * build:.0f} ms, once a process")
     print(f"{options.games} games a row, seed {options.seed}, {options.jobs} jobs; speed is "
           f"per core\n")
 
-    header = ["player", *(str(tile) for tile in MILESTONES), "largest tiles", "median",
+    header = ["player", "games", *(str(tile) for tile in MILESTONES), "largest tiles", "median",
               "best", "ms/move", "median ms/move", "moves/s", "nodes/s"]
     rows = []
     numbers = range(1, options.games + 1)
@@ -120,6 +138,19 @@ def main() -> None:
         rows.append(row(f"AI, {nodes:,} nodes a move", found, time.perf_counter() - started))
         print_table(header, rows[-1:])
         print(flush=True)
+    if not options.no_shipped:
+        samples = range(1, min(options.sample_games, options.games) + 1)
+        fastest = thinking_budget_ms(MAX_SPEED)
+        for name, budget in ((f"autoplay at {MAX_SPEED:g}/s, {fastest:g} ms a move", fastest),
+                             (f"hint, {thinking_budget_ms():g} ms a move",
+                              thinking_budget_ms())):
+            started = time.perf_counter()
+            with results_as_done(play_timed, [(n, options.seed, budget) for n in samples],
+                                 options.jobs) as results:
+                found = list(results)
+            rows.append(row(name, found, time.perf_counter() - started))
+            print_table(header, rows[-1:])
+            print(flush=True)
     if not options.no_baselines:
         for name in BASELINES:
             started = time.perf_counter()
@@ -127,7 +158,7 @@ def main() -> None:
                                  options.jobs) as results:
                 found = list(results)
             rows.append(row(name, found, time.perf_counter() - started))
-    print("All rows:")
+    print(f"All rows ({(time.perf_counter() - begun) / 60:.1f} minutes in all):")
     print_table(header, rows)
 
 

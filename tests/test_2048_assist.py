@@ -11,11 +11,14 @@ import pytest
 
 from termgames.g2048.ai import think
 from termgames.g2048.assist import (
+    DEFAULT_SPEED,
     HINT_BUDGET_MS,
+    MAX_SPEED,
     Assistant,
     advice_words,
     arrow,
     speed_words,
+    thinking_budget_ms,
 )
 from termgames.g2048.board import Direction, Game2048
 from termgames.runtime.scheduler import Timer
@@ -136,6 +139,22 @@ def test_the_hint_keeps_to_its_time_budget() -> None:
     stage.finish_work()
     assert assist.shown() is not None
     assert stage.time - start < HINT_BUDGET_MS / 1000 + 0.2, stage.time - start
+
+
+def test_autoplay_at_top_speed_thinks_less_to_keep_its_pace() -> None:
+    assert thinking_budget_ms() == thinking_budget_ms(DEFAULT_SPEED) == HINT_BUDGET_MS
+    fastest = thinking_budget_ms(MAX_SPEED)
+    assert fastest < 1000 / MAX_SPEED
+    game, assist, stage = helper(speed=MAX_SPEED, nodes=None)
+    stage.tick = 0.002  # a slow machine: each look at the clock, two milliseconds
+    for _ in range(200):  # a crowded board, where a search would take its whole budget
+        game.slide(think(game.grid, nodes=300).direction)  # type: ignore[union-attr]
+    assist.start_autoplay()
+    while len(stage.slides) < 5:
+        assert stage.step()
+    times = [when for when, _ in stage.slides]
+    gaps = [later - earlier for earlier, later in itertools.pairwise(times)]
+    assert all(gap < 1 / MAX_SPEED + 0.01 for gap in gaps), gaps
 
 
 def test_autoplay_plays_at_its_pace_until_stopped() -> None:

@@ -24,6 +24,15 @@ DEFAULT_SPEED, MIN_SPEED, MAX_SPEED = 4.0, 0.2, 50.0
 THINKING = "2048 thinking"
 """The name of the background work: one search at a time."""
 
+
+def thinking_budget_ms(autoplay_speed: float | None = None) -> float:
+    """Milliseconds a hint may think, or a move autoplayed at ``autoplay_speed`` moves a
+    second: a fast pace thinks less, so that it keeps its pace."""
+    if autoplay_speed is None:
+        return HINT_BUDGET_MS
+    return min(HINT_BUDGET_MS, 900 / autoplay_speed)
+
+
 ARROWS = {Direction.UP: ("↑", "^"), Direction.DOWN: ("↓", "v"),
           Direction.LEFT: ("←", "<"), Direction.RIGHT: ("→", ">")}
 """Each direction's arrow: (Unicode, ASCII)."""
@@ -162,9 +171,7 @@ class Assistant:
             if len(grid) == 4 and not bitboard.warm(self.stage.now() + SLICE_S,
                                                     self.stage.now):
                 return False
-            budget = HINT_BUDGET_MS
-            if self.for_autoplay:  # a fast pace thinks less, so that it keeps its pace
-                budget = min(budget, 900 / self.speed)
+            budget = thinking_budget_ms(self.speed if self.for_autoplay else None)
             thinker = self.thinker = Thinker(grid, budget_ms=None if self.nodes else budget,
                                              nodes=self.nodes, clock=self.stage.now)
         decision = thinker.advance(self.stage.now() + SLICE_S)

@@ -51,23 +51,27 @@ def game_rng(seed: int, number: int) -> random.Random:
     return random.Random(f"2048:{seed}:{number}")
 
 
-def play_game(number: int, seed: int, nodes: int, size: int = 4) -> GameResult:
+def play_game(number: int, seed: int, nodes: int, size: int = 4,
+              budget_ms: float | None = None) -> GameResult:
     """Let the AI play game ``number`` of a simulation to the end, on a ``size`` x
     ``size`` board, searching ``nodes`` positions a move on average: a move may also spend
     what the moves before it left unspent (up to ``SAVINGS_CAP`` moves' worth), so the
-    crowded positions that need a deep look get one."""
+    crowded positions that need a deep look get one. With ``budget_ms``, each move thinks
+    within that time instead, as the game's hint and autoplay do: the games then depend
+    on the machine."""
     if size == 4:
         bitboard.tables()  # built once a process, before the clock starts
     game = Game2048(size, min(DEFAULT_GOAL, largest_possible(size)), game_rng(seed, number))
     searched = unspent = 0
     started = time.perf_counter()
     while True:
-        allowed = nodes + unspent
-        decision = think(game.grid, budget_ms=None, nodes=allowed)
+        allowed = None if budget_ms is not None else nodes + unspent
+        decision = think(game.grid, budget_ms=budget_ms, nodes=allowed)
         if decision is None:
             break
         searched += decision.nodes
-        unspent = min(max(allowed - decision.nodes, 0), SAVINGS_CAP * nodes)
+        if allowed is not None:
+            unspent = min(max(allowed - decision.nodes, 0), SAVINGS_CAP * nodes)
         game.slide(decision.direction)
     seconds = time.perf_counter() - started
     return GameResult(number, game.score, highest_tile(game.grid), game.moves, searched,
