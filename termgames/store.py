@@ -176,6 +176,8 @@ class Store:
         self._db.execute("COMMIT")
 
     def _migrate(self) -> None:
+        if self.schema_version >= len(MIGRATIONS):  # as usual: then no write lock is taken
+            return
         with self._write() as db:
             version = db.execute("PRAGMA user_version").fetchone()[0]
             for script in MIGRATIONS[version:]:
@@ -228,8 +230,7 @@ class Store:
     def best(self, game: str, variant: str | None = None, lowest: bool = False) -> Score | None:
         """The best score for ``game`` (and ``variant``): the highest, or with ``lowest``
         (times, moves) the lowest; None if there is none."""
-        rows = self.top(game, variant, limit=1, lowest=lowest)
-        return rows[0] if rows else None
+        return next(iter(self.top(game, variant, limit=1, lowest=lowest)), None)
 
     def top(self, game: str | None = None, variant: str | None = None, limit: int = 10,
             lowest: bool = False) -> list[Score]:

@@ -61,6 +61,25 @@ def test_the_database_uses_wal_and_the_current_schema(tmp_path: Path) -> None:
     assert mode == ("wal",)
 
 
+def test_a_game_starts_while_another_process_is_writing(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A current database is opened without the write lock: a burst of games starting at
+    once (a server's) never queue on it, nor wait on a writer."""
+    Store.open(tmp_path).close()
+    writer = sqlite3.connect(tmp_path / DATABASE_NAME, isolation_level=None)
+    writer.execute("BEGIN IMMEDIATE")
+    writer.execute("INSERT INTO progress (game, key, value, updated_at) "
+                   "VALUES ('2048', 'k', 'v', 0)")
+    monkeypatch.setattr(store_module, "BUSY_TIMEOUT_S", 0.05)
+    try:
+        store = Store.open(tmp_path)
+        assert store.warnings == [] and store.writable
+        store.close()
+    finally:
+        writer.execute("ROLLBACK")
+        writer.close()
+
+
 def test_migrations_run_from_an_older_version(tmp_path: Path) -> None:
     old = sqlite3.connect(tmp_path / DATABASE_NAME)
     old.execute("PRAGMA user_version = 0")
