@@ -10,9 +10,10 @@ row tables, built when the AI first thinks in a process.
 
 Rows: the simulator's node budget (default 5,000 a move; seeded games, the same on any
 machine) over N games; then the two time budgets the game ships, over the first M games
-(fewer, so that the whole run stays within 30 minutes on 2 cores): the fastest, autoplay
-at its top speed, and the strongest, the hint (whose budget autoplay also gets at up to
-6 moves a second). Time-bound games depend on the machine. Then the baselines, over N.
+(by default one: N = 30 games at 5,000 positions take 26 minutes on 2 cores, and the whole
+run is to stay within 30): the fastest, autoplay at its top speed, and the strongest, the
+hint (whose budget autoplay also gets at up to 6 moves a second). Time-bound games depend
+on the machine. All the AI's games share one pool of workers. Then the baselines, over N.
 """
 
 from __future__ import annotations
@@ -33,7 +34,6 @@ from termgames.g2048.simulate import (
     GameResult,
     game_rng,
     play_game,
-    play_job,
     summarize,
 )
 from termgames.runtime.workers import results_as_done
@@ -74,10 +74,13 @@ def play_baseline(job: tuple[int, int, str]) -> GameResult:
                       time.perf_counter() - started)
 
 
-def play_timed(job: tuple[int, int, float]) -> GameResult:
-    """Game ``number`` of seed ``seed``, each move thinking within ``budget_ms``."""
-    number, seed, budget_ms = job
-    return play_game(number, seed, 0, 4, budget_ms=budget_ms)
+def play_ai(job: tuple[str, tuple[int, int, float]]) -> tuple[str, GameResult]:
+    """A row's game ``number`` of seed ``seed``: a negative ``budget`` is a count of
+    positions a move (as the simulator plays), a positive one milliseconds a move."""
+    name, (number, seed, budget) = job
+    if budget < 0:
+        return name, play_game(number, seed, int(-budget))
+    return name, play_game(number, seed, 0, 4, budget_ms=budget)
 
 
 def row(name: str, results: list[GameResult], seconds: float) -> list[str]:
@@ -112,8 +115,8 @@ def main() -> None:
                         help=f"a node budget a move (repeatable; default {DEFAULT_NODES})")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--sample-games", type=int, default=4,
-                        help="games for each time-bound row (default 4)")
+    parser.add_argument("--sample-games", type=int, default=1,
+                        help="games for each time-bound row (default 1)")
     parser.add_argument("--no-shipped", action="store_true",
                         help="leave out the time-bound rows (hint and fastest autoplay)")
     parser.add_argument("--no-baselines", action="store_true")
@@ -128,37 +131,38 @@ def main() -> None:
 
     header = ["player", "games", *(str(tile) for tile in MILESTONES), "largest tiles", "median",
               "best", "ms/move", "median ms/move", "moves/s", "nodes/s"]
-    rows = []
     numbers = range(1, options.games + 1)
-    for nodes in options.nodes or [DEFAULT_NODES]:
-        started = time.perf_counter()
-        with results_as_done(play_job, [(n, options.seed, nodes, 4) for n in numbers],
-                             options.jobs) as results:
-            found = list(results)
-        rows.append(row(f"AI, {nodes:,} nodes a move", found, time.perf_counter() - started))
-        print_table(header, rows[-1:])
-        print(flush=True)
+    # One pool for every AI game, the long time-bound samples first, so that no core
+    # idles while another finishes a row's last game.
+    jobs: list[tuple[str, tuple[int, int, float]]] = []
     if not options.no_shipped:
-        samples = range(1, min(options.sample_games, options.games) + 1)
-        fastest = thinking_budget_ms(MAX_SPEED)
-        for name, budget in ((f"autoplay at {MAX_SPEED:g}/s, {fastest:g} ms a move", fastest),
-                             (f"hint, {thinking_budget_ms():g} ms a move",
-                              thinking_budget_ms())):
-            started = time.perf_counter()
-            with results_as_done(play_timed, [(n, options.seed, budget) for n in samples],
-                                 options.jobs) as results:
-                found = list(results)
-            rows.append(row(name, found, time.perf_counter() - started))
-            print_table(header, rows[-1:])
-            print(flush=True)
+        fastest, hint = thinking_budget_ms(MAX_SPEED), thinking_budget_ms()
+        for name, budget in ((f"hint, {hint:g} ms a move", hint),
+                             (f"autoplay at {MAX_SPEED:g}/s, {fastest:g} ms a move", fastest)):
+            jobs += [(name, (n, options.seed, budget))
+                     for n in range(1, min(options.sample_games, options.games) + 1)]
+    names = [f"AI, {nodes:,} nodes a move" for nodes in options.nodes or [DEFAULT_NODES]]
+    for name, nodes in zip(names, options.nodes or [DEFAULT_NODES], strict=True):
+        jobs += [(name, (n, options.seed, -nodes)) for n in numbers]
+    found: dict[str, list[GameResult]] = {}
+    started = time.perf_counter()
+    with results_as_done(play_ai, jobs, options.jobs) as results:
+        for name, result in results:
+            found.setdefault(name, []).append(result)
+            print(f"{name}: game {result.number}, largest tile {result.max_tile:,}, "
+                  f"{result.moves:,} moves, {1000 * result.seconds / result.moves:.2f} ms a "
+                  "move", flush=True)
+    seconds = time.perf_counter() - started
+    order = [*names, *reversed(dict.fromkeys(name for name, _ in jobs if name not in names))]
+    rows = [row(name, found[name], seconds) for name in order if name in found]
     if not options.no_baselines:
         for name in BASELINES:
             started = time.perf_counter()
             with results_as_done(play_baseline, [(n, options.seed, name) for n in numbers],
-                                 options.jobs) as results:
-                found = list(results)
-            rows.append(row(name, found, time.perf_counter() - started))
-    print(f"All rows ({(time.perf_counter() - begun) / 60:.1f} minutes in all):")
+                                 options.jobs) as played:
+                baseline = list(played)
+            rows.append(row(name, baseline, time.perf_counter() - started))
+    print(f"\nAll rows ({(time.perf_counter() - begun) / 60:.1f} minutes in all):")
     print_table(header, rows)
 
 
