@@ -11,10 +11,13 @@ the server's processes and open files with before, and counts the scores on reco
 The players are asyncssh clients in this process, on the same machine: their SSH
 crypto competes with the server's for the cores, so the figures are pessimistic.
 
-It first times the first frame of single starts, locally and over SSH, to compare.
+It first times the first frame of single starts, locally and over SSH, to compare, and
+then of a burst of starts at once (--burst), locally and over SSH: on one machine a
+burst shares the cores whichever way the games start.
 
 Usage: python benchmarks/serve_load.py [--sessions 25 50 100 200] [--seconds 60]
-       [--soak 1000] [--soak-width 20] [--starts 10] [--lockstep] [--clients K]
+       [--soak 1000] [--soak-width 20] [--starts 10] [--burst 25] [--lockstep]
+       [--clients K]
 """
 
 from __future__ import annotations
@@ -287,10 +290,7 @@ def first_frames(port: int, home: Path, count: int) -> tuple[list[float], list[f
     over SSH with OpenSSH's client (also on a pty)."""
     from tests.terminal import Terminal
 
-    ssh = ["ssh", "-F", "/dev/null", "-p", str(port), "-o", "StrictHostKeyChecking=no",
-           "-o", "UserKnownHostsFile=/dev/null", "-o", "BatchMode=yes", "-o",
-           "IdentitiesOnly=yes", "-o", "IdentityAgent=none", "-o", "LogLevel=ERROR", "-tt",
-           "starter@127.0.0.1"]
+    ssh = ssh_command(port)
     local: list[float] = []
     remote: list[float] = []
     for _ in range(count):
@@ -307,6 +307,50 @@ def first_frames(port: int, home: Path, count: int) -> tuple[list[float], list[f
     return local, remote
 
 
+def burst_first_frames(port: int, home: Path, count: int) -> tuple[list[float], list[float]]:
+    """Seconds to the first frame of 2048 for ``count`` starts at once: local starts on
+    ptys, then as many over SSH (OpenSSH's client), each timed from its own start."""
+    import select
+
+    from tests.terminal import Terminal
+
+    found: tuple[list[float], list[float]] = ([], [])
+    for program, times in ((None, found[0]), (ssh_command(port), found[1])):
+        started, terms = {}, []
+        for _ in range(count):
+            begun = time.monotonic()
+            term = Terminal(["2048"], home, program=program)
+            started[term.process.fd] = (term, begun)
+            terms.append(term)
+        waiting, deadline = dict(started), time.monotonic() + 120
+        try:
+            while waiting and time.monotonic() < deadline:
+                ready, _, _ = select.select(list(waiting), [], [], 0.5)
+                now = time.monotonic()
+                for fd in ready:
+                    term, begun = waiting[fd]
+                    term.pump(0)
+                    if "Score: 0" in term.text():
+                        times.append(now - begun)
+                        del waiting[fd]
+            for term in terms:
+                term.press("q")
+            for term in terms:
+                term.wait_exit(30)
+        finally:
+            for term in terms:
+                term.close()
+    return found
+
+
+def ssh_command(port: int) -> list[str]:
+    """OpenSSH's client, with no configuration, no keys and no questions, to ``port``."""
+    return ["ssh", "-F", "/dev/null", "-p", str(port), "-o", "StrictHostKeyChecking=no",
+            "-o", "UserKnownHostsFile=/dev/null", "-o", "BatchMode=yes", "-o",
+            "IdentitiesOnly=yes", "-o", "IdentityAgent=none", "-o", "LogLevel=ERROR", "-tt",
+            "starter@127.0.0.1"]
+
+
 def scores_on_record(home: Path, prefix: str) -> int:
     """How many 2048 results players named ``prefix``... have on record."""
     with contextlib.closing(sqlite3.connect(home / "termgames.sqlite3")) as database:
@@ -316,14 +360,23 @@ def scores_on_record(home: Path, prefix: str) -> int:
     return int(count)
 
 
-async def show_first_frames(port: int, home: Path, starts: int) -> None:
-    """Print how soon single starts show their first frame, locally and over SSH."""
+async def show_first_frames(port: int, home: Path, starts: int, burst: int) -> None:
+    """Print how soon single starts show their first frame, locally and over SSH, and
+    then ``burst`` starts at once, each way."""
     local, remote = first_frames(port, home, starts)
     print(f"first frame, one start at a time ({starts} each): local "
           f"'termgames 2048' p50 {percentile(local, 0.5) * 1000:.0f} ms, "
           f"p95 {percentile(local, 0.95) * 1000:.0f} ms; over SSH (OpenSSH client) p50 "
           f"{percentile(remote, 0.5) * 1000:.0f} ms, p95 {percentile(remote, 0.95) * 1000:.0f}"
           " ms", flush=True)
+    if burst:
+        local, remote = burst_first_frames(port, home, burst)
+        print(f"first frame, {burst} starts at once: local p50 "
+              f"{percentile(local, 0.5) * 1000:.0f} ms, p95 "
+              f"{percentile(local, 0.95) * 1000:.0f} ms; over SSH p50 "
+              f"{percentile(remote, 0.5) * 1000:.0f} ms, p95 "
+              f"{percentile(remote, 0.95) * 1000:.0f} ms ({len(local)} and {len(remote)} "
+              "reached it)", flush=True)
 
 
 async def main_async(options: argparse.Namespace, port: int, pid: int, home: Path) -> None:
@@ -334,7 +387,7 @@ async def main_async(options: argparse.Namespace, port: int, pid: int, home: Pat
           "one event loop; client cpu: the load generator, every player's SSH; 100% = one "
           "core; client lag: p95 of how late its loops wake, which every latency includes)")
     if options.starts:
-        await show_first_frames(port, home, options.starts)
+        await show_first_frames(port, home, options.starts, options.burst)
     for sessions in options.sessions:
         print(await load(port, pid, sessions, options.seconds, options.lockstep,
                          options.clients), flush=True)
@@ -352,6 +405,9 @@ def main() -> None:
     parser.add_argument("--soak", type=int, default=1000)
     parser.add_argument("--soak-width", type=int, default=20)
     parser.add_argument("--starts", type=int, default=10)
+    parser.add_argument("--burst", type=int, default=25,
+                        help="starts at once, locally and over SSH, timed to the first "
+                        "frame (0: none)")
     parser.add_argument("--clients", type=int, default=1,
                         help="spread the players over this many client processes")
     parser.add_argument("--lockstep", action="store_true",

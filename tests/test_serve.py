@@ -69,6 +69,24 @@ def test_a_shell_opens_the_launcher_and_a_command_opens_that_game(server: Server
     run(play())
 
 
+def test_a_command_may_carry_the_games_plain_options(server: Server) -> None:
+    async def play() -> None:
+        async with await connect(server.port) as conn:
+            game = await sit(conn, "2048 --size 3 --ascii --seed 5")
+            await game.wait_for("goal 1,024")  # a 3x3 board's goal
+            await game.wait_for(" . ")  # an empty cell, in ASCII
+            assert "·" not in game.text()
+            game.press("q")
+            assert await game.finish() == 0
+        async with await connect(server.port) as conn:
+            result = await conn.run("2048 --seed=1;sh", term_type="xterm", encoding=None)
+            assert result.exit_status == 2
+            lines = (result.stdout + result.stderr).decode().strip().splitlines()
+            assert len(lines) == 1 and "1;sh" in lines[0], lines
+
+    run(play())
+
+
 def test_a_click_through_ssh_starts_the_game_clicked_in_the_launcher(
         server: Server) -> None:
     async def play() -> None:

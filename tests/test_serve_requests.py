@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from termgames.serve.command import remote_options
 from termgames.serve.requests import (
     DEFAULT_TERM,
     Refusal,
@@ -13,7 +14,7 @@ from termgames.serve.requests import (
     window_size,
 )
 
-GAMES = ("2048", "maze", "reversi", "sokoban")
+GAMES = remote_options()
 
 
 @pytest.mark.parametrize(("user", "name"), [
@@ -43,12 +44,45 @@ def test_window_sizes_are_clamped() -> None:
 
 
 def test_commands_map_to_games_and_nothing_else() -> None:
+    assert sorted(GAMES) == ["2048", "maze", "reversi", "sokoban"]
     assert game_arguments(None, GAMES) == []
     assert game_arguments("2048", GAMES) == ["2048"]
     assert game_arguments(" sokoban ", GAMES) == ["sokoban"]
-    for hostile in ("sh", "2048 --seed 1", "sokoban /etc/passwd", "2048;sh", "scores"):
+    for hostile in ("sh", "2048;sh", "scores", "serve", "simulate", "", "2048" + " " * 300):
         refused = game_arguments(hostile, GAMES)
         assert isinstance(refused, Refusal)
         assert refused.message.endswith("try one of: 2048, maze, reversi, sokoban")
     escaped = game_arguments("\x1b]52;c;aGk=\x07", GAMES)
     assert isinstance(escaped, Refusal) and "\x1b" not in escaped.message
+
+
+@pytest.mark.parametrize(("command", "arguments"), [
+    ("2048 --size 5 --seed=7 --ascii", ["2048", "--size=5", "--seed=7", "--ascii"]),
+    ("2048 --autoplay --speed 0.5 --no-colour", ["2048", "--autoplay", "--speed=0.5",
+                                                 "--no-colour"]),
+    ("sokoban --collection Microban --level 'A title'",
+     ["sokoban", "--collection=Microban", "--level=A title"]),
+    ("reversi --ai search --level 3 --you o --first computer --watch",
+     ["reversi", "--ai=search", "--level=3", "--you=o", "--first=computer", "--watch"]),
+    ("maze --size 30x10 --no-mouse", ["maze", "--size=30x10", "--no-mouse"]),
+    # a value that looks like an option stays a value: click never reads it as one
+    ("sokoban --level --solve", ["sokoban", "--level=--solve"]),
+    # no shell ever reads a command: the game itself turns this seed down
+    ("2048 --seed=1;sh", ["2048", "--seed=1;sh"]),
+])
+def test_a_game_takes_its_plain_options(command: str, arguments: list[str]) -> None:
+    assert game_arguments(command, GAMES) == arguments
+
+
+@pytest.mark.parametrize("command", [
+    "sokoban /etc/passwd", "sokoban --solve", "sokoban --check", "sokoban --out=/tmp/x",
+    "sokoban --verify --solutions /etc/passwd", "sokoban --jobs 64", "2048 simulate",
+    "reversi simulate --games 100000", "2048 --help", "2048 -h", "2048 --ascii=1",
+    "2048 --seed", "2048 --seed ''", "maze --seed '1\x1b[2J'", "maze --goal 8",
+    "reversi --quiet", "maze --size 10x10 extra",
+])
+def test_options_that_open_files_or_start_other_work_are_refused(command: str) -> None:
+    refused = game_arguments(command, GAMES)
+    assert isinstance(refused, Refusal), refused
+    assert "\n" not in refused.message and "\x1b" not in refused.message
+    assert refused.message.startswith("termgames: ")

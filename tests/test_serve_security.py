@@ -44,6 +44,25 @@ def test_exec_requests_that_are_not_games_are_refused_in_one_line(
     run(attempt())
 
 
+@pytest.mark.parametrize("command", ["sokoban /etc/passwd", "sokoban --solve",
+                                     "sokoban --verify --solutions /etc/passwd",
+                                     "2048 simulate --games 100000", "maze --help"])
+def test_options_that_open_files_or_start_other_work_are_refused_in_one_line(
+        server: Server, command: str) -> None:
+    async def attempt() -> None:
+        async with await connect(server.port) as conn:
+            result = await conn.run(command, term_type="xterm", encoding=None)
+            assert result.exit_status == 1
+            lines = result.stdout.decode().splitlines()
+            game = command.split()[0]
+            assert len(lines) == 1 and lines[0].startswith(
+                f"termgames: over SSH, {game} takes only --ascii, "), lines
+        assert server.children() == []
+        await still_serves(server.port)
+
+    run(attempt())
+
+
 def test_forwarding_and_subsystems_are_refused(server: Server) -> None:
     async def attempt() -> None:
         async with await connect(server.port) as conn:

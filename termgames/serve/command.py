@@ -55,10 +55,7 @@ def serve(host: str, port: int, max_sessions: int, max_per_ip: int, idle_timeout
     except IdentityError as error:
         echo(f"termgames: {error}", err=True)
         sys.exit(2)
-    from termgames.games import GAMES
-
-    options = Options(max_sessions, max_per_ip, idle_timeout, auth,
-                      tuple(spec.name for spec in GAMES))
+    options = Options(max_sessions, max_per_ip, idle_timeout, auth, remote_options())
     _preload()
     try:
         asyncio.run(_serve(host, port, key, options, claims))
@@ -66,6 +63,19 @@ def serve(host: str, port: int, max_sessions: int, max_per_ip: int, idle_timeout
         echo(f"termgames: cannot listen on {host}:{port}: {error.strerror or error}",
              err=True)
         sys.exit(1)
+
+
+def remote_options() -> dict[str, dict[str, bool]]:
+    """Each game's options that a player may give over SSH (``REMOTE_OPTIONS``, as far
+    as the game has them), each with whether it takes a value."""
+    from termgames.games import GAMES
+    from termgames.serve.requests import REMOTE_OPTIONS
+
+    return {spec.name: {spelling: not parameter.is_flag
+                        for parameter in spec.command().params
+                        if isinstance(parameter, click.Option)
+                        for spelling in parameter.opts if spelling in REMOTE_OPTIONS}
+            for spec in GAMES}
 
 
 def _preload() -> None:

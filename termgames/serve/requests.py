@@ -5,7 +5,8 @@ no SSH library: the server (server.py) calls them, and tests check them directly
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+import shlex
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 NAME_LIMIT = 32
@@ -16,6 +17,19 @@ MIN_SIZE = (10, 4)
 MAX_SIZE = (500, 200)
 """Window sizes are clamped to these (columns, rows): a 65535x65535 window would make a
 game allocate and draw a screen of four billion cells."""
+
+REMOTE_OPTIONS = frozenset({
+    "--ascii", "--no-color", "--no-colour", "--no-mouse",  # every game
+    "--size", "--goal", "--seed", "--autoplay", "--speed",  # 2048 and maze
+    "--collection", "--level",  # sokoban (bundled collections only) and reversi
+    "--ai", "--you", "--first", "--watch",  # reversi
+})
+"""The options a player may give a game over SSH: none of them opens a file or starts
+work beyond one game's (no level files, no --solve, --check, --verify or simulate)."""
+COMMAND_LIMIT = 256
+"""The longest exec request considered; anything longer is refused unread."""
+RemoteOptions = Mapping[str, Mapping[str, bool]]
+"""Each game's options a player may give over SSH, each with whether it takes a value."""
 
 _TERM = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,63}")
 
@@ -50,15 +64,35 @@ class Refusal:
     message: str
 
 
-def game_arguments(command: str | None, games: Iterable[str]) -> list[str] | Refusal:
-    """The termgames arguments for an exec request: none (the launcher) for a shell, the
-    game's name for a command that is exactly one game's name; anything else refused."""
+def game_arguments(command: str | None, games: RemoteOptions) -> list[str] | Refusal:
+    """The termgames arguments for an exec request: none (the launcher) for a shell, else
+    a game's name and the options of ``games[name]`` given after it (each rewritten as
+    ``--name=value``, so that no value can pass for an option); anything else refused."""
     if command is None:
         return []
-    names = sorted(games)
-    wanted = command.strip()
-    if wanted in names:
-        return [wanted]
-    shown = "".join(char for char in wanted[:40] if char.isprintable() and char.isascii())
-    return Refusal(f"termgames: '{shown}' is not a game here; try one of: "
-                   f"{', '.join(names)}")
+    try:
+        words = shlex.split(command[:COMMAND_LIMIT + 1])
+    except ValueError:
+        words = [command]
+    if not words or words[0] not in games or len(command) > COMMAND_LIMIT:
+        return Refusal(f"termgames: '{_shown(command.strip())}' is not a game here; try "
+                       f"one of: {', '.join(sorted(games))}")
+    game, allowed = words[0], games[words[0]]
+    arguments, rest = [game], iter(words[1:])
+    for word in rest:
+        name, equals, value = word.partition("=")
+        takes_value = allowed.get(name)
+        if takes_value is None or (equals and not takes_value):
+            return Refusal(f"termgames: over SSH, {game} takes only "
+                           f"{', '.join(sorted(allowed))} (not '{_shown(word)}')")
+        if takes_value and not equals:
+            value = next(rest, "")
+        if takes_value and not (value and value.isprintable()):
+            return Refusal(f"termgames: {name} needs a value")
+        arguments.append(f"{name}={value}" if takes_value else name)
+    return arguments
+
+
+def _shown(text: str) -> str:
+    """Up to 40 printable ASCII characters of a client's text, for a refusal."""
+    return "".join(char for char in text[:40] if char.isprintable() and char.isascii())

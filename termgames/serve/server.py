@@ -23,6 +23,7 @@ from termgames.serve.children import Child
 from termgames.serve.identity import Claims
 from termgames.serve.requests import (
     Refusal,
+    RemoteOptions,
     game_arguments,
     player_name,
     terminal_type,
@@ -47,7 +48,7 @@ class Options:
     max_per_ip: int
     idle_timeout: float
     auth: str  # "none" or "publickey"
-    games: tuple[str, ...]
+    games: RemoteOptions
 
 
 class Arcade:
