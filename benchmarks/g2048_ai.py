@@ -74,13 +74,15 @@ def play_baseline(job: tuple[int, int, str]) -> GameResult:
                       time.perf_counter() - started)
 
 
-def play_ai(job: tuple[str, tuple[int, int, float]]) -> tuple[str, GameResult]:
-    """A row's game ``number`` of seed ``seed``: a negative ``budget`` is a count of
-    positions a move (as the simulator plays), a positive one milliseconds a move."""
-    name, (number, seed, budget) = job
-    if budget < 0:
-        return name, play_game(number, seed, int(-budget))
-    return name, play_game(number, seed, 0, 4, budget_ms=budget)
+AiJob = tuple[str, int, int, int, float | None]
+"""A game of a row: (row, game number, seed, positions a move, or else ms a move)."""
+
+
+def play_ai(job: AiJob) -> tuple[str, GameResult]:
+    """A row's game: bounded by positions (as the simulator plays) or, given a time
+    budget, by time (as the game's hint and autoplay think)."""
+    name, number, seed, nodes, budget_ms = job
+    return name, play_game(number, seed, nodes, 4, budget_ms=budget_ms)
 
 
 def row(name: str, results: list[GameResult], seconds: float) -> list[str]:
@@ -134,16 +136,16 @@ def main() -> None:
     numbers = range(1, options.games + 1)
     # One pool for every AI game, the long time-bound samples first, so that no core
     # idles while another finishes a row's last game.
-    jobs: list[tuple[str, tuple[int, int, float]]] = []
+    jobs: list[AiJob] = []
     if not options.no_shipped:
         fastest, hint = thinking_budget_ms(MAX_SPEED), thinking_budget_ms()
         for name, budget in ((f"hint, {hint:g} ms a move", hint),
                              (f"autoplay at {MAX_SPEED:g}/s, {fastest:g} ms a move", fastest)):
-            jobs += [(name, (n, options.seed, budget))
+            jobs += [(name, n, options.seed, 0, budget)
                      for n in range(1, min(options.sample_games, options.games) + 1)]
     names = [f"AI, {nodes:,} nodes a move" for nodes in options.nodes or [DEFAULT_NODES]]
     for name, nodes in zip(names, options.nodes or [DEFAULT_NODES], strict=True):
-        jobs += [(name, (n, options.seed, -nodes)) for n in numbers]
+        jobs += [(name, n, options.seed, nodes, None) for n in numbers]
     found: dict[str, list[GameResult]] = {}
     started = time.perf_counter()
     with results_as_done(play_ai, jobs, options.jobs) as results:
@@ -153,7 +155,7 @@ def main() -> None:
                   f"{result.moves:,} moves, {1000 * result.seconds / result.moves:.2f} ms a "
                   "move", flush=True)
     seconds = time.perf_counter() - started
-    order = [*names, *reversed(dict.fromkeys(name for name, _ in jobs if name not in names))]
+    order = [*names, *reversed(dict.fromkeys(job[0] for job in jobs if job[0] not in names))]
     rows = [row(name, found[name], seconds) for name in order if name in found]
     if not options.no_baselines:
         for name in BASELINES:

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from termgames.g2048 import bitboard
-from termgames.g2048.ai import Thinker, grid_heuristic, reason_for, think
+from termgames.g2048.ai import Thinker, _Search, grid_heuristic, reason_for, think
 from termgames.g2048.board import Direction, Game2048, Grid, move
 
 
@@ -16,6 +16,30 @@ def random_grid(rng: random.Random, size: int = 4) -> Grid:
     values = [0, 0, 0, 2, 2, 4, 8, 16, 64, 128, 1024, 2048, 16384]  # the packed board's
     # nibbles hold up to 32768, so two 32768s cannot merge there
     return tuple(tuple(rng.choice(values) for _ in range(size)) for _ in range(size))
+
+
+def test_the_search_values_a_last_slide_by_the_heuristic_of_the_board_it_leaves() -> None:
+    """The search slides in its own inlined code; each slide must be the rules' slide."""
+    rng, rows = random.Random(11), bitboard.tables()
+    search = _Search(None, None, lambda: 0.0)
+    search.left, search.right, search.scores = rows.left, rows.right, rows.heuristic
+    search.depth_limit = 1  # every slide ends the line of play
+    for _ in range(2000):
+        board = bitboard.from_grid(random_grid(rng))
+        for direction in Direction:
+            only = {d: bitboard.slide(board, d) for d in Direction}
+            if only[direction] == board:
+                continue
+            # A board on which just this slide moves: the search's value is its heuristic.
+            others = [d for d in Direction if d is not direction and only[d] != board]
+            if others:
+                continue
+            assert search.best(board, bitboard.transpose(board), 1.0, 0) == \
+                max(bitboard.heuristic(only[direction]), 0.0), (direction, hex(board))
+        # The best slide's value; as in nneonneo's player, never below a loss's 0.
+        slid = [bitboard.slide(board, d) for d in Direction]
+        expected = max([bitboard.heuristic(after) for after in slid if after != board] + [0.0])
+        assert search.best(board, bitboard.transpose(board), 1.0, 0) == expected
 
 
 def test_packed_slides_and_points_match_the_rules() -> None:

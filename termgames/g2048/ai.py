@@ -134,18 +134,33 @@ class _Search:
                           turned >> 48 & 0xFFFF)
         depth += 1
         # Up, left, right, down: the order of bitboard.slides, so ties go the same way.
-        # Each slide as (board, transpose); the ones that move nothing are left out.
+        # Each slide as (board, transpose); the ones that move nothing are left out. The
+        # transposes are bitboard.transpose written out: a call costs more than its work.
+        moves = []
         slid = left[c0] | left[c1] << 16 | left[c2] << 32 | left[c3] << 48
-        moves = [(transpose(slid), slid)] if slid != turned else []
+        if slid != turned:
+            a = (slid & 0xF0F00F0FF0F00F0F | (slid & 0x0000F0F00000F0F0) << 12
+                 | (slid & 0x0F0F00000F0F0000) >> 12)
+            moves.append((a & 0xFF00FF0000FF00FF | (a & 0x00FF00FF00000000) >> 24
+                          | (a & 0x00000000FF00FF00) << 24, slid))
         slid = left[r0] | left[r1] << 16 | left[r2] << 32 | left[r3] << 48
         if slid != board:
-            moves.append((slid, transpose(slid)))
+            a = (slid & 0xF0F00F0FF0F00F0F | (slid & 0x0000F0F00000F0F0) << 12
+                 | (slid & 0x0F0F00000F0F0000) >> 12)
+            moves.append((slid, a & 0xFF00FF0000FF00FF | (a & 0x00FF00FF00000000) >> 24
+                           | (a & 0x00000000FF00FF00) << 24))
         slid = right[r0] | right[r1] << 16 | right[r2] << 32 | right[r3] << 48
         if slid != board:
-            moves.append((slid, transpose(slid)))
+            a = (slid & 0xF0F00F0FF0F00F0F | (slid & 0x0000F0F00000F0F0) << 12
+                 | (slid & 0x0F0F00000F0F0000) >> 12)
+            moves.append((slid, a & 0xFF00FF0000FF00FF | (a & 0x00FF00FF00000000) >> 24
+                           | (a & 0x00000000FF00FF00) << 24))
         slid = right[c0] | right[c1] << 16 | right[c2] << 32 | right[c3] << 48
         if slid != turned:
-            moves.append((transpose(slid), slid))
+            a = (slid & 0xF0F00F0FF0F00F0F | (slid & 0x0000F0F00000F0F0) << 12
+                 | (slid & 0x0F0F00000F0F0000) >> 12)
+            moves.append((a & 0xFF00FF0000FF00FF | (a & 0x00FF00FF00000000) >> 24
+                          | (a & 0x00000000FF00FF00) << 24, slid))
         top = 0.0
         if probability < PROBABILITY_CUTOFF or depth >= self.depth_limit:
             # The slides end the line of play: the heuristic, inline (the hot path).
