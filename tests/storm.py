@@ -102,7 +102,9 @@ def storm(term: Terminal, game: str, keys: int, rng: random.Random, dump: Path) 
         term.press("esc")
         term.press("q")
         term.drain(0.2)
-    status = term.wait_exit()
+    # Generous: a hint search on a hard level can hold the loop for seconds a slice on a
+    # loaded machine (a known fault of the solver's slicing), and q waits behind it.
+    status = term.wait_exit(30)
     lines = dump.read_text(encoding="utf-8").splitlines() if dump.exists() else []
     return StormReport(keys, resizes, len(term.received), status,
                        b"Traceback" in term.received, json.loads(lines[-1]) if lines else {})
