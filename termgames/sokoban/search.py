@@ -15,7 +15,7 @@ from __future__ import annotations
 import heapq
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
@@ -163,10 +163,8 @@ class Search:
             matchings[boxes] = (fixed, tuple(columns), assignment)
         return value
 
-    def step(self, positions: int, deadline: float | None = None,
-             clock: Callable[[], float] = time.monotonic) -> Result | None:
-        """Expand up to ``positions`` more positions, pausing early once ``clock`` passes
-        ``deadline``; the result once there is one."""
+    def step(self, positions: int) -> Result | None:
+        """Expand up to ``positions`` more positions; the result once there is one."""
         if self.result is not None:
             return self.result
         started = time.perf_counter()
@@ -179,8 +177,7 @@ class Search:
         exact = len(self.start_boxes) == len(board.goals)
         stop = self.nodes + positions
         while queue:
-            if self.nodes >= stop or (deadline is not None and not self.nodes & 7
-                                      and clock() >= deadline):
+            if self.nodes >= stop:
                 self.seconds += time.perf_counter() - started
                 return None
             _, pushes, _, key = heapq.heappop(queue)
