@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import time
 
 import pytest
 
@@ -15,7 +16,8 @@ from termgames.sokoban.game import Direction, replay
 from termgames.sokoban.levels import Level
 from termgames.sokoban.matching import min_cost_assignment
 from termgames.sokoban.plan import deadlock_of
-from termgames.sokoban.solver import Push, Solver, Verdict, solve
+from termgames.sokoban.search import LOOK_EVERY
+from termgames.sokoban.solver import TURN, Push, Result, Solver, Verdict, solve
 
 
 def microban_levels() -> list[Level]:
@@ -196,15 +198,65 @@ def test_a_search_past_its_node_budget_says_so_and_never_claims_unsolvable() -> 
     assert result is not None and result.verdict is Verdict.LIMIT
 
 
-def test_slices_find_the_same_solution_as_one_go() -> None:
-    played = microban_levels()[20]
-    whole = solve(played)
+def outcome(result: Result | None) -> tuple[object, ...]:
+    """All a solve gives: the verdict, the steps, the pushes and the positions it took."""
+    assert result is not None
+    return result.verdict, result.lurd, result.pushes, result.nodes
+
+
+@pytest.mark.parametrize("late", ["a clock that jumps at each reading", "a slice begun late"])
+def test_a_slice_that_starts_past_its_end_still_makes_progress(late: str) -> None:
+    # A test's clock that moves on at each reading, or a slice begun after its end, once
+    # made every step return before its first position: the solve never ended.
+    played = microban_levels()[34]  # about 100 positions
+    whole = Solver(played).advance(float("inf"))  # one go: the clock never read
+    assert whole is not None
     sliced = Solver(played)
-    ticks = iter(range(10**9))
-    result = None
-    while result is None:  # a clock that runs out every 64 positions
-        result = sliced.advance(next(ticks) + 0.5, clock=lambda: float(next(ticks)))
-    assert result.lurd == whole.lurd
+    ticks = itertools.count()
+    for calls in range(1, 1000):
+        before = sliced.nodes
+        if late == "a slice begun late":
+            result = sliced.advance(time.monotonic() - 1)
+        else:
+            result = sliced.advance(next(ticks) + 0.5, clock=lambda: 1000.0 * next(ticks))
+        if result is not None:
+            break
+        assert sliced.nodes > before, f"slice {calls} expanded nothing"
+    else:
+        pytest.fail("a late clock stalled the solver")
+    assert outcome(result) == outcome(whole)
+    assert calls <= whole.nodes // LOOK_EVERY + 2  # each slice does LOOK_EVERY at least
+
+
+def test_a_slice_pauses_mid_turn_and_the_next_resumes_it_to_the_same_solution() -> None:
+    played = microban_levels()[35]  # about 6,000 positions: both searches, many turns
+    whole = Solver(played).advance(float("inf"))  # one go: the clock never read
+    assert whole is not None
+    sliced = Solver(played)
+    ticks = itertools.count()
+
+    def slice_of_four_looks() -> Result | None:
+        """A slice whose time is up at its fifth reading of the clock."""
+        return sliced.advance(next(ticks) + 4.5, clock=lambda: float(next(ticks)))
+
+    assert slice_of_four_looks() is None
+    greedy, steady = sliced.searches[0][0], sliced.searches[1][0]
+    first = greedy.nodes
+    assert LOOK_EVERY <= first < TURN and steady.nodes == 0  # paused in the first turn
+    assert sliced.turn == 0 and sliced.left == TURN - first
+    assert slice_of_four_looks() is None
+    assert greedy.nodes > first and steady.nodes == 0  # and resumed it
+    paused_in = set()
+    for _ in range(5000):
+        result = slice_of_four_looks()
+        if result is not None:
+            break
+        if sliced.left:
+            paused_in.add(sliced.turn)
+    else:
+        pytest.fail("the sliced solve never ended")
+    assert paused_in == {0, 1}
+    assert outcome(result) == outcome(whole) and whole.verdict is Verdict.SOLVED
 
 
 def test_boxes_that_close_off_a_part_for_good_are_a_corral_deadlock() -> None:

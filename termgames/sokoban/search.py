@@ -13,9 +13,10 @@ positions has proved the position unsolvable.
 from __future__ import annotations
 
 import heapq
+import math
 import time
 from collections import OrderedDict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import Enum
 
@@ -37,6 +38,10 @@ measured soon after it was, while its matching is still here."""
 GREEDINESS = 3
 """How much more the lower bound counts than the pushes made so far: more finds
 solutions faster and longer; 1 would find the fewest pushes."""
+LOOK_EVERY = 8
+"""Positions a step expands between looks at the clock, the first look included: every
+call makes progress, however late the clock already is (a test's clock that moves at
+each reading, a slice begun past its end), so a sliced solve always ends."""
 
 
 class Verdict(Enum):
@@ -163,8 +168,10 @@ class Search:
             matchings[boxes] = (fixed, tuple(columns), assignment)
         return value
 
-    def step(self, positions: int) -> Result | None:
-        """Expand up to ``positions`` more positions; the result once there is one."""
+    def step(self, positions: int, deadline: float = math.inf,
+             clock: Callable[[], float] = time.monotonic) -> Result | None:
+        """Expand up to ``positions`` more positions, pausing early once ``clock`` passes
+        ``deadline`` (after LOOK_EVERY at least); the result once there is one."""
         if self.result is not None:
             return self.result
         started = time.perf_counter()
@@ -176,7 +183,13 @@ class Search:
         # With spare boxes a box may rest off the goals, even on a dead square.
         exact = len(self.start_boxes) == len(board.goals)
         stop = self.nodes + positions
+        # The clock is first read once this call has expanded LOOK_EVERY positions.
+        look = self.nodes + LOOK_EVERY if deadline < math.inf else math.inf
         while queue:
+            if self.nodes >= look:
+                look = self.nodes + LOOK_EVERY
+                if clock() >= deadline:
+                    stop = self.nodes  # a pause: the next call goes on from here
             if self.nodes >= stop:
                 self.seconds += time.perf_counter() - started
                 return None

@@ -26,7 +26,7 @@ __all__ = ["DEFAULT_NODES", "Push", "Result", "Solver", "Verdict", "check", "sol
            "steps_for"]
 
 TURN = 200
-"""Positions a search expands before the clock is looked at and the turn may pass."""
+"""Positions a search expands before the turn passes to the next search."""
 SCHEDULE = ((12, 1, True), (3, 3, False))
 """(greediness, turns in a round, macros) of each search: the greedy one, with macros,
 solves open levels in a fraction of the time; the steadier one gets the larger share for
@@ -50,6 +50,8 @@ class Solver:
         ]
         self.result: Result | None = None
         self.seconds = 0.0
+        self.turn = 0  # whose turn it is, and how many of its positions are left
+        self.left = 0
 
     @property
     def node_limit(self) -> int:
@@ -70,20 +72,32 @@ class Solver:
 
     def advance(self, until: float, clock: Callable[[], float] = time.monotonic
                 ) -> Result | None:
-        """Search until the clock passes ``until``; the result once there is one."""
+        """Search until the clock passes ``until`` (a few positions at least, however late
+        it is); the result once there is one."""
         started = clock()
+        # Turns are counted in positions, never in time, so that the searches interleave
+        # (and find) the same whatever the clock says: the clock only pauses a turn, which
+        # the next call resumes. On a hard level one position can take 10 ms or more. A
+        # step makes LOOK_EVERY positions before it first reads the clock, so a slice
+        # begun late, or a clock that jumps at each reading, still moves the solve on.
         while self.result is None:
-            for search, turns in list(self.searches):
-                found = search.step(TURN * turns)
-                if found is None:
-                    continue
-                if found.verdict is Verdict.LIMIT:
-                    self.searches.remove((search, turns))
-                    if not self.searches:
-                        self.finish(found)
-                    continue
+            search, turns = self.searches[self.turn]
+            self.left = self.left or TURN * turns
+            before = search.nodes
+            found = search.step(self.left, until, clock)
+            self.left = max(self.left - (search.nodes - before), 0)
+            if found is None:
+                if not self.left:
+                    self.turn = (self.turn + 1) % len(self.searches)
+            elif found.verdict is Verdict.LIMIT:
+                del self.searches[self.turn]
+                self.left = 0
+                if self.searches:
+                    self.turn %= len(self.searches)
+                else:
+                    self.finish(found)
+            else:
                 self.finish(found)
-                break
             if self.result is None and clock() >= until:
                 self.seconds += clock() - started
                 return None
