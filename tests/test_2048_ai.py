@@ -8,7 +8,15 @@ import random
 import pytest
 
 from termgames.g2048 import bitboard
-from termgames.g2048.ai import Thinker, _Search, grid_heuristic, reason_for, think
+from termgames.g2048.ai import (
+    DIRECTIONS,
+    PROBABILITY_CUTOFF,
+    Thinker,
+    _Search,
+    grid_heuristic,
+    reason_for,
+    think,
+)
 from termgames.g2048.board import Direction, Game2048, Grid, move
 
 
@@ -19,10 +27,10 @@ def random_grid(rng: random.Random, size: int = 4) -> Grid:
 
 
 def test_the_search_values_a_last_slide_by_the_heuristic_of_the_board_it_leaves() -> None:
-    """The search slides in its own inlined code; each slide must be the rules' slide."""
-    rng, rows = random.Random(11), bitboard.tables()
+    """The search slides with its own tables; each slide must be the rules' slide."""
+    rng = random.Random(11)
     search = _Search(None, None, lambda: 0.0)
-    search.left, search.right, search.scores = rows.left, rows.right, rows.heuristic
+    search.rows = bitboard.tables()
     search.depth_limit = 1  # every slide ends the line of play
     for _ in range(2000):
         board = bitboard.from_grid(random_grid(rng))
@@ -40,6 +48,36 @@ def test_the_search_values_a_last_slide_by_the_heuristic_of_the_board_it_leaves(
         slid = [bitboard.slide(board, d) for d in Direction]
         expected = max([bitboard.heuristic(after) for after in slid if after != board] + [0.0])
         assert search.best(board, bitboard.transpose(board), 1.0, 0) == expected
+
+
+def _plain_best(board: int, probability: float, depth: int, limit: int) -> float:
+    """Expectimax written plainly with the rules' slides, to check the search against."""
+    depth += 1
+    slid = [after for d in DIRECTIONS if (after := bitboard.slide(board, d)) != board]
+    if probability < PROBABILITY_CUTOFF or depth >= limit:
+        return max([bitboard.heuristic(after) for after in slid] + [0.0])
+    return max([_plain_chance(after, probability, depth, limit) for after in slid] + [0.0])
+
+
+def _plain_chance(board: int, probability: float, depth: int, limit: int) -> float:
+    cells = bitboard.empty_cells(board)
+    if probability < PROBABILITY_CUTOFF or depth >= limit or not cells:
+        return bitboard.heuristic(board)
+    share = probability / len(cells)
+    return sum(0.9 * _plain_best(board | 1 << shift, share * 0.9, depth, limit)
+               + 0.1 * _plain_best(board | 2 << shift, share * 0.1, depth, limit)
+               for shift in cells) / len(cells)
+
+
+def test_a_deeper_search_values_boards_as_plain_expectimax_does() -> None:
+    """Slides inside the search (not only the last ones) must be the rules' slides too."""
+    rng = random.Random(12)
+    for _ in range(150):
+        board = bitboard.from_grid(random_grid(rng))
+        search = _Search(None, None, lambda: 0.0)
+        search.rows, search.depth_limit = bitboard.tables(), 3
+        assert search.best(board, bitboard.transpose(board), 1.0, 0) == pytest.approx(
+            _plain_best(board, 1.0, 0, 3), rel=1e-12), hex(board)
 
 
 def test_packed_slides_and_points_match_the_rules() -> None:

@@ -59,9 +59,7 @@ class _Search:
         self.nodes = 0
         self.table: dict[int, tuple[int, float]] = {}
         self.depth_limit = 0
-        self.left: list[int] = []
-        self.right: list[int] = []
-        self.scores: list[float] = []
+        self.rows = bitboard.EMPTY_TABLES
 
     @property
     def node_limit(self) -> int | None:
@@ -104,11 +102,28 @@ class _Search:
         share = probability / len(cells)
         total = 0.0
         best = self.best
+        # A slide from the new board that ends the line of play: judged by the leaf.
+        last = depth + 1 >= self.depth_limit
+        leaf_two = last or share * 0.9 < PROBABILITY_CUTOFF
+        leaf_four = last or share * 0.1 < PROBABILITY_CUTOFF
+        leaf = self.leaf
         for shift, turned_shift in cells:
-            total += 0.9 * best(board | 1 << shift, turned | 1 << turned_shift, share * 0.9,
-                                depth)
-            total += 0.1 * best(board | 2 << shift, turned | 2 << turned_shift, share * 0.1,
-                                depth)
+            if leaf_two:
+                self.nodes += 1
+                if self.nodes & 255 == 0 or self.nodes > self.cap:
+                    self.check()
+                total += 0.9 * leaf(board | 1 << shift, turned | 1 << turned_shift)
+            else:
+                total += 0.9 * best(board | 1 << shift, turned | 1 << turned_shift,
+                                    share * 0.9, depth)
+            if leaf_four:
+                self.nodes += 1
+                if self.nodes & 255 == 0 or self.nodes > self.cap:
+                    self.check()
+                total += 0.1 * leaf(board | 2 << shift, turned | 2 << turned_shift)
+            else:
+                total += 0.1 * best(board | 2 << shift, turned | 2 << turned_shift,
+                                    share * 0.1, depth)
         value = total / len(cells)
         if depth < CACHE_DEPTH:
             self.table[board] = (depth, value)
@@ -116,63 +131,83 @@ class _Search:
 
     def heuristic(self, board: int, turned: int) -> float:
         """``bitboard.heuristic``, from the board and its transpose."""
-        table = self.scores
+        table = self.rows.heuristic
         return (table[board & 0xFFFF] + table[board >> 16 & 0xFFFF]
                 + table[board >> 32 & 0xFFFF] + table[board >> 48 & 0xFFFF]
                 + table[turned & 0xFFFF] + table[turned >> 16 & 0xFFFF]
                 + table[turned >> 32 & 0xFFFF] + table[turned >> 48 & 0xFFFF])
+
+    def leaf(self, board: int, turned: int) -> float:
+        """The best slide's heuristic value (0 if none moves), where the line ends."""
+        # Nine positions in ten are leaves, so this is the hot path: whether a slide moves,
+        # the slid rows' values and the slid board's columns all come from row tables, and
+        # no board is built but the columns. The sums keep bitboard.heuristic's order
+        # (rows, then columns), so the values are exactly its values.
+        rows = self.rows
+        h, hl, hr = rows.heuristic, rows.left_heuristic, rows.right_heuristic
+        ml, mr, sl, sr = rows.left_moves, rows.right_moves, rows.left_spread, rows.right_spread
+        r0, r1, r2, r3 = (board & 0xFFFF, board >> 16 & 0xFFFF, board >> 32 & 0xFFFF,
+                          board >> 48)
+        c0, c1, c2, c3 = (turned & 0xFFFF, turned >> 16 & 0xFFFF, turned >> 32 & 0xFFFF,
+                          turned >> 48)
+        top = 0.0
+        if ml[c0] or ml[c1] or ml[c2] or ml[c3]:
+            a = sl[c0] | sl[c1] << 4 | sl[c2] << 8 | sl[c3] << 12
+            value = (h[a & 0xFFFF] + h[a >> 16 & 0xFFFF] + h[a >> 32 & 0xFFFF] + h[a >> 48]
+                     + hl[c0] + hl[c1] + hl[c2] + hl[c3])
+            if value > top:
+                top = value
+        if ml[r0] or ml[r1] or ml[r2] or ml[r3]:
+            a = sl[r0] | sl[r1] << 4 | sl[r2] << 8 | sl[r3] << 12
+            value = (hl[r0] + hl[r1] + hl[r2] + hl[r3]
+                     + h[a & 0xFFFF] + h[a >> 16 & 0xFFFF] + h[a >> 32 & 0xFFFF] + h[a >> 48])
+            if value > top:
+                top = value
+        if mr[r0] or mr[r1] or mr[r2] or mr[r3]:
+            a = sr[r0] | sr[r1] << 4 | sr[r2] << 8 | sr[r3] << 12
+            value = (hr[r0] + hr[r1] + hr[r2] + hr[r3]
+                     + h[a & 0xFFFF] + h[a >> 16 & 0xFFFF] + h[a >> 32 & 0xFFFF] + h[a >> 48])
+            if value > top:
+                top = value
+        if mr[c0] or mr[c1] or mr[c2] or mr[c3]:
+            a = sr[c0] | sr[c1] << 4 | sr[c2] << 8 | sr[c3] << 12
+            value = (h[a & 0xFFFF] + h[a >> 16 & 0xFFFF] + h[a >> 32 & 0xFFFF] + h[a >> 48]
+                     + hr[c0] + hr[c1] + hr[c2] + hr[c3])
+            if value > top:
+                top = value
+        return top
 
     def best(self, board: int, turned: int, probability: float, depth: int) -> float:
         """The value of the best slide from ``board`` (0 if none moves: a loss)."""
         self.nodes += 1
         if self.nodes & 255 == 0 or self.nodes > self.cap:
             self.check()
-        left, right = self.left, self.right
-        r0, r1, r2, r3 = (board & 0xFFFF, board >> 16 & 0xFFFF, board >> 32 & 0xFFFF,
-                          board >> 48 & 0xFFFF)
-        c0, c1, c2, c3 = (turned & 0xFFFF, turned >> 16 & 0xFFFF, turned >> 32 & 0xFFFF,
-                          turned >> 48 & 0xFFFF)
         depth += 1
-        # Up, left, right, down: the order of bitboard.slides, so ties go the same way.
-        # Each slide as (board, transpose); the ones that move nothing are left out. The
-        # transposes are bitboard.transpose written out: a call costs more than its work.
-        moves = []
-        slid = left[c0] | left[c1] << 16 | left[c2] << 32 | left[c3] << 48
-        if slid != turned:
-            a = (slid & 0xF0F00F0FF0F00F0F | (slid & 0x0000F0F00000F0F0) << 12
-                 | (slid & 0x0F0F00000F0F0000) >> 12)
-            moves.append((a & 0xFF00FF0000FF00FF | (a & 0x00FF00FF00000000) >> 24
-                          | (a & 0x00000000FF00FF00) << 24, slid))
-        slid = left[r0] | left[r1] << 16 | left[r2] << 32 | left[r3] << 48
-        if slid != board:
-            a = (slid & 0xF0F00F0FF0F00F0F | (slid & 0x0000F0F00000F0F0) << 12
-                 | (slid & 0x0F0F00000F0F0000) >> 12)
-            moves.append((slid, a & 0xFF00FF0000FF00FF | (a & 0x00FF00FF00000000) >> 24
-                           | (a & 0x00000000FF00FF00) << 24))
-        slid = right[r0] | right[r1] << 16 | right[r2] << 32 | right[r3] << 48
-        if slid != board:
-            a = (slid & 0xF0F00F0FF0F00F0F | (slid & 0x0000F0F00000F0F0) << 12
-                 | (slid & 0x0F0F00000F0F0000) >> 12)
-            moves.append((slid, a & 0xFF00FF0000FF00FF | (a & 0x00FF00FF00000000) >> 24
-                           | (a & 0x00000000FF00FF00) << 24))
-        slid = right[c0] | right[c1] << 16 | right[c2] << 32 | right[c3] << 48
-        if slid != turned:
-            a = (slid & 0xF0F00F0FF0F00F0F | (slid & 0x0000F0F00000F0F0) << 12
-                 | (slid & 0x0F0F00000F0F0000) >> 12)
-            moves.append((a & 0xFF00FF0000FF00FF | (a & 0x00FF00FF00000000) >> 24
-                          | (a & 0x00000000FF00FF00) << 24, slid))
-        top = 0.0
         if probability < PROBABILITY_CUTOFF or depth >= self.depth_limit:
-            # The slides end the line of play: the heuristic, inline (the hot path).
-            table = self.scores
-            for after, flipped in moves:
-                value = (table[after & 0xFFFF] + table[after >> 16 & 0xFFFF]
-                         + table[after >> 32 & 0xFFFF] + table[after >> 48 & 0xFFFF]
-                         + table[flipped & 0xFFFF] + table[flipped >> 16 & 0xFFFF]
-                         + table[flipped >> 32 & 0xFFFF] + table[flipped >> 48 & 0xFFFF])
-                if value > top:
-                    top = value
-            return top
+            return self.leaf(board, turned)
+        rows = self.rows
+        left, right, ml, mr = rows.left, rows.right, rows.left_moves, rows.right_moves
+        sl, sr = rows.left_spread, rows.right_spread
+        r0, r1, r2, r3 = (board & 0xFFFF, board >> 16 & 0xFFFF, board >> 32 & 0xFFFF,
+                          board >> 48)
+        c0, c1, c2, c3 = (turned & 0xFFFF, turned >> 16 & 0xFFFF, turned >> 32 & 0xFFFF,
+                          turned >> 48)
+        # Up, left, right, down: the order of bitboard.slides, so ties go the same way.
+        # Each slide that moves something, as (board, transpose).
+        moves = []
+        if ml[c0] or ml[c1] or ml[c2] or ml[c3]:
+            moves.append((sl[c0] | sl[c1] << 4 | sl[c2] << 8 | sl[c3] << 12,
+                          left[c0] | left[c1] << 16 | left[c2] << 32 | left[c3] << 48))
+        if ml[r0] or ml[r1] or ml[r2] or ml[r3]:
+            moves.append((left[r0] | left[r1] << 16 | left[r2] << 32 | left[r3] << 48,
+                          sl[r0] | sl[r1] << 4 | sl[r2] << 8 | sl[r3] << 12))
+        if mr[r0] or mr[r1] or mr[r2] or mr[r3]:
+            moves.append((right[r0] | right[r1] << 16 | right[r2] << 32 | right[r3] << 48,
+                          sr[r0] | sr[r1] << 4 | sr[r2] << 8 | sr[r3] << 12))
+        if mr[c0] or mr[c1] or mr[c2] or mr[c3]:
+            moves.append((sr[c0] | sr[c1] << 4 | sr[c2] << 8 | sr[c3] << 12,
+                          right[c0] | right[c1] << 16 | right[c2] << 32 | right[c3] << 48))
+        top = 0.0
         chance = self.chance
         for after, flipped in moves:
             value = chance(after, flipped, probability, depth)
@@ -184,7 +219,7 @@ class _Search:
         """Each slide's value, searched to ``depth_limit`` slides."""
         self.depth_limit = depth_limit
         rows = bitboard.tables()
-        self.left, self.right, self.scores = rows.left, rows.right, rows.heuristic
+        self.rows = rows
         values = {}
         for direction in DIRECTIONS:
             slid = bitboard.slide(board, direction)

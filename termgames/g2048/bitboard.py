@@ -89,23 +89,39 @@ def _pack(ranks: list[int]) -> int:
 @dataclass(frozen=True)
 class Tables:
     """Per 16-bit row: the row slid left and right, the points each scores, and the
-    heuristic of the row."""
+    heuristic of the row. For the AI's last slides, per row again: whether a slide moves
+    it, the heuristic of the row it leaves, and that row spread as a column, so a board's
+    columns after a slide are four lookups (``spread[r0] | spread[r1] << 4 ...``)."""
 
     left: list[int]
     right: list[int]
     left_points: list[int]
     right_points: list[int]
     heuristic: list[float]
+    left_moves: list[bool]
+    right_moves: list[bool]
+    left_heuristic: list[float]
+    right_heuristic: list[float]
+    left_spread: list[int]
+    right_spread: list[int]
+
+
+_ROWS = 1 << 16
+EMPTY_TABLES = Tables([], [], [], [], [], [], [], [], [], [], [])
+"""What a search holds before its first look at the tables."""
 
 
 class _Builder:
     """The row tables as far as they are built: a row at a time, so that a screen can
-    build them in slices between keys."""
+    build them in slices between keys. A second pass over the rows derives the AI's
+    tables, which need every row's heuristic."""
 
     def __init__(self) -> None:
         self.next_row = 0
         self.parts: tuple[list[int], list[int], list[int], list[int], list[float]] = (
             [], [], [], [], [])
+        self.derived: tuple[list[bool], list[bool], list[float], list[float], list[int],
+                            list[int]] = ([], [], [], [], [], [])
         self.done: Tables | None = None
 
     def build(self, rows: int) -> Tables | None:
@@ -113,7 +129,7 @@ class _Builder:
         if self.done is not None:
             return self.done
         left, right, left_points, right_points, heuristic = self.parts
-        for row in range(self.next_row, min(self.next_row + rows, 1 << 16)):
+        for row in range(self.next_row, min(self.next_row + rows, _ROWS)):
             ranks = [row & 0xF, row >> 4 & 0xF, row >> 8 & 0xF, row >> 12 & 0xF]
             slid, gained = _slide_exponents(ranks)
             left.append(_pack(slid))
@@ -122,9 +138,25 @@ class _Builder:
             right.append(_pack(slid_back[::-1]))
             right_points.append(gained_back)
             heuristic.append(row_heuristic(tuple(ranks)))
-        self.next_row = len(left)
-        if self.next_row == 1 << 16:
-            self.done = Tables(left, right, left_points, right_points, heuristic)
+        start = max(self.next_row - _ROWS, 0)
+        stop = min(self.next_row + rows - _ROWS, _ROWS)
+        if stop > start:
+            left_moves, right_moves, left_score, right_score, left_spread, right_spread = (
+                self.derived)
+            for slid, moves, score, spread in (
+                    (left, left_moves, left_score, left_spread),
+                    (right, right_moves, right_score, right_spread)):
+                after = slid[start:stop]
+                moves.extend([row != was for was, row in enumerate(after, start)])
+                score.extend([heuristic[row] for row in after])
+                spread.extend([row & 0xF | (row >> 4 & 0xF) << 16 | (row >> 8 & 0xF) << 32
+                               | (row >> 12) << 48 for row in after])
+        self.next_row = min(self.next_row + rows, 2 * _ROWS)
+        if self.next_row == 2 * _ROWS:
+            left_moves, right_moves, left_score, right_score, left_spread, right_spread = (
+                self.derived)
+            self.done = Tables(left, right, left_points, right_points, heuristic, left_moves,
+                               right_moves, left_score, right_score, left_spread, right_spread)
         return self.done
 
 
@@ -133,7 +165,7 @@ _BUILDER = _Builder()
 
 def tables() -> Tables:
     """The row tables, built on first use (about half a second) and kept."""
-    built = _BUILDER.build(1 << 16)
+    built = _BUILDER.build(2 * _ROWS)
     assert built is not None
     return built
 
@@ -175,8 +207,7 @@ def slide(board: int, direction: Direction) -> int:
 
 
 def slides(board: int) -> tuple[int, int, int, int]:
-    """The board after each slide, in the order up, left, right, down (the AI's hot
-    path: one transpose each way and sixteen table lookups)."""
+    """The board after each slide, in the order up, left, right, down."""
     rows = tables()
     left, right = rows.left, rows.right
     r0, r1, r2, r3 = (board & ROW_MASK, board >> 16 & ROW_MASK, board >> 32 & ROW_MASK,
