@@ -151,30 +151,22 @@ class _Search:
         c0, c1, c2, c3 = (turned & 0xFFFF, turned >> 16 & 0xFFFF, turned >> 32 & 0xFFFF,
                           turned >> 48)
         top = 0.0
-        if ml[c0] or ml[c1] or ml[c2] or ml[c3]:
-            a = sl[c0] | sl[c1] << 4 | sl[c2] << 8 | sl[c3] << 12
-            value = (h[a & 0xFFFF] + h[a >> 16 & 0xFFFF] + h[a >> 32 & 0xFFFF] + h[a >> 48]
-                     + hl[c0] + hl[c1] + hl[c2] + hl[c3])
-            if value > top:
-                top = value
-        if ml[r0] or ml[r1] or ml[r2] or ml[r3]:
-            a = sl[r0] | sl[r1] << 4 | sl[r2] << 8 | sl[r3] << 12
-            value = (hl[r0] + hl[r1] + hl[r2] + hl[r3]
-                     + h[a & 0xFFFF] + h[a >> 16 & 0xFFFF] + h[a >> 32 & 0xFFFF] + h[a >> 48])
-            if value > top:
-                top = value
-        if mr[r0] or mr[r1] or mr[r2] or mr[r3]:
-            a = sr[r0] | sr[r1] << 4 | sr[r2] << 8 | sr[r3] << 12
-            value = (hr[r0] + hr[r1] + hr[r2] + hr[r3]
-                     + h[a & 0xFFFF] + h[a >> 16 & 0xFFFF] + h[a >> 32 & 0xFFFF] + h[a >> 48])
-            if value > top:
-                top = value
-        if mr[c0] or mr[c1] or mr[c2] or mr[c3]:
-            a = sr[c0] | sr[c1] << 4 | sr[c2] << 8 | sr[c3] << 12
-            value = (h[a & 0xFFFF] + h[a >> 16 & 0xFFFF] + h[a >> 32 & 0xFFFF] + h[a >> 48]
-                     + hr[c0] + hr[c1] + hr[c2] + hr[c3])
-            if value > top:
-                top = value
+        # Left and right: the slid rows, then the columns they make. Up and down slide the
+        # columns, so the same tables read the transpose, and the rows come first. The best
+        # value does not depend on which slide is tried first.
+        for moves, score, spread in ((ml, hl, sl), (mr, hr, sr)):
+            if moves[r0] or moves[r1] or moves[r2] or moves[r3]:
+                a = spread[r0] | spread[r1] << 4 | spread[r2] << 8 | spread[r3] << 12
+                value = (score[r0] + score[r1] + score[r2] + score[r3] + h[a & 0xFFFF]
+                         + h[a >> 16 & 0xFFFF] + h[a >> 32 & 0xFFFF] + h[a >> 48])
+                if value > top:
+                    top = value
+            if moves[c0] or moves[c1] or moves[c2] or moves[c3]:
+                a = spread[c0] | spread[c1] << 4 | spread[c2] << 8 | spread[c3] << 12
+                value = (h[a & 0xFFFF] + h[a >> 16 & 0xFFFF] + h[a >> 32 & 0xFFFF]
+                         + h[a >> 48] + score[c0] + score[c1] + score[c2] + score[c3])
+                if value > top:
+                    top = value
         return top
 
     def best(self, board: int, turned: int, probability: float, depth: int) -> float:
