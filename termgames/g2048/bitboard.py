@@ -117,7 +117,7 @@ class _Builder:
     tables, which need every row's heuristic."""
 
     def __init__(self) -> None:
-        self.next_row = 0
+        self.next_row = 0  # counted over both passes: 2 * 65,536 rows in all
         self.parts: tuple[list[int], list[int], list[int], list[int], list[float]] = (
             [], [], [], [], [])
         self.derived: tuple[list[bool], list[bool], list[float], list[float], list[int],
