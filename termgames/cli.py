@@ -78,14 +78,14 @@ def build_cli(games: tuple[GameSpec, ...]) -> ArcadeGroup:
     def scores(game: str | None, limit: int) -> None:
         """Print the best results (all games, or GAME): one table per variant, since only
         results of the same board, maze size or opponent compare. Reads, never writes."""
-        from termgames.store import Store
+        from termgames.runtime.context import open_reader
 
         named = {spec.name: spec for spec in games}
         if game is not None and game not in named:
             raise click.BadParameter(
                 f"no game called {game!r} (choose from {', '.join(named)})", param_hint="GAME"
             )
-        store = Store.open(create=False)
+        store, _ = open_reader()
         try:
             shown = 0
             for spec in [named[game]] if game else games:

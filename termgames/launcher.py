@@ -70,7 +70,7 @@ class Launcher(ListScreen):
 
     def read_bests(self) -> list[str]:
         """Each game's line of best results."""
-        return [spec.best(self.context.store) for spec in self.games]
+        return [spec.best(self.context.store, self.context.player.name) for spec in self.games]
 
     def rows_for(self, width: int, glyphs: Glyphs) -> list[str]:
         """The menu's rows for ``width`` cells."""
@@ -81,7 +81,7 @@ class Launcher(ListScreen):
     def play(self, index: int) -> None:
         """Start the chosen game over the menu."""
         spec = self.games[index]
-        self.host.start(spec, spec.create(self.context))
+        self.host.launch(spec, spec.create)
 
     def on_resume(self) -> None:
         """Back from a game: its new best shows."""

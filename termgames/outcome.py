@@ -24,6 +24,16 @@ class Mark(Enum):
     HELPED = "helped"
     UNVERIFIED = "unverified"
 
+    @property
+    def assists(self) -> bool:
+        """Whether it is help (a result with it ranks apart), rather than a note about
+        who played (an unverified name)."""
+        return self is not Mark.UNVERIFIED
+
+
+ASSISTING = frozenset(mark.value for mark in Mark if mark.assists)
+"""The names of the marks that are help, as the store keeps them."""
+
 
 @dataclass(frozen=True)
 class Outcome:

@@ -1,5 +1,6 @@
-"""Best-score tables as plain text: one table per variant, so only comparable results rank
-together, each with column headers and units."""
+"""Best results as players see them: one table per variant, so only comparable results rank
+together, and helped results apart from unhelped ones (as a Sokoban level solved with a
+hint never replaces a best found alone); column headers and units."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 
+from termgames.outcome import ASSISTING
 from termgames.store import Score, Store
 from termgames.text import sanitize, text_width
 
@@ -72,52 +74,75 @@ class Table:
 
 @dataclass(frozen=True)
 class Best:
-    """A best result as shown: its score and what helped it ('undo', 'autoplay')."""
+    """A best result as shown: its score and its marks ('undo', 'autoplay')."""
 
     score: int
     marks: frozenset[str] = frozenset()
 
+    @property
+    def assisted(self) -> bool:
+        """Whether some help made it."""
+        return bool(self.marks & ASSISTING)
+
     def note(self) -> str:
-        """The marks as the header shows them: ' (undo)'."""
-        return "".join(f" ({mark})" for mark in sorted(self.marks))
+        """The help it had, as the header shows it: ' (undo)'."""
+        return "".join(f" ({mark})" for mark in sorted(self.marks & ASSISTING))
+
+
+def best_result(store: Store, game: str, variant: str | None, lowest: bool) -> Score | None:
+    """The best result to show for ``game`` in ``variant``: the best unhelped one, or the
+    best helped one where there is none."""
+    return (store.best(game, variant, lowest, assisted=False)
+            or store.best(game, variant, lowest, assisted=True))
 
 
 def best_shown(stored: Score | None, run: Best | None, lowest: bool = False) -> Best | None:
     """The best to show beside a game: the best on record, or the run in play once it
-    counts and beats it (it is recorded as it stands, so the best never falls back)."""
-    candidates = [Best(stored.score, stored.marks)] if stored is not None else []
-    if run is not None:
-        candidates.append(run)
-    if not candidates:
-        return None
-    return (min if lowest else max)(candidates, key=lambda best: best.score)
+    counts and beats it (it is recorded as it stands, so the best never falls back). A
+    helped run never replaces an unhelped best, and an unhelped one always replaces a
+    helped best."""
+    best = Best(stored.score, stored.marks) if stored is not None else None
+    if run is None or (best is not None and run.assisted and not best.assisted):
+        return best
+    if best is None or (best.assisted and not run.assisted):
+        return run
+    return (min if lowest else max)((best, run), key=lambda candidate: candidate.score)
 
 
 def marks(score: Score) -> str:
-    """What helped a score, as the tables show it."""
+    """What helped or qualifies a score, as the tables show it."""
     return " ".join(sorted(score.marks))
 
 
-def launcher_best(store: Store, game: str, kind: ScoreKind, none_yet: str) -> str:
-    """The launcher's line: the best in the variant played last, named, since results in
-    other variants do not compare with it."""
-    variant = store.latest_variant(game)
-    best = None if variant is None else store.best(game, variant, lowest=kind.lowest_wins)
+def launcher_best(store: Store, game: str, kind: ScoreKind, none_yet: str, player: str) -> str:
+    """The launcher's line: the best in the variant ``player`` played last (or anyone
+    did, before they play), named, since results in other variants do not compare with
+    it; with its help marks, and whose it is when it is not the player's."""
+    variant = store.latest_variant(game, player) or store.latest_variant(game)
+    best = None if variant is None else best_result(store, game, variant, kind.lowest_wins)
     if best is None:
         return none_yet
-    return f"best {kind.format(best.score)} ({variant})" + (" (undo)" if best.used_undo else "")
+    holder = "" if best.player == player else f" by {best.player}"
+    note = Best(best.score, best.marks).note()
+    return f"best {kind.format(best.score)}{holder} ({variant}){note}"
 
 
 def score_tables(store: Store, game: str, title: str, kind: ScoreKind, limit: int) -> list[Table]:
-    """One table per variant of ``game``, best first, the most played variant first."""
+    """One table per variant of ``game``, best first, the most played variant first; in
+    each variant, the helped results in a table of their own after the unhelped ones."""
     tables = []
     for variant in store.variants(game):
-        scores = store.top(game, variant, limit=limit, lowest=kind.lowest_wins)
-        table = Table(f"{title} · {variant}", ("#", kind.value, "player", "date", "help"),
-                      right=frozenset({0, 1}))
-        for rank, score in enumerate(scores, 1):
-            when = time.strftime("%Y-%m-%d", time.localtime(score.recorded_at))
-            table.rows.append((f"{rank}.", kind.format(score.score), score.player, when,
-                               marks(score)))
-        tables.append(table)
+        for assisted in (False, True):
+            scores = store.top(game, variant, limit=limit, lowest=kind.lowest_wins,
+                               assisted=assisted)
+            if not scores:
+                continue
+            heading = f"{title} · {variant}" + (" · with help" if assisted else "")
+            table = Table(heading, ("#", kind.value, "player", "date", "help"),
+                          right=frozenset({0, 1}))
+            for rank, score in enumerate(scores, 1):
+                when = time.strftime("%Y-%m-%d", time.localtime(score.recorded_at))
+                table.rows.append((f"{rank}.", kind.format(score.score), score.player, when,
+                                   marks(score)))
+            tables.append(table)
     return tables

@@ -7,15 +7,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from termgames.outcome import Mark
-from termgames.scoreboard import ScoreKind, Table, launcher_best, score_tables
+from termgames.scoreboard import ScoreKind, Table, best_result, launcher_best, score_tables
 
 if TYPE_CHECKING:
     import click
 
     from termgames.outcome import Outcome
-    from termgames.runtime.context import LaunchContext
+    from termgames.runtime.context import LaunchContext, Player
     from termgames.runtime.screen import GameScreen
-    from termgames.store import Store
+    from termgames.store import Score, Store
 
 
 @dataclass(frozen=True)
@@ -36,7 +36,7 @@ class GameSpec:
 
     ``create`` builds the game as the menu starts it. The optional hooks replace the
     plain-score defaults for a game whose records are more than a score (Sokoban keeps
-    each level's best solution); ``check_state`` lists what is wrong with a state the
+    each player's best solution to each level); ``check_state`` lists what is wrong with a state the
     game dumped (the key-storm tests' invariants).
     """
 
@@ -46,16 +46,21 @@ class GameSpec:
     command: Callable[[], click.Command]
     create: Callable[[LaunchContext], GameScreen[Any]]
     scoring: Scoring
-    best_line: Callable[[Store], str] | None = None
+    best_line: Callable[[Store, str], str] | None = None
     tables: Callable[[Store, int, bool], list[Table]] | None = None
     recorder: Callable[[Store, Outcome, str, str], None] | None = None
     check_state: Callable[[Mapping[str, Any]], list[str]] | None = None
 
-    def best(self, store: Store) -> str:
-        """The menu's line for this game."""
+    def best(self, store: Store, player: str) -> str:
+        """The menu's line for this game, as ``player`` sees it."""
         if self.best_line is not None:
-            return self.best_line(store)
-        return launcher_best(store, self.name, self.scoring.kind, self.scoring.none_yet)
+            return self.best_line(store, player)
+        return launcher_best(store, self.name, self.scoring.kind, self.scoring.none_yet,
+                             player)
+
+    def best_result(self, store: Store, variant: str) -> Score | None:
+        """The best result to show in ``variant``: unhelped if there is one."""
+        return best_result(store, self.name, variant, self.scoring.kind.lowest_wins)
 
     def score_tables(self, store: Store, limit: int, detail: bool) -> list[Table]:
         """This game's part of ``termgames scores``."""
@@ -63,16 +68,18 @@ class GameSpec:
             return self.tables(store, limit, detail)
         return score_tables(store, self.name, self.title, self.scoring.kind, limit)
 
-    def record(self, store: Store, outcome: Outcome, run_id: str, player: str) -> None:
-        """Keep ``outcome`` (the run ``run_id`` of ``player``) in the store."""
-        if outcome.marks & self.scoring.unranked:
+    def record(self, store: Store, outcome: Outcome, run_id: str, player: Player) -> None:
+        """Keep ``outcome`` (the run ``run_id`` of ``player``) in the store; a player
+        nobody verified has every result marked so."""
+        marks = outcome.marks | (frozenset() if player.verified else {Mark.UNVERIFIED})
+        if marks & self.scoring.unranked:
             return
         if self.recorder is not None:
-            self.recorder(store, outcome, run_id, player)
+            self.recorder(store, outcome, run_id, player.name)
             return
-        store.record_score(run_id, self.name, outcome.variant, outcome.score, player=player,
-                           marks=[mark.value for mark in outcome.marks],
-                           lowest=self.scoring.kind.lowest_wins)
+        store.record_score(run_id, self.name, outcome.variant, outcome.score,
+                           player=player.name, marks=[mark.value for mark in marks],
+                           assisted=any(mark.assists for mark in marks))
 
     def violations(self, state: Mapping[str, Any]) -> list[str]:
         """What is wrong with a dumped state (nothing, for a game that checks none)."""

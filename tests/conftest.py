@@ -8,13 +8,18 @@ from typing import Any
 
 import pytest
 
+from tests.stores import PLAYER
 from tests.terminal import Terminal
 
 
 @pytest.fixture(autouse=True)
 def isolated_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Point TERMGAMES_HOME at a temporary folder so no test touches real scores."""
+    """Point TERMGAMES_HOME at a temporary folder so no test touches real scores, and
+    play as the tests' own login name (tests/stores.py's PLAYER)."""
     monkeypatch.setenv("TERMGAMES_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("LOGNAME", PLAYER)
+    for variable in ("TERMGAMES_PLAYER", "TERMGAMES_UNVERIFIED"):
+        monkeypatch.delenv(variable, raising=False)
     return tmp_path / "data"
 
 

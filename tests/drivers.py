@@ -17,13 +17,13 @@ import click
 import pytest
 
 from termgames.cli import cli
-from termgames.runtime.context import DisplayOptions, LaunchContext
+from termgames.runtime.context import DisplayOptions, LaunchContext, Player, Visit
 from termgames.runtime.keys import Mouse
 from termgames.runtime.runner import Runner
 from termgames.runtime.screen import GameScreen, Screen
 from termgames.spec import GameSpec
-from termgames.store import Store
 from tests.fake import FakeSession
+from tests.stores import PLAYER, store_at
 from tests.terminal import Terminal
 
 FAKE_DEADLINE_S = 120.0
@@ -191,14 +191,13 @@ def fake_program(args: list[str], home: Path, rows: int = 24, cols: int = 80,
     assert started, f"termgames {' '.join(args)} started nothing"
     spec, create, display, notice = started[0]
     session = FakeSession(rows, cols, unicode=not display.ascii)
-    store = Store.open(home)
-    context = LaunchContext(store, "tester", rows, cols, display, session.clock)
-    runner = Runner(session, context, notice)
-    screen = create(context)
-    if spec is not None and isinstance(screen, GameScreen):
-        runner.start(spec, screen)
+    store = store_at(home)
+    visit = Visit(store, Player(PLAYER), display, session.clock)
+    runner = Runner(session, visit, notice)
+    if spec is not None:
+        runner.launch(spec, create)  # type: ignore[arg-type]  # a game's factory
     else:
-        runner.push(screen)
+        runner.open(create)
     driver = FakeDriver(runner, session)
     try:
         runner.render()

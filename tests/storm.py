@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from termgames.games import by_name
-from termgames.runtime.context import LaunchContext
-from termgames.store import Store
+from termgames.runtime.context import LaunchContext, Player
+from tests.stores import store_at
 from tests.terminal import Terminal
 
 # Bytes the terminal driver acts on itself in cbreak mode (signals, flow control, lnext):
@@ -39,8 +39,8 @@ def game_keys(game: str) -> list[str]:
     """Every key the game's main screen binds (from its bindings, the one source of
     keys), by the names the harness presses, plus the keys panels use; never q."""
     spec = by_name()[game]
-    store = Store.open(Path("/nonexistent/termgames-storm"), create=False)
-    screen = spec.create(LaunchContext(store, "storm", 24, 80))
+    store = store_at(Path("/nonexistent/termgames-storm"), create=False)
+    screen = spec.create(LaunchContext(store, Player("storm"), 23, 80))
     names: list[str] = []
     for binding in screen.bindings():
         for key in binding.keys:

@@ -119,6 +119,7 @@ def base_environment(home: Path, term: str = "xterm-256color") -> dict[str, str]
         "LC_ALL": "C.UTF-8",
         "TERM": term,
         "TERMGAMES_HOME": str(home / "data"),
+        "LOGNAME": "tester",  # tests/stores.py's PLAYER
     }
     if "PYTHONPATH" in os.environ:
         env["PYTHONPATH"] = os.environ["PYTHONPATH"]

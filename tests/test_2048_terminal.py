@@ -14,7 +14,8 @@ import pytest
 
 from termgames.g2048.board import Direction, Game2048, Grid
 from termgames.g2048.view import minimum_size
-from termgames.store import Store
+from termgames.runtime.runner import window_for
+from tests.stores import store_at
 from tests.terminal import Terminal
 
 Start = Callable[..., Terminal]
@@ -139,7 +140,7 @@ def test_game_over_shows_the_final_score_and_records_it(terminal: Start, tmp_pat
     term.wait_for(f"Final score: {model.score}")
     term.press("q")
     assert term.wait_exit() == 0
-    best = Store.open(tmp_path / "data").best("2048", "3x3, goal 1024")
+    best = store_at(tmp_path / "data").best("2048", "3x3, goal 1024")
     assert best is not None and best.score == model.score and not best.used_undo
 
 
@@ -155,7 +156,7 @@ def test_help_overlay_lists_every_key_and_closes(terminal: Start) -> None:
 
 def test_a_too_small_terminal_waits_and_play_resumes(terminal: Start) -> None:
     term = terminal("2048", "--seed", "9", rows=8, cols=30)
-    rows, cols = minimum_size(4)
+    rows, cols = window_for(minimum_size(4))
     assert rows > 8 and cols > 30
     term.wait_for(f"enlarge to {cols}×{rows}")
     term.press("left")  # ignored while the game cannot be seen
@@ -196,7 +197,7 @@ def test_sighup_saves_the_score_and_exits_cleanly(terminal: Start, tmp_path: Pat
     term.signal(signal.SIGHUP)
     assert term.wait_exit() == 128 + signal.SIGHUP
     assert_restored(term)
-    best = Store.open(tmp_path / "data").best("2048")
+    best = store_at(tmp_path / "data").best("2048")
     assert best is not None and best.score == model.score
 
 

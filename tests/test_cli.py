@@ -13,7 +13,8 @@ from click.testing import CliRunner
 
 from termgames import __version__
 from termgames.cli import cli
-from termgames.store import DATABASE_NAME, Store
+from termgames.store.sqlite import DATABASE_NAME
+from tests.stores import store_at
 from tests.terminal import Terminal, base_environment
 
 Start = Callable[..., Terminal]
@@ -97,17 +98,20 @@ def test_every_command_has_help(command: list[str], flag: str) -> None:
 
 
 def test_scores_print_without_a_terminal(isolated_home: Path) -> None:
-    store = Store.open(isolated_home)
-    store.record_score("a", "2048", "4x4, goal 2048", 1200, used_undo=False, player="tester")
-    store.record_score("b", "2048", "4x4, goal 2048", 3400, used_undo=True, player="tester")
+    store = store_at(isolated_home)
+    store.record_score("a", "2048", "4x4, goal 2048", 1200, player="tester")
+    store.record_score("b", "2048", "4x4, goal 2048", 3400, marks=["undo"], assisted=True,
+                       player="tester")
     store.close()
     result = CliRunner().invoke(cli, ["scores", "2048"])
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert lines[0] == "2048 · 4x4, goal 2048"
     assert lines[1].split() == ["#", "points", "player", "date", "help"]
-    assert lines[2].split()[:2] == ["1.", "3,400"] and lines[2].endswith("undo")
-    assert lines[3].split()[:2] == ["2.", "1,200"] and not lines[3].endswith("undo")
+    assert lines[2].split()[:2] == ["1.", "1,200"] and not lines[2].endswith("undo")
+    # A result undo helped ranks apart, however high it is.
+    assert lines[4] == "2048 · 4x4, goal 2048 · with help"
+    assert lines[6].split()[:2] == ["1.", "3,400"] and lines[6].endswith("undo")
 
 
 def test_scores_when_there_are_none() -> None:
@@ -117,7 +121,7 @@ def test_scores_when_there_are_none() -> None:
 
 def test_scores_through_a_pipe(tmp_path: Path) -> None:
     env = base_environment(tmp_path)
-    Store.open(Path(env["TERMGAMES_HOME"])).record_score("a", "2048", "4x4, goal 8", 64,
+    store_at(Path(env["TERMGAMES_HOME"])).record_score("a", "2048", "4x4, goal 8", 64,
                                                          player="tester")
     result = subprocess.run(
         f"{sys.executable} -m termgames scores | cat", shell=True, capture_output=True,
@@ -137,7 +141,7 @@ def test_shell_completion_lists_the_games(tmp_path: Path) -> None:
 def test_the_launcher_lists_games_with_best_scores_and_plays_them(
     terminal: Start, tmp_path: Path
 ) -> None:
-    Store.open(tmp_path / "data").record_score("a", "2048", "4x4, goal 2048", 4321,
+    store_at(tmp_path / "data").record_score("a", "2048", "4x4, goal 2048", 4321,
                                                player="tester")
     term = terminal()
     term.wait_for("termgames")

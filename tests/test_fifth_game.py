@@ -10,11 +10,11 @@ from click.testing import CliRunner
 from termgames.cli import build_cli
 from termgames.games import GAMES
 from termgames.launcher import Launcher
-from termgames.runtime.context import LaunchContext
+from termgames.runtime.context import Player, Visit
 from termgames.runtime.runner import Runner
-from termgames.store import Store
 from tests.drivers import FakeDriver, fake_program
 from tests.fake import FakeSession
+from tests.stores import PLAYER, store_at
 from tests.tinygame import SPEC as COIN
 
 WITH_COIN = (*GAMES, COIN)  # the one line
@@ -40,11 +40,10 @@ def test_the_fifth_game_starts_from_its_own_command(tmp_path: Path) -> None:
 def test_the_fifth_game_plays_from_the_launcher_and_its_result_is_in_scores(
     tmp_path: Path,
 ) -> None:
-    store = Store.open(tmp_path)
+    store = store_at(tmp_path)
     session = FakeSession()
-    context = LaunchContext(store, "tester", 24, 80, clock=session.clock)
-    runner = Runner(session, context)
-    runner.push(Launcher(WITH_COIN, context))
+    runner = Runner(session, Visit(store, Player(PLAYER), clock=session.clock))
+    runner.open(lambda context: Launcher(WITH_COIN, context))
     run = FakeDriver(runner, session)
     run.wait_for("flip heads three times running")
     run.wait_for("no run yet")

@@ -14,7 +14,7 @@ from termgames.runtime.context import player_name
 from termgames.sokoban.files import load
 from termgames.sokoban.game import replay
 from termgames.sokoban.progress import Record, record_solution
-from termgames.store import Store
+from tests.stores import PLAYER, store_at
 from tests.terminal import Terminal, base_environment
 
 Start = Callable[..., Terminal]
@@ -80,8 +80,8 @@ def test_check_output_is_clean(evil_file: Path, tmp_path: Path) -> None:
 
 def test_exported_solutions_are_clean(evil_file: Path, tmp_path: Path) -> None:
     level = load([str(evil_file)]).levels[0]
-    store = Store.open(tmp_path / "data")
-    record_solution(store, level.key, Record(1, 1, replay(level, "R").lurd))
+    store = store_at(tmp_path / "data")
+    record_solution(store, PLAYER, level.key, Record(1, 1, replay(level, "R").lurd))
     store.close()
     result = run(["sokoban", "--export-solutions", str(evil_file)], tmp_path)
     assert result.returncode == 0 and b"Solution: R" in result.stdout
@@ -90,7 +90,7 @@ def test_exported_solutions_are_clean(evil_file: Path, tmp_path: Path) -> None:
 
 def test_score_table_names_are_clean(tmp_path: Path) -> None:
     env = base_environment(tmp_path)
-    store = Store.open(Path(env["TERMGAMES_HOME"]))
+    store = store_at(Path(env["TERMGAMES_HOME"]))
     store.record_score("run", "2048", "4x4", 64, player=f"eve{EVIL}")  # an old, raw name
     store.close()
     assert player_name({"LOGNAME": f"eve{EVIL}"}).isprintable()

@@ -17,6 +17,7 @@ import pytest
 
 from termgames.g2048.board import Direction, Game2048, move
 from termgames.g2048.view import minimum_size
+from termgames.runtime.runner import window_for
 from tests.terminal import Terminal
 from tests.test_2048_terminal import KEYS, TILE, moves_until, wait_for_game
 from tests.test_reversi_feel import square_cell
@@ -133,7 +134,7 @@ def assert_apart(term: Terminal, first: tuple[int, int], second: tuple[int, int]
             assert run_end(term, y, column, 1, 0)[0] < y2, f"column {column}:\n{term.text()}"
 
 
-@pytest.mark.parametrize("window", [minimum_size(4), (24, 80), (60, 200)],
+@pytest.mark.parametrize("window", [window_for(minimum_size(4)), (24, 80), (60, 200)],
                          ids=["minimum", "80x24", "200x60"])
 def test_2048_equal_neighbours_are_apart_both_ways(terminal: Start,
                                                    window: tuple[int, int]) -> None:

@@ -10,8 +10,8 @@ from pathlib import Path
 from termgames.maze.generate import Square, generate
 from termgames.maze.solve import shortest_path
 from termgames.scoreboard import clock
-from termgames.store import Store
 from tests.screens import maze_keys
+from tests.stores import store_at
 from tests.terminal import Terminal
 
 Start = Callable[..., Terminal]
@@ -42,7 +42,7 @@ def test_walk_a_seeded_maze_to_the_exit(terminal: Start, tmp_path: Path) -> None
     assert shown is not None
     term.press("q")
     assert term.wait_exit() == 0
-    best = Store.open(tmp_path / "data").best("maze", "4x3", lowest=True)
+    best = store_at(tmp_path / "data").best("maze", "4x3", lowest=True)
     assert best is not None and clock(best.score) == shown.group(1)
 
 

@@ -18,6 +18,7 @@ from termgames.maze.generate import generate
 from termgames.maze.solve import shortest_path
 from termgames.reversi.board import Player, square_name
 from termgames.reversi.match import Match
+from termgames.runtime.runner import window_for
 from tests.drivers import Driver, program
 from tests.screens import maze_keys
 
@@ -72,7 +73,7 @@ def wait_for_panel(run: Driver, quit_word: str = "quit") -> None:
 
 @pytest.mark.parametrize("driver", DRIVERS)
 def test_2048_at_its_minimum_size(driver: str, tmp_path: Path) -> None:
-    rows, cols = minimum_size(3)
+    rows, cols = window_for(minimum_size(3))
     model = Game2048(3, 1024, random.Random(3))
     with program(driver, ["2048", "--size", "3", "--seed", "3"], tmp_path, rows, cols) as run:
         run.wait_for("Score: 0")
@@ -149,7 +150,7 @@ def first_step_in_maze() -> list[str]:
 # What starts each game at its smallest size, what shows it is up, and a first move (a
 # game under way asks before r throws it away).
 UNDER_WAY = {
-    "2048": (["2048", "--size", "3", "--seed", "3"], minimum_size(3), "Score: 0",
+    "2048": (["2048", "--size", "3", "--seed", "3"], window_for(minimum_size(3)), "Score: 0",
              first_move_2048),
     "maze": (["maze", "--size", "3x2", "--seed", "2"], (8, 40), "steps 0",
              first_step_in_maze),

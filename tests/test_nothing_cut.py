@@ -19,9 +19,9 @@ from termgames.maze.generate import generate
 from termgames.maze.solve import shortest_path
 from termgames.sokoban.bundled import BUNDLED, load_bundled
 from termgames.sokoban.progress import Record, record_solution
-from termgames.store import Store
 from tests.drivers import Driver, FakeDriver, fake_program, program
 from tests.screens import maze_keys
+from tests.stores import PLAYER, store_at
 
 DRIVERS = ["fake", "pty"]
 FOOTER_ROWS = 1
@@ -171,12 +171,12 @@ def test_the_launcher(driver: str, tmp_path: Path) -> None:
 def with_records(data: Path) -> None:
     """A record in every game, and Sokoban progress in every bundled collection: the
     launcher's longest lines of bests."""
-    store = Store.open(data)
+    store = store_at(data)
     for entry in BUNDLED:
         for number, level in enumerate(load_bundled(entry).levels[:2], 1):
-            record_solution(store, level.key, Record(30, 8, "x", entry.title, number, ""))
+            record_solution(store, PLAYER, level.key, Record(30, 8, "x", entry.title, number, ""))
     store.record_score("a", "2048", "4x4 to 2048", 123_456, player="p")
-    store.record_score("b", "maze", "31x11", 754, player="p", lowest=True)
+    store.record_score("b", "maze", "31x11", 754, player="p")
     store.record_score("c", "reversi", "vs corner-best", 40, player="p")
     store.close()
 

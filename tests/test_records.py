@@ -19,12 +19,13 @@ from click.testing import CliRunner
 from termgames.cli import cli
 from termgames.g2048.board import DEFAULT_GOAL, DEFAULT_SIZE, Direction, Game2048
 from termgames.runtime.context import player_name
-from termgames.schema import MIGRATIONS
 from termgames.scoreboard import clock
 from termgames.sokoban.bundled import BUNDLED, load_bundled
 from termgames.sokoban.progress import Record, record_solution
-from termgames.store import DATABASE_NAME, Store
+from termgames.store.schema import MIGRATIONS
+from termgames.store.sqlite import DATABASE_NAME
 from tests.screens import maze_keys
+from tests.stores import PLAYER, store_at
 from tests.terminal import Terminal, base_environment
 
 Start = Callable[..., Terminal]
@@ -39,33 +40,34 @@ def scores(*args: str) -> list[str]:
 
 def test_sokoban_appears_in_scores_per_collection_and_per_level(isolated_home: Path) -> None:
     microban = load_bundled(MICROBAN).levels
-    store = Store.open(isolated_home)
-    record_solution(store, microban[0].key, Record(33, 8, "x", "Microban", 1, ""))
+    store = store_at(isolated_home)
+    record_solution(store, PLAYER, microban[0].key, Record(33, 8, "x", "Microban", 1, ""))
     # An old record, made before records said where they were played: found by its board.
-    store.save_progress("sokoban", microban[1].key,
+    store.save_progress(PLAYER, "sokoban", microban[1].key,
                         '{"moves": 17, "pushes": 5, "solution": "x"}')
-    record_solution(store, "0" * 32, Record(12, 3, "x", "mine", 4, "Corner"))
+    record_solution(store, PLAYER, "0" * 32, Record(12, 3, "x", "mine", 4, "Corner"))
     store.close()
     lines = scores()
     start = lines.index("Sokoban · levels solved")
-    assert re.split(r"\s{2,}", lines[start + 1].strip()) == ["collection", "solved", "levels"]
+    assert re.split(r"\s{2,}", lines[start + 1].strip()) == [
+        "player", "collection", "solved", "levels"]
     table = lines[start + 2:start + 6]
-    assert any(re.fullmatch(r"\s*Microban\s+2\s+155", line) for line in table), table
-    assert any(re.fullmatch(r"\s*mine\s+1", line) for line in table), table
+    assert any(re.fullmatch(r"\s*tester\s+Microban\s+2\s+155", line) for line in table), table
+    assert any(re.fullmatch(r"\s*tester\s+mine\s+1", line) for line in table), table
     detail = scores("sokoban")
-    at = detail.index("Sokoban · Microban · best solutions")
+    at = detail.index("Sokoban · Microban · best solutions by tester")
     assert re.split(r"\s{2,}", detail[at + 1].strip()) == ["level", "title", "moves", "pushes"]
     assert re.split(r"\s{2,}", detail[at + 2].strip()) == ["1", microban[0].title, "33", "8"]
     assert re.split(r"\s{2,}", detail[at + 3].strip()) == ["2", microban[1].title, "17", "5"]
-    assert "Sokoban · mine · best solutions" in detail
+    assert "Sokoban · mine · best solutions by tester" in detail
 
 
 def test_the_launcher_and_scores_agree_on_sokoban(terminal: Start, tmp_path: Path) -> None:
     microban = load_bundled(MICROBAN).levels
-    store = Store.open(tmp_path / "data")
-    record_solution(store, microban[0].key, Record(33, 8, "x", "Microban", 1, ""))
-    record_solution(store, microban[1].key, Record(17, 5, "x", "Microban", 2, ""))
-    record_solution(store, "a level of my own", Record(3, 1, "x", "mine", 1, "", "/x/mine"))
+    store = store_at(tmp_path / "data")
+    record_solution(store, PLAYER, microban[0].key, Record(33, 8, "x", "Microban", 1, ""))
+    record_solution(store, PLAYER, microban[1].key, Record(17, 5, "x", "Microban", 2, ""))
+    record_solution(store, PLAYER, "a level of my own", Record(3, 1, "x", "mine", 1, "", "/x/mine"))
     store.close()
     term = terminal()
     term.wait_for("Microban 2 of 155, 1 other level")
@@ -79,15 +81,16 @@ def test_the_launcher_and_scores_agree_on_sokoban(terminal: Start, tmp_path: Pat
 
 
 def test_results_that_do_not_compare_are_ranked_apart(isolated_home: Path) -> None:
-    store = Store.open(isolated_home)
-    store.record_score("a", "2048", "4x4, goal 2048", 1200, used_undo=False, player="tester")
-    store.record_score("b", "2048", "4x4, goal 2048", 3400, used_undo=True, player="tester")
-    store.record_score("c", "2048", "5x5, goal 2048", 9000, used_undo=False, player="tester")
-    store.record_score("d", "2048", "4x4, goal 512", 5000, used_undo=False, player="tester")
-    store.record_score("e", "maze", "39x10", 61_234, used_undo=False, player="tester")
-    store.record_score("f", "maze", "10x5", 5_000, used_undo=False, player="tester")
-    store.record_score("g", "reversi", "vs worst", 40, used_undo=False, player="tester")
-    store.record_score("h", "reversi", "vs search level 5", 2, used_undo=False, player="tester")
+    store = store_at(isolated_home)
+    store.record_score("a", "2048", "4x4, goal 2048", 1200, player="tester")
+    store.record_score("b", "2048", "4x4, goal 2048", 3400, marks=["undo"], assisted=True,
+                       player="tester")
+    store.record_score("c", "2048", "5x5, goal 2048", 9000, player="tester")
+    store.record_score("d", "2048", "4x4, goal 512", 5000, player="tester")
+    store.record_score("e", "maze", "39x10", 61_234, player="tester")
+    store.record_score("f", "maze", "10x5", 5_000, player="tester")
+    store.record_score("g", "reversi", "vs worst", 40, player="tester")
+    store.record_score("h", "reversi", "vs search level 5", 2, player="tester")
     store.close()
     lines = scores()
     tables: dict[str, list[str]] = {}
@@ -98,13 +101,15 @@ def test_results_that_do_not_compare_are_ranked_apart(isolated_home: Path) -> No
         elif line:
             current.append(line.strip())
     assert set(tables) == {
-        "2048 · 4x4, goal 2048", "2048 · 5x5, goal 2048", "2048 · 4x4, goal 512",
+        "2048 · 4x4, goal 2048", "2048 · 4x4, goal 2048 · with help",
+        "2048 · 5x5, goal 2048", "2048 · 4x4, goal 512",
         "Maze · 39x10", "Maze · 10x5", "Reversi · vs worst", "Reversi · vs search level 5"}
     assert re.split(r"\s{2,}", tables["2048 · 4x4, goal 2048"][0]) == [
         "#", "points", "player", "date", "help"]
-    first, second = tables["2048 · 4x4, goal 2048"][1:]
-    assert first.split() == ["1.", "3,400", "tester", first.split()[3], "undo"]
-    assert second.split()[:2] == ["2.", "1,200"] and "undo" not in second
+    [alone] = tables["2048 · 4x4, goal 2048"][1:]
+    assert alone.split()[:2] == ["1.", "1,200"] and "undo" not in alone
+    [helped] = tables["2048 · 4x4, goal 2048 · with help"][1:]
+    assert helped.split() == ["1.", "3,400", "tester", helped.split()[3], "undo"]
     assert tables["Maze · 39x10"][0].split()[:2] == ["#", "time"]
     assert tables["Maze · 39x10"][1].split()[:2] == ["1.", "1:01.2"]
     assert tables["Reversi · vs worst"][0].split()[:3] == ["#", "discs", "ahead"]
@@ -126,7 +131,7 @@ def test_a_maze_time_reads_the_same_in_game_launcher_and_scores(
     assert shown, term.text()
     term.press("q")
     assert term.wait_exit() == 0
-    store = Store.open(tmp_path / "data")
+    store = store_at(tmp_path / "data")
     recorded = store.best("maze", "3x2", lowest=True)
     store.close()
     assert recorded is not None and clock(recorded.score) == shown.group(1)
@@ -148,7 +153,7 @@ def test_a_2048_game_abandoned_in_its_first_moves_is_not_recorded(
                     or "Score: 0" in term.text(), "moves to settle")
     term.press("q")
     assert term.wait_exit() == 0
-    store = Store.open(tmp_path / "data")
+    store = store_at(tmp_path / "data")
     try:
         assert store.count_scores("2048") == 0
     finally:
@@ -172,7 +177,7 @@ def _2048_moves(seed: int, moves: int) -> list[tuple[str, int]]:
 
 
 def _scores_of(home: Path, game: str) -> list[int]:
-    store = Store.open(home)
+    store = store_at(home)
     try:
         return [score.score for score in store.top(game)]
     finally:
@@ -247,10 +252,10 @@ def test_scores_creates_no_folder_and_no_database(tmp_path: Path) -> None:
 
 def test_scores_into_a_closed_pipe_exits_0(tmp_path: Path) -> None:
     env = base_environment(tmp_path)
-    store = Store.open(Path(env["TERMGAMES_HOME"]))
+    store = store_at(Path(env["TERMGAMES_HOME"]))
     for number in range(200):
         store.record_score(f"run{number}", "2048", f"{number % 6 + 3}x{number % 6 + 3}, goal 8",
-                           number, used_undo=False, player="tester")
+                           number, player="tester")
     store.close()
     head = subprocess.run(f"{sys.executable} -m termgames scores --limit 1000 | head -1; "
                           "exit ${PIPESTATUS[0]}", shell=True, executable="/bin/bash",
@@ -325,7 +330,7 @@ def test_old_variants_are_renamed_to_what_they_compare_with(tmp_path: Path) -> N
     old.execute("PRAGMA user_version = 1")
     old.commit()
     old.close()
-    store = Store.open(tmp_path)
+    store = store_at(tmp_path)
     try:
         assert sorted((score.game, score.variant) for score in store.top(limit=10)) == [
             ("2048", "4x4, goal not recorded"), ("maze", "10x5"),
@@ -387,8 +392,8 @@ def test_text_output_follows_the_locale(isolated_home: Path) -> None:
     assert encode_for("日本 · é …", "iso8859-1") == b"?? - \xe9 ..."
     assert encode_for("日本 · é", "ascii") == b"?? - ?"
     assert encode_for("日本 · é", "utf-8") == "日本 · é".encode()
-    store = Store.open(isolated_home)
-    record_solution(store, "1" * 32, Record(12, 3, "x", "mine", 4, "日本"))
+    store = store_at(isolated_home)
+    record_solution(store, PLAYER, "1" * 32, Record(12, 3, "x", "mine", 4, "日本"))
     store.close()
     env = {**base_environment(isolated_home.parent), "TERMGAMES_HOME": str(isolated_home),
            "LANG": "C"}
@@ -407,13 +412,13 @@ def test_text_output_follows_the_locale(isolated_home: Path) -> None:
 
 
 def test_levels_from_files_of_the_same_name_are_recorded_apart(isolated_home: Path) -> None:
-    store = Store.open(isolated_home)
-    record_solution(store, "a" * 32, Record(5, 1, "x", "lv", 1, "", "/tmp/x/lv.txt"))
-    record_solution(store, "b" * 32, Record(6, 2, "x", "lv", 1, "", "/tmp/y/lv.txt"))
+    store = store_at(isolated_home)
+    record_solution(store, PLAYER, "a" * 32, Record(5, 1, "x", "lv", 1, "", "/tmp/x/lv.txt"))
+    record_solution(store, PLAYER, "b" * 32, Record(6, 2, "x", "lv", 1, "", "/tmp/y/lv.txt"))
     store.close()
     lines = scores("sokoban")
-    assert "Sokoban · /tmp/x/lv.txt · best solutions" in lines
-    assert "Sokoban · /tmp/y/lv.txt · best solutions" in lines
+    assert "Sokoban · /tmp/x/lv.txt · best solutions by tester" in lines
+    assert "Sokoban · /tmp/y/lv.txt · best solutions by tester" in lines
 
 
 def test_a_level_number_or_title_in_several_files_is_named_not_guessed(tmp_path: Path) -> None:
@@ -434,9 +439,9 @@ def test_a_level_number_or_title_in_several_files_is_named_not_guessed(tmp_path:
 def test_the_launcher_names_the_opponent_its_reversi_best_was_against(
     terminal: Start, tmp_path: Path
 ) -> None:
-    store = Store.open(tmp_path / "data")
-    store.record_score("a", "reversi", "vs worst", 60, used_undo=False, player="tester")
-    store.record_score("b", "reversi", "vs search level 5", 2, used_undo=False, player="tester")
+    store = store_at(tmp_path / "data")
+    store.record_score("a", "reversi", "vs worst", 60, player="tester")
+    store.record_score("b", "reversi", "vs search level 5", 2, player="tester")
     store.close()
     term = terminal()
     term.wait_for("best +2 (vs search level 5)")

@@ -20,9 +20,9 @@ from termgames.reversi.ai import worst
 from termgames.reversi.board import Player, count, flips, square_name
 from termgames.reversi.match import Match, Passed
 from termgames.reversi.screen import THINK_SLICE_S, ReversiScreen
-from termgames.store import Store
 from tests.drivers import fake_program
 from tests.screens import maze_keys, parse_square, reversi_cell
+from tests.stores import PLAYER, store_at
 from tests.terminal import Terminal, base_environment
 
 Start = Callable[..., Terminal]
@@ -247,9 +247,9 @@ def test_scores_under_a_real_latin1_locale_are_written_in_latin1(
     """The same for plain-text output: `termgames scores`."""
     from termgames.sokoban.progress import Record, record_solution
 
-    store = Store.open(tmp_path / "data")
+    store = store_at(tmp_path / "data")
     try:
-        record_solution(store, "1" * 32, Record(12, 3, "x", "mine", 4, "日本 café"))
+        record_solution(store, PLAYER, "1" * 32, Record(12, 3, "x", "mine", 4, "日本 café"))
     finally:
         store.close()
     env = {key: value for key, value in {**base_environment(tmp_path), **latin1}.items()
@@ -369,7 +369,7 @@ def test_a_game_against_ai_worst_is_shown_and_filed_as_worst(
                             capture_output=True, text=True,
                             env=base_environment(tmp_path), check=True).stdout
     assert "worst" in scores and "level 5" not in scores, scores
-    store = Store.open(tmp_path / "data")
+    store = store_at(tmp_path / "data")
     try:
         assert [score.variant for score in store.top("reversi")] == ["vs worst"]
     finally:
@@ -392,7 +392,7 @@ def test_showing_the_path_then_replaying_is_still_helped(terminal: Start, tmp_pa
     term.wait_for("with the solver's help")
     term.press("q")
     assert term.wait_exit() == 0
-    store = Store.open(tmp_path / "data")
+    store = store_at(tmp_path / "data")
     try:
         assert store.count_scores("maze") == 0
     finally:
@@ -475,10 +475,9 @@ def test_the_maze_header_shows_the_best_time_after_a_result_a_replay_and_a_new_m
                     "the header to show the time just made as the best")
 
     def elsewhere(run_id: str, milliseconds: int) -> None:
-        store = Store.open(tmp_path / "data")
+        store = store_at(tmp_path / "data")
         try:
-            store.record_score(run_id, "maze", "3x2", milliseconds, player="other",
-                               lowest=True)
+            store.record_score(run_id, "maze", "3x2", milliseconds, player="other")
         finally:
             store.close()
 

@@ -15,7 +15,7 @@ import pytest
 from termgames.outcome import Outcome, Result
 from termgames.runtime import keys
 from termgames.runtime.bindings import ESSENTIAL, Binding, Hint, footer_text, lookup
-from termgames.runtime.context import DisplayOptions, LaunchContext
+from termgames.runtime.context import DisplayOptions, LaunchContext, Player, Visit
 from termgames.runtime.draw import ASCII_GLYPHS, Canvas, ColourMode, Palette
 from termgames.runtime.keys import key_name
 from termgames.runtime.panels import Panel
@@ -25,8 +25,10 @@ from termgames.runtime.screen import GameScreen
 from termgames.scoreboard import ScoreKind
 from termgames.spec import GameSpec, Scoring
 from termgames.store import Store
+from termgames.store.sqlite import SQLiteStore
 from termgames.text import clip, text_width
 from tests.fake import FakeClock, FakeSession, FakeWindow
+from tests.stores import store_at
 
 
 class Act(Enum):
@@ -93,13 +95,12 @@ SPEC = GameSpec("counter", "Counter", "count to three", lambda: click.Command("c
 
 @pytest.fixture
 def store(tmp_path: Path) -> Store:
-    return Store.open(tmp_path)
+    return store_at(tmp_path)
 
 
 def start(store: Store, rows: int = 24, cols: int = 80) -> tuple[Runner, FakeSession, Counter]:
     session = FakeSession(rows, cols)
-    context = LaunchContext(store, "tester", rows, cols, DisplayOptions(), session.clock)
-    runner = Runner(session, context)
+    runner = Runner(session, Visit(store, Player("tester"), DisplayOptions(), session.clock))
     game = Counter()
     runner.start(SPEC, game)
     runner.step()
@@ -233,7 +234,7 @@ def test_leaving_records_an_unfinished_result_that_counts(store: Store) -> None:
             return Outcome(Result.UNFINISHED, self.count, "plain") if self.count else None
 
     session = FakeSession()
-    runner = Runner(session, LaunchContext(store, "p", 24, 80, clock=session.clock))
+    runner = Runner(session, Visit(store, Player("p"), clock=session.clock))
     game = Partial()
     runner.start(SPEC, game)
     press(runner, session, "k", "k")
@@ -261,6 +262,7 @@ def test_the_canvas_never_writes_outside_the_window() -> None:
 
 def test_a_result_that_cannot_be_kept_is_said_at_once(store: Store) -> None:
     runner, session, game = start(store)
+    assert isinstance(store, SQLiteStore)
     store._db.execute("PRAGMA query_only = ON")  # every write now fails
     press(runner, session, "k", "k", "k")
     assert game.finished and "scores will not be saved" in session.text()

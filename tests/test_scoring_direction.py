@@ -22,10 +22,11 @@ from termgames.maze import SPEC as MAZE
 from termgames.maze.generate import generate
 from termgames.maze.screen import variant_name as variant_maze
 from termgames.outcome import Outcome, Result
+from termgames.runtime.context import Player
 from termgames.runtime.screen import GameScreen
 from termgames.spec import GameSpec
-from termgames.store import Store
 from tests.drivers import fake_program
+from tests.stores import PLAYER, store_at
 
 
 class Case(NamedTuple):
@@ -55,11 +56,11 @@ CASES = {
 def case(request: pytest.FixtureRequest, tmp_path: Path) -> Case:
     """One game with its three results on record, in that order, by one player."""
     chosen = CASES[request.param]
-    store = Store.open(tmp_path)
+    store = store_at(tmp_path)
     try:
         for number, score in enumerate(chosen.recorded):
             chosen.spec.record(store, Outcome(Result.WON, score, chosen.variant),
-                               f"run-{number}", "tester")
+                               f"run-{number}", Player(PLAYER))
     finally:
         store.close()
     return chosen
@@ -67,9 +68,9 @@ def case(request: pytest.FixtureRequest, tmp_path: Path) -> Case:
 
 def test_the_launcher_names_the_best_by_the_games_direction(case: Case, tmp_path: Path
                                                             ) -> None:
-    store = Store.open(tmp_path)
+    store = store_at(tmp_path)
     try:
-        assert case.spec.best(store) == f"best {case.ranked[0]} ({case.variant})"
+        assert case.spec.best(store, PLAYER) == f"best {case.ranked[0]} ({case.variant})"
     finally:
         store.close()
     with fake_program([], tmp_path, cols=100) as run:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from termgames.g2048.board import Game2048
-from termgames.store import Store
+from tests.stores import store_at
 from tests.terminal import Terminal
 from tests.test_2048_terminal import moves_until, wait_for_game
 
@@ -85,5 +85,5 @@ def test_a_signal_in_any_state_restores_the_terminal(
     assert attributes[3] & termios.ECHO and attributes[3] & termios.ICANON  # echo, lines
     assert b"Traceback" not in term.received
     if state in ("game", "not_game"):  # what was earned is kept
-        best = Store.open(tmp_path / "data").best("2048")
+        best = store_at(tmp_path / "data").best("2048")
         assert best is not None and best.score >= 8

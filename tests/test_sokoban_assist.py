@@ -24,9 +24,9 @@ from termgames.sokoban.plan import Plan, Replay, deadlock_of, walks
 from termgames.sokoban.progress import Record, load_records, record_solution, verdict
 from termgames.sokoban.records import sokoban_tables
 from termgames.sokoban.solver import solve
-from termgames.store import Store
 from termgames.text import one_line
 from tests.drivers import fake_program
+from tests.stores import PLAYER, store_at
 
 
 def level(text: str) -> Level:
@@ -82,7 +82,7 @@ class Stage:
         self.timers: list[Timer] = []
         self.work: dict[str, Callable[[], bool]] = {}
         self.order = itertools.count()
-        self.solutions_shown = 0
+        self.helps_given = 0
 
     def say(self, *forms: str) -> None:
         self.said.append(forms[0])
@@ -96,8 +96,8 @@ class Stage:
         self.timers.append(timer)
         return timer
 
-    def solution_shown(self) -> None:
-        self.solutions_shown += 1
+    def help_given(self) -> None:
+        self.helps_given += 1
 
     def in_background(self, name: str, work: Callable[[], bool]) -> None:
         self.work.pop(name, None)
@@ -220,6 +220,7 @@ def test_a_hint_marks_the_next_push_and_a_second_press_makes_it_as_one_step() ->
     hint = helping.hint()
     assert hint is not None and hint.box == (2, 3)
     assert helping.helped and stage.said[-1].startswith("Next push: the marked box")
+    assert stage.helps_given == 1  # remembered for good, once
     helping.ask_hint()
     helping.changed()
     assert game.pushes == 1 and helping.hint() is None
@@ -380,34 +381,34 @@ def test_the_replay_takes_eight_steps_a_second_and_holds_pushes_longer() -> None
 
 # Helped solutions in the records ------------------------------------------------------
 def test_a_helped_solution_never_replaces_one_without_help(tmp_path: Path) -> None:
-    store = Store.open(tmp_path)
+    store = store_at(tmp_path)
     key = "k" * 32
     mine = Record(40, 9, "x")
-    record_solution(store, key, mine)
-    assert record_solution(store, key, Record(20, 5, "y", helped=True)) == mine
-    assert load_records(store)[key] == mine
+    record_solution(store, PLAYER, key, mine)
+    assert record_solution(store, PLAYER, key, Record(20, 5, "y", helped=True)) == mine
+    assert load_records(store, PLAYER)[key] == mine
     store.close()
 
 
 def test_a_solution_without_help_replaces_a_helped_one(tmp_path: Path) -> None:
-    store = Store.open(tmp_path)
+    store = store_at(tmp_path)
     key = "k" * 32
-    record_solution(store, key, Record(20, 5, "y", helped=True))
-    assert load_records(store)[key].helped
-    record_solution(store, key, Record(18, 5, "z", helped=True))
-    assert load_records(store)[key].moves == 18  # the fewest with help, while no other
+    record_solution(store, PLAYER, key, Record(20, 5, "y", helped=True))
+    assert load_records(store, PLAYER)[key].helped
+    record_solution(store, PLAYER, key, Record(18, 5, "z", helped=True))
+    assert load_records(store, PLAYER)[key].moves == 18  # the fewest with help, while no other
     own = Record(60, 12, "w")
-    assert record_solution(store, key, own) == own
-    assert not load_records(store)[key].helped
+    assert record_solution(store, PLAYER, key, own) == own
+    assert not load_records(store, PLAYER)[key].helped
     store.close()
 
 
 def test_old_records_read_as_unhelped(tmp_path: Path) -> None:
-    store = Store.open(tmp_path)
-    store.save_progress("sokoban", "o" * 32, '{"moves": 17, "pushes": 5, "solution": "x"}')
-    store.save_progress("sokoban", "p" * 32,
+    store = store_at(tmp_path)
+    store.save_progress(PLAYER, "sokoban", "o" * 32, '{"moves": 17, "pushes": 5, "solution": "x"}')
+    store.save_progress(PLAYER, "sokoban", "p" * 32,
                         '{"moves": 17, "pushes": 5, "solution": "x", "helped": "yes"}')
-    records = load_records(store)
+    records = load_records(store, PLAYER)
     assert not records["o" * 32].helped and not records["p" * 32].helped
     store.close()
 
@@ -448,12 +449,12 @@ def test_the_level_list_and_the_scores_mark_helped_solutions(tmp_path: Path) -> 
         assert "(h" not in rows[1]
     heading = listing.heading
     assert not isinstance(heading, str) and heading() == "mine: 2 of 2 solved, 1 with help"
-    store = Store.open(tmp_path)
+    store = store_at(tmp_path)
     for key, record in records.items():
-        record_solution(store, key, record)
+        record_solution(store, PLAYER, key, record)
     summary, detail = sokoban_tables(store, 10, True)
-    assert summary.headers == ("collection", "solved", "levels", "with help")
-    assert ("mine", "2", "", "1") in summary.rows
+    assert summary.headers == ("player", "collection", "solved", "levels", "with help")
+    assert (PLAYER, "mine", "2", "", "1") in summary.rows
     assert detail.headers == ("level", "title", "moves", "pushes", "help")
     assert [row[-1] for row in detail.rows] == ["helped", ""]
     store.close()
@@ -468,23 +469,25 @@ def test_a_message_takes_the_first_form_that_fits_else_ends_in_a_mark() -> None:
     assert one_line(forms, 0, "…") == forms[0]
 
 
-def test_a_level_whose_replay_ran_stays_helped_in_the_next_session(tmp_path: Path) -> None:
-    """Watching the way out, stopping, quitting and solving it by hand next time is still
-    a helped solution (as a maze whose path was shown stays helped)."""
+@pytest.mark.parametrize(("key", "shown"), [("v", "Solving from here"), ("t", "Next push")],
+                         ids=["replay", "hint"])
+def test_a_level_a_hint_or_the_replay_helped_stays_helped_in_the_next_session(
+        tmp_path: Path, key: str, shown: str) -> None:
+    """Watching the way out (or its next push), stopping, quitting and solving it by hand
+    next time is still a helped solution (as a maze whose path was shown stays helped)."""
     path = tmp_path / "one.txt"
     path.write_text("#######\n#@ $ .#\n#######\n")
     with fake_program(["sokoban", str(path)], tmp_path / "data") as run:
         run.wait_for("moves 0")
-        run.press("v")  # the replay: the whole way out is shown
-        run.wait_until(lambda: "Solving from here" in run.text() or "moves 1" in run.text(),
-                       "the replay")
-        run.press("r")  # any key stops it; then restart
+        run.press(key)
+        run.wait_until(lambda: shown in run.text() or "moves 1" in run.text(), shown)
+        run.press("r")  # any key stops the replay; then restart
         run.press("q")
     with fake_program(["sokoban", str(path)], tmp_path / "data") as run:
         run.wait_for("moves 0")
         assert "(helped)" in run.text(), run.text()
         run.press("right", "right", "right")
         run.wait_for("Solved")
-    records = load_records(store := Store.open(tmp_path / "data"))
+    records = load_records(store := store_at(tmp_path / "data"), PLAYER)
     store.close()
     assert [record.helped for record in records.values()] == [True]

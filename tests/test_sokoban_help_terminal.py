@@ -166,7 +166,8 @@ def test_a_helped_solve_is_marked_in_the_level_list_and_the_scores(
                             capture_output=True, text=True, check=True,
                             env=base_environment(tmp_path))
     lines = scores.stdout.splitlines()
-    assert any(re.fullmatch(r"\s*\S*levels\.txt\s+1\s+1", line) for line in lines), scores.stdout
+    assert any(re.fullmatch(r"\s*tester\s+\S*levels\.txt\s+1\s+1", line) for line in lines), \
+        scores.stdout
     row = next(line for line in lines if re.match(r"\s+1\s", line))
     assert row.rstrip().endswith("helped"), scores.stdout
 

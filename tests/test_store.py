@@ -18,19 +18,20 @@ from pathlib import Path
 
 import pytest
 
-import termgames.store as store_module
-from termgames.schema import MIGRATIONS
-from termgames.store import DATABASE_NAME, Store
+import termgames.store.files as store_module
+from termgames.store.schema import MIGRATIONS
+from termgames.store.sqlite import DATABASE_NAME
+from tests.stores import OPEN_IN_SCRIPT, sqlite_at, store_at
 
 WRITERS, SCORES_EACH = 8, 200
 
 
 def write_scores(home: str, writer: int) -> None:
-    store = Store.open(Path(home))
+    store = store_at(Path(home))
     assert store.writable, store.warnings
     for index in range(SCORES_EACH):
         assert store.record_score(f"w{writer}-{index}", "2048", "4x4", writer * 1000 + index,
-                                  used_undo=index % 2 == 0, player="tester")
+                                  marks=["undo"] if index % 2 == 0 else [], player="tester")
     store.close()
 
 
@@ -47,7 +48,7 @@ def run_writers(writer: Callable[[str, int], None], home: Path, count: int) -> N
 
 def test_eight_processes_writing_at_once_lose_nothing(tmp_path: Path) -> None:
     run_writers(write_scores, tmp_path, WRITERS)
-    store = Store.open(tmp_path)
+    store = store_at(tmp_path)
     assert store.count_scores("2048") == WRITERS * SCORES_EACH
     best = store.best("2048", "4x4")
     assert best is not None and best.score == (WRITERS - 1) * 1000 + SCORES_EACH - 1
@@ -55,7 +56,7 @@ def test_eight_processes_writing_at_once_lose_nothing(tmp_path: Path) -> None:
 
 
 def test_the_database_uses_wal_and_the_current_schema(tmp_path: Path) -> None:
-    store = Store.open(tmp_path)
+    store = sqlite_at(tmp_path)
     assert store.schema_version == len(MIGRATIONS)
     mode = sqlite3.connect(tmp_path / DATABASE_NAME).execute("PRAGMA journal_mode").fetchone()
     assert mode == ("wal",)
@@ -65,14 +66,14 @@ def test_a_game_starts_while_another_process_is_writing(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A current database is opened without the write lock: a burst of games starting at
     once (a server's) never queue on it, nor wait on a writer."""
-    Store.open(tmp_path).close()
+    store_at(tmp_path).close()
     writer = sqlite3.connect(tmp_path / DATABASE_NAME, isolation_level=None)
     writer.execute("BEGIN IMMEDIATE")
-    writer.execute("INSERT INTO progress (game, key, value, updated_at) "
-                   "VALUES ('2048', 'k', 'v', 0)")
+    writer.execute("INSERT INTO progress (player, game, key, value, updated_at) "
+                   "VALUES ('ann', '2048', 'k', 'v', 0)")
     monkeypatch.setattr(store_module, "BUSY_TIMEOUT_S", 0.05)
     try:
-        store = Store.open(tmp_path)
+        store = store_at(tmp_path)
         assert store.warnings == [] and store.writable
         store.close()
     finally:
@@ -84,42 +85,57 @@ def test_migrations_run_from_an_older_version(tmp_path: Path) -> None:
     old = sqlite3.connect(tmp_path / DATABASE_NAME)
     old.execute("PRAGMA user_version = 0")
     old.close()
-    store = Store.open(tmp_path)
+    store = sqlite_at(tmp_path)
     assert store.schema_version == len(MIGRATIONS)
-    assert store.record_score("run", "2048", "4x4", 10, used_undo=False, player="tester")
+    assert store.record_score("run", "2048", "4x4", 10, player="tester")
 
 
-def test_a_run_keeps_its_best_score_and_any_undo(tmp_path: Path) -> None:
-    store = Store.open(tmp_path)
-    store.record_score("run", "2048", "4x4", 500, used_undo=False, player="tester")
-    store.record_score("run", "2048", "4x4", 300, used_undo=True, player="tester")
+def test_a_run_keeps_the_result_it_ends_with_and_every_mark(tmp_path: Path) -> None:
+    store = store_at(tmp_path)
+    store.record_score("run", "2048", "4x4", 500, player="tester", marks=["undo"],
+                       assisted=True)
+    store.record_score("run", "2048", "4x4", 300, player="tester", marks=["autoplay"])
     assert store.count_scores() == 1
     best = store.best("2048")
-    assert best is not None and (best.score, best.used_undo) == (500, True)
+    assert best is not None and best.score == 300
+    assert best.marks == {"undo", "autoplay"} and best.assisted
 
 
 def test_progress_is_replaced_not_duplicated(tmp_path: Path) -> None:
-    store = Store.open(tmp_path)
-    assert store.progress("sokoban", "abc") is None
-    store.save_progress("sokoban", "abc", "1")
-    store.save_progress("sokoban", "abc", "2")
-    assert Store.open(tmp_path).progress("sokoban", "abc") == "2"
+    store = store_at(tmp_path)
+    assert store.progress("ann", "sokoban", "abc") is None
+    store.save_progress("ann", "sokoban", "abc", "1")
+    store.save_progress("ann", "sokoban", "abc", "2")
+    assert store_at(tmp_path).progress("ann", "sokoban", "abc") == "2"
+
+
+def test_progress_and_marks_are_each_players_own(tmp_path: Path) -> None:
+    store = store_at(tmp_path)
+    store.save_progress("ann", "sokoban", "level", "ann's")
+    store.save_progress("bob", "sokoban", "level", "bob's")
+    store.mark("ann", "sokoban-shown", "level")
+    assert store.progress("ann", "sokoban", "level") == "ann's"
+    assert store.all_progress("bob", "sokoban") == {"level": "bob's"}
+    assert store.everyones_progress("sokoban") == {"ann": {"level": "ann's"},
+                                                   "bob": {"level": "bob's"}}
+    assert store.marked("ann", "sokoban-shown", "level")
+    assert not store.marked("bob", "sokoban-shown", "level")
 
 
 def test_a_file_that_is_not_a_database_is_moved_aside(tmp_path: Path) -> None:
     (tmp_path / DATABASE_NAME).write_bytes(b"this is not sqlite\n" * 100)
-    store = Store.open(tmp_path)
+    store = store_at(tmp_path)
     assert store.writable
     assert len(store.warnings) == 1 and "moved to" in store.warnings[0]
     moved = list(tmp_path.glob(f"{DATABASE_NAME}.corrupt-*"))
     assert len(moved) == 1 and moved[0].read_bytes().startswith(b"this is not sqlite")
-    assert store.record_score("run", "2048", "4x4", 8, used_undo=False, player="tester")
+    assert store.record_score("run", "2048", "4x4", 8, player="tester")
 
 
 def test_a_damaged_database_is_moved_aside(tmp_path: Path) -> None:
-    store = Store.open(tmp_path)
+    store = store_at(tmp_path)
     for index in range(300):
-        store.record_score(f"run{index}", "2048", "4x4", index, used_undo=False, player="tester")
+        store.record_score(f"run{index}", "2048", "4x4", index, player="tester")
     store.close()
     # Checkpoint the WAL into the main file, then scribble over its pages.
     connection = sqlite3.connect(tmp_path / DATABASE_NAME)
@@ -129,7 +145,7 @@ def test_a_damaged_database_is_moved_aside(tmp_path: Path) -> None:
     data = bytearray(path.read_bytes())
     data[4096:len(data)] = b"\xff" * (len(data) - 4096)
     path.write_bytes(bytes(data))
-    recovered = Store.open(tmp_path)
+    recovered = store_at(tmp_path)
     assert recovered.warnings and "damaged" in recovered.warnings[0]
     assert recovered.count_scores() == 0
     assert list(tmp_path.glob(f"{DATABASE_NAME}.corrupt-*"))
@@ -161,10 +177,10 @@ def test_a_read_only_folder_keeps_play_going(tmp_path: Path) -> None:
     folder = tmp_path / "locked"
     folder.mkdir()
     with read_only_folder(folder):
-        store = Store.open(folder)
+        store = store_at(folder)
         assert not store.writable
         assert len(store.warnings) == 1 and "will not be saved" in store.warnings[0]
-        assert store.record_score("run", "2048", "4x4", 8, used_undo=False, player="tester")
+        assert store.record_score("run", "2048", "4x4", 8, player="tester")
         best = store.best("2048")
         assert best is not None and best.score == 8  # kept for this session only
     assert not (folder / DATABASE_NAME).exists()
@@ -173,7 +189,7 @@ def test_a_read_only_folder_keeps_play_going(tmp_path: Path) -> None:
 def test_a_folder_that_cannot_exist_keeps_play_going(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("a file where the folder should be")
-    store = Store.open(blocker / "data")
+    store = store_at(blocker / "data")
     assert not store.writable
     assert len(store.warnings) == 1 and "will not be saved" in store.warnings[0]
 
@@ -182,7 +198,7 @@ def test_a_group_writable_folder_gives_a_group_writable_database(tmp_path: Path)
     folder = tmp_path / "shared"
     folder.mkdir()
     folder.chmod(0o2775)
-    Store.open(folder).close()
+    store_at(folder).close()
     assert (folder / DATABASE_NAME).stat().st_mode & stat.S_IWGRP
 
 
@@ -193,7 +209,7 @@ def listing(folder: Path) -> dict[str, tuple[int, int, bytes]]:
 
 
 def test_the_scores_command_leaves_the_data_folder_as_it_was(tmp_path: Path) -> None:
-    store = Store.open(tmp_path)
+    store = store_at(tmp_path)
     assert store.record_score("run", "2048", "4x4", 128, player="tester")
     store.close()
     before = listing(tmp_path)
@@ -211,10 +227,10 @@ COME_AND_GO = """
 import sys
 import time
 from pathlib import Path
-from termgames.store import Store
+from termgames.store import open_store
 index = 0
 while True:
-    store = Store.open(Path(sys.argv[1]))
+    store = open_store(Path(sys.argv[1]), owner="tester")
     store.record_score(f"run{index}", "2048", "4x4", index, player="tester")
     store.close()  # the last connection: its checkpoint writes the file, the -wal goes
     index += 1
@@ -235,13 +251,13 @@ def test_snapshots_taken_while_a_writer_comes_and_goes_are_whole(
         return kept
 
     monkeypatch.setattr(store_module, "_copy", counted)
-    Store.open(tmp_path).close()
+    store_at(tmp_path).close()
     writer = subprocess.Popen([sys.executable, "-c", COME_AND_GO, str(tmp_path)])
     try:
         seen, deadline = 0, time.monotonic() + 3
         while time.monotonic() < deadline or not (seen and reads["mode=ro"]):
             assert time.monotonic() < deadline + 60, reads
-            store = Store.open(tmp_path, create=False)
+            store = sqlite_at(tmp_path, create=False)
             assert store.warnings == []
             scores = [row.score for row in store.top("2048", limit=100_000)]
             assert sorted(scores) == list(range(len(scores))) and len(scores) >= seen
@@ -257,20 +273,18 @@ def test_snapshots_taken_while_a_writer_comes_and_goes_are_whole(
 
 WRITE_ONE = """
 import sys, uuid
-from pathlib import Path
-from termgames.store import Store
-store = Store.open(Path(sys.argv[1]))
+""" + OPEN_IN_SCRIPT + """
 assert store.record_score(uuid.uuid4().hex, "2048", "4x4", 2, player="tester")
 store.close()
 """
 
 
 def test_the_snapshot_lock_is_the_one_sqlite_writers_respect(tmp_path: Path) -> None:
-    Store.open(tmp_path).close()
+    store_at(tmp_path).close()
     path = tmp_path / DATABASE_NAME
     before = listing(tmp_path)
     gc.collect()  # no writable store of this process left open: the lock may be taken
-    fd = store_module._shared_lock(path)
+    fd = store_module.shared_lock(path)
     assert fd is not None
     try:  # another process's last close cannot checkpoint into the file nor delete the -wal
         subprocess.run([sys.executable, "-c", WRITE_ONE, str(tmp_path)], check=True, timeout=60)
@@ -280,12 +294,12 @@ def test_the_snapshot_lock_is_the_one_sqlite_writers_respect(tmp_path: Path) -> 
         os.close(fd)
     subprocess.run([sys.executable, "-c", WRITE_ONE, str(tmp_path)], check=True, timeout=60)
     assert list(listing(tmp_path)) == [DATABASE_NAME]  # without the lock, it can
-    assert Store.open(tmp_path, create=False).count_scores() == 2
+    assert store_at(tmp_path, create=False).count_scores() == 2
 
 
 def test_no_lock_is_taken_while_this_process_has_a_writable_store(tmp_path: Path) -> None:
     # Closing the lock's descriptor would end the writable store's own locks too.
-    store = Store.open(tmp_path)
-    assert store_module._shared_lock(tmp_path / DATABASE_NAME) is None
-    assert Store.open(tmp_path, create=False).warnings == []
+    store = store_at(tmp_path)
+    assert store_module.shared_lock(tmp_path / DATABASE_NAME) is None
+    assert store_at(tmp_path, create=False).warnings == []
     store.close()

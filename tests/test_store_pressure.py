@@ -7,38 +7,36 @@ import subprocess
 import sys
 from pathlib import Path
 
-from termgames.store import DATABASE_NAME, Store
+from termgames.store.sqlite import DATABASE_NAME
+from tests.stores import OPEN_IN_SCRIPT, store_at
 from tests.test_store import run_writers
 
 WRITERS = 16
 
 
 def busy_writer(home: str, writer: int) -> None:
-    store = Store.open(Path(home))
+    store = store_at(Path(home))
     for index in range(60):
         assert store.record_score(f"{writer}-{index}", "2048", "4x4", index, player="tester")
-        assert store.save_progress("sokoban", f"{writer}-{index}", "{}")
+        assert store.save_progress("tester", "sokoban", f"{writer}-{index}", "{}")
         assert store.update_progress(
-            "test", "counter", lambda value: str(int(value or "0") + 1))
+            "tester", "test", "counter", lambda value: str(int(value or "0") + 1))
     store.close()
 
 
 def test_sixteen_writers_lose_nothing(tmp_path: Path) -> None:
     run_writers(busy_writer, tmp_path, WRITERS)
-    store = Store.open(tmp_path)
+    store = store_at(tmp_path)
     assert store.count_scores("2048") == WRITERS * 60
-    assert len(store.all_progress("sokoban")) == WRITERS * 60
-    assert store.progress("test", "counter") == str(WRITERS * 60)  # no lost update
+    assert len(store.all_progress("tester", "sokoban")) == WRITERS * 60
+    assert store.progress("tester", "test", "counter") == str(WRITERS * 60)  # no lost update
 
 
 KEEP_WRITING = """
 import sys
-from pathlib import Path
-from termgames.store import Store
-store = Store.open(Path(sys.argv[1]))
-index = 0
+""" + OPEN_IN_SCRIPT + """index = 0
 while True:
-    store.record_score(f"run{index}", "2048", "4x4", index, used_undo=False, player="tester")
+    store.record_score(f"run{index}", "2048", "4x4", index, player="tester")
     print(index, flush=True)  # only after the commit returned
     index += 1
 """
@@ -55,7 +53,7 @@ def test_a_writer_killed_mid_write_leaves_every_committed_row(tmp_path: Path) ->
             break
     writer.send_signal(signal.SIGKILL)
     writer.wait(timeout=30)
-    store = Store.open(tmp_path)
+    store = store_at(tmp_path)
     assert store.warnings == []  # it opens as a healthy database
     scores = {row.score for row in store.top("2048", limit=100_000)}
     assert set(range(last + 1)) <= scores
@@ -63,17 +61,17 @@ def test_a_writer_killed_mid_write_leaves_every_committed_row(tmp_path: Path) ->
 
 def test_a_zero_length_file_is_an_empty_database(tmp_path: Path) -> None:
     (tmp_path / DATABASE_NAME).write_bytes(b"")
-    store = Store.open(tmp_path)
+    store = store_at(tmp_path)
     assert store.writable and store.warnings == []
-    assert store.record_score("run", "2048", "4x4", 4, used_undo=False, player="tester")
+    assert store.record_score("run", "2048", "4x4", 4, player="tester")
 
 
 def test_a_folder_where_the_file_should_be_keeps_play_going(tmp_path: Path) -> None:
     (tmp_path / DATABASE_NAME).mkdir()
-    store = Store.open(tmp_path)
+    store = store_at(tmp_path)
     assert not store.writable
     assert len(store.warnings) == 1 and "will not be saved" in store.warnings[0]
-    assert store.record_score("run", "2048", "4x4", 4, used_undo=False, player="tester")
+    assert store.record_score("run", "2048", "4x4", 4, player="tester")
     assert (tmp_path / DATABASE_NAME).is_dir()  # left alone: it is not ours to move
 
 

@@ -52,7 +52,6 @@ BINDINGS: tuple[Binding[Act], ...] = (
             "the score is marked)", "autoplay", priority=15),
 )
 
-RUNTIME_FOOTER_ROWS = 1  # the key hints the runtime draws below the game
 ABANDONED_BEFORE_MOVES = 10
 """A game quit or restarted before this many moves, neither won nor over, is not recorded."""
 
@@ -121,8 +120,7 @@ class Screen2048(GameScreen[Act]):
 
     def min_size(self) -> tuple[int, int]:
         """The compact layout's size; 80x24 fits every board size."""
-        rows, cols = minimum_size(self.size)
-        return rows - RUNTIME_FOOTER_ROWS, cols
+        return minimum_size(self.size)
 
     def new_game(self) -> None:
         """A fresh board; the RNG carries on, so it is a new game. The run that ends is

@@ -87,10 +87,9 @@ def layout(size: int, rows: int, cols: int, leave_room: bool = False) -> Layout:
 
 
 def minimum_size(size: int) -> tuple[int, int]:
-    """(rows, cols) of the window the compact form of a ``size`` board needs (the
-    runtime's footer row included)."""
+    """(rows, cols) of the game area the compact form of a ``size`` board needs."""
     height, width = SHAPES[-1].board(size, size)
-    return (height + HEADER_ROWS + 1, max(width, 40))
+    return (height + HEADER_ROWS, max(width, 40))
 
 
 def draw_board(canvas: Canvas, grid: Grid, shape: Layout) -> None:

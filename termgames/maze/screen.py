@@ -25,11 +25,10 @@ from termgames.runtime.panels import Panel, confirm
 from termgames.runtime.scheduler import Timer
 from termgames.runtime.screen import GameScreen
 from termgames.scoreboard import clock
-from termgames.shown import remember_shown, was_shown
 from termgames.text import plural
 
 PROGRESS = "maze"
-"""Where helped mazes are remembered in the store."""
+"""Where the player's helped mazes are remembered in the store's marks."""
 ANIMATION_S = 1.5  # the solver's search replays in this long, however much it visits
 TICK_MS = 33
 CLOCK_MS = 100  # the clock shows tenths, like every maze time
@@ -37,7 +36,6 @@ SEARCH_SLICE = 15_000  # A* expansions in one slice between keys: about 20 ms
 BUILD_SLICE = 20_000  # Prim steps in one slice between keys: about 20 ms
 
 HEADER_ROWS = 1
-RUNTIME_FOOTER_ROWS = 1
 
 
 class Act(Enum):
@@ -67,9 +65,9 @@ BINDINGS: tuple[Binding[Act], ...] = (
 
 
 def fit_size(rows: int, columns: int) -> tuple[int, int]:
-    """The largest maze (cells wide, cells high) whose map fits a ``rows`` x ``columns``
-    terminal under the header and above the runtime's footer."""
-    usable_rows = rows - HEADER_ROWS - RUNTIME_FOOTER_ROWS
+    """The largest maze (cells wide, cells high) whose map fits a game area of ``rows`` x
+    ``columns`` under the header."""
+    usable_rows = rows - HEADER_ROWS
     return max((columns // SQUARE_WIDTH - 1) // 2, 1), max((usable_rows - 1) // 2, 1)
 
 
@@ -171,12 +169,12 @@ class MazeScreen(GameScreen[Act]):
 
     def was_helped(self) -> bool:
         """Whether the solver has shown this maze's way out before, in any session."""
-        return was_shown(self.context.store, PROGRESS, self.maze_key())
+        return self.context.store.marked(self.context.player.name, PROGRESS, self.maze_key())
 
     def mark_helped(self) -> None:
         """Remember for good that this maze's way out was shown."""
         if not self.walk.helped:
-            remember_shown(self.context.store, PROGRESS, self.maze_key())
+            self.context.store.mark(self.context.player.name, PROGRESS, self.maze_key())
         self.walk.helped = True
 
     # Play ------------------------------------------------------------------------------

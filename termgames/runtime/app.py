@@ -1,4 +1,5 @@
-"""From the command line to a running game: preflight, store, session, context, runner."""
+"""From the command line to a running game: preflight, the visit (store, player, display),
+the session, and the runner, which gives each game its launch context as it starts."""
 
 from __future__ import annotations
 
@@ -9,15 +10,15 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from termgames.runtime.context import DisplayOptions, LaunchContext, build_context
+from termgames.runtime.context import DisplayOptions, LaunchContext, Visit, open_visit
 from termgames.runtime.output import PipeClosed, echo
 from termgames.runtime.runner import Runner
 from termgames.runtime.screen import GameScreen, Screen
 from termgames.runtime.terminal import Session, preflight
-from termgames.store import Store
 
 if TYPE_CHECKING:
     from termgames.spec import GameSpec
+    from termgames.store import Store
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -47,17 +48,17 @@ def display_options(function: F) -> F:
 
 
 @contextlib.contextmanager
-def arcade(display: DisplayOptions) -> Iterator[tuple[Session, LaunchContext]]:
-    """Check the terminal, open the store and own the screen for as long as the block runs."""
+def arcade(display: DisplayOptions) -> Iterator[tuple[Session, Visit]]:
+    """Check the terminal, open the visit (its store) and own the screen for as long as
+    the block runs."""
     preflight()
-    store = Store.open()
+    visit = open_visit(display)
     try:
-        with Session(display) as session:
-            rows, cols = session.size()
-            yield session, build_context(store, rows, cols, display)
+        with Session(visit.display) as session:
+            yield session, visit
     finally:
-        report_warnings(store)
-        store.close()
+        report_warnings(visit.store)
+        visit.store.close()
 
 
 def startup_notice(store: Store, *more: str | None) -> str | None:
@@ -68,17 +69,17 @@ def startup_notice(store: Store, *more: str | None) -> str | None:
 def play(spec: GameSpec, create: Callable[[LaunchContext], GameScreen[Any]],
          display: DisplayOptions, notice: str | None = None) -> None:
     """Run one game until the player leaves it; ``notice`` is shown over the first frame."""
-    with arcade(display) as (session, context):
-        runner = Runner(session, context, startup_notice(context.store, notice))
-        runner.start(spec, create(context))
+    with arcade(display) as (session, visit):
+        runner = Runner(session, visit, startup_notice(visit.store, notice))
+        runner.launch(spec, create)
         runner.run()
 
 
 def show(screen: Callable[[LaunchContext], Screen[Any]], display: DisplayOptions) -> None:
     """Run a screen that is not a game (the menu) until the player leaves it."""
-    with arcade(display) as (session, context):
-        runner = Runner(session, context, startup_notice(context.store))
-        runner.push(screen(context))
+    with arcade(display) as (session, visit):
+        runner = Runner(session, visit, startup_notice(visit.store))
+        runner.open(screen)
         runner.run()
 
 

@@ -1,24 +1,47 @@
-"""What a game is launched with: the store, the player, the terminal's size, how things
-look, and the clock. Only ``build_context`` reads the environment for them; a server
-builds the same context from a connection."""
+"""What a game is launched with, and the one place that reads the environment for it.
+
+A ``Visit`` is what every game of one program run shares: the store, the player (and
+whether anyone checked who they are), how things look, and the clock. A local run builds
+it from the environment (``open_visit``); a served game's environment is built by the
+server from the connection, so the same code serves both. The runner turns the visit
+into a ``LaunchContext`` for each game as it starts, with the size of the game's area at
+that moment.
+"""
 
 from __future__ import annotations
 
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from termgames.clock import Clock, MonotonicClock
-from termgames.store import Store
+from termgames.store import Store, open_store
 from termgames.text import sanitize
 
 PLAYER_VARIABLE = "TERMGAMES_PLAYER"
 """The one setting that names the player outright (a server sets it per connection)."""
+UNVERIFIED_VARIABLE = "TERMGAMES_UNVERIFIED"
+"""Set to 1 (by ``termgames serve --auth none``): nobody checked the player's name."""
+HOME_VARIABLE = "TERMGAMES_HOME"
+"""Where the data lives, instead of the platform's user data folder."""
+STATE_DUMP_VARIABLE = "TERMGAMES_STATE_DUMP"
+"""A file to append each game's final state to (the key-storm tests read it)."""
+LOGIN_VARIABLES = ("LOGNAME", "USER", "USERNAME")
+
+
+@dataclass(frozen=True)
+class Player:
+    """Who is playing; ``verified`` is False when anyone could have taken the name (a
+    server that checks no keys), and their results say so."""
+
+    name: str
+    verified: bool = True
 
 
 @dataclass(frozen=True)
 class DisplayOptions:
-    """What the player asked for about how things look."""
+    """What the player asked for about how things look (``no_color`` includes NO_COLOR)."""
 
     ascii: bool = False
     no_color: bool = False
@@ -27,21 +50,41 @@ class DisplayOptions:
 
 @dataclass(frozen=True)
 class LaunchContext:
-    """Everything a game's factory may use."""
+    """Everything a game's factory may use: ``rows`` x ``cols`` is the game's area (the
+    window less the runtime's footer) as the game starts."""
 
     store: Store
-    player: str
+    player: Player
     rows: int
     cols: int
     display: DisplayOptions = field(default_factory=DisplayOptions)
     clock: Clock = field(default_factory=MonotonicClock)
 
 
-def player_name(environ: Mapping[str, str] | None = None) -> str:
-    """Who is playing: $TERMGAMES_PLAYER, else the login name (LOGNAME, USER, USERNAME),
-    else the password database's name for this user (cron, containers), else 'player'."""
-    environ = os.environ if environ is None else environ
-    for variable in (PLAYER_VARIABLE, "LOGNAME", "USER", "USERNAME"):
+@dataclass(frozen=True)
+class Visit:
+    """What every game of one program run shares; ``context`` makes a game's context."""
+
+    store: Store
+    player: Player
+    display: DisplayOptions = field(default_factory=DisplayOptions)
+    clock: Clock = field(default_factory=MonotonicClock)
+    state_dump: Path | None = None
+
+    def context(self, rows: int, cols: int) -> LaunchContext:
+        """The context of a game starting in an area of ``rows`` x ``cols`` cells."""
+        return LaunchContext(self.store, self.player, rows, cols, self.display, self.clock)
+
+
+def _environment(environ: Mapping[str, str] | None) -> Mapping[str, str]:
+    return os.environ if environ is None else environ
+
+
+def account_name(environ: Mapping[str, str] | None = None) -> str:
+    """The local account: the login name (LOGNAME, USER, USERNAME), else the password
+    database's name for this user (cron, containers), else 'player'."""
+    environ = _environment(environ)
+    for variable in LOGIN_VARIABLES:
         name = sanitize(environ.get(variable, "").strip(), 64)
         if name:
             return name
@@ -53,7 +96,49 @@ def player_name(environ: Mapping[str, str] | None = None) -> str:
         return "player"
 
 
-def build_context(store: Store, rows: int, cols: int, display: DisplayOptions,
-                  environ: Mapping[str, str] | None = None) -> LaunchContext:
-    """The context for a local launch, from the environment and the terminal's size."""
-    return LaunchContext(store, player_name(environ), rows, cols, display)
+def player_name(environ: Mapping[str, str] | None = None) -> str:
+    """Who is playing: $TERMGAMES_PLAYER, else the local account."""
+    environ = _environment(environ)
+    return sanitize(environ.get(PLAYER_VARIABLE, "").strip(), 64) or account_name(environ)
+
+
+def current_player(environ: Mapping[str, str] | None = None) -> Player:
+    """The player, and whether their name was checked."""
+    environ = _environment(environ)
+    return Player(player_name(environ), verified=environ.get(UNVERIFIED_VARIABLE) != "1")
+
+
+def data_home(environ: Mapping[str, str] | None = None) -> Path:
+    """Where the data lives: $TERMGAMES_HOME, else the platform's user data folder."""
+    if configured := _environment(environ).get(HOME_VARIABLE):
+        return Path(configured).expanduser()
+    import platformdirs  # deferred: only needed when TERMGAMES_HOME is unset
+
+    return Path(platformdirs.user_data_dir("termgames", appauthor=False))
+
+
+def display_options(requested: DisplayOptions,
+                    environ: Mapping[str, str] | None = None) -> DisplayOptions:
+    """The options asked for on the command line, with what the environment adds: any
+    non-empty NO_COLOR turns colour off (https://no-color.org)."""
+    if _environment(environ).get("NO_COLOR"):
+        return DisplayOptions(requested.ascii, True, requested.mouse)
+    return requested
+
+
+def open_reader(environ: Mapping[str, str] | None = None) -> tuple[Store, Player]:
+    """The store as read-only commands see it (``scores``, exports: nothing is made on
+    disk), and the player they are about."""
+    environ = _environment(environ)
+    store = open_store(data_home(environ), owner=account_name(environ), create=False)
+    return store, current_player(environ)
+
+
+def open_visit(requested: DisplayOptions, environ: Mapping[str, str] | None = None) -> Visit:
+    """The visit of a local run (or a served game, whose environment the server built):
+    the store opened (migrated if old: earlier records are the local account's)."""
+    environ = _environment(environ)
+    store = open_store(data_home(environ), owner=account_name(environ))
+    dump = environ.get(STATE_DUMP_VARIABLE)
+    return Visit(store, current_player(environ), display_options(requested, environ),
+                 state_dump=Path(dump) if dump else None)

@@ -8,6 +8,7 @@ import json
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from termgames.runtime.bindings import ESSENTIAL, Binding, Hint, footer_text, lookup
@@ -21,13 +22,19 @@ from termgames.runtime.signals import deferred_signals
 
 if TYPE_CHECKING:
     from termgames.outcome import Outcome
-    from termgames.runtime.context import LaunchContext
+    from termgames.runtime.context import LaunchContext, Visit
     from termgames.spec import GameSpec
     from termgames.store import Score
 
 IDLE_MS = 250
 """The longest wait for a key: short enough that signals are never starved."""
 FOOTER_ROWS = 1
+"""The runtime's footer under every screen: its keys, or a message in their place."""
+
+
+def window_for(area: tuple[int, int]) -> tuple[int, int]:
+    """(rows, cols) of the window a screen's ``area`` needs: the footer's row below it."""
+    return area[0] + FOOTER_ROWS, area[1]
 
 
 @dataclass
@@ -45,11 +52,11 @@ AppAction = Callable[[], None]
 class Runner:
     """Drives a stack of screens on a session until the last one goes."""
 
-    def __init__(self, session: TerminalSession, context: LaunchContext,
+    def __init__(self, session: TerminalSession, visit: Visit,
                  notice: str | None = None) -> None:
         self.session = session
-        self.context = context
-        self.scheduler = Scheduler(context.clock)
+        self.visit = visit
+        self.scheduler = Scheduler(visit.clock)
         self.stack: list[Screen[Any]] = []
         self.games: dict[int, GameRun] = {}
         self.timers: dict[int, list[Timer]] = {}
@@ -63,6 +70,21 @@ class Runner:
         self.stack.append(screen)
         self.dirty = True
         screen.mount(self)  # last: mounting may push further screens over it
+
+    def context(self) -> LaunchContext:
+        """The launch context of a screen starting now: the visit, and the game's area
+        as the window is now (all of it but the footer)."""
+        height, width = self.session.size()
+        return self.visit.context(max(height - FOOTER_ROWS, 0), width)
+
+    def launch(self, spec: GameSpec, create: Callable[[LaunchContext], GameScreen[Any]]
+               ) -> None:
+        """Start a game with a context made now; its results are recorded under ``spec``."""
+        self.start(spec, create(self.context()))
+
+    def open(self, create: Callable[[LaunchContext], Screen[Any]]) -> None:
+        """Show a screen that is not a game (the menu), made with a context made now."""
+        self.push(create(self.context()))
 
     def start(self, spec: GameSpec, screen: GameScreen[Any]) -> None:
         """Show a game's main screen; its results are recorded under ``spec``."""
@@ -113,10 +135,10 @@ class Runner:
         self.games[id(game)] = GameRun(run.spec)
 
     def best(self, game: GameScreen[Any], variant: str) -> Score | None:
-        """The best on record for ``game`` in ``variant``."""
+        """The best on record for ``game`` in ``variant``: the best unassisted result, or
+        where there is none, the best assisted one."""
         spec = self.games[id(game)].spec
-        return self.context.store.best(spec.name, variant,
-                                       lowest=spec.scoring.kind.lowest_wins)
+        return spec.best_result(self.visit.store, variant)
 
     # The loop --------------------------------------------------------------------------
     def run(self) -> None:
@@ -193,10 +215,10 @@ class Runner:
 
     # Drawing ---------------------------------------------------------------------------
     def _too_small(self, top: Screen[Any]) -> tuple[int, int] | None:
-        rows, cols = top.min_size()
+        rows, cols = window_for(top.min_size())
         height, width = self.session.size()
-        if height < rows + FOOTER_ROWS or width < cols:
-            return rows + FOOTER_ROWS, cols
+        if height < rows or width < cols:
+            return rows, cols
         return None
 
     def render(self) -> None:
@@ -250,10 +272,10 @@ class Runner:
         outcome = screen.outcome()
         if outcome is None:
             return
-        store = self.context.store
+        store = self.visit.store
         known = len(store.warnings)
         with deferred_signals():
-            run.spec.record(store, outcome, run.run_id, self.context.player)
+            run.spec.record(store, outcome, run.run_id, self.visit.player)
         if len(store.warnings) > known:  # the result could not be kept: say so now
             self.notice = " ".join(store.warnings[known:])
             self.dirty = True
@@ -265,18 +287,16 @@ class Runner:
         run = self.games.pop(id(screen), None)
         if run is not None and isinstance(screen, GameScreen):
             self._record(screen, run)
-            dump_state(run.spec.name, screen)
+            if self.visit.state_dump is not None:
+                dump_state(self.visit.state_dump, run.spec.name, screen)
         screen.unmount()
 
 
-def dump_state(game: str, screen: GameScreen[Any]) -> None:
-    """Append the game's final state as one JSON line to $TERMGAMES_STATE_DUMP, if set.
+def dump_state(target: Path, game: str, screen: GameScreen[Any]) -> None:
+    """Append the game's final state as one JSON line to ``target``.
 
     The key-storm tests read it to check each game's invariants after thousands of keys.
     """
-    target = os.environ.get("TERMGAMES_STATE_DUMP")
-    if not target:
-        return
     state = {"game": game, **dict(screen.snapshot())}
     with contextlib.suppress(OSError), open(target, "a", encoding="utf-8") as out:
         out.write(json.dumps(state) + "\n")

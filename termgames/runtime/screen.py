@@ -1,5 +1,5 @@
 """What a screen is to the runtime: bindings to act on, cells to draw, and a host to ask
-for everything else (other screens, time, results, the launch context)."""
+for everything else (other screens, time, results, launching a game)."""
 
 from __future__ import annotations
 
@@ -24,16 +24,16 @@ A = TypeVar("A")
 class Host(Protocol):
     """The runner, as screens see it."""
 
-    context: LaunchContext
-
     def push(self, screen: Screen[Any]) -> None:
         """Show ``screen`` on top of the others."""
 
     def pop(self, screen: Screen[Any]) -> None:
         """Remove ``screen`` (and anything above it)."""
 
-    def start(self, spec: GameSpec, screen: GameScreen[Any]) -> None:
-        """Show a game's main screen, its results recorded under ``spec``."""
+    def launch(self, spec: GameSpec, create: Callable[[LaunchContext], GameScreen[Any]]
+               ) -> None:
+        """Start a game, made by ``create`` with a context made now, its results recorded
+        under ``spec``."""
 
     def schedule(self, owner: Screen[Any], milliseconds: float, callback: Callback,
                  repeat: bool) -> Timer:

@@ -98,11 +98,6 @@ def set_locale(wanted: str) -> str:
     return "ascii"
 
 
-def _wants_colour(options: DisplayOptions) -> bool:
-    # https://no-color.org: any non-empty NO_COLOR turns colour off.
-    return not options.no_color and not os.environ.get("NO_COLOR")
-
-
 def _raise_terminated(signum: int, _frame: FrameType | None) -> None:
     raise Terminated(signum)
 
@@ -180,7 +175,7 @@ class Session:
                 curses.mousemask(wanted)
 
     def _colour_mode(self) -> ColourMode:
-        if not _wants_colour(self.options) or not curses.has_colors():
+        if self.options.no_color or not curses.has_colors():
             return ColourMode.MONO
         try:
             curses.start_color()

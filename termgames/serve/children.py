@@ -20,8 +20,7 @@ import termios
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from termgames.runtime.context import PLAYER_VARIABLE
-from termgames.store import UNVERIFIED_VARIABLE
+from termgames.runtime.context import PLAYER_VARIABLE, UNVERIFIED_VARIABLE
 
 KEPT_VARIABLES = ("PATH", "HOME", "XDG_DATA_HOME", "TERMGAMES_HOME")
 """The server's own variables a game may need (where its scores live); nothing of the

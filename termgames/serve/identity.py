@@ -9,7 +9,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from termgames.store import data_home
+from termgames.runtime.context import data_home
 
 SERVE_FOLDER = "serve"
 HOST_KEY_FILE = "host_key"

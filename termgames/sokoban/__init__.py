@@ -35,21 +35,21 @@ def _create(context: LaunchContext) -> GameScreen[Any]:
 
 
 def _record(store: Store, outcome: Outcome, run_id: str, player: str) -> None:
-    """A solved level keeps its best solution, under the board's own key."""
+    """A solved level keeps the player's best solution, under the board's own key."""
     from termgames.sokoban.progress import Record, record_solution
 
     assert isinstance(outcome.detail, Record)
-    record_solution(store, outcome.variant, outcome.detail)
+    record_solution(store, player, outcome.variant, outcome.detail)
 
 
-def _best(store: Store) -> str:
-    """Progress in each bundled collection begun ('Microban 6 of 155'), and levels solved
-    from other files."""
+def _best(store: Store, player: str) -> str:
+    """The player's progress in each bundled collection begun ('Microban 6 of 155'), and
+    levels solved from other files."""
     from termgames.sokoban.bundled import MENU, progress_of
     from termgames.sokoban.progress import load_records
     from termgames.text import plural
 
-    records = load_records(store)
+    records = load_records(store, player)
     if not records:
         return "no level solved yet"
     parts, counted = [], 0

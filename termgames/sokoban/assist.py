@@ -53,8 +53,9 @@ class Stage(Protocol):
     def in_background(self, name: str, work: Callable[[], bool]) -> None:
         """Run ``work`` between keys until it returns True."""
 
-    def solution_shown(self) -> None:
-        """The whole way out is being shown: remember it for good."""
+    def help_given(self) -> None:
+        """Part of the way out (a hint) or all of it (the replay) is being shown: remember
+        for good that this level was helped."""
 
 
 def push_words(push: Push) -> str:
@@ -70,7 +71,7 @@ class Assistant:
         self.board = Board(self.level)  # built once per level; its tables as needed
         self.exact = len(self.level.boxes) == len(self.level.goals)
         self.plan: Plan | None = None
-        self.helped = helped  # the way out was shown in an earlier session
+        self.helped = helped  # a hint or the replay helped in an earlier session
         self.search: Search | None = None
         self.asked: str | None = None  # "hint" or "replay": what the search is for
         self.shown: tuple[frozenset[Position], Push] | None = None
@@ -154,6 +155,8 @@ class Assistant:
 
     def show(self, push: Push) -> None:
         """Mark the next push on the board."""
+        if not self.helped:
+            self.stage.help_given()
         self.helped = True
         self.shown = (frozenset(self.game.boxes), push)
         self.stage.say(f"Next push: the marked box {push_words(push)} (t again pushes it)",
@@ -170,8 +173,9 @@ class Assistant:
     def start_replay(self, rest: tuple[Push, ...]) -> None:
         """Begin playing ``rest`` at a watchable pace."""
         player, boxes = self.here()
+        if not self.helped:
+            self.stage.help_given()
         self.helped, self.shown = True, None
-        self.stage.solution_shown()
         self.replay = Replay(walks(self.level, player, boxes, rest))
         self.stage.say("Solving from here: any key stops it")
         self.tick()

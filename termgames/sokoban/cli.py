@@ -240,13 +240,13 @@ def _replayed(level: Level, moves: str) -> str:
 
 
 def _export(collection: Collection) -> None:
+    from termgames.runtime.context import open_reader
     from termgames.sokoban.progress import load_records
     from termgames.sokoban.solving_cli import solution_lines
-    from termgames.store import Store
 
-    store = Store.open(create=False)
+    store, player = open_reader()
     try:
-        records = load_records(store)
+        records = load_records(store, player.name)
     finally:
         store.close()
     with_file = len({level.source for level in collection.levels}) > 1

@@ -1,4 +1,5 @@
-"""Sokoban progress in the store: the best solution to each level, keyed by the board itself."""
+"""Sokoban progress in the store: each player's best solution to each level, keyed by the
+board itself."""
 
 from __future__ import annotations
 
@@ -49,18 +50,27 @@ def _decode(value: str) -> Record | None:
         return None  # a damaged entry counts as no record
 
 
-def load_records(store: Store) -> dict[str, Record]:
-    """Every level's best record, by level key."""
-    records = {}
-    for key, value in store.all_progress(PROGRESS_SPACE).items():
-        record = _decode(value)
-        if record is not None:
-            records[key] = record
-    return records
+def decode_records(values: dict[str, str]) -> dict[str, Record]:
+    """The records among stored values, by level key (a damaged one counts as none)."""
+    return {key: record for key, value in values.items()
+            if (record := _decode(value)) is not None}
 
 
-def record_solution(store: Store, key: str, record: Record) -> Record:
-    """Keep ``record`` for the level with ``key`` if it beats the stored one; the best."""
+def load_records(store: Store, player: str) -> dict[str, Record]:
+    """Every level ``player`` has solved: their best record, by level key."""
+    return decode_records(store.all_progress(player, PROGRESS_SPACE))
+
+
+def everyones_records(store: Store) -> dict[str, dict[str, Record]]:
+    """Every player's records, by player, then level key."""
+    return {player: found for player, values in
+            store.everyones_progress(PROGRESS_SPACE).items()
+            if (found := decode_records(values))}
+
+
+def record_solution(store: Store, player: str, key: str, record: Record) -> Record:
+    """Keep ``record`` as ``player``'s for the level with ``key`` if it beats their stored
+    one; their best."""
     best = record
 
     def keep_better(stored: str | None) -> str | None:
@@ -71,7 +81,7 @@ def record_solution(store: Store, key: str, record: Record) -> Record:
             return None
         return json.dumps(asdict(record))
 
-    store.update_progress(PROGRESS_SPACE, key, keep_better)
+    store.update_progress(player, PROGRESS_SPACE, key, keep_better)
     return best
 
 

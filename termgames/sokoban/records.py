@@ -1,4 +1,5 @@
-"""Sokoban's part of ``termgames scores``: levels solved per collection, best per level."""
+"""Sokoban's part of ``termgames scores``: each player's levels solved per collection, and
+their best per level."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from pathlib import Path
 from termgames.scoreboard import Table
 from termgames.sokoban.bundled import BUNDLED, load_bundled
 from termgames.sokoban.levels import Collection, LevelError
-from termgames.sokoban.progress import Record, load_records
+from termgames.sokoban.progress import Record, everyones_records
 from termgames.store import Store
 from termgames.text import plural, shown_path
 
@@ -47,36 +48,43 @@ def _file_name(source: str) -> str:
 
 
 def sokoban_tables(store: Store, limit: int, detail: bool) -> list[Table]:
-    """Levels solved per collection; with ``detail``, each solved level's best. Solutions
-    a hint or the replay helped are counted, and marked 'helped' (a column that shows
-    only once there are any)."""
-    records = load_records(store)
-    if not records:
+    """Levels solved per player and collection, the players who solved most first; with
+    ``detail``, each player's best for each solved level. Solutions a hint or the replay
+    helped are counted, and marked 'helped' (a column that shows only once there are any)."""
+    players = everyones_records(store)
+    if not players:
         return []
     collections = _bundled()
-    elsewhere = _elsewhere(records, collections)
-    any_helped = any(record.helped for record in records.values())
+    any_helped = any(record.helped for records in players.values()
+                     for record in records.values())
     summary = Table("Sokoban · levels solved",
-                    ("collection", "solved", "levels", *(("with help",) if any_helped else ())),
-                    right=frozenset({1, 2, 3}))
-    for collection in collections:
-        found = [record for level in collection.levels if (record := records.get(level.key))]
-        summary.rows.append((collection.name, str(len(found)), str(len(collection.levels)),
-                             *_helped_count(found, any_helped)))
-    for name, found in sorted(elsewhere.items()):
-        summary.rows.append((name, str(len(found)), "", *_helped_count(found, any_helped)))
+                    ("player", "collection", "solved", "levels",
+                     *(("with help",) if any_helped else ())),
+                    right=frozenset({2, 3, 4}))
     tables = [summary]
-    if not detail:
-        return tables
-    for collection in collections:
-        solved = [(level.number, level.title, record) for level in collection.levels
-                  if (record := records.get(level.key))]
-        if solved:
-            tables.append(_limited(_best_table(collection.name, solved), limit))
-    for name, found in sorted(elsewhere.items()):
-        solved = [(record.number, record.title, record)
-                  for record in sorted(found, key=lambda record: record.number)]
-        tables.append(_limited(_best_table(name, solved), limit))
+    for player, records in sorted(players.items(), key=lambda item: (-len(item[1]), item[0])):
+        elsewhere = _elsewhere(records, collections)
+        for collection in collections:
+            found = [record for level in collection.levels
+                     if (record := records.get(level.key))]
+            if found:
+                summary.rows.append((player, collection.name, str(len(found)),
+                                     str(len(collection.levels)),
+                                     *_helped_count(found, any_helped)))
+        for name, found in sorted(elsewhere.items()):
+            summary.rows.append((player, name, str(len(found)), "",
+                                 *_helped_count(found, any_helped)))
+        if not detail:
+            continue
+        for collection in collections:
+            solved = [(level.number, level.title, record) for level in collection.levels
+                      if (record := records.get(level.key))]
+            if solved:
+                tables.append(_limited(_best_table(collection.name, player, solved), limit))
+        for name, found in sorted(elsewhere.items()):
+            solved = [(record.number, record.title, record)
+                      for record in sorted(found, key=lambda record: record.number)]
+            tables.append(_limited(_best_table(name, player, solved), limit))
     return tables
 
 
@@ -88,14 +96,16 @@ def _helped_count(found: list[Record], shown: bool) -> tuple[str, ...]:
     return (str(count) if count else "",)
 
 
-def _best_table(name: str, solved: list[tuple[int, str, Record]]) -> Table:
-    """Each solved level's best, with a 'help' column once one of them was helped."""
+def _best_table(name: str, player: str, solved: list[tuple[int, str, Record]]) -> Table:
+    """Each level ``player`` solved with their best, and a 'help' column once one of them
+    was helped."""
     helped = any(record.helped for _, _, record in solved)
     headers = ("level", "title", "moves", "pushes", *(("help",) if helped else ()))
     rows = [(str(number or ""), title, f"{record.moves:,}", f"{record.pushes:,}",
              *(("helped" if record.helped else "",) if helped else ()))
             for number, title, record in solved]
-    return Table(f"Sokoban · {name} · best solutions", headers, rows, frozenset({0, 2, 3}))
+    return Table(f"Sokoban · {name} · best solutions by {player}", headers, rows,
+                 frozenset({0, 2, 3}))
 
 
 def _limited(table: Table, limit: int) -> Table:

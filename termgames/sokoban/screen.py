@@ -20,7 +20,6 @@ from termgames.runtime.layout import Rect
 from termgames.runtime.lists import ListScreen
 from termgames.runtime.panels import Panel
 from termgames.runtime.screen import GameScreen, Host
-from termgames.shown import remember_shown, was_shown
 from termgames.sokoban.assist import Assistant
 from termgames.sokoban.bundled import MENU, load_bundled
 from termgames.sokoban.game import Direction, Sokoban
@@ -32,7 +31,7 @@ from termgames.sokoban.view import Drawn, Marks, draw_level, room_beside
 from termgames.text import one_line
 
 HEADER_ROWS = 2
-SHOWN_SPACE = "sokoban-shown"  # levels whose replay ran: helped for good
+SHOWN_SPACE = "sokoban-shown"  # the player's levels a hint or the replay helped, for good
 
 
 class Act(Enum):
@@ -99,7 +98,7 @@ class SokobanScreen(GameScreen[Act]):
                  start: int | None = None) -> None:
         super().__init__()
         self.context = context
-        self.records = load_records(context.store)
+        self.records = load_records(context.store, context.player.name)
         self.collection = Collection("", [])
         self.index = 0
         self.game: Sokoban | None = None
@@ -157,7 +156,8 @@ class SokobanScreen(GameScreen[Act]):
         if index not in self.assistants:
             level = self.collection.levels[index]
             self.assistants[index] = Assistant(
-                Sokoban(level), self, was_shown(self.context.store, SHOWN_SPACE, level.key))
+                Sokoban(level), self,
+                self.context.store.marked(self.context.player.name, SHOWN_SPACE, level.key))
         self.game, self.chosen = self.assist.game, None
 
     def step_level(self, step: int) -> None:
@@ -191,9 +191,9 @@ class SokobanScreen(GameScreen[Act]):
         """The launch context's clock (the assistant's ``Stage``)."""
         return self.context.clock.now()
 
-    def solution_shown(self) -> None:
-        """The replay shows the way out: this level stays helped in later sessions too."""
-        remember_shown(self.context.store, SHOWN_SPACE, self.level.key)
+    def help_given(self) -> None:
+        """A hint or the replay helped: this level stays helped in later sessions too."""
+        self.context.store.mark(self.context.player.name, SHOWN_SPACE, self.level.key)
 
     def open_list(self) -> None:
         """Every level with its solved mark and best; Enter plays one."""
@@ -294,7 +294,7 @@ class SokobanScreen(GameScreen[Act]):
     def on_finished(self, outcome: Outcome) -> None:
         """The solved panel: this solution against the best before it."""
         before = self.records.get(self.level.key)
-        self.records = load_records(self.context.store)
+        self.records = load_records(self.context.store, self.context.player.name)
         record = outcome.detail
         assert isinstance(record, Record)
         self.solved_lines = [f"Solved {self.level.label}!",

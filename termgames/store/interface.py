@@ -1,0 +1,121 @@
+"""What the games keep, whatever keeps it: results (scores), each player's progress, and
+each player's marks (a level or maze whose way out they were shown).
+
+Everything personal is keyed by the player's name: one player's solved levels, best
+solutions and marks are never another's. Results are public (a leaderboard), but each
+names its player and says whether help made it (``assisted``), so that helped results
+rank apart from unhelped ones.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Score:
+    """One recorded result; ``marks`` name what helped or qualifies it ('undo',
+    'autoplay', 'unverified', ...); ``assisted`` says whether some help made it."""
+
+    game: str
+    variant: str
+    score: int
+    marks: frozenset[str]
+    player: str
+    recorded_at: float
+    assisted: bool = False
+
+    @property
+    def used_undo(self) -> bool:
+        """Whether undo helped."""
+        return "undo" in self.marks
+
+
+Update = Callable[[str | None], str | None]
+"""Given a stored value (None: none yet), the value to store (None: keep it as it is)."""
+
+
+class Store(ABC):
+    """The scores, progress and marks of every player.
+
+    A store never stops play: where it cannot keep something it says so once in
+    ``warnings`` (the line to show the player) and play goes on.
+    """
+
+    warnings: list[str]
+    writable: bool
+    """False for a read-only view (``termgames scores``) or a store that keeps nothing."""
+
+    @abstractmethod
+    def close(self) -> None:
+        """Release the store; it is unusable afterwards."""
+
+    # Results ---------------------------------------------------------------------------
+    @abstractmethod
+    def record_score(self, run_id: str, game: str, variant: str, score: int, *,
+                     player: str, marks: Iterable[str] = (), assisted: bool = False) -> bool:
+        """Record one run's result; recording the same ``run_id`` again replaces its score
+        with the new one (the result a run ends with) and adds to its marks. False if it
+        could not be kept (``warnings`` says why)."""
+
+    @abstractmethod
+    def top(self, game: str | None = None, variant: str | None = None, limit: int = 10,
+            lowest: bool = False, assisted: bool | None = None) -> list[Score]:
+        """The best ``limit`` results, best first (the lowest first with ``lowest``),
+        optionally of one game, one variant, and only unassisted (False) or assisted
+        (True) ones; the earlier of two equal results ranks first."""
+
+    def best(self, game: str, variant: str | None = None, lowest: bool = False,
+             assisted: bool | None = None) -> Score | None:
+        """The best result (see ``top``), or None."""
+        return next(iter(self.top(game, variant, 1, lowest, assisted)), None)
+
+    @abstractmethod
+    def count_scores(self, game: str | None = None) -> int:
+        """How many runs are recorded, for one game or all."""
+
+    @abstractmethod
+    def latest_variant(self, game: str, player: str | None = None) -> str | None:
+        """The variant of ``game`` played most recently (by ``player``, if given)."""
+
+    @abstractmethod
+    def variants(self, game: str) -> list[str]:
+        """The variants ``game`` has results in, the most played first."""
+
+    @abstractmethod
+    def games_with_scores(self) -> list[str]:
+        """The names of games with at least one result, sorted."""
+
+    # Progress, per player --------------------------------------------------------------
+    @abstractmethod
+    def progress(self, player: str, space: str, key: str) -> str | None:
+        """``player``'s value under ``key`` in a game's ``space``, or None."""
+
+    @abstractmethod
+    def all_progress(self, player: str, space: str) -> dict[str, str]:
+        """Every value ``player`` has in ``space``, by key."""
+
+    @abstractmethod
+    def everyones_progress(self, space: str) -> dict[str, dict[str, str]]:
+        """Every player's values in ``space``: by player, then by key."""
+
+    @abstractmethod
+    def update_progress(self, player: str, space: str, key: str, update: Update) -> bool:
+        """Read, change and write one value in one transaction, so that a concurrent
+        writer cannot slip between (see ``Update``); False if it could not be kept."""
+
+    def save_progress(self, player: str, space: str, key: str, value: str) -> bool:
+        """Store ``value`` under ``key``, replacing what was there."""
+        return self.update_progress(player, space, key, lambda _: value)
+
+    # Marks, per player -----------------------------------------------------------------
+    @abstractmethod
+    def marked(self, player: str, space: str, key: str) -> bool:
+        """Whether ``player`` has the mark ``key`` in ``space``."""
+
+    @abstractmethod
+    def mark(self, player: str, space: str, key: str) -> bool:
+        """Give ``player`` the mark ``key`` in ``space`` for good; False if it could not
+        be kept."""
