@@ -55,6 +55,9 @@ class Driver(Protocol):
     def click(self, y: int, x: int) -> None:
         """Click the left button on screen cell (y, x)."""
 
+    def resize(self, rows: int, cols: int) -> None:
+        """The window changes size (the program is told as a terminal tells it)."""
+
     def wait_for_gone(self, text: str) -> None:
         """Wait until ``text`` is off screen."""
 
@@ -87,6 +90,10 @@ class PtyDriver:
     def click(self, y: int, x: int) -> None:
         """An SGR mouse press and release."""
         self.term.click(y, x)
+
+    def resize(self, rows: int, cols: int) -> None:
+        """The pty's size (SIGWINCH) and the emulated screen's."""
+        self.term.resize(rows, cols)
 
     def wait_for_gone(self, text: str) -> None:
         """Poll the emulated screen."""
@@ -133,6 +140,14 @@ class FakeDriver:
     def click(self, y: int, x: int) -> None:
         """A left-button press at (y, x)."""
         self.session.keys.append(Mouse(y, x, 1))
+        while self.session.keys and self.runner.stack:
+            self.runner.step()
+        if self.runner.stack:
+            self.runner.render()
+
+    def resize(self, rows: int, cols: int) -> None:
+        """A new window size, announced by a key as curses does; the loop takes it."""
+        self.session.resize(rows, cols)
         while self.session.keys and self.runner.stack:
             self.runner.step()
         if self.runner.stack:

@@ -107,3 +107,38 @@ user = os.environ.get("LOGNAME") or os.environ['LOGNAME']
     assert sorted(what for _, what in environment_reads(ast.parse(source))) == sorted([
         "curses.LINES", "curses.COLS", "get_terminal_size", "curses.LINES", "curses.COLS",
         "get_terminal_size", "get_terminal_size", '"LOGNAME"', '"LOGNAME"'])
+
+
+# Who may look at the environment at all: the code that builds the launch context (the
+# player, verified or not, the display options, the data folder), the terminal session
+# (TERM, the locale the screen can show), the server building a game's environment from a
+# connection, and the command line's own debugging switch. A game or the store reading it
+# would bypass the context, as NO_COLOR and 'unverified' once did.
+ENVIRONMENT_READERS = frozenset({
+    "runtime/context.py", "runtime/environment.py", "runtime/terminal.py",
+    "serve/children.py", "serve/server.py", "cli.py"})
+
+
+def reads_the_environment(tree: ast.AST) -> list[int]:
+    """Lines that touch ``os.environ`` or call ``os.getenv``/``getenv``."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and node.attr in ("environ", "getenv") and \
+                isinstance(node.value, ast.Name) and node.value.id == "os":
+            found.append(node.lineno)
+        elif isinstance(node, ast.ImportFrom) and node.module == "os":
+            found += [node.lineno for alias in node.names
+                      if alias.name in ("environ", "getenv")]
+    return found
+
+
+def test_only_the_context_the_session_and_the_server_read_the_environment() -> None:
+    offenders = [f"{name}:{line}" for path in modules()
+                 if (name := path.relative_to(PACKAGE).as_posix()) not in ENVIRONMENT_READERS
+                 for line in reads_the_environment(ast.parse(path.read_text("utf-8")))]
+    assert offenders == []
+
+
+def test_the_environment_rule_sees_os_environ_and_getenv() -> None:
+    source = "import os\nfrom os import environ, getenv\na = os.environ['X']\nb = os.getenv('Y')\n"
+    assert reads_the_environment(ast.parse(source)) == [2, 2, 3, 4]
