@@ -1,0 +1,103 @@
+"""Start-up: how long `termgames 2048` and the launcher take to their first whole frame,
+against the floor of `python -c "import curses, click"`, in one run, interleaved.
+
+By default it builds the wheel of this checkout and installs it (non-editable, as a user
+would) in a fresh virtual environment, so an editable install's import hooks do not
+count. Each program runs on a pty at 80x24; a first frame is whole when its footer names
+`q quit`. Prints one table with the medians and each program's ratio to the floor.
+
+Usage: python benchmarks/startup.py [--runs N] [--python PATH]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.terminal import Terminal  # noqa: E402
+
+TARGET = 1.5
+"""The ratio to the floor that the launcher and a game must stay within (issue 23)."""
+
+
+def installed_python(folder: Path) -> Path:
+    """A fresh venv in ``folder`` with this checkout's wheel installed; its python."""
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w",
+                    str(folder / "wheel"), str(ROOT)], check=True)
+    subprocess.run([sys.executable, "-m", "venv", str(folder / "venv")], check=True)
+    python = folder / "venv" / "bin" / "python"
+    wheel = next((folder / "wheel").glob("termgames-*.whl"))
+    subprocess.run([str(python), "-m", "pip", "install", "-q", str(wheel)], check=True)
+    return python
+
+
+def timed(program: list[str], home: Path, done: Callable[[Terminal], bool]) -> float:
+    """Seconds from starting ``program`` on a pty until ``done`` holds for its screen."""
+    started = time.monotonic()
+    term = Terminal([], home, program=program)
+    try:
+        while not done(term):
+            term.pump(0.005)
+            if time.monotonic() - started > 60:
+                raise RuntimeError(f"{' '.join(program)}: nothing after 60 s:\n{term.text()}")
+        return time.monotonic() - started
+    finally:
+        term.close()
+
+
+def exited(term: Terminal) -> bool:
+    """The program has ended (the floor: it only imports)."""
+    return not term.process.isalive()
+
+
+def frame_with(*words: str) -> Callable[[Terminal], bool]:
+    """A whole first frame: ``words`` and the footer's 'q quit' are on screen."""
+    return lambda term: all(word in term.text() for word in (*words, "q quit"))
+
+
+def main() -> None:
+    """Time the runs and print the table."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=15, help="Runs of each program.")
+    parser.add_argument("--python", type=Path, default=None,
+                        help="A python with termgames installed (default: a fresh venv "
+                             "with this checkout's wheel).")
+    options = parser.parse_args()
+    with tempfile.TemporaryDirectory() as scratch:
+        folder = Path(scratch)
+        python = options.python or installed_python(folder)
+        bin_dir = python.parent
+        programs = {
+            'floor: python -c "import curses, click"':
+                ([str(python), "-c", "import curses, click"], exited),
+            "termgames 2048": ([str(bin_dir / "termgames"), "2048"], frame_with("Score")),
+            "termgames (the launcher)": ([str(bin_dir / "termgames")], frame_with("Sokoban")),
+        }
+        times: dict[str, list[float]] = {name: [] for name in programs}
+        for name, (program, done) in programs.items():  # one unmeasured start each
+            timed(program, folder, done)
+        for _ in range(options.runs):
+            for name, (program, done) in programs.items():
+                times[name].append(timed(program, folder, done))
+    floor = statistics.median(next(iter(times.values())))
+    print(f"start-up to the first whole frame, 80x24, {options.runs} runs each, interleaved")
+    print(f"| program | median | p90 | ratio to the floor (target <= {TARGET}) |")
+    print("| --- | --- | --- | --- |")
+    for name, runs in times.items():
+        median = statistics.median(runs)
+        p90 = sorted(runs)[int(0.9 * (len(runs) - 1))]
+        print(f"| {name} | {median * 1000:.0f} ms | {p90 * 1000:.0f} ms | "
+              f"{median / floor:.2f} |")
+
+
+if __name__ == "__main__":
+    main()
