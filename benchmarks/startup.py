@@ -83,7 +83,7 @@ def main() -> None:
             "termgames (the launcher)": ([str(bin_dir / "termgames")], frame_with("Sokoban")),
         }
         times: dict[str, list[float]] = {name: [] for name in programs}
-        for name, (program, done) in programs.items():  # one unmeasured start each
+        for program, done in programs.values():  # one unmeasured start each
             timed(program, folder, done)
         for _ in range(options.runs):
             for name, (program, done) in programs.items():
