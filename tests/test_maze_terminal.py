@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from termgames.maze.generate import Square, generate
+from termgames.maze.generate import Maze, Square, generate
 from termgames.maze.solve import shortest_path
 from termgames.scoreboard import clock
 from tests.screens import maze_keys
@@ -46,17 +46,18 @@ def test_walk_a_seeded_maze_to_the_exit(terminal: Start, tmp_path: Path) -> None
     assert best is not None and clock(best.score) == shown.group(1)
 
 
-def test_the_solver_animates_the_search_then_walking_clears_the_path(terminal: Start) -> None:
-    """(That any key ends the animation at once is test_features'.)"""
-    term = terminal("maze", "--size", "39x10", "--seed", "3")
+def test_the_solver_animates_the_search_then_shows_the_path(terminal: Start) -> None:
+    """(That any key ends the animation at once is test_features'; that the path stays
+    while walked, test_maze_screen's.)"""
+    maze = generate(39, 10, random.Random(3))
+    path = shortest_path(maze, maze.entrance)
+    term = terminal("maze", "--size", "39x10", "--seed", "3")  # wider than the window
     wait_for_whole_frame(term)
     term.press(".")
     term.wait_until(lambda: ":" in term.text() and "+" in term.text(),
                     "explored and frontier squares")
-    term.wait_for("Shortest path from here:")
+    term.wait_for(f"Shortest path from here: {len(path) - 1} steps.")
     assert "*" in term.text()
-    term.press("right")  # walking clears the path
-    term.wait_until(lambda: "*" not in term.text(), "the path to go")
 
 
 def test_p_shows_the_path_at_once_and_solver_use_is_reported(terminal: Start) -> None:
@@ -91,22 +92,56 @@ def wait_for_whole_frame(term: Terminal) -> None:
     term.wait_until(lambda: bool(term.lines()[-1].strip()), "the footer, the frame's end")
 
 
-def player_cell(term: Terminal) -> tuple[int, int]:
-    """Where the walker is drawn on screen."""
+def player_cell(term: Terminal) -> tuple[int, int] | None:
+    """Where the walker is drawn on screen; None while a frame is half drawn."""
     at = [(y, line.index("@@")) for y, line in enumerate(term.lines()) if "@@" in line]
-    assert len(at) == 1, term.text()
-    return at[0]
+    return at[0] if len(at) == 1 else None
+
+
+def walker_at(term: Terminal, cell: tuple[int, int]) -> None:
+    """Until the walker is drawn at ``cell``: a header already updated can come with
+    the map still half drawn."""
+    term.wait_until(lambda: player_cell(term) == cell, f"the walker at {cell}")
+
+
+def first_cell(term: Terminal) -> tuple[int, int]:
+    """Where the walker is drawn once the frame shows them."""
+    term.wait_until(lambda: player_cell(term) is not None, "the walker")
+    cell = player_cell(term)
+    assert cell is not None
+    return cell
+
+
+def walls(term: Terminal) -> list[str]:
+    """The map's walls on screen, a row of '#' and ' ' for each map row, its indent
+    removed."""
+    rows = ["".join("#" if char == "█" else " " for char in line).rstrip()
+            for line in term.lines()[1:-1]]
+    rows = [row for row in rows if row]
+    indent = min((len(row) - len(row.lstrip()) for row in rows), default=0)
+    return [row[indent:] for row in rows]
+
+
+def model_walls(maze: Maze) -> list[str]:
+    """What ``walls`` reads for the whole of ``maze``."""
+    return ["".join("##" if maze.grid[row * maze.width + column] else "  "
+                    for column in range(maze.width)).rstrip() for row in range(maze.height)]
+
+
+def shows(term: Terminal, maze: Maze) -> None:
+    """Until the whole of ``maze`` is on screen (not part of it, or of the one before)."""
+    term.wait_until(lambda: walls(term) == model_walls(maze), "the whole maze")
 
 
 def test_all_of_wasd_walks_and_the_solver_is_on_its_own_key(terminal: Start) -> None:
     term = terminal("maze", "--size", "6x4", "--seed", "3")
     wait_for_whole_frame(term)
-    y, x = player_cell(term)
+    y, x = first_cell(term)
     for key, count, (dy, dx) in (("d", 1, (0, 2)), ("s", 2, (1, 2)), ("w", 3, (0, 2)),
                                  ("a", 4, (0, 0))):
         term.press(key)
         term.wait_for(f"steps {count}")
-        assert player_cell(term) == (y + dy, x + dx)  # a square is two columns wide
+        walker_at(term, (y + dy, x + dx))  # a square is two columns wide
     term.press("?")
     term.wait_until(lambda: any(line.strip("│| ").split()[:2] == [".", "watch"]
                                        for line in term.lines()),
@@ -121,13 +156,13 @@ def test_a_click_walks_toward_the_square_along_the_corridor(terminal: Start) -> 
     assert all(maze.is_open((1, column)) for column in range(12))  # one straight corridor
     term = terminal("maze", "--size", "6x4", "--seed", "3")
     wait_for_whole_frame(term)
-    y, x = player_cell(term)
+    y, x = first_cell(term)
     term.click(y, x + 2 * 11 + 1)  # either column of the square will do
     term.wait_for("steps 11")
-    assert player_cell(term) == (y, x + 2 * 11)
+    walker_at(term, (y, x + 2 * 11))
     term.click(y, x)  # back the way it came: along the trail
     term.wait_for("steps 22")
-    assert player_cell(term) == (y, x)
+    walker_at(term, (y, x))
 
 
 def test_the_map_is_centred(terminal: Start) -> None:
@@ -144,13 +179,13 @@ def test_the_map_is_centred(terminal: Start) -> None:
 
 
 def test_a_new_maze_or_a_replay_mid_walk_asks_first(terminal: Start) -> None:
+    rng = random.Random(3)  # the game's: each new maze is the next one it builds
+    first, second, third = (generate(6, 4, rng) for _ in range(3))
     term = terminal("maze", "--size", "6x4", "--seed", "3")
-    wait_for_whole_frame(term)
-    first_map = term.lines()[1:-1]
+    shows(term, first)
     term.press("n")  # nothing walked yet: at once
-    term.wait_until(lambda: term.lines()[1:-1] != first_map, "a new maze")
-    second_map = term.lines()[1:-1]
-    y, x = player_cell(term)
+    shows(term, second)
+    y, x = first_cell(term)
     term.press("right")
     term.wait_for("steps 1")
     term.press("n")
@@ -166,11 +201,10 @@ def test_a_new_maze_or_a_replay_mid_walk_asks_first(terminal: Start) -> None:
     term.press("r")
     term.wait_for("Replay this maze from the entrance?")
     term.press("y")
-    wait_for_whole_frame(term)
-    assert player_cell(term) == (y, x)
-    assert term.lines()[1:-1] == second_map
+    term.wait_for("steps 0")
+    walker_at(term, (y, x))
+    shows(term, second)
     term.press("right", "n")
     term.wait_for("Start a new maze?")
     term.press("y")
-    wait_for_whole_frame(term)
-    term.wait_until(lambda: term.lines()[1:-1] != second_map, "another new maze")
+    shows(term, third)

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from enum import Enum
-from typing import Any, TypedDict, cast
+from typing import Any
 
 from termgames.clock import Stopwatch
-from termgames.maze.generate import Builder, Maze, Square, generate
+from termgames.maze.generate import Builder, Maze, generate
 from termgames.maze.solve import AStar, NoPath, Replay
-from termgames.maze.view import SQUARE_WIDTH, draw_map
+from termgames.maze.state import MazeState, dump
+from termgames.maze.view import SQUARE_WIDTH, draw_map, header_forms
 from termgames.maze.walk import STEPS, Walk, toward
 from termgames.outcome import Mark, Outcome, Result
 from termgames.runtime import keys
@@ -58,7 +59,8 @@ BINDINGS: tuple[Binding[Act], ...] = (
     Binding((*keys.LEFT, "h", "a"), Act.LEFT, "walk left"),
     Binding((*keys.RIGHT, "l", "d"), Act.RIGHT, "walk right"),
     Binding((".",), Act.SOLVE, "watch A* solve it from here", "solve", priority=30),
-    Binding(("p",), Act.SHOW_PATH, "show the shortest path at once", "path", priority=25),
+    Binding(("p",), Act.SHOW_PATH, "show the shortest path from here; again, hide it", "path",
+            priority=25),
     Binding(("n",), Act.NEW, "a new maze", "new", priority=20),
     Binding(("r",), Act.REPLAY, "replay this maze", "replay", priority=10),
 )
@@ -96,7 +98,6 @@ class MazeScreen(GameScreen[Act]):
         self.animation_started = 0.0
         self.drawn: Viewport | None = None
         self.ticking: Timer | None = None
-        self.path: list[Square] = []
         self.optimal: int | None = None
         self.measuring: AStar | None = None
         self.building: Builder | None = None
@@ -189,15 +190,22 @@ class MazeScreen(GameScreen[Act]):
         if action in (Act.NEW, Act.REPLAY):
             self.ask_to_start_over(new_maze=action is Act.NEW)
         elif action is Act.SOLVE:
-            self.solver = AStar(self.maze, self.walk.position)
-            self.mark_helped()
+            self.solve()
             self.in_background("solve", self.search_then_replay)
+        elif action is Act.SHOW_PATH and self.walk.guide is not None:
+            self.walk.hide_path()
+            self.host.say("Path hidden: p shows it again from where you are.")
         elif action is Act.SHOW_PATH:
-            self.solver = AStar(self.maze, self.walk.position)
-            self.mark_helped()
+            self.solve()
             self.finish_solver()
         else:
             self.step(*STEPS[action.value])
+
+    def solve(self) -> None:
+        """Start a search from where the walker stands, in place of any path shown."""
+        self.walk.hide_path()
+        self.solver = AStar(self.maze, self.walk.position)
+        self.mark_helped()
 
     def on_key(self, key: Key) -> bool:
         """Any other key skips the solver's animation too (help and quit then do their
@@ -239,7 +247,6 @@ class MazeScreen(GameScreen[Act]):
         if not self.stopwatch.running and self.stopwatch.started is None:
             self.stopwatch.start()
             self.ticking = self.every(CLOCK_MS, lambda: None)  # redraws the clock
-        self.path = []
         if self.walk.out:
             self.stopwatch.stop()
             self.stop_ticking()
@@ -256,7 +263,7 @@ class MazeScreen(GameScreen[Act]):
         self.stop_ticking()
         self.stop_animation()
         self.stopwatch.reset()
-        self.solver, self.path = None, []
+        self.solver = None
         if new_maze:
             self.building = Builder(*self.size, self.rng)
             self.in_background("build", self.build_slice)
@@ -304,8 +311,9 @@ class MazeScreen(GameScreen[Act]):
         if not self.solver.advance(SEARCH_SLICE):
             return False
         try:
-            self.path = self.solver.path()
-            self.host.say(f"Shortest path from here: {plural(len(self.path) - 1, 'step')}.")
+            path = self.solver.path()
+            self.walk.show_path(path)
+            self.host.say(f"Shortest path from here: {plural(len(path) - 1, 'step')}.")
         except NoPath as error:
             self.host.say(str(error))
         self.solver = None
@@ -348,46 +356,19 @@ class MazeScreen(GameScreen[Act]):
         self.start_over(new_maze)
 
     def snapshot(self) -> MazeState:
-        """The map and every square walked."""
-        return MazeState(width=self.maze.width, grid=self.maze.grid.decode("latin-1"),
-                         visited=sorted(self.walk.visited), route=list(self.walk.route),
-                         player=self.walk.position)
+        """The map, every square walked and the path on show."""
+        return dump(self.walk)
 
     # Drawing ---------------------------------------------------------------------------
     def draw(self, canvas: Canvas) -> None:
         """Header with steps and time, and the maze around the player."""
-        best_text = f"   best {clock(self.best_ms)}" if self.best_ms is not None else ""
-        title = f"Maze {variant_name(self.maze)}"
-        counters = f"steps {self.walk.steps}   time {clock(self.elapsed_ms())}"
+        best = clock(self.best_ms) if self.best_ms is not None else None
         # Plain text, no bold: the counters change on every step and switching attributes
-        # costs bytes. Narrow windows lose the best time, then the title.
-        canvas.fitted(0, [f"{title}   {counters}{best_text}", f"{title}   {counters}",
-                          f"{counters}{best_text}", counters])
+        # costs bytes.
+        canvas.fitted(0, header_forms(f"Maze {variant_name(self.maze)}", self.walk.steps,
+                                      clock(self.elapsed_ms()), best, self.walk.helped))
         area = Rect(HEADER_ROWS, 0, canvas.height - HEADER_ROWS, canvas.width)
         if self.room_for_panel:
             size = (self.maze.height, self.maze.width * SQUARE_WIDTH)
             area = room_for_panel(area, lambda room: size, size[1])
-        self.drawn = draw_map(canvas, self.view, area, self.maze, self.walk, self.path,
-                              self.replay)
-
-class MazeState(TypedDict):
-    """What a maze dumps at exit, for the key-storm tests."""
-
-    width: int
-    grid: str
-    visited: list[Square]
-    route: list[Square]
-    player: Square
-
-
-def violations(dumped: Mapping[str, Any]) -> list[str]:
-    """What is wrong with a dumped maze state: every square walked must be open, and the
-    trail must be made of squares walked."""
-    state = cast(MazeState, dumped)
-    grid, width = state["grid"], state["width"]
-    visited = {tuple(square) for square in state["visited"]}
-    problems = [f"walked into a wall at {square}" for square in sorted(visited)
-                if grid[square[0] * width + square[1]] != "\x00"]
-    if not {tuple(square) for square in state["route"]} <= visited:
-        problems.append("the trail holds a square never walked")
-    return problems
+        self.drawn = draw_map(canvas, self.view, area, self.maze, self.walk, self.replay)

@@ -1,13 +1,16 @@
 """How a maze looks: walls, the walker, the trail and dead ends, the solver's search and
-the shortest path, drawn for the part of the map in view."""
+the shortest path, drawn for the part of the map in view with marks at the edges beyond
+which it goes on; and the header's words."""
 
 from __future__ import annotations
+
+from collections.abc import Container
 
 from termgames.maze.generate import Maze, Square
 from termgames.maze.solve import Replay, Seen
 from termgames.maze.walk import Walk
 from termgames.runtime.draw import Canvas, Colour, Emphasis, Style
-from termgames.runtime.grid import GridView, Viewport
+from termgames.runtime.grid import GridView, Viewport, draw_edge_marks
 from termgames.runtime.layout import Rect
 
 WALL = Style(fg=67, fg8=Colour.BLUE)
@@ -28,14 +31,15 @@ two make a square and the maze is not tall and narrow."""
 
 
 def draw_map(canvas: Canvas, grid: GridView, area: Rect, maze: Maze, walk: Walk,
-             path: list[Square], replay: Replay | None) -> Viewport:
+             replay: Replay | None) -> Viewport:
     """Only the visible part of the map, centred in ``area``, scrolled to keep the walker
-    in sight; where it went, for clicks."""
+    in sight, marked where more lies beyond; where it went, for clicks."""
     view = grid.place(maze.height, maze.width, (area.top, area.left, area.height, area.width),
-                      walk.position, cell=(1, SQUARE_WIDTH))
+                      walk.position, cell=(1, SQUARE_WIDTH), marks=True)
     wall = canvas.glyphs.pick("█", "#") * SQUARE_WIDTH
     unicode = canvas.glyphs.unicode
-    on_route, on_path, width = set(walk.route), set(path), maze.width
+    on_route, width = set(walk.route), maze.width
+    on_path: Container[Square] = walk.guide if walk.guide is not None else ()
     for row in range(view.top, view.top + view.rows):
         y, x0 = view.cell(row, view.left)
         line = maze.grid[row * width + view.left: row * width + view.left + view.cols]
@@ -54,6 +58,7 @@ def draw_map(canvas: Canvas, grid: GridView, area: Rect, maze: Maze, walk: Walk,
                 if look is not None:
                     glyph = look[0] if unicode else ASCII.get(look[0], look[0])
                     canvas.text(y, x0 + offset * SQUARE_WIDTH, glyph, look[1])
+    draw_edge_marks(canvas, view, maze.height, maze.width)
     return view
 
 
@@ -61,7 +66,7 @@ ASCII = {"··": ".."}
 
 
 def square_look(square: Square, maze: Maze, walk: Walk, on_route: set[Square],
-                on_path: set[Square], replay: Replay | None) -> tuple[str, Style] | None:
+                on_path: Container[Square], replay: Replay | None) -> tuple[str, Style] | None:
     """The glyph (a square's two columns) for an open square, or None for plain floor."""
     if square == walk.position:
         return "@@", PLAYER
@@ -80,3 +85,15 @@ def square_look(square: Square, maze: Maze, walk: Walk, on_route: set[Square],
     if square in walk.visited:
         return "xx", LEFT_BEHIND
     return None
+
+
+def header_forms(title: str, steps: int, time: str, best: str | None,
+                 helped: bool) -> list[str]:
+    """The header's forms, longest first: narrow windows lose the best time, then the
+    title, then the wide spacing; "(helped)" beside the time, which it qualifies, stays
+    in every form."""
+    mark = " (helped)" if helped else ""
+    counters = f"steps {steps}   time {time}{mark}"
+    best_text = f"   best {best}" if best is not None else ""
+    return [f"{title}   {counters}{best_text}", f"{title}   {counters}",
+            f"{counters}{best_text}", counters, f"steps {steps} time {time}{mark}"]

@@ -1,11 +1,14 @@
 """A walk through a maze: where the walker stands, the trail back to the entrance, every
-square walked, and whether the solver has helped. Pure: no terminal, no clock."""
+square walked, the shortest path shown to them, and whether the solver has helped. Pure:
+no terminal, no clock."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from termgames.maze.generate import Maze, Square
+from termgames.maze.guide import Guide
 
 STEPS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 
@@ -22,16 +25,20 @@ class Walk:
     steps: int = 0
     helped: bool = False
     """The solver has shown the way out; it stays so, replays included."""
+    guide: Guide | None = None
+    """The shortest path on show, trimmed as the walker follows it."""
 
     def __post_init__(self) -> None:
         self.restart()
 
     def restart(self) -> None:
-        """Back to the entrance with no trail; help once given stays given."""
+        """Back to the entrance with no trail and no path shown; help once given stays
+        given."""
         self.position = self.maze.entrance
         self.route = [self.position]
         self.visited = {self.position}
         self.steps = 0
+        self.guide = None
 
     @property
     def out(self) -> bool:
@@ -50,7 +57,19 @@ class Walk:
             self.route.append(target)
         self.visited.add(target)
         self.position = target
+        if self.guide is not None:
+            self.guide.follow(target)
         return True
+
+    def show_path(self, path: Sequence[Square]) -> None:
+        """Show ``path`` (from where the walker stands to the exit) until they hide it:
+        the walk is helped from now on."""
+        self.guide = Guide(path)
+        self.helped = True
+
+    def hide_path(self) -> None:
+        """No path shown."""
+        self.guide = None
 
     def left_behind(self) -> set[Square]:
         """Squares walked that are no longer on the trail: dead ends."""

@@ -1,9 +1,16 @@
 """A grid of squares in a window: centred when it fits, scrolled in jumps around a point
-of focus when it does not. Sokoban and Maze both draw their boards through it."""
+of focus when it does not, with a mark at each edge beyond which it goes on. Sokoban and
+Maze both draw their boards through it."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from termgames.runtime.draw import DIM, Canvas
+
+MARK_ROWS = 1
+MARK_COLUMNS = 2
+"""The room an edge mark takes: a row above or below the grid, two columns beside it."""
 
 
 @dataclass
@@ -85,11 +92,19 @@ class GridView:
         self.cols = Scroller()
 
     def place(self, height: int, width: int, area: tuple[int, int, int, int],
-              focus: tuple[int, int], cell: tuple[int, int] = (1, 2)) -> Viewport:
+              focus: tuple[int, int], cell: tuple[int, int] = (1, 2),
+              marks: bool = False) -> Viewport:
         """Where a ``height`` x ``width`` grid of ``cell`` (rows, cols) cells goes in
-        ``area`` (top, left, rows, cols), keeping square ``focus`` in view."""
+        ``area`` (top, left, rows, cols), keeping square ``focus`` in view. With
+        ``marks``, a way the grid does not fit keeps room at both ends for
+        draw_edge_marks (both, so the grid does not shift as it scrolls); a way it fits
+        is all the grid's. Without, the caller keeps that room itself."""
         area_top, area_left, area_rows, area_cols = area
         cell_height, cell_width = cell
+        if marks and height * cell_height > area_rows:
+            area_top, area_rows = area_top + MARK_ROWS, area_rows - 2 * MARK_ROWS
+        if marks and width * cell_width > area_cols:
+            area_left, area_cols = area_left + MARK_COLUMNS, area_cols - 2 * MARK_COLUMNS
         fit_rows = max(area_rows // cell_height, 1)
         fit_cols = max(area_cols // cell_width, 1)
         top = self.rows.follow(height, fit_rows, focus[0])
@@ -98,3 +113,19 @@ class GridView:
         y = area_top + max((area_rows - shown_rows * cell_height) // 2, 0)
         x = area_left + max((area_cols - shown_cols * cell_width) // 2, 0)
         return Viewport(top, left, shown_rows, shown_cols, y, x, cell_width, cell_height)
+
+
+def draw_edge_marks(canvas: Canvas, view: Viewport, height: int, width: int) -> None:
+    """A mark just outside each side of ``view`` beyond which the ``height`` x ``width``
+    grid goes on: "more" above and below, an arrow at either side."""
+    glyphs = canvas.glyphs
+    shown_height, shown_width = view.rows * view.cell_height, view.cols * view.cell_width
+    middle_y, middle_x = view.y + shown_height // 2, view.x + shown_width // 2
+    if view.more_above:
+        canvas.text(view.y - MARK_ROWS, middle_x - 3, glyphs.pick("▲ more", "^ more"), DIM)
+    if view.more_below(height):
+        canvas.text(view.y + shown_height, middle_x - 3, glyphs.pick("▼ more", "v more"), DIM)
+    if view.more_left:
+        canvas.text(middle_y, view.x - MARK_COLUMNS, glyphs.pick("◀", "<"), DIM)
+    if view.more_right(width):
+        canvas.text(middle_y, view.x + shown_width + 1, glyphs.pick("▶", ">"), DIM)

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from termgames.runtime.draw import DIM, Canvas, Colour, Emphasis, Style
-from termgames.runtime.grid import GridView, Viewport
+from termgames.runtime.draw import Canvas, Colour, Emphasis, Style
+from termgames.runtime.grid import MARK_COLUMNS, MARK_ROWS, GridView, Viewport, draw_edge_marks
 from termgames.runtime.layout import Cells, Rect, largest, room_for_panel
 from termgames.sokoban.game import Direction, Sokoban
 from termgames.sokoban.levels import Level, Position
@@ -142,9 +142,11 @@ def look(level: Level, game: Sokoban, square: Position, marks: Marks) -> tuple[s
 
 def level_size(level: Level, area: Rect) -> tuple[int, int]:
     """The height and width the level takes drawn in ``area`` (frame marks included)."""
-    cells = largest(SHAPES, level.height, level.width, (area.height - 2, area.width - 4))
+    frame_rows, frame_columns = 2 * MARK_ROWS, 2 * MARK_COLUMNS
+    cells = largest(SHAPES, level.height, level.width,
+                    (area.height - frame_rows, area.width - frame_columns))
     height, width = cells.board(level.height, level.width)
-    return min(height + 2, area.height), min(width + 4, area.width)
+    return min(height + frame_rows, area.height), min(width + frame_columns, area.width)
 
 
 def room_beside(level: Level, area: Rect) -> Rect:
@@ -157,7 +159,8 @@ def draw_level(canvas: Canvas, grid: GridView, area: Rect, level: Level, game: S
                marks: Marks) -> Drawn:
     """The level in ``area``, as large as fits, scrolled to keep the player in view, with
     marks just outside it where more lies beyond."""
-    inner = Rect(area.top + 1, area.left + 2, max(area.height - 2, 1), max(area.width - 4, 2))
+    inner = Rect(area.top + MARK_ROWS, area.left + MARK_COLUMNS,
+                 max(area.height - 2 * MARK_ROWS, 1), max(area.width - 2 * MARK_COLUMNS, 2))
     cells = largest(SHAPES, level.height, level.width, (inner.height, inner.width))
     view = grid.place(level.height, level.width,
                       (inner.top, inner.left, inner.height, inner.width), game.player,
@@ -171,20 +174,5 @@ def draw_level(canvas: Canvas, grid: GridView, area: Rect, level: Level, game: S
             y, x = view.cell(r, c)
             for offset, text in enumerate(glyphs_for(kind, cells, unicode)):
                 canvas.text(y + offset, x, text, style)
-    draw_edges(canvas, view, cells, level)
+    draw_edge_marks(canvas, view, level.height, level.width)
     return Drawn(view, cells)
-
-
-def draw_edges(canvas: Canvas, view: Viewport, cells: Cells, level: Level) -> None:
-    """A mark on each side of the view beyond which the level goes on."""
-    glyphs = canvas.glyphs
-    width, height = view.cols * cells.width, view.rows * cells.height
-    middle_x, middle_y = view.x + width // 2, view.y + height // 2
-    if view.more_above:
-        canvas.text(view.y - 1, middle_x - 3, glyphs.pick("▲ more", "^ more"), DIM)
-    if view.more_below(level.height):
-        canvas.text(view.y + height, middle_x - 3, glyphs.pick("▼ more", "v more"), DIM)
-    if view.more_left:
-        canvas.text(middle_y, view.x - 2, glyphs.pick("◀", "<"), DIM)
-    if view.more_right(level.width):
-        canvas.text(middle_y, view.x + width + 1, glyphs.pick("▶", ">"), DIM)
