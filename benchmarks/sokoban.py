@@ -19,7 +19,7 @@ from termgames.sokoban.game import Direction, Sokoban
 from termgames.sokoban.parse import parse
 from tests.terminal import Terminal, terminfo_keys
 
-LEVELS = Path(__file__).resolve().parent.parent / "termgames" / "levels"
+LEVELS = Path(__file__).resolve().parent.parent / "levels"
 BUNDLED = ["starPusherLevels.txt", "Microban_155.xsb", "Sasquatch_50.xsb"]
 KEYS = {Direction.UP: "up", Direction.DOWN: "down", Direction.LEFT: "left",
         Direction.RIGHT: "right"}

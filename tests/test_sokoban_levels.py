@@ -14,7 +14,7 @@ from termgames.sokoban.files import MAX_FILE_BYTES, load, read_file
 from termgames.sokoban.levels import Level, LevelError, format_level
 from termgames.sokoban.parse import expand_rle, parse
 
-LEVELS = Path(__file__).resolve().parent.parent / "termgames" / "levels"
+LEVELS = Path(__file__).resolve().parent.parent / "levels"
 SMALL = "#####\n#@$.#\n#####\n"
 
 

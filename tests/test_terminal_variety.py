@@ -11,7 +11,7 @@ import pytest
 from tests.terminal import Terminal
 
 Start = Callable[..., Terminal]
-LEVELS = str(Path(__file__).resolve().parent.parent / "termgames" / "levels" / "Sasquatch_50.xsb")
+LEVELS = str(Path(__file__).resolve().parent.parent / "levels" / "Sasquatch_50.xsb")
 GAMES = {
     "2048": (["2048"], "Score: 0"),
     "sokoban": (["sokoban", LEVELS], "moves 0   pushes 0"),
