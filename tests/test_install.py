@@ -272,7 +272,7 @@ def test_an_editable_install_reads_the_checkouts_levels(
         cwd=elsewhere)
     result = run([bin_dir / "python", "-c", "from termgames.sokoban.bundled import "
                   "levels_folder; print(levels_folder())"], cwd=elsewhere, env=env)
-    assert Path(result.stdout.strip()) == source / "levels"
+    assert Path(result.stdout.strip()) == (source / "levels").resolve()
     checked = run([bin_dir / "termgames", "sokoban", "--check"], cwd=elsewhere, env=env)
     for entry in BUNDLED:
         assert f"{entry.title} ({entry.filename}):" in checked.stdout, checked.stdout
