@@ -44,6 +44,47 @@ def test_star_pusher_sets_keep_their_comment_titles() -> None:
     assert levels[0].rows[0] == " ########"
     assert levels[1].title == "1" and levels[51].title == "1"
     assert levels[50].title == "50 'Particle Theory'"
+    # Every level of a set is named by it, a named one too, as the new user expected.
+    assert [levels[i].name for i in (48, 49, 141)] == [
+        "Sasquatch Set I · 48", "Sasquatch Set I · 49 'Parallel Logic'",
+        "Sasquatch Set III · 41 'MS46 v2'"]
+
+
+SETS = """; Set A
+
+; 1
+#####
+#@$.#
+#####
+
+; 2 'Named'
+######
+#@$ .#
+######
+
+; Set B
+
+; 1
+#######
+#@$  .#
+#######
+
+; 2
+;'Below its number'
+########
+#@$   .#
+########
+"""
+
+
+def test_names_read_one_way_through_a_file_of_sets() -> None:
+    levels = parse(SETS, "sets.txt").levels
+    assert [level.title for level in levels] == ["1", "2 'Named'", "1", "2 'Below its number'"]
+    assert [level.name for level in levels] == [
+        "Set A · 1", "Set A · 2 'Named'", "Set B · 1", "Set B · 2 'Below its number'"]
+    # Where no title repeats, a set's name would only lengthen them.
+    unique = parse(SETS.replace("; 1\n#######", "; 3\n#######"), "sets.txt").levels
+    assert [level.name for level in unique] == [level.title for level in unique]
 
 
 def problem(text: str) -> LevelError:
