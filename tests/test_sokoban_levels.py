@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import contextlib
+import io
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -84,6 +86,13 @@ def test_names_read_one_way_through_a_file_of_sets() -> None:
     # Where no title repeats, a set's name would only lengthen them.
     unique = parse(SETS.replace("; 1\n#######", "; 3\n#######"), "sets.txt").levels
     assert [level.name for level in unique] == [level.title for level in unique]
+
+
+def test_levels_read_from_standard_input_are_named_after_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(SMALL.encode())))
+    collection = load(["-"])
+    assert collection.name == "standard input" and len(collection.levels) == 1
 
 
 def problem(text: str) -> LevelError:
