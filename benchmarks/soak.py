@@ -29,7 +29,7 @@ from tests.test_hostile_files import CASES, CHUNKS, run_check
 from tests.test_signals import SIGNALS, STATES
 from tests.test_store_pressure import test_a_writer_killed_mid_write_leaves_every_committed_row
 
-LEVELS = Path(__file__).resolve().parent.parent / "termgames" / "levels" / "Microban_155.xsb"
+LEVELS = Path(__file__).resolve().parent.parent / "levels" / "Microban_155.xsb"
 INSERTS = [b"9", b"99(", b")", b"|", b"(", b"\r", b"\xff", b"Title: \x1b[2J", b";", b"@",
            b"'x'\n"]
 

@@ -14,20 +14,20 @@ from pathlib import Path
 
 from ptycost import key_cost, percentile, print_table, read_until_quiet
 
-from termgames.sokoban.files import load
+from termgames.sokoban.bundled import BUNDLED, by_slug, levels_folder, load_bundled
 from termgames.sokoban.game import Direction, Sokoban
 from termgames.sokoban.parse import parse
 from tests.terminal import Terminal, terminfo_keys
 
-LEVELS = Path(__file__).resolve().parent.parent / "termgames" / "levels"
-BUNDLED = ["starPusherLevels.txt", "Microban_155.xsb", "Sasquatch_50.xsb"]
 KEYS = {Direction.UP: "up", Direction.DOWN: "down", Direction.LEFT: "left",
         Direction.RIGHT: "right"}
 
 
 def parse_throughput(repeat: int) -> tuple[int, float]:
     """Levels parsed and seconds taken for every bundled level, concatenated ``repeat`` times."""
-    text = "\n\n".join((LEVELS / name).read_text(encoding="utf-8") for name in BUNDLED)
+    folder = levels_folder()
+    text = "\n\n".join((folder / entry.filename).read_text(encoding="utf-8")
+                       for entry in BUNDLED)
     big = "\n\n".join([text] * repeat)
     started = time.perf_counter()
     collection = parse(big, "bundled")
@@ -38,9 +38,10 @@ def parse_throughput(repeat: int) -> tuple[int, float]:
 
 def measure_moves(home: Path, moves: int) -> tuple[list[int], list[float], int]:
     """Walk a Sasquatch level with legal random moves; bytes and latency of each."""
-    path = LEVELS / "Sasquatch_50.xsb"
-    level = load([str(path)]).levels[4]
-    term = Terminal(["sokoban", str(path), "--level", "5"], home)
+    sasquatch = by_slug("sasquatch")
+    assert sasquatch is not None
+    level = load_bundled(sasquatch).levels[4]
+    term = Terminal(["sokoban", "--collection", "sasquatch", "--level", "5"], home)
     term.wait_for("q quit")
     read_until_quiet(term.process.fd, 0.2)
     keys = terminfo_keys("xterm-256color")

@@ -19,7 +19,7 @@ from termgames.sokoban.files import load
 from termgames.sokoban.levels import LevelError
 from termgames.sokoban.parse import parse
 
-REAL = Path(__file__).resolve().parent.parent / "termgames" / "levels"
+REAL = Path(__file__).resolve().parent.parent / "levels"
 TINY = "#####\n#@$.#\n#####\n"
 MEMORY_LIMIT_KB = 200 * 1024
 

@@ -12,6 +12,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tarfile
 import venv
 import zipfile
 from collections.abc import Iterator
@@ -30,6 +31,8 @@ pytestmark = pytest.mark.install
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "termgames"
+LEVELS = ROOT / "levels"
+"""The level files, credits and licence; the wheel installs them as termgames/levels."""
 INSTALL_TIMEOUT_S = 600
 
 
@@ -41,12 +44,17 @@ def run(args: list[str | Path], **options: object) -> subprocess.CompletedProces
     return result  # type: ignore[no-any-return]
 
 
-def source_files() -> list[str]:
-    """Every file of the package in the source tree, as a wheel names it."""
+def files_in(folder: Path, named_as: str) -> list[str]:
+    """Every file in ``folder`` (what a build leaves aside), named as under ``named_as``."""
     return sorted(
-        path.relative_to(ROOT).as_posix() for path in PACKAGE.rglob("*")
+        f"{named_as}/{path.relative_to(folder).as_posix()}" for path in folder.rglob("*")
         if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc"
     )
+
+
+def source_files() -> list[str]:
+    """Every file the wheel must hold: the package's, and the level files of levels/."""
+    return files_in(PACKAGE, "termgames") + files_in(LEVELS, "termgames/levels")
 
 
 def wheel_files(wheel: Path) -> dict[str, str]:
@@ -159,9 +167,17 @@ def test_the_wheel_holds_every_file_of_the_package(built: Built) -> None:
     tops = {name.split("/")[0] for name in shipped}
     assert tops == {"termgames"}, f"the wheel installs more than termgames: {sorted(tops)}"
     levels = {name for name in shipped if name.startswith("termgames/levels/")}
+    assert levels == set(files_in(LEVELS, "termgames/levels")), sorted(levels)
     for entry in BUNDLED:
         assert f"termgames/levels/{entry.filename}" in levels, entry.filename
     assert {"termgames/levels/CREDITS", "termgames/levels/LICENSE-skinner-levels.txt"} <= levels
+
+
+def test_the_sdist_holds_the_levels_folder(built: Built) -> None:
+    with tarfile.open(built.sdist) as archive:
+        names = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
+    missing = [name for name in files_in(LEVELS, "levels") if name not in names]
+    assert not missing, f"the sdist lacks {', '.join(missing)}"
 
 
 def test_the_sdist_and_the_wheel_install_the_same_files(built: Built) -> None:
@@ -235,6 +251,31 @@ def test_the_bundled_collections_check_from_the_installed_package(installed: Ins
     for entry in BUNDLED:
         assert f"{entry.title} ({entry.filename}):" in result.stdout, result.stdout
     assert result.stdout.strip().splitlines()[-1].endswith("levels OK")
+
+
+def test_the_installed_package_reads_its_own_levels(installed: Installed) -> None:
+    result = run([installed.bin / "python", "-c", "from termgames.sokoban.bundled import "
+                  "levels_folder; print(levels_folder())"],
+                 cwd=installed.elsewhere, env=installed.env)
+    folder = Path(result.stdout.strip()).resolve()
+    assert folder.name == "levels" and folder.parent.name == "termgames", folder
+    assert installed.bin.parent.resolve() in folder.parents, folder
+
+
+def test_an_editable_install_reads_the_checkouts_levels(
+        tmp_path_factory: pytest.TempPathFactory) -> None:
+    source = clean_copy(tmp_path_factory.mktemp("editable"))
+    bin_dir = fresh_venv(tmp_path_factory.mktemp("editable-venv") / "venv")
+    elsewhere = tmp_path_factory.mktemp("editable-elsewhere")
+    env = user_environment(elsewhere, bin_dir)
+    run([bin_dir / "python", "-m", "pip", "install", "--quiet", "-e", source], env=env,
+        cwd=elsewhere)
+    result = run([bin_dir / "python", "-c", "from termgames.sokoban.bundled import "
+                  "levels_folder; print(levels_folder())"], cwd=elsewhere, env=env)
+    assert Path(result.stdout.strip()) == (source / "levels").resolve()
+    checked = run([bin_dir / "termgames", "sokoban", "--check"], cwd=elsewhere, env=env)
+    for entry in BUNDLED:
+        assert f"{entry.title} ({entry.filename}):" in checked.stdout, checked.stdout
 
 
 def test_scores_works_with_stdout_piped(installed: Installed) -> None:

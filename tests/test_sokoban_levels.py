@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import contextlib
+import io
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -14,14 +16,13 @@ from termgames.sokoban.files import MAX_FILE_BYTES, load, read_file
 from termgames.sokoban.levels import Level, LevelError, format_level
 from termgames.sokoban.parse import expand_rle, parse
 
-LEVELS = Path(__file__).resolve().parent.parent / "termgames" / "levels"
+LEVELS = Path(__file__).resolve().parent.parent / "levels"
 SMALL = "#####\n#@$.#\n#####\n"
 
 
 @pytest.mark.parametrize(("filename", "count", "first", "last"), [
     ("starPusherLevels.txt", 201, "Starting demo level", "50"),
     ("Microban_155.xsb", 155, "1", "The Dungeon"),
-    ("Sasquatch_50.xsb", 50, "1", "Particle Theory"),
 ])
 def test_bundled_collections_load_whole(filename: str, count: int, first: str, last: str) -> None:
     collection = load([str(LEVELS / filename)])
@@ -44,6 +45,54 @@ def test_star_pusher_sets_keep_their_comment_titles() -> None:
     assert levels[0].rows[0] == " ########"
     assert levels[1].title == "1" and levels[51].title == "1"
     assert levels[50].title == "50 'Particle Theory'"
+    # Every level of a set is named by it, a named one too, as the new user expected.
+    assert [levels[i].name for i in (48, 49, 141)] == [
+        "Sasquatch Set I · 48", "Sasquatch Set I · 49 'Parallel Logic'",
+        "Sasquatch Set III · 41 'MS46 v2'"]
+
+
+SETS = """; Set A
+
+; 1
+#####
+#@$.#
+#####
+
+; 2 'Named'
+######
+#@$ .#
+######
+
+; Set B
+
+; 1
+#######
+#@$  .#
+#######
+
+; 2
+;'Below its number'
+########
+#@$   .#
+########
+"""
+
+
+def test_names_read_one_way_through_a_file_of_sets() -> None:
+    levels = parse(SETS, "sets.txt").levels
+    assert [level.title for level in levels] == ["1", "2 'Named'", "1", "2 'Below its number'"]
+    assert [level.name for level in levels] == [
+        "Set A · 1", "Set A · 2 'Named'", "Set B · 1", "Set B · 2 'Below its number'"]
+    # Where no title repeats, a set's name would only lengthen them.
+    unique = parse(SETS.replace("; 1\n#######", "; 3\n#######"), "sets.txt").levels
+    assert [level.name for level in unique] == [level.title for level in unique]
+
+
+def test_levels_read_from_standard_input_are_named_after_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(SMALL.encode())))
+    collection = load(["-"])
+    assert collection.name == "standard input" and len(collection.levels) == 1
 
 
 def problem(text: str) -> LevelError:
@@ -233,6 +282,5 @@ def test_check_without_a_path_checks_every_bundled_collection() -> None:
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert lines[:-1] == ["Microban (Microban_155.xsb): 155 levels OK",
-                          "Star Pusher (starPusherLevels.txt): 201 levels OK",
-                          "Sasquatch (Sasquatch_50.xsb): 50 levels OK"]
-    assert len(BUNDLED) == 3 and lines[-1] == "406 levels OK"
+                          "Star Pusher (starPusherLevels.txt): 201 levels OK"]
+    assert len(BUNDLED) == 2 and lines[-1] == "356 levels OK"

@@ -12,7 +12,7 @@ from tests.storm import check_invariants, storm, storm_args
 from tests.terminal import Terminal
 
 Start = Callable[..., Terminal]
-LEVELS = Path(__file__).resolve().parent.parent / "termgames" / "levels" / "Microban_155.xsb"
+LEVELS = Path(__file__).resolve().parent.parent / "levels" / "Microban_155.xsb"
 KEYS = 5000
 
 

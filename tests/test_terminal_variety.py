@@ -11,10 +11,10 @@ import pytest
 from tests.terminal import Terminal
 
 Start = Callable[..., Terminal]
-LEVELS = str(Path(__file__).resolve().parent.parent / "termgames" / "levels" / "Sasquatch_50.xsb")
+LEVELS = str(Path(__file__).resolve().parent.parent / "levels" / "starPusherLevels.txt")
 GAMES = {
     "2048": (["2048"], "Score: 0"),
-    "sokoban": (["sokoban", LEVELS], "moves 0   pushes 0"),
+    "sokoban": (["sokoban", LEVELS, "--level", "2"], "moves 0   pushes 0"),  # Sasquatch I 1
     "reversi": (["reversi", "--first", "you"], "You move first."),
     "maze": (["maze", "--size", "20x8"], "steps 0"),
 }

@@ -12,7 +12,7 @@ from termgames.runtime.app import display_options
 from termgames.runtime.context import DisplayOptions
 from termgames.runtime.output import echo
 from termgames.runtime.terminal import reattach_stdin_to_terminal
-from termgames.sokoban.bundled import BUNDLED, by_slug, load_bundled
+from termgames.sokoban.bundled import BUNDLED, SLUGS, by_slug, load_bundled
 from termgames.sokoban.files import found_source, holds_levels, load, parse_each, read_file
 from termgames.sokoban.game import SolutionError, replay
 from termgames.sokoban.levels import Collection, Level, LevelError
@@ -50,7 +50,7 @@ def _pick(collection: Collection, spec: str) -> int:
 @click.command(name="sokoban")
 @click.argument("paths", nargs=-1, metavar="[PATH]...")
 @click.option("--collection", "collection_name", metavar="NAME",
-              type=click.Choice([entry.slug for entry in BUNDLED], case_sensitive=False),
+              type=click.Choice(SLUGS, case_sensitive=False),
               help="A bundled collection to play, instead of a PATH.")
 @click.option("--level", "level_spec", metavar="N|TITLE",
               help="Start at this level (its number in the file, or its title); "

@@ -96,7 +96,10 @@ def load(paths: list[str]) -> Collection:
         if folders and len(folders) == len(paths):
             raise LevelError("no level files in this folder", ", ".join(folders))
         raise LevelError("no levels found", ", ".join(paths))
-    name = shown_path(Path(paths[0]).stem) if len(paths) == 1 and paths[0] != "-" else "levels"
+    if len(paths) == 1:
+        name = "standard input" if paths[0] == "-" else shown_path(Path(paths[0]).stem)
+    else:
+        name = "levels"
     return Collection(name, levels, problems)
 
 

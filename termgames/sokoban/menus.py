@@ -10,7 +10,7 @@ from termgames.runtime.bindings import Binding
 from termgames.runtime.draw import Glyphs
 from termgames.runtime.lists import ListAction, ListScreen
 from termgames.sokoban.bundled import MENU, progress_of
-from termgames.sokoban.levels import Collection
+from termgames.sokoban.levels import Collection, LevelError
 from termgames.sokoban.progress import Record
 from termgames.text import clip, text_width
 
@@ -22,7 +22,7 @@ def collection_menu(records: dict[str, Record], chosen: Choose) -> ListScreen:
     progress = [progress_of(entry, records) for entry in MENU]
 
     def rows(width: int, glyphs: Glyphs) -> list[str]:
-        counts = [f"{solved} of {total}" for solved, total in progress]
+        counts = [f"{solved} of {total}" if total else "missing" for solved, total in progress]
         title_w = max(text_width(entry.title) for entry in MENU)
         count_w = max(text_width(count) for count in counts)
         detail_w = max(width - title_w - count_w - 6, 0)
@@ -34,8 +34,15 @@ def collection_menu(records: dict[str, Record], chosen: Choose) -> ListScreen:
             lines.append(f"{entry.title:<{title_w}}  {detail:<{detail_w}}  {count:>{count_w}}")
         return lines
 
-    return ListScreen("Sokoban: choose a collection", rows, chosen,
+    def choose(index: int) -> None:
+        try:
+            chosen(index)
+        except LevelError as error:  # a file missing from a broken install: say which
+            menu.host.say(str(error))
+
+    menu = ListScreen("Sokoban: choose a collection", rows, choose,
                       minimum=(len(MENU) + 4, 44))
+    return menu
 
 
 def level_list(collection: Collection, records: dict[str, Record], index: int,

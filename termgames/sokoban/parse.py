@@ -9,7 +9,6 @@ a ``;`` comment above it (``; 44``).
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from enum import Enum, auto
@@ -176,8 +175,14 @@ def _title_from(block: _Block) -> str:
         text = bare[-1]
         return text[1:-1].strip() if len(text) > 1 and text[0] == text[-1] == "'" else text
     comments = [text.lstrip(";").strip() for kind, text, _ in last if kind is _Kind.COMMENT]
+    comments = [text for text in comments if text]
+    if not comments:
+        return ""
     # A comment title reads as a heading: "; Starting demo level:" has no colon to keep.
-    return next((text.rstrip(":").rstrip() for text in reversed(comments) if text), "")
+    title = comments[-1].rstrip(":").rstrip()
+    if len(comments) > 1 and comments[-2].isdigit() and title.startswith("'"):
+        return f"{comments[-2]} {title}"  # "; 41" over ";'MS46 v2'", as "; 49 'Parallel Logic'"
+    return title
 
 
 def _board(block: _Block, number: int, source: str, title: str) -> tuple[str, ...]:
@@ -238,12 +243,14 @@ def parse(text: str, source: str = "") -> Collection:
 
 
 def named(levels: list[Level]) -> list[Level]:
-    """The levels with the names players see: a title that repeats in the collection
-    ('7' in each of four sets) is qualified by its section ('Sasquatch Set II · 7')."""
-    counts = Counter(level.title for level in levels)
+    """The levels with the names players see. Where titles repeat ('7' in each of four
+    sets), every level in a section is named by it, so that names read one way through
+    the file: 'Sasquatch Set II · 7' and 'Sasquatch Set I · 49 'Parallel Logic''."""
+    titles = [level.title for level in levels if level.title]
+    by_section = len(set(titles)) < len(titles)
     return [replace(level, name=f"{level.section} · {level.title}"
-                    if level.title and counts[level.title] > 1 and level.section
-                    else level.title) for level in levels]
+                    if by_section and level.title and level.section else level.title)
+            for level in levels]
 
 
 def _section_from(block: _Block) -> str:

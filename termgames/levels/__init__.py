@@ -1,1 +1,0 @@
-"""The bundled Sokoban level collections (data only; see CREDITS)."""
