@@ -15,8 +15,8 @@ from termgames.sokoban import bundled
 from termgames.sokoban.bundled import BUNDLED, by_slug, levels_folder, load_bundled
 from termgames.sokoban.levels import LevelError
 from termgames.sokoban.progress import Record, record_solution
-from termgames.store import Store
 from tests.drivers import fake_program
+from tests.stores import PLAYER, store_at
 from tests.terminal import Terminal
 
 Start = Callable[..., Terminal]
@@ -75,10 +75,10 @@ def test_the_old_sasquatch_name_opens_star_pushers_set_one() -> None:
 
 
 def test_records_made_on_the_old_sasquatch_file_are_kept(isolated_home: Path) -> None:
-    store = Store.open(isolated_home)
+    store = store_at(isolated_home)
     old_file = "/old/site-packages/termgames/levels/Sasquatch_50.xsb"
     for number, key in OLD_SASQUATCH.items():
-        record_solution(store, key, Record(40, 9, "x", "Sasquatch", number, str(number),
+        record_solution(store, PLAYER, key, Record(40, 9, "x", "Sasquatch", number, str(number),
                                            old_file))
     store.close()
     with fake_program(["sokoban", "--collection", "sasquatch"], isolated_home) as run:
@@ -88,10 +88,10 @@ def test_records_made_on_the_old_sasquatch_file_are_kept(isolated_home: Path) ->
     result = CliRunner().invoke(cli, ["scores"])
     assert result.exit_code == 0, result.output
     rows = [re.split(r"\s{2,}", line.strip()) for line in result.output.splitlines()]
-    assert ["Star Pusher", "1", "201"] in rows  # Sasquatch 1 is Star Pusher 2
+    assert [PLAYER, "Star Pusher", "1", "201"] in rows  # Sasquatch 1 is Star Pusher 2
     # Level 15 is another puzzle in Star Pusher: its record stays, under its old file.
-    assert [old_file, "1"] in rows
-    assert not any(row[0] == "Sasquatch" for row in rows)
+    assert [PLAYER, old_file, "1"] in rows
+    assert not any(row[1:2] == ["Sasquatch"] for row in rows)
 
 
 def test_the_menu_says_which_file_a_broken_install_lacks(
