@@ -141,7 +141,9 @@ class ProgressLine:
     def clear(self) -> None:
         """Rub the line out, leaving the cursor at its start for what is printed next."""
         if self.shown:
-            self._write("\r" + " " * self.shown + "\r")
+            # To the end of the line, not over the text alone: the terminal echoes a
+            # Ctrl-C as "^C" after it.
+            self._write("\r\x1b[K")
             self.shown = 0
 
     def _write(self, text: str) -> None:
