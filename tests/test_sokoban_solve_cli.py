@@ -358,3 +358,54 @@ def test_workers_ignore_ctrl_c_and_die_at_once_on_sigterm(
     for _ in range(3):
         result = CliRunner().invoke(cli, ["sokoban", "--solve", str(levels), "--jobs", "2"])
         assert result.exit_code == 0, result.output
+
+
+def test_counts_are_grouped_alike() -> None:
+    from termgames.sokoban.solving_cli import Outcome, summary
+
+    found = [Outcome(index, Verdict.SOLVED, "RR", 0.01) for index in range(1000)]
+    assert summary(1000, found, 0, 8.6) == "1,000 of 1,000 levels solved in 8.6 s"
+
+
+def test_verify_groups_its_count_too(tmp_path: Path) -> None:
+    levels = write(tmp_path / "levels.txt", *[CORRIDOR] * 1000)
+    solutions = tmp_path / "solutions.txt"
+    solutions.write_text("".join(f"; level {number}\nSolution: RR\n\n"
+                                 for number in range(1, 1001)))
+    result = CliRunner().invoke(cli, ["sokoban", "--verify", str(levels), "--solutions",
+                                      str(solutions)])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[-1] == "1,000 of 1,000 solutions solve their level"
+
+
+def test_export_and_verify_take_a_bundled_collection(tmp_path: Path) -> None:
+    from termgames.sokoban.game import replay
+    from termgames.sokoban.progress import Record, record_solution
+    from termgames.store import Store
+
+    first = microban(1)[0]
+    lurd = solve(first, 10).lurd
+    game = replay(first, lurd)
+    store = Store.open(tmp_path / "data")  # the isolated TERMGAMES_HOME
+    record_solution(store, first.key, Record(game.moves, game.pushes, game.lurd))
+    store.close()
+    exported = CliRunner().invoke(cli, ["sokoban", "--export-solutions", "--collection",
+                                        "microban"])
+    assert exported.exit_code == 0, exported.output
+    assert exported.stdout == f"; level 1\nTitle: 1\nSolution: {lurd}\n\n"
+    solutions = tmp_path / "solutions.txt"
+    solutions.write_text(exported.stdout)
+    verified = CliRunner().invoke(cli, ["sokoban", "--verify", "--collection", "microban",
+                                        "--solutions", str(solutions)])
+    assert verified.exit_code == 0, verified.output
+    assert verified.output.splitlines()[-1] == "1 of 1 solution solves its level"
+
+
+def test_an_export_with_nothing_solved_says_so_and_exits_0(tmp_path: Path) -> None:
+    levels = write(tmp_path / "levels.txt", ROOM)
+    for args, where in (([str(levels)], str(levels)), (["--collection", "microban"],
+                                                       "Microban")):
+        result = CliRunner().invoke(cli, ["sokoban", "--export-solutions", *args])
+        assert result.exit_code == 0
+        assert result.stdout == ""  # still a whole (empty) solutions file
+        assert result.stderr == f"termgames: no solved levels in {where}\n"

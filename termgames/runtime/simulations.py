@@ -96,6 +96,7 @@ def simulate(function: Callable[[Job], Result], work: Sequence[Job], jobs: int, 
         WorkCount,
         report_interrupted,
         results_as_done,
+        signals_held,
         terminations_unwind,
     )
 
@@ -119,11 +120,12 @@ def simulate(function: Callable[[Job], Result], work: Sequence[Job], jobs: int, 
             terminations_unwind():
         # The pool is entered before the handlers: its workers must not inherit them.
         for result in results:
-            done[number(result)] = result
-            beat()
-            while line is not None and lines and following in done:
-                echo(line(done[following]))
-                following += 1
+            with signals_held():  # a game's line is printed whole and counted as printed
+                done[number(result)] = result
+                beat()
+                while line is not None and lines and following in done:
+                    echo(line(done[following]))
+                    following += 1
     seconds = time.monotonic() - started
     if progress is not None:
         progress.clear()

@@ -182,8 +182,44 @@ class Terminated(SystemExit):
     """SIGTERM or SIGHUP arrived: unwind (ending the workers), exit 128 + the signal."""
 
 
+class _Held:
+    """Signals held back by ``signals_held``: how deep the holding blocks are, and the
+    first stop that arrived meanwhile."""
+
+    depth = 0
+    pending: BaseException | None = None
+
+
+def _stop(error: BaseException) -> None:
+    """Raise ``error`` now, or when the holding block ends (a second one: now)."""
+    if _Held.depth and _Held.pending is None:
+        _Held.pending = error
+        return
+    raise error
+
+
 def _raise_terminated(signum: int, _frame: FrameType | None) -> None:
-    raise Terminated(128 + signum)
+    _stop(Terminated(128 + signum))
+
+
+def _raise_interrupted(_signum: int, _frame: FrameType | None) -> None:
+    _stop(KeyboardInterrupt())
+
+
+@contextlib.contextmanager
+def signals_held() -> Iterator[None]:
+    """Hold Ctrl-C, SIGTERM and SIGHUP (as ``terminations_unwind`` handles them) until
+    the block ends, so that a line is printed and counted as printed, or neither. A
+    second signal meanwhile acts at once: a write blocked on a reader that never reads
+    must not make the program deaf."""
+    _Held.depth += 1
+    try:
+        yield
+    finally:
+        _Held.depth -= 1
+        pending, _Held.pending = _Held.pending, None
+        if pending is not None and _Held.depth == 0:
+            raise pending
 
 
 @contextlib.contextmanager
@@ -192,7 +228,7 @@ def terminations_unwind() -> Iterator[None]:
     and make Ctrl-C raise KeyboardInterrupt even if this process was started with it
     ignored (a background job of a shell is). Enter it after ``results_as_done``:
     workers must not inherit these handlers."""
-    previous = {signal.SIGINT: signal.signal(signal.SIGINT, signal.default_int_handler)}
+    previous = {signal.SIGINT: signal.signal(signal.SIGINT, _raise_interrupted)}
     for name in ("SIGTERM", "SIGHUP"):
         signum = getattr(signal, name, None)
         if signum is not None:

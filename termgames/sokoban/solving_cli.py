@@ -28,6 +28,7 @@ from termgames.runtime.workers import (
     Stopped,
     report_interrupted,
     results_as_done,
+    signals_held,
     terminations_unwind,
 )
 from termgames.runtime.workers import (
@@ -192,8 +193,9 @@ class _Report:
         progress line naming the last one on a terminal (``finish`` prints the lines)."""
         if self.progress is None:
             for outcome in results:
-                found.append(outcome)
-                echo(self.line(outcome), err=self.err)
+                with signals_held():  # a level's line is printed whole
+                    found.append(outcome)
+                    echo(self.line(outcome), err=self.err)
             return
         self.progress.show(0, now=True)
         try:
