@@ -153,3 +153,11 @@ def test_ctrl_c_on_a_terminal_keeps_the_tallies_so_far(terminal: Start) -> None:
                              "corner-side-best, seed 1 (partial)")
     assert tallied(lines) == count and lines[at + 5] == "Final margin (X - O):"
     assert "Playing" not in session.text() and "Traceback" not in session.text()
+
+
+def test_the_time_left_is_guessed_from_the_pace_and_dropped_once_overdue() -> None:
+    assert Progress("Solving", 0, 4, "level", 30.0).left() is None  # no pace yet
+    assert Progress("Solving", 1, 4, "level", 0.5).left() is None  # too soon to tell
+    assert Progress("Solving", 2, 4, "level", 30.0).left() == 30.0
+    assert Progress("Solving", 2, 4, "level", 40.0, last_done=30.0).left() == 20.0
+    assert Progress("Solving", 3, 4, "level", 90.0, last_done=30.0).left() is None  # overdue

@@ -27,6 +27,9 @@ BAR_CELLS = (24, 10)
 """The bar's widths between its brackets: the long one, and the one a narrow line keeps."""
 SHORTEST_DETAIL = 16
 """Cells below which the detail is left out rather than cut to a stub."""
+SETTLED_S = 1.0
+"""Seconds before the time left is guessed: the first jobs finish in a burst (a worker
+hands back a chunk of games at once), which would make the first guesses wild."""
 REDRAW_S = 0.1
 """The least time between two redraws: a fast report finishes thousands of jobs a second."""
 
@@ -56,8 +59,9 @@ class Glyphs:
 
 @dataclass(frozen=True)
 class Progress:
-    """Where a report is: ``done`` of ``total`` ``noun``s after ``elapsed`` seconds,
-    ``counted`` units of work (None: not counted) and a ``detail`` (the last thing done)."""
+    """Where a report is: ``done`` of ``total`` ``noun``s after ``elapsed`` seconds (the
+    last done at ``last_done``, if not now), ``counted`` units of work (None: not
+    counted) and a ``detail`` (the last thing done)."""
 
     label: str
     done: int
@@ -67,6 +71,17 @@ class Progress:
     counted: int | None = None
     unit: str = "move"
     detail: str = ""
+    last_done: float | None = None
+
+    def left(self) -> float | None:
+        """The seconds still to go, guessed from the pace so far; None when there is no
+        pace yet, or when the next one is already later than the pace says (one slow job
+        at the end would otherwise read 'about 0 s left' for as long as it takes)."""
+        if not 0 < self.done < self.total or self.elapsed < SETTLED_S:
+            return None
+        last = self.elapsed if self.last_done is None else self.last_done
+        left = last / self.done * (self.total - self.done) - (self.elapsed - last)
+        return left if left >= 1 else None
 
     def text(self, width: int, glyphs: Glyphs = Glyphs()) -> str:
         """The line, at most ``width`` cells: the fullest of its forms that fits."""
@@ -74,9 +89,9 @@ class Progress:
         moves = [plural(self.counted, self.unit)] if self.counted is not None else []
         taken = [duration(self.elapsed)]
         left = []
-        if 0 < self.done < self.total:
-            left = [f"about {duration(self.elapsed / self.done * (self.total - self.done))} "
-                    "left"]
+        seconds = self.left()
+        if seconds is not None:
+            left = [f"about {duration(seconds)} left"]
         timing = left or taken
         long_bar, short_bar = BAR_CELLS
         forms = [(long_bar, [*moves, *taken, *left]), (short_bar, [*moves, *taken, *left]),
@@ -121,17 +136,20 @@ class ProgressLine:
         self.started = clock()
         self.drawn_at = -REDRAW_S
         self.shown = 0
+        self.done, self.done_at = 0, self.started
         self.glyphs = Glyphs.for_terminal()
 
     def show(self, done: int, counted: int | None = None, detail: str = "",
              now: bool = False) -> None:
         """Redraw the line (unless it was drawn less than REDRAW_S ago and not ``now``)."""
         moment = self.clock()
+        if done != self.done:
+            self.done, self.done_at = done, moment
         if not now and moment - self.drawn_at < REDRAW_S:
             return
         self.drawn_at = moment
         progress = Progress(self.label, done, self.total, self.noun, moment - self.started,
-                            counted, detail=detail)
+                            counted, detail=detail, last_done=self.done_at - self.started)
         # A line as wide as the terminal would wrap at its last column on some terminals,
         # and a wrapped line cannot be redrawn in place.
         text = progress.text(report_width(self.stream) - 1, self.glyphs)
