@@ -96,4 +96,4 @@ def simulate(games: int, seed: int, jobs: int | None, nodes: int, size: int,
                  f"{plural(nodes, 'position')} a move{run.mark()}")
         return [title, *summary.lines()]
 
-    run.summarise(lines)
+    run.finish(lines)

@@ -74,4 +74,4 @@ def simulate(games: int, x_name: str, o_name: str, seed: int, jobs: int | None,
         title = f"{run.played()}: X {x_name} against O {o_name}, seed {seed}{run.mark()}"
         return [title, *tally(run.results).lines(), *histogram(run.results)]
 
-    run.summarise(summary)
+    run.finish(summary)

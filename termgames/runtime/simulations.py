@@ -26,12 +26,12 @@ if TYPE_CHECKING:
     from termgames.runtime.workers import Stopped
 
 OUTPUT_RULE = (
-    "On a terminal a progress line counts the games, their moves and the time while they "
-    "are played; piped, each game's line comes in game order as soon as it and the games "
-    "before it are done (pipe through cat to see them on a terminal). The summary always "
-    "comes last; --quiet prints the summary alone. Ctrl-C or SIGTERM stops the run early "
-    "with the summary of the games finished so far, marked partial (exit status 130 or "
-    "143)."
+    "On a terminal a progress line (on standard error) counts the games, their moves and "
+    "the time while they are played; piped, each game's line comes in game order as soon "
+    "as it and the games before it are done (pipe through cat to see them on a "
+    "terminal). The summary always comes last; --quiet prints the summary alone. Ctrl-C "
+    "or SIGTERM stops the run early with the summary of the games finished so far, "
+    "marked partial (exit status 130 or 143)."
 )
 """What every ``simulate`` command's help says about its output, in the same words."""
 
@@ -71,7 +71,7 @@ class Simulation(Generic[Result]):
         already said what stopped it)."""
         return " (partial)" if self.partial else ""
 
-    def summarise(self, lines: Callable[[], Sequence[str]]) -> None:
+    def finish(self, lines: Callable[[], Sequence[str]]) -> None:
         """Print the summary ``lines`` make (none if no game finished), then exit with
         the stopping signal's status if one stopped the run."""
         if self.results:
@@ -84,10 +84,10 @@ class Simulation(Generic[Result]):
 def simulate(function: Callable[[Job], Result], work: Sequence[Job], jobs: int, *,
              number: Callable[[Result], int], line: Callable[[Result], str] | None,
              quiet: bool, chunksize: int = 1) -> Simulation[Result]:
-    """Play every job of ``work`` (game ``number(result)`` of them, numbered from 1) on
-    ``jobs`` processes, following OUTPUT_RULE up to the summary, which is the caller's.
-    ``line`` is a game's line (None: the summary is all, as for JSON). The games count
-    their moves with ``workers.count_work``."""
+    """Play a game for each job of ``work`` on ``jobs`` processes, following OUTPUT_RULE
+    up to the summary, which is the caller's (``Simulation.finish``). ``number`` tells a
+    result's game (numbered from 1), ``line`` its line (None: the summary is all, as for
+    JSON). The games count their moves with ``workers.count_work``."""
     # Imported here: the game commands import this module for their help, and a game
     # should not pay at start-up for multiprocessing.
     from termgames.runtime.progress import ProgressLine
@@ -115,10 +115,10 @@ def simulate(function: Callable[[Job], Result], work: Sequence[Job], jobs: int, 
     started = time.monotonic()
     if progress is not None:
         progress.show(0, 0, now=True)
+    # The pool is entered before the handlers: its workers must not inherit them.
     with Stopped() as stopped, results_as_done(
             function, work, jobs, chunksize, count, beat if progress else None) as results, \
             terminations_unwind():
-        # The pool is entered before the handlers: its workers must not inherit them.
         for result in results:
             with signals_held():  # a game's line is printed whole and counted as printed
                 done[number(result)] = result

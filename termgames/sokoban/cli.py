@@ -63,8 +63,8 @@ def _pick(collection: Collection, spec: str) -> int:
 @click.option("--solutions", metavar="FILE", help="LURD solutions for --verify.")
 @click.option("--export-solutions", is_flag=True,
               help="Print your solutions to the levels in PATH (or --collection) in the "
-                   "standard format. With none solved yet it says so on standard error and "
-                   "exits 0: an empty export is still a whole one.")
+                   "standard format. With none solved yet it prints nothing, says so on "
+                   "standard error and exits 0.")
 @click.option("--solve", is_flag=True,
               help="Solve the levels in PATH (or --collection, or the one --level names).")
 @click.option("--time-limit", type=float, metavar="SECONDS",
