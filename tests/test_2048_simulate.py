@@ -72,10 +72,11 @@ def test_json_is_one_object_whose_counts_add_up() -> None:
     lines = simulate("--games", "7", "--seed", "2", "--json", "--jobs", "2", *QUICK)
     assert len(lines) == 1
     report = json.loads(lines[0])
-    assert list(report) == ["games", "seed", "nodes", "size", "reached", "max_tile",
+    assert list(report) == ["games", "partial", "seed", "nodes", "size", "reached", "max_tile",
                             "median_score", "best_score", "moves", "ms_per_move",
                             "moves_per_s", "nodes_per_s", "seconds"]
     assert (report["games"], report["seed"], report["nodes"], report["size"]) == (7, 2, 5, 3)
+    assert report["partial"] is False
     assert list(report["reached"]) == ["2048", "4096", "8192", "16384"]
     assert sum(report["max_tile"].values()) == 7
     tiles = [int(tile) for tile in report["max_tile"]]
@@ -126,13 +127,14 @@ def test_help_says_other_sizes_are_slower() -> None:
     assert "Sizes other than 4 use a much slower search" in " ".join(result.output.split())
 
 
-def test_a_terminal_gets_a_progress_bar_then_the_summary(terminal: Start) -> None:
+def test_a_terminal_gets_a_progress_line_then_the_summary(terminal: Start) -> None:
     session = terminal("2048", "simulate", "--games", "4", "--jobs", "2", *QUICK, cols=100)
     assert session.wait_exit(30) == 0
     received = bytes(session.received).decode()
-    assert "Playing" in received and "4/4" in received  # click's bar, with its position
+    assert re.search(r"Playing \[[#-]{24}\]  [0-4]/4 games · [\d,]+ moves · \d+ s", received)
     lines = [line.rstrip() for line in session.lines() if line.strip()]
-    assert "#1: " not in received  # a bar, not a line a game
+    assert "#1: " not in received  # a progress line, not a line a game
+    assert "Playing" not in session.text()  # rubbed out before the summary
     assert lines[-1].startswith(tuple("0123456789")) and "ms a move" in lines[-1]
     assert "4 games of 2048 on a 3x3 board, seed 0, 5 positions a move" in lines
 
@@ -143,7 +145,9 @@ def test_ctrl_c_ends_the_workers_and_says_so_in_one_line(terminal: Start) -> Non
                        "100000", cols=100)
     leader = session.process.pid
     try:
-        session.wait_for("0/50", timeout=20)  # the bar is up; the workers are playing
+        # No game ends for a long while, but the moves of the games under way are counted.
+        session.wait_until(lambda: re.search(r"0/50 games · [1-9][\d,]* moves", session.text())
+                           is not None, "moves counted", timeout=30)
         workers = [pid for pid in session_processes(leader) if pid != leader]
         assert len(workers) >= 2
         started = time.monotonic()
@@ -155,7 +159,7 @@ def test_ctrl_c_ends_the_workers_and_says_so_in_one_line(terminal: Start) -> Non
         for pid in session_processes(leader):  # whatever this test started and left
             os.kill(pid, signal.SIGKILL)
     lines = [line.rstrip() for line in session.lines() if line.strip()]
-    assert lines[-1] == "termgames: interrupted after 0 of 50 games"
+    assert lines[-1] == "termgames: interrupted after 0 of 50 games"  # nothing to sum up
     assert "Traceback" not in bytes(session.received).decode()
 
 

@@ -257,15 +257,15 @@ def test_a_solution_that_names_no_level_is_one_line_naming_its_line(
         "(write '; level N' or 'Title: NAME' before it)")
 
 
-def test_a_terminal_gets_a_progress_bar_then_the_lines(terminal: Start, tmp_path: Path
-                                                       ) -> None:
+def test_a_terminal_gets_a_progress_line_then_the_lines(terminal: Start, tmp_path: Path
+                                                        ) -> None:
     levels = write(tmp_path / "levels.txt", ROOM, STUCK, CORRIDOR)
     out = tmp_path / "solutions.txt"
     session = terminal("sokoban", "--solve", str(levels), "--out", str(out), "--jobs", "2",
                        cols=100)
     assert session.wait_exit(30) == 1
     received = bytes(session.received).decode()
-    assert "Solving" in received and "3/3" in received  # click's bar, with its position
+    assert re.search(r"Solving \[-{24}\]  0/3 levels · 0 s", received)  # the progress line
     lines = [line for line in untimed(session.text()) if line]
     assert lines[-4:-1] == [
         "level 1 ('Room'): solved, T s, 3 moves, 2 pushes",
@@ -309,9 +309,10 @@ def test_ctrl_c_ends_the_workers_and_says_so_in_one_line(terminal: Start, tmp_pa
     finally:
         for pid in session_processes(leader):  # whatever this test started and left
             os.kill(pid, signal.SIGKILL)
-    lines = [line for line in session.lines() if line.strip()]
-    assert lines[-1] == ("termgames: interrupted: 1 of 2 levels solved; solutions so far "
-                         "in solutions.txt")
+    lines = [line for line in untimed(session.text()) if line.strip()]
+    assert lines[-2:] == ["level 1: solved, T s, 33 moves, 8 pushes",  # never lost
+                          "termgames: interrupted: 1 of 2 levels solved; solutions so far "
+                          "in solutions.txt"]
     assert "Traceback" not in bytes(session.received).decode()
     assert out.read_text().startswith("; level 1\nTitle: 1\nSolution: ")
 
@@ -357,3 +358,54 @@ def test_workers_ignore_ctrl_c_and_die_at_once_on_sigterm(
     for _ in range(3):
         result = CliRunner().invoke(cli, ["sokoban", "--solve", str(levels), "--jobs", "2"])
         assert result.exit_code == 0, result.output
+
+
+def test_counts_are_grouped_alike() -> None:
+    from termgames.sokoban.solving_cli import Outcome, summary
+
+    found = [Outcome(index, Verdict.SOLVED, "RR", 0.01) for index in range(1000)]
+    assert summary(1000, found, 0, 8.6) == "1,000 of 1,000 levels solved in 8.6 s"
+
+
+def test_verify_groups_its_count_too(tmp_path: Path) -> None:
+    levels = write(tmp_path / "levels.txt", *[CORRIDOR] * 1000)
+    solutions = tmp_path / "solutions.txt"
+    solutions.write_text("".join(f"; level {number}\nSolution: RR\n\n"
+                                 for number in range(1, 1001)))
+    result = CliRunner().invoke(cli, ["sokoban", "--verify", str(levels), "--solutions",
+                                      str(solutions)])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[-1] == "1,000 of 1,000 solutions solve their level"
+
+
+def test_export_and_verify_take_a_bundled_collection(tmp_path: Path) -> None:
+    from termgames.sokoban.game import replay
+    from termgames.sokoban.progress import Record, record_solution
+    from tests.stores import PLAYER, store_at
+
+    first = microban(1)[0]
+    lurd = solve(first, 10).lurd
+    game = replay(first, lurd)
+    store = store_at(tmp_path / "data")  # the isolated TERMGAMES_HOME
+    record_solution(store, PLAYER, first.key, Record(game.moves, game.pushes, game.lurd))
+    store.close()
+    exported = CliRunner().invoke(cli, ["sokoban", "--export-solutions", "--collection",
+                                        "microban"])
+    assert exported.exit_code == 0, exported.output
+    assert exported.stdout == f"; level 1\nTitle: 1\nSolution: {lurd}\n\n"
+    solutions = tmp_path / "solutions.txt"
+    solutions.write_text(exported.stdout)
+    verified = CliRunner().invoke(cli, ["sokoban", "--verify", "--collection", "microban",
+                                        "--solutions", str(solutions)])
+    assert verified.exit_code == 0, verified.output
+    assert verified.output.splitlines()[-1] == "1 of 1 solution solves its level"
+
+
+def test_an_export_with_nothing_solved_says_so_and_exits_0(tmp_path: Path) -> None:
+    levels = write(tmp_path / "levels.txt", ROOM)
+    for args, where in (([str(levels)], str(levels)), (["--collection", "microban"],
+                                                       "Microban")):
+        result = CliRunner().invoke(cli, ["sokoban", "--export-solutions", *args])
+        assert result.exit_code == 0
+        assert result.stdout == ""  # still a whole (empty) solutions file
+        assert result.stderr == f"termgames: no solved levels in {where}\n"

@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 import json
-import sys
-import time
-from collections.abc import Iterator
 
 import click
 
@@ -22,7 +19,7 @@ from termgames.g2048.simulate import DEFAULT_NODES, GameResult, play_job, summar
 from termgames.runtime import app
 from termgames.runtime.app import display_options
 from termgames.runtime.context import DisplayOptions
-from termgames.runtime.output import echo
+from termgames.runtime.simulations import OUTPUT_RULE, jobs_option, quiet_option
 from termgames.text import plural
 
 
@@ -62,72 +59,41 @@ def command(ctx: click.Context, size: int, goal: int, seed: int | None, autoplay
              display)
 
 
-@command.command()
+@command.command(help="The AI plays whole games: tiles reached, scores and speed.\n\n"
+                       f"{OUTPUT_RULE}")
 @click.option("--games", type=click.IntRange(1, 1_000_000), default=20, show_default=True,
               help="Games to play.")
 @click.option("--seed", type=int, default=0, show_default=True,
-              help="Seed the spawns: a seed gives the same games for any --jobs.")
-@click.option("--jobs", type=click.IntRange(1, 256), default=None,
-              help="Processes to use (default: all cores).")
+              help="Seed the spawns: a seed gives the same games for any --jobs (only the "
+                   "timings differ).")
+@jobs_option
 @click.option("--nodes", type=click.IntRange(1, 10_000_000), default=DEFAULT_NODES,
               show_default=True, help="Positions the AI may search a move.")
 @click.option("--size", type=click.IntRange(MIN_SIZE, MAX_SIZE), default=DEFAULT_SIZE,
               show_default=True,
               help="Board width and height. Sizes other than 4 use a much slower search.")
-@click.option("--json", "as_json", is_flag=True, help="One JSON object instead of text.")
+@click.option("--json", "as_json", is_flag=True,
+              help="The summary as one JSON object (no per-game lines).")
+@quiet_option
 def simulate(games: int, seed: int, jobs: int | None, nodes: int, size: int,
-             as_json: bool) -> None:
-    """The AI plays whole games: tiles reached, scores and speed.
-
-    A seed gives the same games on any machine and for any --jobs (only the timings
-    differ). On a terminal a progress bar runs; piped, each game's line comes in game
-    order as soon as it and the games before it are done. Then the summary.
-    """
-    from termgames.runtime.workers import (
-        INTERRUPTED,
-        default_jobs,
-        report_interrupted,
-        results_as_done,
-        terminations_unwind,
-    )
+             as_json: bool, quiet: bool) -> None:
+    """The AI plays whole games (the help is OUTPUT_RULE's, shared with Reversi's)."""
+    from termgames.runtime.simulations import simulate as run_games
+    from termgames.runtime.workers import default_jobs
 
     work = [(number, seed, nodes, size) for number in range(1, games + 1)]
-    done: dict[int, GameResult] = {}
-    started = time.monotonic()
-    try:
-        # The pool first: its workers must not inherit the handlers.
-        with results_as_done(play_job, work, jobs or default_jobs()) as results, \
-                terminations_unwind():
-            _collect(results, done, games, as_json)
-    except KeyboardInterrupt:
-        report_interrupted(f"termgames: interrupted after {len(done):,} of {games:,} games")
-        sys.exit(INTERRUPTED)
-    summary = summarize([done[number] for number in sorted(done)], time.monotonic() - started)
-    if as_json:
-        settings = {"seed": seed, "nodes": nodes, "size": size}
-        echo(json.dumps({"games": summary.games, **settings, **summary.as_json()}))
-        return
-    echo(f"{plural(games, 'game')} of 2048 on a {size}x{size} board, seed {seed}, "
-         f"{nodes:,} positions a move")
-    for line in summary.lines():
-        echo(line)
+    run = run_games(play_job, work, jobs or default_jobs(),
+                    number=lambda result: result.number,
+                    line=None if as_json else GameResult.line, quiet=quiet)
 
+    def lines() -> list[str]:
+        summary = summarize(run.results, run.seconds)
+        if as_json:
+            settings = {"seed": seed, "nodes": nodes, "size": size}
+            return [json.dumps({"games": summary.games, "partial": run.partial, **settings,
+                                **summary.as_json()})]
+        title = (f"{run.played()} of 2048 on a {size}x{size} board, seed {seed}, "
+                 f"{plural(nodes, 'position')} a move{run.mark()}")
+        return [title, *summary.lines()]
 
-def _collect(results: Iterator[GameResult], done: dict[int, GameResult], games: int,
-             as_json: bool) -> None:
-    """Gather finished games into ``done``: a progress bar where a person watches (on
-    standard error for --json), else each game's line once the games before it are in."""
-    stream = sys.stderr if as_json else sys.stdout
-    if stream.isatty():
-        with click.progressbar(length=games, label="Playing", file=stream, show_pos=True,
-                               width=24) as bar:
-            for result in results:
-                done[result.number] = result
-                bar.update(1)
-        return
-    following = 1
-    for result in results:
-        done[result.number] = result
-        while not as_json and following in done:
-            echo(done[following].line())
-            following += 1
+    run.finish(lines)

@@ -11,6 +11,7 @@ import random
 import statistics
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -52,13 +53,15 @@ def game_rng(seed: int, number: int) -> random.Random:
 
 
 def play_game(number: int, seed: int, nodes: int, size: int = 4,
-              budget_ms: float | None = None) -> GameResult:
+              budget_ms: float | None = None,
+              on_move: Callable[[], None] | None = None) -> GameResult:
     """Let the AI play game ``number`` of a simulation to the end, on a ``size`` x
     ``size`` board, searching ``nodes`` positions a move on average: a move may also spend
     what the moves before it left unspent (up to ``SAVINGS_CAP`` moves' worth), so the
     crowded positions that need a deep look get one. With ``budget_ms``, each move thinks
     within that time instead, as the game's hint and autoplay do: the games then depend
-    on the machine."""
+    on the machine. ``on_move`` is called after each move (to count them for a progress
+    line)."""
     if size == 4:
         bitboard.tables()  # built once a process, before the clock starts
     game = Game2048(size, min(DEFAULT_GOAL, largest_possible(size)), game_rng(seed, number))
@@ -73,14 +76,22 @@ def play_game(number: int, seed: int, nodes: int, size: int = 4,
         if allowed is not None:
             unspent = min(max(allowed - decision.nodes, 0), SAVINGS_CAP * nodes)
         game.slide(decision.direction)
+        if on_move is not None:
+            on_move()
     seconds = time.perf_counter() - started
     return GameResult(number, game.score, highest_tile(game.grid), game.moves, searched,
                       seconds)
 
 
 def play_job(job: tuple[int, int, int, int]) -> GameResult:
-    """``play_game`` for a worker process: ``job`` is (number, seed, nodes, size)."""
-    return play_game(*job)
+    """``play_game`` for a worker process, its moves counted: ``job`` is (number, seed,
+    nodes, size)."""
+    # Imported here, not at the top: `termgames 2048` imports this module, and a game
+    # should not pay for multiprocessing at start-up.
+    from termgames.runtime.workers import count_work
+
+    number, seed, nodes, size = job
+    return play_game(number, seed, nodes, size, on_move=count_work)
 
 
 @dataclass(frozen=True)

@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-import os
-import sys
-
 import click
 
 from termgames.reversi.ai import STRATEGY_NAMES
 from termgames.runtime import app
 from termgames.runtime.app import display_options
 from termgames.runtime.context import DisplayOptions
-from termgames.runtime.output import echo
-from termgames.text import plural
+from termgames.runtime.simulations import OUTPUT_RULE, jobs_option, quiet_option
 
 STRATEGIES = click.Choice(STRATEGY_NAMES)
 
@@ -43,34 +39,39 @@ def command(ctx: click.Context, ai: str | None, level: int, you: str, first: str
     app.play(SPEC, lambda context: ReversiScreen(context, settings), display)
 
 
-@command.command()
-@click.option("--games", type=click.IntRange(1, 1_000_000), default=250, show_default=True)
+@command.command(help="Computer against computer: per-game lines, tallies and a histogram "
+                       f"of final margins.\n\n{OUTPUT_RULE}")
+@click.option("--games", type=click.IntRange(1, 1_000_000), default=250, show_default=True,
+              help="Games to play.")
 @click.option("--x", "x_name", type=STRATEGIES, default="corner-best", show_default=True,
               help="X's strategy.")
 @click.option("--o", "o_name", type=STRATEGIES, default="corner-best", show_default=True,
               help="O's strategy.")
-@click.option("--seed", type=int, default=0, show_default=True)
-@click.option("--jobs", type=click.IntRange(1, 256), default=None,
-              help="Processes to use (default: all cores).")
-@click.option("--quiet", is_flag=True, help="A progress bar instead of one line per game.")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Seed the strategies' choices: a seed gives the same games for any --jobs.")
+@jobs_option
+@quiet_option
 def simulate(games: int, x_name: str, o_name: str, seed: int, jobs: int | None,
              quiet: bool) -> None:
-    """Computer against computer: per-game lines, tallies and a margin histogram."""
-    from termgames.reversi.simulate import histogram, run, tally
+    """Computer against computer (the help is OUTPUT_RULE's, shared with 2048's)."""
+    from termgames.reversi.simulate import (
+        GameResult,
+        chunk_size,
+        histogram,
+        jobs_of,
+        play_job,
+        tally,
+    )
+    from termgames.runtime.simulations import simulate as run_games
+    from termgames.runtime.workers import default_jobs
 
-    jobs = jobs or os.cpu_count() or 1
-    results = []
-    per_game = not quiet and sys.stdout.isatty()
-    stream = run(games, x_name, o_name, seed, jobs)
-    if per_game:
-        for result in stream:
-            echo(result.line())
-            results.append(result)
-    else:
-        with click.progressbar(stream, length=games, label="Playing", file=sys.stderr) as bar:
-            results.extend(bar)
-    echo(f"{plural(games, 'game')}: X {x_name} against O {o_name}, seed {seed}")
-    for line in tally(results).lines():
-        echo(line)
-    for line in histogram(results):
-        echo(line)
+    jobs = jobs or default_jobs()
+    run = run_games(play_job, jobs_of(games, x_name, o_name, seed), jobs,
+                    number=lambda result: result.number, line=GameResult.line, quiet=quiet,
+                    chunksize=chunk_size(games, jobs, x_name, o_name))
+
+    def summary() -> list[str]:
+        title = f"{run.played()}: X {x_name} against O {o_name}, seed {seed}{run.mark()}"
+        return [title, *tally(run.results).lines(), *histogram(run.results)]
+
+    run.finish(summary)

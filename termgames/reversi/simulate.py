@@ -7,13 +7,13 @@ are the same whether the games run in one process or many.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from termgames.reversi.ai import SIMULATION_SEARCH, strategy
 from termgames.reversi.board import Player
 from termgames.reversi.match import Match
+from termgames.runtime.workers import count_work, results_as_done
 
 
 @dataclass(frozen=True)
@@ -35,8 +35,10 @@ class GameResult:
         return f"#{self.number}: X scored {self.x} points. O scored {self.o} points."
 
 
-def play_game(number: int, x_name: str, o_name: str, seed: int) -> GameResult:
-    """Play game ``number`` of a simulation; the first player is chosen at random."""
+def play_game(number: int, x_name: str, o_name: str, seed: int,
+              on_move: Callable[[], None] | None = None) -> GameResult:
+    """Play game ``number`` of a simulation; the first player is chosen at random.
+    ``on_move`` is called after each move (to count them for a progress line)."""
     rng = random.Random(f"{seed}:{number}")
     players = {Player.X: strategy(x_name, SIMULATION_SEARCH),
                Player.O: strategy(o_name, SIMULATION_SEARCH)}
@@ -44,22 +46,44 @@ def play_game(number: int, x_name: str, o_name: str, seed: int) -> GameResult:
     match = Match(first)
     while not match.over:
         match.play(players[match.turn](match.position, rng))
+        if on_move is not None:
+            on_move()
     x, o = match.position.score()
     return GameResult(number, x, o, first)
 
 
-def _play(job: tuple[int, str, str, int]) -> GameResult:
-    return play_game(*job)
+def play_job(job: tuple[int, str, str, int]) -> GameResult:
+    """``play_game`` for a worker process, its moves counted: ``job`` is (number, X's
+    strategy, O's strategy, seed)."""
+    return play_game(*job, on_move=count_work)
+
+
+def chunk_size(games: int, jobs: int, x_name: str, o_name: str) -> int:
+    """Games a worker takes at a time: a classic game takes a few milliseconds, so one at
+    a time would spend more on passing them than on playing them; a search game takes
+    seconds, so chunks of them would leave a worker idle and the progress line still."""
+    if "search" in (x_name, o_name):
+        return 1
+    return max(1, min(16, games // (jobs * 4)))
+
+
+def jobs_of(games: int, x_name: str, o_name: str, seed: int) -> list[tuple[int, str, str, int]]:
+    """The jobs of a simulation, one a game, numbered from 1."""
+    return [(number, x_name, o_name, seed) for number in range(1, games + 1)]
 
 
 def run(games: int, x_name: str, o_name: str, seed: int, jobs: int) -> Iterator[GameResult]:
     """Every game's result, in game order, over ``jobs`` processes."""
-    work = [(number, x_name, o_name, seed) for number in range(1, games + 1)]
-    if jobs <= 1:
-        yield from map(_play, work)
-        return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        yield from pool.map(_play, work, chunksize=max(1, min(16, games // (jobs * 4) or 1)))
+    work = jobs_of(games, x_name, o_name, seed)
+    waiting: dict[int, GameResult] = {}
+    following = 1
+    with results_as_done(play_job, work, jobs, chunk_size(games, jobs, x_name, o_name)
+                         ) as results:
+        for result in results:
+            waiting[result.number] = result
+            while following in waiting:
+                yield waiting.pop(following)
+                following += 1
 
 
 @dataclass(frozen=True)

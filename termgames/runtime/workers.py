@@ -1,6 +1,6 @@
 """Work spread over worker processes for the command-line reports (``sokoban --solve``,
-``2048 simulate``), ended cleanly however the report ends; and how wide a report's
-terminal is, for its progress bar.
+the ``simulate`` commands), ended cleanly however the report ends; the work done inside
+jobs, counted across processes for a progress line; and how wide a report's terminal is.
 
 Two traps shape this module. Workers leave Ctrl-C to the main process (the terminal
 sends SIGINT to the whole process group), which ends them. And workers must die at once
@@ -18,25 +18,74 @@ import os
 import shutil
 import signal
 import sys
+import time
 from collections.abc import Callable, Iterator, Sequence
-from types import FrameType
-from typing import TextIO, TypeVar
+from types import FrameType, TracebackType
+from typing import Any, Generic, TextIO, TypeVar
 
 from termgames.runtime.output import echo
 
 INTERRUPTED = 130
 """The shell's status for a program stopped by Ctrl-C (128 + SIGINT)."""
+BEAT_S = 0.2
+"""How often, with nothing finished, the pool's results wake the caller to redraw."""
+FLUSH_S = 0.05
+"""How often a worker adds the work it counted to the shared count: a lock a move would
+cost a fast game (a Reversi move takes tens of microseconds) more than the count is worth."""
 
 Job = TypeVar("Job")
 Result = TypeVar("Result")
 
 
+class WorkCount:
+    """Units of work done inside jobs (moves played), added up over every process."""
+
+    def __init__(self) -> None:
+        self.shared: Any = multiprocessing.Value("q", 0)
+
+    @property
+    def value(self) -> int:
+        """The units counted so far (those a worker has not yet added come later)."""
+        return int(self.shared.value)
+
+    def add(self, units: int) -> None:
+        """Count ``units`` more."""
+        with self.shared.get_lock():
+            self.shared.value += units
+
+
+class _Counting:
+    """What ``count_work`` does in this process: nothing, until a pool or an in-process
+    run gives it a count (and, in-process, a beat to redraw with)."""
+
+    count: WorkCount | None = None
+    beat: Callable[[], None] | None = None
+    pending = 0
+    flushed = 0.0
+
+
+def count_work(units: int = 1) -> None:
+    """Count work done inside a job (a move played), for the progress line; nothing
+    unless the job runs under ``results_as_done`` with a WorkCount."""
+    counting = _Counting
+    if counting.count is None:
+        return
+    counting.pending += units
+    now = time.monotonic()
+    if counting.beat is not None or now - counting.flushed >= FLUSH_S:
+        counting.count.add(counting.pending)
+        counting.pending, counting.flushed = 0, now
+        if counting.beat is not None:
+            counting.beat()
+
+
 def report_interrupted(message: str) -> None:
-    """Say on standard error, on a line of its own, that Ctrl-C stopped the report."""
+    """Say on standard error, on a line of its own, why the report stopped early."""
     # On Ctrl-C the terminal driver discards output not yet read, which can swallow
-    # the newline that ends the progress bar: return to the line's start and clear it.
+    # the newline that ends the progress line: return to the line's start and clear it.
     start = "\r\x1b[K" if sys.stderr.isatty() else ""
-    echo(f"{start}{message}", err=True)
+    with contextlib.suppress(OSError):  # a terminal that hung up: the rest still matters
+        echo(f"{start}{message}", err=True)
 
 
 def report_width(stream: TextIO) -> int:
@@ -57,12 +106,14 @@ def default_jobs() -> int:
     return os.cpu_count() or 1
 
 
-def start_worker() -> None:
-    """A worker's initializer: Ctrl-C ignored, SIGTERM and SIGHUP at their defaults."""
+def start_worker(count: WorkCount | None = None) -> None:
+    """A worker's initializer: Ctrl-C ignored, SIGTERM and SIGHUP at their defaults, and
+    the work its jobs count added to ``count``."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     for name in ("SIGTERM", "SIGHUP"):
         if hasattr(signal, name):
             signal.signal(getattr(signal, name), signal.SIG_DFL)
+    _Counting.count, _Counting.beat, _Counting.pending = count, None, 0
 
 
 @contextlib.contextmanager
@@ -75,30 +126,100 @@ def _sigint_ignored() -> Iterator[None]:
 
 
 @contextlib.contextmanager
-def results_as_done(function: Callable[[Job], Result], work: Sequence[Job], jobs: int
-                    ) -> Iterator[Iterator[Result]]:
+def results_as_done(function: Callable[[Job], Result], work: Sequence[Job], jobs: int,
+                    chunksize: int = 1, count: WorkCount | None = None,
+                    beat: Callable[[], None] | None = None) -> Iterator[Iterator[Result]]:
     """``function`` of each job, as each finishes: here for one job, else from a pool of
-    worker processes that is terminated when the block ends, however it ends."""
+    worker processes that is terminated when the block ends, however it ends. The work
+    the jobs count (``count_work``) goes to ``count``; ``beat`` is called while they run
+    (at every count here, every BEAT_S with nothing finished from a pool)."""
     jobs = min(jobs, len(work))
     if jobs <= 1:
-        yield map(function, work)
+        saved = (_Counting.count, _Counting.beat)
+        _Counting.count, _Counting.beat = count, beat
+        try:
+            yield map(function, work)
+        finally:
+            _Counting.count, _Counting.beat = saved
         return
     with _sigint_ignored():  # the workers are born ignoring Ctrl-C
-        pool = multiprocessing.Pool(jobs, initializer=start_worker)
+        pool = multiprocessing.Pool(jobs, initializer=start_worker, initargs=(count,))
     try:
-        yield pool.imap_unordered(function, work)
+        # Chunks made here, not by imap_unordered: its iterator over chunks is a plain
+        # generator, which cannot wait with a timeout between beats.
+        chunks = [work[start:start + chunksize] for start in range(0, len(work), chunksize)]
+        yield (result for chunk in _beating(pool.imap_unordered(_Chunk(function), chunks), beat)
+               for result in chunk)
     finally:
         with _sigint_ignored():
             pool.terminate()
             pool.join()
 
 
+class _Chunk(Generic[Job, Result]):
+    """``function`` over a chunk of jobs, in a worker (a class, so that it pickles)."""
+
+    def __init__(self, function: Callable[[Job], Result]) -> None:
+        self.function = function
+
+    def __call__(self, chunk: Sequence[Job]) -> list[Result]:
+        return [self.function(job) for job in chunk]
+
+
+def _beating(results: Any, beat: Callable[[], None] | None) -> Iterator[Any]:
+    """The pool's results as they come, calling ``beat`` whenever BEAT_S passes without."""
+    while True:
+        try:
+            yield results.next(timeout=BEAT_S if beat else None)
+        except StopIteration:
+            return
+        except multiprocessing.TimeoutError:
+            assert beat is not None
+            beat()
+
+
 class Terminated(SystemExit):
     """SIGTERM or SIGHUP arrived: unwind (ending the workers), exit 128 + the signal."""
 
 
+class _Held:
+    """Signals held back by ``signals_held``: how deep the holding blocks are, and the
+    first stop that arrived meanwhile."""
+
+    depth = 0
+    pending: BaseException | None = None
+
+
+def _stop(error: BaseException) -> None:
+    """Raise ``error`` now, or when the holding block ends (a second one: now)."""
+    if _Held.depth and _Held.pending is None:
+        _Held.pending = error
+        return
+    raise error
+
+
 def _raise_terminated(signum: int, _frame: FrameType | None) -> None:
-    raise Terminated(128 + signum)
+    _stop(Terminated(128 + signum))
+
+
+def _raise_interrupted(_signum: int, _frame: FrameType | None) -> None:
+    _stop(KeyboardInterrupt())
+
+
+@contextlib.contextmanager
+def signals_held() -> Iterator[None]:
+    """Hold Ctrl-C, SIGTERM and SIGHUP (as ``terminations_unwind`` handles them) until
+    the block ends, so that a line is printed and counted as printed, or neither. A
+    second signal meanwhile acts at once: a write blocked on a reader that never reads
+    must not make the program deaf."""
+    _Held.depth += 1
+    try:
+        yield
+    finally:
+        _Held.depth -= 1
+        pending, _Held.pending = _Held.pending, None
+        if pending is not None and _Held.depth == 0:
+            raise pending
 
 
 @contextlib.contextmanager
@@ -107,7 +228,7 @@ def terminations_unwind() -> Iterator[None]:
     and make Ctrl-C raise KeyboardInterrupt even if this process was started with it
     ignored (a background job of a shell is). Enter it after ``results_as_done``:
     workers must not inherit these handlers."""
-    previous = {signal.SIGINT: signal.signal(signal.SIGINT, signal.default_int_handler)}
+    previous = {signal.SIGINT: signal.signal(signal.SIGINT, _raise_interrupted)}
     for name in ("SIGTERM", "SIGHUP"):
         signum = getattr(signal, name, None)
         if signum is not None:
@@ -117,3 +238,48 @@ def terminations_unwind() -> Iterator[None]:
     finally:
         for signum, handler in previous.items():
             signal.signal(signum, handler if handler is not None else signal.SIG_DFL)
+
+
+class Stopped:
+    """Catches Ctrl-C, SIGTERM and SIGHUP (from ``terminations_unwind``) in its block and
+    remembers which, so a report can keep what was done before it exits with the status."""
+
+    def __init__(self) -> None:
+        self.status: int | None = None
+
+    def __bool__(self) -> bool:
+        return self.status is not None
+
+    def __enter__(self) -> Stopped:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 _traceback: TracebackType | None) -> bool:
+        if isinstance(error, KeyboardInterrupt):
+            self.status = INTERRUPTED
+        elif isinstance(error, Terminated) and isinstance(error.code, int):
+            self.status = error.code
+        return self.status is not None
+
+    @property
+    def how(self) -> str:
+        """How the report stopped: 'interrupted', or 'stopped by SIGTERM'."""
+        if self.status in (None, INTERRUPTED):
+            return "interrupted"
+        assert self.status is not None
+        return f"stopped by {signal.Signals(self.status - 128).name}"
+
+    @contextlib.contextmanager
+    def guarded(self) -> Iterator[None]:
+        """Print what was kept: after SIGHUP the terminal may be gone, and a write to it
+        must not stop what is left (a file's) from being written."""
+        try:
+            yield
+        except OSError:
+            if self.status is None or self.status == INTERRUPTED:
+                raise
+
+    def exit(self) -> None:
+        """Exit with the status of the signal that stopped the report, if one did."""
+        if self.status is not None:
+            sys.exit(self.status)

@@ -51,16 +51,20 @@ def _pick(collection: Collection, spec: str) -> int:
 @click.argument("paths", nargs=-1, metavar="[PATH]...")
 @click.option("--collection", "collection_name", metavar="NAME",
               type=click.Choice(SLUGS, case_sensitive=False),
-              help="A bundled collection to play, instead of a PATH.")
+              help="A bundled collection instead of a PATH: to play, --solve, --verify or "
+                   "--export-solutions.")
 @click.option("--level", "level_spec", metavar="N|TITLE",
               help="Start at this level (its number in the file, or its title); "
                    "with --solve, solve only it.")
 @click.option("--check", is_flag=True,
               help="Validate the level files (without PATH: the bundled collections).")
-@click.option("--verify", is_flag=True, help="Replay --solutions against the levels in PATH.")
+@click.option("--verify", is_flag=True,
+              help="Replay --solutions against the levels in PATH (or --collection).")
 @click.option("--solutions", metavar="FILE", help="LURD solutions for --verify.")
 @click.option("--export-solutions", is_flag=True,
-              help="Print your solutions to the levels in PATH in the standard format.")
+              help="Print your solutions to the levels in PATH (or --collection) in the "
+                   "standard format. With none solved yet it prints nothing, says so on "
+                   "standard error and exits 0.")
 @click.option("--solve", is_flag=True,
               help="Solve the levels in PATH (or --collection, or the one --level names).")
 @click.option("--time-limit", type=float, metavar="SECONDS",
@@ -89,15 +93,17 @@ def command(paths: tuple[str, ...], collection_name: str | None, level_spec: str
     if check:
         _check(paths)
         return
-    if (verify or export_solutions) and not paths:
-        raise click.UsageError("--verify and --export-solutions need a PATH")
+    if (verify or export_solutions) and not paths and not collection_name:
+        raise click.UsageError("--verify and --export-solutions need a PATH or --collection")
     if verify:
         if not solutions:
             raise click.UsageError("--verify needs --solutions FILE")
-        _verify(_load(paths), solutions)
+        _verify(_levels(paths, collection_name), solutions)
         return
     if export_solutions:
-        _export(_load(paths))
+        levels = _levels(paths, collection_name)
+        _export(levels, levels.name if collection_name
+                else ", ".join(shown_path(path) for path in paths))
         return
     from termgames.sokoban import SPEC
     from termgames.sokoban.screen import SokobanScreen
@@ -127,6 +133,13 @@ def _collection(paths: tuple[str, ...], collection_name: str | None) -> Collecti
         return load_bundled(entry)
     except LevelError as error:
         raise LevelFileError(str(error)) from error
+
+
+def _levels(paths: tuple[str, ...], collection_name: str | None) -> Collection:
+    """The levels of PATH or of the bundled collection named (one of them is given)."""
+    collection = _collection(paths, collection_name)
+    assert collection is not None
+    return collection
 
 
 def _solve(paths: tuple[str, ...], collection_name: str | None, level_spec: str | None,
@@ -221,7 +234,8 @@ def _verify(collection: Collection, solutions: str) -> None:
         echo(f"{level.label}: {verdict}")
         failures += not verdict.startswith("solved")
     solved = len(entries) - failures
-    echo(f"{solved} of {plural(len(entries), 'solution')} solve their level")
+    verb = "solves its" if solved == 1 else "solve their"
+    echo(f"{solved:,} of {plural(len(entries), 'solution')} {verb} level")
     if failures:
         sys.exit(1)
 
@@ -239,7 +253,9 @@ def _replayed(level: Level, moves: str) -> str:
     return f"solved in {plural(game.moves, 'move')}, {plural(game.pushes, 'push', 'pushes')}"
 
 
-def _export(collection: Collection) -> None:
+def _export(collection: Collection, where: str) -> None:
+    """Print the player's solutions to ``collection`` (from ``where``), or say there are
+    none."""
     from termgames.runtime.context import open_reader
     from termgames.sokoban.progress import load_records
     from termgames.sokoban.solving_cli import solution_lines
@@ -250,9 +266,11 @@ def _export(collection: Collection) -> None:
     finally:
         store.close()
     with_file = len({level.source for level in collection.levels}) > 1
-    for level in collection.levels:
-        record = records.get(level.key)
-        if record is None:
-            continue
+    solved = [(level, records[level.key]) for level in collection.levels
+              if level.key in records]
+    if not solved:
+        echo(f"termgames: no solved levels in {sanitize(where, 1000)}", err=True)
+        return
+    for level, record in solved:
         for line in solution_lines(level, record.solution, with_file):
             echo(line)

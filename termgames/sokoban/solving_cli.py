@@ -1,11 +1,11 @@
 """``termgames sokoban --solve``: the solver on the command line, one level a process.
 
 Each level is solved in a worker process (``--jobs`` of them, all cores by default) and
-reported as it finishes: on a terminal with a progress bar and then a line a level, piped
-with a line a level as each one ends. The solutions, in level order and in the standard
-format ``--verify`` reads, go to ``--out FILE`` or else to standard output; the report
-goes to standard error when standard output carries the solutions, to standard output
-otherwise.
+reported as it finishes: on a terminal with a progress line and then a line a level (in
+level order, also after Ctrl-C), piped with a line a level as each one ends. The
+solutions, in level order and in the standard format ``--verify`` reads, go to ``--out
+FILE`` or else to standard output; the report goes to standard error when standard
+output carries the solutions, to standard output otherwise.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import math
 import os
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TextIO
@@ -23,11 +23,12 @@ from typing import TextIO
 import click
 
 from termgames.runtime.output import echo
+from termgames.runtime.progress import ProgressLine
 from termgames.runtime.workers import (
-    INTERRUPTED,
+    Stopped,
     report_interrupted,
-    report_width,
     results_as_done,
+    signals_held,
     terminations_unwind,
 )
 from termgames.runtime.workers import (
@@ -35,12 +36,10 @@ from termgames.runtime.workers import (
 )
 from termgames.sokoban.levels import Level, LevelError
 from termgames.sokoban.solver import Verdict, solve
-from termgames.text import clip, plural, sanitize, shown_path
+from termgames.text import plural, sanitize, shown_path
 
 DEFAULT_TIME_LIMIT = 30.0
 """Seconds the solver may spend on one level unless ``--time-limit`` says otherwise."""
-BAR_WIDTH = 24
-"""Characters of the progress bar itself, between its brackets."""
 
 
 class OutFileError(click.ClickException):
@@ -109,11 +108,12 @@ def solve_one(job: tuple[int, Level, float]) -> Outcome:
 
 
 @contextlib.contextmanager
-def outcomes(levels: Sequence[Level], time_limit: float, jobs: int) -> Iterator[Iterator[Outcome]]:
+def outcomes(levels: Sequence[Level], time_limit: float, jobs: int,
+             beat: Callable[[], None] | None = None) -> Iterator[Iterator[Outcome]]:
     """Each level's outcome as it finishes, from ``jobs`` worker processes that are ended
-    when the block ends, however it ends."""
+    when the block ends, however it ends; ``beat`` is called while none finishes."""
     work = [(index, level, time_limit) for index, level in enumerate(levels)]
-    with results_as_done(solve_one, work, jobs) as results:
+    with results_as_done(solve_one, work, jobs, beat=beat) as results:
         yield results
 
 
@@ -163,74 +163,86 @@ def summary(levels: int, found: Sequence[Outcome], skipped: int, seconds: float)
     ) if number]
     solved = count(Verdict.SOLVED)
     detail = f" ({', '.join(others)})" if others else ""
-    return f"{solved} of {plural(levels + skipped, 'level')} solved{detail} in {seconds:.1f} s"
-
-
-def _as_is(item: str | None) -> str | None:
-    """What the progress bar shows beside itself: the last line, as it is."""
-    return item
+    return f"{solved:,} of {plural(levels + skipped, 'level')} solved{detail} in {seconds:.1f} s"
 
 
 class _Report:
-    """Where the report goes and how: a progress bar on a terminal, lines when piped."""
+    """Where the report goes and how: a progress line on a terminal, lines when piped."""
 
     def __init__(self, levels: Sequence[Level], err: bool) -> None:
         self.levels, self.err = levels, err
         self.with_file = len({level.source for level in levels}) > 1
         self.stream: TextIO = sys.stderr if err else sys.stdout
         self.on_terminal = self.stream.isatty()
+        self.progress = None
+        if self.on_terminal:
+            self.progress = ProgressLine(self.stream, "Solving", len(levels), "level")
+        self.done, self.last = 0, ""
 
     def line(self, outcome: Outcome) -> str:
         """The report line for one outcome."""
         return describe(self.levels[outcome.index], outcome, self.with_file)
 
+    def beat(self) -> None:
+        """Redraw the progress line (its time goes on while levels are being solved)."""
+        if self.progress is not None:
+            self.progress.show(self.done, detail=self.last)
+
     def collect(self, results: Iterator[Outcome], found: list[Outcome]) -> None:
-        """Gather outcomes into ``found`` as they finish, reporting each."""
-        if not self.on_terminal:
+        """Gather outcomes into ``found`` as they finish: each one's line when piped, a
+        progress line naming the last one on a terminal (``finish`` prints the lines)."""
+        if self.progress is None:
             for outcome in results:
-                found.append(outcome)
-                echo(self.line(outcome), err=self.err)
+                with signals_held():  # a level's line is printed whole
+                    found.append(outcome)
+                    echo(self.line(outcome), err=self.err)
             return
-        # The bar, its position, an ETA and the last level finished, on one line: a
-        # line the terminal wrapped could not be redrawn in place.
-        room = report_width(self.stream) - BAR_WIDTH - 36 - 2 * len(str(len(self.levels)))
-        with click.progressbar(length=len(self.levels), label="Solving", file=self.stream,
-                               show_pos=True, item_show_func=_as_is, width=BAR_WIDTH) as bar:
+        self.progress.show(0, now=True)
+        try:
             for outcome in results:
                 found.append(outcome)
                 verdict = outcome.verdict.value if outcome.verdict else "the solver failed"
-                last = f"{level_name(self.levels[outcome.index], self.with_file)}: {verdict}"
-                bar.update(1, clip(last, room) if room >= 12 else None)
-        for outcome in sorted(found, key=lambda outcome: outcome.index):
-            echo(self.line(outcome), err=self.err)
+                self.done = len(found)
+                self.last = f"{level_name(self.levels[outcome.index], self.with_file)}: " \
+                            f"{verdict}"
+                self.beat()
+        finally:
+            self.progress.clear()
+
+    def finish(self, found: list[Outcome]) -> None:
+        """On a terminal, the lines of the levels done, in level order (however the run
+        ended: what was solved is never lost)."""
+        if self.on_terminal:
+            for outcome in sorted(found, key=lambda outcome: outcome.index):
+                echo(self.line(outcome), err=self.err)
 
 
 def run(levels: Sequence[Level], time_limit: float, jobs: int, out: str | None,
         problems: Sequence[LevelError] = ()) -> None:
     """Solve ``levels``, report each, write the solutions; exit 0 if every level was
-    solved, 1 if not, 130 after Ctrl-C (solutions found so far are still written).
+    solved, 1 if not, 128 + the signal after Ctrl-C, SIGTERM or SIGHUP (the lines of the
+    levels done and the solutions found so far are still written).
     ``out`` was checked with ``check_out_file`` before the levels were read."""
     report = _Report(levels, err=out is None)
     for problem in problems:
         echo(f"termgames: skipped: {sanitize(str(problem), 1000)}", err=True)
     found: list[Outcome] = []
     started = time.monotonic()
-    interrupted = False
-    try:
-        # The pool first: its workers must not inherit the handlers.
-        with outcomes(levels, time_limit, jobs) as results, terminations_unwind():
-            report.collect(results, found)
-    except KeyboardInterrupt:
-        interrupted = True
+    # The pool is entered before the handlers: its workers must not inherit them.
+    with Stopped() as stopped, outcomes(levels, time_limit, jobs, report.beat) as results, \
+            terminations_unwind():
+        report.collect(results, found)
     solved = sorted((o for o in found if o.verdict is Verdict.SOLVED), key=lambda o: o.index)
     lines = [line for o in solved
              for line in solution_lines(levels[o.index], o.lurd, report.with_file)]
-    _write(lines, out)
-    if interrupted:
+    with stopped.guarded():
+        report.finish(found)
+        _write(lines, out)
+    if stopped:
         where = f"; solutions so far in {shown_path(out)}" if out and solved else ""
-        report_interrupted(f"termgames: interrupted: {len(solved)} of "
+        report_interrupted(f"termgames: {stopped.how}: {len(solved):,} of "
                            f"{plural(len(levels), 'level')} solved{where}")
-        sys.exit(INTERRUPTED)
+        stopped.exit()
     echo(summary(len(levels), found, len(problems), time.monotonic() - started),
          err=report.err)
     sys.exit(0 if len(solved) == len(levels) and not problems else 1)
