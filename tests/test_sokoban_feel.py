@@ -170,7 +170,8 @@ def test_the_edges_show_that_more_of_the_level_lies_beyond(terminal: Start,
     wide = "#" * 60 + "\n#@" + " " * 55 + "$.#\n" + "#" * 60 + "\n"
     term = terminal("sokoban", level(tmp_path, wide))
     term.wait_for("moves 0")
-    assert "▶" in term.text() and "◀" not in term.text()
+    term.wait_until(lambda: "▶" in term.text(), "a mark on the right: more lies beyond")
+    assert "◀" not in term.text()
     term.press(*["right"] * 40)
     term.wait_for("moves 40")
     term.wait_until(lambda: "◀" in term.text(), "a mark on the left once scrolled")
