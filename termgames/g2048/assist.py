@@ -95,6 +95,8 @@ class Assistant:
         """Some move of this game was the AI's (the result is marked)."""
         self.timer: Timer | None = None
         self.next_due = 0.0
+        self.paused = False
+        """The board cannot be seen (the window is too small): autoplay waits."""
 
     def new_game(self, game: Game2048) -> None:
         """Another game: nothing carries over."""
@@ -142,6 +144,19 @@ class Assistant:
             self.question = self.thinker = None
         self.autoplaying = False
 
+    def pause(self, paused: bool) -> None:
+        """While the board cannot be seen, autoplay makes no move; it goes on, at its
+        pace, once the board is back in view."""
+        if paused == self.paused:
+            return
+        self.paused = paused
+        if paused and self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+        elif not paused and self.autoplaying and self.timer is None and self.question is None:
+            self.next_due = max(self.next_due, self.stage.now())
+            self.plan()
+
     # Thinking ----------------------------------------------------------------------------
     def think_about(self, grid: Grid, autoplay: bool) -> None:
         """Start a search for ``grid``, run a slice at a time between keys (the first
@@ -183,7 +198,7 @@ class Assistant:
             self.stop_autoplay()
             return True
         self.advice = (grid, decision)
-        if self.for_autoplay and self.autoplaying:
+        if self.for_autoplay and self.autoplaying and not self.paused:
             wait = max(self.next_due - self.stage.now(), 0.0)
             self.timer = self.stage.after(wait * 1000, self.play)
         return True
@@ -197,6 +212,8 @@ class Assistant:
             self.stop_autoplay()
             self.stage.say("")  # the footer's keys again: what now is the player's choice
             return
+        if self.paused:
+            return  # ``pause`` plans again when the board is back
         if self.shown() is not None:
             wait = max(self.next_due - self.stage.now(), 0.0)
             self.timer = self.stage.after(wait * 1000, self.play)
@@ -207,7 +224,7 @@ class Assistant:
         """Autoplay's move, due now; then the next one is planned."""
         self.timer = None
         shown = self.shown()
-        if not self.autoplaying or shown is None:
+        if not self.autoplaying or shown is None or self.paused:
             return
         self.autoplayed = True
         self.stage.slide(shown.decision.direction)
