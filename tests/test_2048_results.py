@@ -208,3 +208,15 @@ def test_a_new_game_shows_the_last_games_result_as_the_best(tmp_path: Path) -> N
         run.press("r", "y")
         run.wait_for("Score: 0 ")
         assert f"Best: {model.score:,}" in header(run)
+
+
+def test_a_hidden_win_panel_leaves_a_line_that_says_how_to_go_on(tmp_path: Path) -> None:
+    model = Game2048(4, 8, random.Random(11))
+    with game(tmp_path, "--goal", "8", "--seed", "11", rows=10, cols=40) as (run, screen):
+        run.press(*moves_until(model, lambda g: g.won))
+        run.wait_for("Space hide")  # the panel covers the board here
+        run.press("space")
+        run.wait_for("You made 8: c keep going · u undo")
+        run.press("c")
+        run.wait_for_gone("You made 8")
+        assert screen.keep_going

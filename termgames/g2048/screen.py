@@ -61,7 +61,6 @@ BINDINGS: tuple[Binding[Act], ...] = (
     Binding(("p",), Act.AUTOPLAY, "autoplay: the AI plays until any key (the score is "
             "marked)", "autoplay", priority=15),
 )
-SLIDES = frozenset({Act.UP, Act.DOWN, Act.LEFT, Act.RIGHT})
 PANEL_KEYS = (("c Enter", "keep going (on the win panel)"),
               ("Space", "hide or show a result panel that covers the board"))
 """Keys the result panels answer, for the game's help: a player meets them there."""
@@ -305,10 +304,14 @@ class Screen2048(GameScreen[Act]):
                                       self.goal), BOLD)
         draw_board(canvas, self.game.grid, self.shape)
         panel = self.panel
-        if self.game.over and (panel is None or not panel.mounted or panel.hidden):
-            # No panel says it: the board does, with the keys that still do something.
-            above = max(HEADER_ROWS - 1, self.shape.board.top - 2)
+        hidden = panel is not None and panel.mounted and panel.hidden
+        # Where no panel says how the game stands, the board does, with what works.
+        above = max(HEADER_ROWS - 1, self.shape.board.top - 2)
+        if self.game.over and (hidden or not finished):
             canvas.fitted(above, [" Game over: r new game · u undo ", " Game over "], BANNER)
+        elif hidden:
+            canvas.fitted(above, [f" You made {self.goal:,}: c keep going · u undo ",
+                                  f" You made {self.goal:,} "], BANNER)
         elif not finished:
             self.draw_advice(canvas, self.shape)
 
