@@ -67,7 +67,7 @@ def in_fresh_process(path: str, what: str) -> float:
 def table_rows(folder: Path, runs: int) -> list[tuple[str, str, str]]:
     """One row per way of getting the tables."""
     tables = bitboard.build_tables()
-    rows = [("way", "time: median / slowest", "memory · file · deflated")]
+    rows: list[tuple[str, str, str]] = []
     ways: list[tuple[str, str, int, int]] = [("build (bitboard's builder)", "-", 0, 0)]
     for name, stored in FILES.items():
         data = tablefile.encode(tables, stored)
@@ -142,8 +142,8 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=9)
     options = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
-        print("The row tables, in fresh processes "
-              f"({options.runs} runs; memory from tracemalloc):")
+        print(f"The row tables, in fresh processes ({options.runs} runs): time median / "
+              "slowest; memory (tracemalloc) · file · deflated")
         print_table(table_rows(Path(folder), options.runs))
         print()
         print("Start-up (the tables are not read at start):")
