@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import itertools
 import random
+import time
 from collections.abc import Callable
 
 import pytest
 
+from termgames.g2048 import ai, bitboard
 from termgames.g2048.ai import think
 from termgames.g2048.assist import (
     DEFAULT_SPEED,
@@ -20,7 +22,7 @@ from termgames.g2048.assist import (
     speed_words,
     thinking_budget_ms,
 )
-from termgames.g2048.board import Direction, Game2048
+from termgames.g2048.board import Direction, Game2048, Grid
 from termgames.runtime.scheduler import Timer
 
 NODES = 5_000
@@ -139,6 +141,33 @@ def test_the_hint_keeps_to_its_time_budget() -> None:
     stage.finish_work()
     assert assist.shown() is not None
     assert stage.time - start < HINT_BUDGET_MS / 1000 + 0.2, stage.time - start
+
+
+def test_the_hint_budget_runs_from_the_key(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first hint of a session reads the row tables: that comes out of its budget,
+    down to a third of it."""
+    budgets: list[float | None] = []
+
+    class Recording(ai.Thinker):
+        def __init__(self, grid: Grid, budget_ms: float | None = 100.0,
+                     nodes: int | None = None, clock: Callable[[], float] = time.monotonic
+                     ) -> None:
+            budgets.append(budget_ms)
+            super().__init__(grid, budget_ms, nodes, clock)
+
+    monkeypatch.setattr(ai, "Thinker", Recording)
+    for read_ms, least, most in ((60, 85, 90), (120, 50, 50)):
+        _, assist, stage = helper(nodes=None)
+
+        def slow_read(until: float, clock: Callable[[], float], ms: float = read_ms,
+                      stage: Stage = stage) -> bool:
+            stage.time += ms / 1000  # the tables took this long to come
+            return True
+        monkeypatch.setattr(bitboard, "warm", slow_read)
+        assist.ask_hint()
+        stage.finish_work()
+        assert assist.shown() is not None
+        assert least <= (budgets[-1] or 0) <= most, (read_ms, budgets)
 
 
 def test_autoplay_at_top_speed_thinks_less_to_keep_its_pace() -> None:

@@ -10,7 +10,6 @@ import random
 import re
 import time
 from collections.abc import Callable
-from itertools import combinations
 from pathlib import Path
 
 import pytest
@@ -165,7 +164,7 @@ def corner_moves(game: Game2048, done: Callable[[Game2048], bool]) -> list[str]:
     return keys
 
 
-def test_2048_in_eight_colours_tiles_sharing_a_colour_differ_in_bold_or_reverse(
+def test_2048_in_eight_colours_no_two_tiles_look_alike_and_empty_cells_show(
         terminal: Start) -> None:
     model = Game2048(4, 2048, random.Random(25))
     keys = corner_moves(model, lambda game: {8, 256} <= {v for row in game.grid for v in row})
@@ -173,20 +172,20 @@ def test_2048_in_eight_colours_tiles_sharing_a_colour_differ_in_bold_or_reverse(
     term.wait_for("Score: 0")
     term.press(*keys)
     wait_for_game(term, model)
-    looks: dict[int, set[tuple[str, str, bool, bool]]] = {}
+    looks: dict[int, set[tuple[str, str, str]]] = {}
     for (r, c), (y, x) in labels(term, 4).items():
-        value = model.grid[r][c]
-        if value:
-            cell = term.screen.buffer[y][x]
-            assert not re.fullmatch(r"[0-9a-f]{6}", cell.bg), cell  # a named colour
-            looks.setdefault(value, set()).add((cell.fg, cell.bg, cell.bold, cell.reverse))
+        # (the number's colour, its ground, the tile's colour a row above the number)
+        number, ground = term.screen.buffer[y][x], term.screen.buffer[y - 1][x]
+        assert not re.fullmatch(r"[0-9a-f]{6}", number.bg), number  # a named colour
+        looks.setdefault(model.grid[r][c], set()).add((number.fg, number.bg, ground.bg))
     assert all(len(seen) == 1 for seen in looks.values()), looks
     look = {value: next(iter(seen)) for value, seen in looks.items()}
-    sharing = [(a, b) for a, b in combinations(sorted(look), 2) if look[a][:2] == look[b][:2]]
-    # Eight colours cannot give every tile its own pair: 8 and 256 share black on yellow.
-    assert (8, 256) in sharing, look
-    for a, b in sharing:
-        assert look[a][2:] != look[b][2:], f"{a} and {b} look the same: {look[a]}"
+    # Eight colours cannot give every tile its own: from 128 on they come round again as
+    # rings, the number in the tile's colour on black (8 and 256 shared yellow before).
+    assert len(set(look.values())) == len(look), look
+    assert look[256][1] == "black" and look[256][0] == look[256][2] != "black", look
+    assert look[8][1] == look[8][2] != "black", look
+    assert look[0][2] not in ("black", "default"), look  # empty cells show on black
 
 
 # Maze: the solver's animation ----------------------------------------------------------

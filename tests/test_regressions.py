@@ -418,30 +418,6 @@ def test_the_exit_stays_marked_under_the_shortest_path(terminal: Start) -> None:
     assert ">" in term.text(), term.text()
 
 
-def test_best_never_falls_back_within_a_game_or_after_it(terminal: Start) -> None:
-    """Item 3's kind: undo lowers the score, not the best on record."""
-    term = terminal("2048", "--seed", "7")
-    term.wait_for("Best: 0")
-    keys = ["left", "down", "right", "up"]
-    for index in range(400):
-        term.press(keys[index % 4])
-        term.pump(0.01)
-        found = re.search(r"Score: ([\d,]+)", term.text())
-        if found and int(found.group(1).replace(",", "")) >= 100:
-            break
-    term.wait_until(lambda: (m := re.search(r"Score: ([\d,]+)\s+Best: ([\d,]+)", term.text()))
-                    is not None and m.group(1) == m.group(2), "Best to follow the score")
-    best = re.findall(r"Best: ([\d,]+)", term.text())[0]
-    term.press("u")
-    term.wait_until(lambda: f"Best: {best}" in term.text()
-                    and f"Score: {best}" not in term.text(), "undo to lower the score alone")
-    term.press("r")
-    term.wait_for("Start a new game?")
-    term.press("y")
-    term.wait_for("Score: 0")
-    assert f"Best: {best}" in term.text()
-
-
 def _tenths(shown: str) -> int:
     """'1:02.3' as tenths of a second."""
     minutes, seconds = shown.split(":")

@@ -228,6 +228,30 @@ def test_too_small_waits_keeping_state_then_resumes(store: Store) -> None:
     assert "count 2" in session.text()
 
 
+def test_screens_are_told_when_the_window_hides_them_and_shows_them_again(
+        store: Store) -> None:
+    class Watching(Counter):
+        def __init__(self) -> None:
+            super().__init__()
+            self.shown: list[bool] = []
+
+        def on_shown(self, shown: bool) -> None:
+            self.shown.append(shown)
+
+    session = FakeSession()
+    runner = Runner(session, Visit(store, Player("p"), clock=session.clock))
+    game, late = Watching(), Watching()
+    runner.start(SPEC, game)
+    press(runner, session, "k")
+    for rows, cols in ((5, 20), (6, 25)):  # too small, twice: told once
+        session.resize(rows, cols)
+        runner.step()
+    runner.push(late)  # a screen that arrives while nothing can be seen is told at once
+    session.resize(24, 80)
+    runner.step()
+    assert game.shown == [False, True] and late.shown == [False, True]
+
+
 def test_leaving_records_an_unfinished_result_that_counts(store: Store) -> None:
     class Partial(Counter):
         def outcome(self) -> Outcome | None:

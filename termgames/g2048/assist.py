@@ -16,7 +16,9 @@ if TYPE_CHECKING:  # the AI loads when first asked (the command line needs only 
     from termgames.runtime.scheduler import Timer
 
 HINT_BUDGET_MS = 150.0
-"""Thinking time for a hint, and the most an autoplayed move may think."""
+"""Time from the key to a hint, and the most an autoplayed move may think."""
+LEAST_THINKING = 1 / 3
+"""The share of the budget the search keeps however long the row tables took to read."""
 SLICE_S = 0.02
 """Thinking time between two looks at the keyboard."""
 DEFAULT_SPEED, MIN_SPEED, MAX_SPEED = 4.0, 0.2, 50.0
@@ -88,6 +90,8 @@ class Assistant:
         self.question: Grid | None = None
         """The board a search is under way for."""
         self.waited = False
+        self.asked = 0.0
+        """When the search under way was asked for: its budget runs from then."""
         self.thinker: Thinker | None = None
         self.for_autoplay = False
         self.autoplaying = False
@@ -95,6 +99,8 @@ class Assistant:
         """Some move of this game was the AI's (the result is marked)."""
         self.timer: Timer | None = None
         self.next_due = 0.0
+        self.paused = False
+        """The board cannot be seen (the window is too small): autoplay waits."""
 
     def new_game(self, game: Game2048) -> None:
         """Another game: nothing carries over."""
@@ -142,12 +148,25 @@ class Assistant:
             self.question = self.thinker = None
         self.autoplaying = False
 
+    def pause(self, paused: bool) -> None:
+        """While the board cannot be seen, autoplay makes no move; it goes on, at its
+        pace, once the board is back in view."""
+        if paused == self.paused:
+            return
+        self.paused = paused
+        if paused and self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+        elif not paused and self.autoplaying and self.timer is None and self.question is None:
+            self.next_due = max(self.next_due, self.stage.now())
+            self.plan()
+
     # Thinking ----------------------------------------------------------------------------
     def think_about(self, grid: Grid, autoplay: bool) -> None:
         """Start a search for ``grid``, run a slice at a time between keys (the first
         slice waits, so that the screen says it is thinking first)."""
         self.question, self.thinker, self.for_autoplay = grid, None, autoplay
-        self.waited = False
+        self.waited, self.asked = False, self.stage.now()
         self.stage.in_background(THINKING, self.think)
 
     def think(self) -> bool:
@@ -166,12 +185,16 @@ class Assistant:
             from termgames.g2048 import bitboard
             from termgames.g2048.ai import Thinker
 
-            # The row tables are built once, in slices of their own, so that neither the
-            # screen nor the search's budget pays for them.
+            # The row tables are read once (a few tens of milliseconds), or where they
+            # cannot be read, built in slices of their own, so the screen keeps answering.
             if len(grid) == 4 and not bitboard.warm(self.stage.now() + SLICE_S,
                                                     self.stage.now):
                 return False
             budget = thinking_budget_ms(self.speed if self.for_autoplay else None)
+            # The budget runs from the key: the first search of a session pays for
+            # reading the tables out of it (but keeps a share, to look ahead at all).
+            spent = (self.stage.now() - self.asked) * 1000
+            budget = max(budget - spent, budget * LEAST_THINKING)
             thinker = self.thinker = Thinker(grid, budget_ms=None if self.nodes else budget,
                                              nodes=self.nodes, clock=self.stage.now)
         decision = thinker.advance(self.stage.now() + SLICE_S)
@@ -183,7 +206,7 @@ class Assistant:
             self.stop_autoplay()
             return True
         self.advice = (grid, decision)
-        if self.for_autoplay and self.autoplaying:
+        if self.for_autoplay and self.autoplaying and not self.paused:
             wait = max(self.next_due - self.stage.now(), 0.0)
             self.timer = self.stage.after(wait * 1000, self.play)
         return True
@@ -197,6 +220,8 @@ class Assistant:
             self.stop_autoplay()
             self.stage.say("")  # the footer's keys again: what now is the player's choice
             return
+        if self.paused:
+            return  # ``pause`` plans again when the board is back
         if self.shown() is not None:
             wait = max(self.next_due - self.stage.now(), 0.0)
             self.timer = self.stage.after(wait * 1000, self.play)
@@ -207,7 +232,7 @@ class Assistant:
         """Autoplay's move, due now; then the next one is planned."""
         self.timer = None
         shown = self.shown()
-        if not self.autoplaying or shown is None:
+        if not self.autoplaying or shown is None or self.paused:
             return
         self.autoplayed = True
         self.stage.slide(shown.decision.direction)

@@ -1,7 +1,8 @@
 """A 4x4 2048 board packed in one integer, for the AI: four bits a tile (its exponent:
 1 is a 2, 2 a 4 ... 15 a 32768), a row every 16 bits, the top row lowest and the left
 tile of a row in its lowest bits. Moves and the heuristic come from 65,536-entry row
-tables, built once, when first needed."""
+tables, read when first needed from the file the package ships (``tablefile``), or built
+here (about a second) where that file is missing or was made for other weights."""
 
 from __future__ import annotations
 
@@ -98,8 +99,8 @@ class Tables:
     left_points: list[int]
     right_points: list[int]
     heuristic: list[float]
-    left_moves: list[bool]
-    right_moves: list[bool]
+    left_moves: list[int]
+    right_moves: list[int]
     left_heuristic: list[float]
     right_heuristic: list[float]
     left_spread: list[int]
@@ -111,6 +112,21 @@ EMPTY_TABLES = Tables([], [], [], [], [], [], [], [], [], [], [])
 """What a search holds before its first look at the tables."""
 
 
+def spread_rows() -> list[int]:
+    """Every row spread as a column: its four tiles 16 bits apart (by its two bytes)."""
+    nibbles = [(byte & 0xF) | (byte >> 4) << 16 for byte in range(256)]
+    return [low | high << 32 for high in nibbles for low in nibbles]
+
+
+def second_pass(slid: list[int], heuristic: list[float], spread: list[int], start: int = 0,
+                stop: int = _ROWS) -> tuple[list[int], list[float], list[int]]:
+    """For rows ``start`` to ``stop``, given where a slide takes each (``slid``): whether
+    it moves the row, the heuristic of the row it leaves and that row as a column."""
+    after = slid[start:stop]
+    return ([row != was for was, row in enumerate(after, start)],
+            [heuristic[row] for row in after], [spread[row] for row in after])
+
+
 class _Builder:
     """The row tables as far as they are built: a row at a time, so that a screen can
     build them in slices between keys. A second pass over the rows derives the AI's
@@ -120,9 +136,12 @@ class _Builder:
         self.next_row = 0  # counted over both passes: 2 * 65,536 rows in all
         self.parts: tuple[list[int], list[int], list[int], list[int], list[float]] = (
             [], [], [], [], [])
-        self.derived: tuple[list[bool], list[bool], list[float], list[float], list[int],
+        self.derived: tuple[list[int], list[int], list[float], list[float], list[int],
                             list[int]] = ([], [], [], [], [], [])
+        self.spread: list[int] = []
         self.done: Tables | None = None
+        self.file_read = False
+        """The shipped file has been tried (once: a missing one stays missing)."""
 
     def build(self, rows: int) -> Tables | None:
         """Build up to ``rows`` more rows; the tables once every row is built."""
@@ -141,37 +160,58 @@ class _Builder:
         start = max(self.next_row - _ROWS, 0)
         stop = min(self.next_row + rows - _ROWS, _ROWS)
         if stop > start:
+            self.spread = self.spread or spread_rows()
             left_moves, right_moves, left_score, right_score, left_spread, right_spread = (
                 self.derived)
             for slid, moves, score, spread in (
                     (left, left_moves, left_score, left_spread),
                     (right, right_moves, right_score, right_spread)):
-                after = slid[start:stop]
-                moves.extend([row != was for was, row in enumerate(after, start)])
-                score.extend([heuristic[row] for row in after])
-                spread.extend([row & 0xF | (row >> 4 & 0xF) << 16 | (row >> 8 & 0xF) << 32
-                               | (row >> 12) << 48 for row in after])
+                more_moves, more_score, more_spread = second_pass(slid, heuristic,
+                                                                  self.spread, start, stop)
+                moves.extend(more_moves)
+                score.extend(more_score)
+                spread.extend(more_spread)
         self.next_row = min(self.next_row + rows, 2 * _ROWS)
         if self.next_row == 2 * _ROWS:
             left_moves, right_moves, left_score, right_score, left_spread, right_spread = (
                 self.derived)
             self.done = Tables(left, right, left_points, right_points, heuristic, left_moves,
                                right_moves, left_score, right_score, left_spread, right_spread)
+            self.spread = []
+        return self.done
+
+    def read(self) -> Tables | None:
+        """The tables from the shipped file, the first time it is asked (None if it cannot
+        be used: then they are built)."""
+        if self.done is None and not self.file_read:
+            from termgames.g2048 import tablefile
+
+            self.file_read = True
+            self.done = tablefile.read()
         return self.done
 
 
 _BUILDER = _Builder()
 
 
+def build_tables() -> Tables:
+    """The row tables built here, from the rules and the weights (about a second)."""
+    built = _Builder().build(2 * _ROWS)
+    assert built is not None
+    return built
+
+
 def tables() -> Tables:
-    """The row tables, built on first use (about half a second) and kept."""
-    built = _BUILDER.build(2 * _ROWS)
+    """The row tables, read (or built) on first use and kept."""
+    built = _BUILDER.read() or _BUILDER.build(2 * _ROWS)
     assert built is not None
     return built
 
 
 def warm(until: float, clock: Callable[[], float] = time.monotonic) -> bool:
-    """Build the row tables until ``until``; True once they are all built."""
+    """Read the row tables, or build them until ``until``; True once they are ready."""
+    if _BUILDER.read() is not None:
+        return True
     while clock() < until:
         if _BUILDER.build(2048) is not None:
             return True

@@ -181,10 +181,6 @@ class Game2048:
     """The sum of the tiles the game started with."""
     spawned: int = 0
     """The sum of the tiles spawned since (so the tile sum is start_sum + spawned)."""
-    peak_score: int = 0
-    """The highest score this game has reached; undo takes back moves, not this."""
-    peak_used_undo: bool = False
-    """Whether undo had been used when the peak score was reached."""
 
     def __post_init__(self) -> None:
         validate(self.size, self.goal)
@@ -207,8 +203,6 @@ class Game2048:
         self.spawned += tile_sum(self.grid) - tile_sum(result.grid)
         self.score += result.gained
         self.moves += 1
-        if self.score > self.peak_score:
-            self.peak_score, self.peak_used_undo = self.score, self.used_undo
         if highest_tile(self.grid) >= self.goal:
             self.won = True
         return result

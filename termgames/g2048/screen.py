@@ -9,12 +9,21 @@ from typing import Any, TypedDict, cast
 
 from termgames.g2048.assist import DEFAULT_SPEED, Assistant, arrow
 from termgames.g2048.board import DEFAULT_GOAL, DEFAULT_SIZE, Direction, Game2048
-from termgames.g2048.view import Layout, draw_advice, draw_board, layout, minimum_size
+from termgames.g2048.view import (
+    HEADER_ROWS,
+    Layout,
+    draw_advice,
+    draw_board,
+    header_forms,
+    layout,
+    marks_note,
+    minimum_size,
+)
 from termgames.outcome import Mark, Outcome, Result
 from termgames.runtime import keys
-from termgames.runtime.bindings import Binding
+from termgames.runtime.bindings import ESSENTIAL, Binding, Hint, hints
 from termgames.runtime.context import LaunchContext
-from termgames.runtime.draw import BOLD, Canvas
+from termgames.runtime.draw import BANNER, BOLD, Canvas
 from termgames.runtime.keys import Key, Mouse
 from termgames.runtime.layout import Memo, Rect
 from termgames.runtime.panels import Panel, confirm
@@ -42,15 +51,19 @@ BINDINGS: tuple[Binding[Act], ...] = (
     Binding((*keys.DOWN, "j", "s"), Act.DOWN, "slide down"),
     Binding((*keys.LEFT, "h", "a"), Act.LEFT, "slide left"),
     Binding((*keys.RIGHT, "l", "d"), Act.RIGHT, "slide right"),
-    Binding(("u",), Act.UNDO, "undo a move (as often as you like)", "undo", priority=30),
+    Binding(("u",), Act.UNDO, "undo a move (as often as you like, from the result panels "
+            "too)", "undo", priority=30),
     Binding(("r",), Act.NEW, "new game", "new", priority=20),
     # Every movement scheme slides (h and a too): the hint is on t, as in Reversi and
     # Sokoban, and autoplay on p ("play for me"), which none uses.
     Binding(("t",), Act.HINT, "hint: the AI's slide for this board, and why", "hint",
             priority=25),
-    Binding(("p",), Act.AUTOPLAY, "autoplay: the AI plays (any key takes back control; "
-            "the score is marked)", "autoplay", priority=15),
+    Binding(("p",), Act.AUTOPLAY, "autoplay: the AI plays until any key (the score is "
+            "marked)", "autoplay", priority=15),
 )
+PANEL_KEYS = (("c Enter", "keep going (on the win panel)"),
+              ("Space", "hide or show a result panel that covers the board"))
+"""Keys the result panels answer, for the game's help: a player meets them there."""
 
 ABANDONED_BEFORE_MOVES = 10
 """A game quit or restarted before this many moves, neither won nor over, is not recorded."""
@@ -77,7 +90,7 @@ class Screen2048(GameScreen[Act]):
         self.rng = random.Random(seed)
         self.game = Game2048(size, goal, self.rng)
         self.variant = variant_name(size, goal)
-        self.past_first_moves = False
+        self.counted = False
         self.keep_going = False
         self.stored_best: Score | None = None
         self.layouts: Memo[Layout] = Memo()
@@ -86,6 +99,7 @@ class Screen2048(GameScreen[Act]):
         self.autoplay_at_start = autoplay
         self.assist = Assistant(self.game, self, speed, think_nodes)
         self.width_drawn, self.ellipsis = 0, "…"
+        self.panel: Panel | None = None
 
     def mount(self, host: Any) -> None:
         """On the stack: read the best on record; start autoplay if asked to."""
@@ -107,7 +121,8 @@ class Screen2048(GameScreen[Act]):
     def slide(self, direction: Direction) -> None:
         """One slide, as its key plays it."""
         self.game.slide(direction)
-        self.past_first_moves |= self.game.moves >= ABANDONED_BEFORE_MOVES
+        self.counted |= self.game.moves >= ABANDONED_BEFORE_MOVES or self.game.won or \
+            self.game.over
 
     def finished(self) -> bool:
         """Whether the game waits on the player: won (until playing on) or over."""
@@ -117,6 +132,17 @@ class Screen2048(GameScreen[Act]):
     def bindings(self) -> Sequence[Binding[Act]]:
         """Slides, undo and a new game."""
         return BINDINGS
+
+    def footer(self) -> list[Hint]:
+        """Slides, undo, a new game, hint and autoplay; once the game is over, only what
+        still does something there."""
+        if not self.game.over:
+            return super().footer()
+        return hints(b for b in BINDINGS if b.action in (Act.UNDO, Act.NEW))
+
+    def help_extra(self) -> list[tuple[str, str]]:
+        """The result panels' own keys."""
+        return list(PANEL_KEYS)
 
     def min_size(self) -> tuple[int, int]:
         """The compact layout's size; 80x24 fits every board size."""
@@ -128,7 +154,7 @@ class Screen2048(GameScreen[Act]):
         self.new_run()
         self.game = Game2048(self.size, self.goal, self.rng)
         self.assist.new_game(self.game)
-        self.past_first_moves = self.keep_going = False
+        self.counted = self.keep_going = False
         self.load_best()
 
     def load_best(self) -> None:
@@ -152,6 +178,9 @@ class Screen2048(GameScreen[Act]):
                                        self.new_game, self))
             else:
                 self.new_game()
+        elif self.game.over:
+            self.say("Game over: no slide moves anything (u undo · r new game)",
+                     "Game over: u undo · r new game", "Game over")
         elif isinstance(action.value, Direction):
             self.slide(action.value)
 
@@ -168,19 +197,31 @@ class Screen2048(GameScreen[Act]):
         self.take_control()
         return True
 
+    def on_shown(self, shown: bool) -> None:
+        """Autoplay waits while the window is too small to show the board."""
+        self.assist.pause(not shown)
+
     def on_mouse(self, event: Mouse) -> bool:
         """A click or the wheel stops autoplay too."""
         return self.on_key(event)
 
     def counts(self) -> bool:
-        """Whether this run is a result: won, over, or once past its first moves (undo
-        does not take that back)."""
-        return self.game.over or self.game.won or self.past_first_moves
+        """Whether this run is a result: once won, over or past its first moves (undo
+        does not take that back: a result filed stays one, and is filed again as the run
+        ends)."""
+        return self.game.over or self.game.won or self.counted
+
+    def marks(self) -> frozenset[Mark]:
+        """What has helped this run at any point (undo, autoplay), taken back by nothing."""
+        return frozenset({mark for mark, used in ((Mark.UNDO, self.game.used_undo),
+                                                   (Mark.AUTOPLAY, self.assist.autoplayed))
+                          if used})
 
     def outcome(self) -> Outcome | None:
-        """The run's peak score once it counts; finished at the win (until the player
-        keeps going) and at the end."""
-        if self.game.peak_score == 0 or not self.counts():
+        """The score the run stands at, with every mark it has had, once it counts:
+        finished at the win (until the player keeps going) and at the end. What the
+        header and the panels show is what is filed."""
+        if not self.counts():
             return None
         if self.game.over:
             result = Result.WON if self.game.won else Result.LOST
@@ -188,46 +229,53 @@ class Screen2048(GameScreen[Act]):
             result = Result.WON
         else:
             result = Result.UNFINISHED
-        marks = {Mark.UNDO} if self.game.peak_used_undo else set()
-        if self.assist.autoplayed:
-            marks.add(Mark.AUTOPLAY)
-        return Outcome(result, self.game.peak_score, self.variant, frozenset(marks))
+        return Outcome(result, self.game.score, self.variant, self.marks())
 
     def on_finished(self, outcome: Outcome) -> None:
-        """The win (keep going?) or the end (a new game?)."""
-        self.load_best()
-        quit_key = Binding(("q",), lambda: self.host.leave(self), "quit", "quit")
-        again = Binding(("r",), self.restart_from_panel, "new game", "new game")
+        """The win (keep going?) or the end (a new game?). The best on record is not read
+        again here: it would hold this run's own result, which may still change."""
+        # A narrow footer keeps quitting, and Space (more important than these where the
+        # panel covers the board: it is how the board is seen).
+        quit_key = Binding(("q",), lambda: self.host.leave(self), "quit", "quit",
+                           priority=ESSENTIAL)
+        again = Binding(("r",), self.restart_from_panel, "new game", "new game", priority=20)
+        undo = Binding(("u",), self.undo_from_panel, "undo the last move", "undo", priority=30)
+        score = f"{outcome.score:,}{marks_note(outcome.marks)}"
         if self.game.over:
-            lines = ["Game over", f"Final score: {self.game.score:,}"]
-            keys_ = [again, Binding(("u",), self.undo_from_panel, "undo the last move", "undo"),
-                     quit_key]
+            lines = ["Game over", f"Final score: {score}"]
+            keys_ = [again, undo, quit_key]
         else:
-            lines = [f"You made {self.goal}!"]
+            lines = [f"You made {self.goal:,}!", f"Score: {score}"]
             keys_ = [Binding(("c", *keys.ENTER), self.keep_playing, "keep going", "keep going",
-                             footer_keys="c"), again, quit_key]
+                             footer_keys="c", priority=40), undo, again, quit_key]
         self.panel = Panel(lines, keys_, self, on_close=self.panel_closed, makes_room=True)
         self.host.push(self.panel)
 
     def panel_closed(self) -> None:
-        """The panel is gone; leaving the win panel any way at all (Esc too) means playing
-        on."""
-        if not self.game.over:
+        """The panel is gone; leaving the win panel any way but undo (Esc too) means
+        playing on."""
+        if self.game.won and not self.game.over:
             self.keep_going = True
 
     def keep_playing(self) -> None:
         """Close the win panel and play on."""
-        self.host.pop(self.panel)
+        self.close_panel()
+
+    def close_panel(self) -> None:
+        """Take the result panel off the screen."""
+        if self.panel is not None:
+            self.host.pop(self.panel)
 
     def restart_from_panel(self) -> None:
         """A new game from the win or the end."""
-        self.host.pop(self.panel)
+        self.close_panel()
         self.new_game()
 
     def undo_from_panel(self) -> None:
-        """Back from the end, one move."""
-        self.host.pop(self.panel)
+        """Back from the win or the end, one move (undone first, so that closing the win
+        panel does not count as playing on)."""
         self.game.undo()
+        self.close_panel()
 
     def snapshot(self) -> State2048:
         """The grid and the tile accounting."""
@@ -246,19 +294,23 @@ class Screen2048(GameScreen[Act]):
                                       lambda: layout(self.size, canvas.height, canvas.width,
                                                      finished))
         self.width_drawn, self.ellipsis = canvas.width, canvas.glyphs.ellipsis
-        helped = {"undo"} if self.game.peak_used_undo else set()
-        if self.assist.autoplayed:
-            helped.add("autoplay")
-        run = Best(self.game.peak_score, frozenset(helped)) if self.counts() else None
+        marks = frozenset(mark.value for mark in self.marks())
+        # The run counts as it stands: the best shown is what the store will hold.
+        run = Best(self.game.score, marks) if self.counts() else None
         best = best_shown(self.stored_best, run) or Best(0)
-        marks = (" (undo)" if self.game.used_undo else "") + (
-            " (autoplay)" if self.assist.autoplayed else "")
-        score, top = f"{self.game.score:,}{marks}", f"{best.score:,}{best.note()}"
-        canvas.fitted(0, [f"2048   Score: {score}   Best: {top}   goal {self.goal:,}",
-                          f"Score: {score}   Best: {top}   goal {self.goal:,}",
-                          f"Score {score}  Best {top}", f"{score} (best {top})"], BOLD)
+        canvas.fitted(0, header_forms(Best(self.game.score, marks), best, best is run,
+                                      self.goal), BOLD)
         draw_board(canvas, self.game.grid, self.shape)
-        if not finished:
+        panel = self.panel
+        hidden = panel is not None and panel.mounted and panel.hidden
+        # Where no panel says how the game stands, the board does, with what works.
+        above = max(HEADER_ROWS - 1, self.shape.board.top - 2)
+        if self.game.over and (hidden or not finished):
+            canvas.fitted(above, [" Game over: r new game · u undo ", " Game over "], BANNER)
+        elif hidden:
+            canvas.fitted(above, [f" You made {self.goal:,}: c keep going · u undo ",
+                                  f" You made {self.goal:,} "], BANNER)
+        elif not finished:
             self.draw_advice(canvas, self.shape)
 
     def draw_advice(self, canvas: Canvas, shape: Layout) -> None:

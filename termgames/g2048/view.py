@@ -8,8 +8,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from termgames.g2048.board import Grid
+from termgames.outcome import Mark
 from termgames.runtime.draw import BOLD, Canvas, Colour, Emphasis, Style, fit_lines
 from termgames.runtime.layout import PANEL_ROOM, Cells, Rect, largest
+from termgames.scoreboard import Best
 from termgames.text import text_width
 
 if TYPE_CHECKING:
@@ -17,8 +19,10 @@ if TYPE_CHECKING:
 
 # Tile looks by value: (256-colour fg, bg), (8-colour fg, bg, emphasis), monochrome.
 # Every tile has its own background, so it reads the same on dark and light terminals:
-# dark figures on light tiles, white ones only on dark tiles. With 8 colours, tiles that
-# share a background are told apart by bold.
+# dark figures on light tiles, white ones only on dark tiles. Eight colours leave six
+# for tiles (blue is the empty cells', black the terminal's): from 128 on the six come
+# round again as rings, the tile's colour around a black band that holds its number in
+# that colour (``band_style``), so no two tiles look alike.
 _B, _R, _G, _Y, _BL, _M, _C, _W = (Colour.BLACK, Colour.RED, Colour.GREEN, Colour.YELLOW,
                                    Colour.BLUE, Colour.MAGENTA, Colour.CYAN, Colour.WHITE)
 _NONE, _BOLD, _REV = Emphasis.NONE, Emphasis.BOLD, Emphasis.REVERSE
@@ -29,14 +33,16 @@ _TILE_LOOKS: dict[int, tuple[tuple[int, int], tuple[int, int, Emphasis], Emphasi
     16: ((16, 209), (_B, _G, _NONE), _BOLD),
     32: ((16, 202), (_W, _M, _NONE), _BOLD),
     64: ((231, 160), (_W, _R, _NONE), _BOLD),
-    128: ((16, 221), (_W, _BL, _NONE), _REV),
-    256: ((16, 220), (_B, _Y, _BOLD), _REV),
-    512: ((16, 214), (_B, _G, _BOLD), _REV),
-    1024: ((231, 130), (_W, _M, _BOLD), _REV),
-    2048: ((231, 124), (_W, _R, _BOLD), _REV | _BOLD),
+    128: ((16, 221), (_B, _W, _NONE), _REV),
+    256: ((16, 220), (_B, _C, _BOLD), _REV),
+    512: ((16, 214), (_B, _Y, _BOLD), _REV),
+    1024: ((231, 130), (_B, _G, _BOLD), _REV),
+    2048: ((231, 124), (_B, _M, _BOLD), _REV | _BOLD),
 }
-_HIGHER_LOOK = ((231, 54), (_W, _BL, _BOLD), _REV | _BOLD)
-EMPTY_STYLE = Style(fg=248, bg=238, fg8=_W, bg8=_B, mono=Emphasis.DIM)
+_HIGHER_LOOK = ((231, 54), (_B, _R, _BOLD), _REV | _BOLD)
+RINGS_FROM = 128
+"""The first tile drawn, in 8 colours, as a ring around a black band."""
+EMPTY_STYLE = Style(fg=248, bg=238, fg8=_W, bg8=_BL, mono=Emphasis.DIM)
 ARROW_STYLE = Style(fg=231, bg=28, fg8=_W, bg8=_G, mono=_REV, emphasis=_BOLD)
 """The advised direction's arrow: a badge that reads the same in every colour mode."""
 ADVICE_WIDTH = 14
@@ -48,6 +54,8 @@ SHAPES = (Cells(9, 20, 1, 2), Cells(7, 16, 1, 2), Cells(5, 12, 1, 2), Cells(3, 9
 """Tile sizes, roomiest first; the last, one row by seven columns (room for 131072), is
 the compact form for small windows. Every size keeps a gap between tiles."""
 HEADER_ROWS = 2
+NARROWEST_PANEL = 28
+"""Columns the narrowest result panel takes beside a board, with its gap (Panel: 26 + 2)."""
 
 
 @functools.lru_cache(maxsize=64)
@@ -56,6 +64,17 @@ def tile_style(value: int) -> Style:
     (fg, bg), (fg8, bg8, bold), mono = _TILE_LOOKS.get(value, _HIGHER_LOOK)
     return Style(fg=fg, bg=bg, fg8=fg8, bg8=bg8, mono=mono,
                  emphasis=bold if bold is _BOLD else _NONE)
+
+
+@functools.lru_cache(maxsize=64)
+def band_style(value: int) -> Style:
+    """How the band through the middle of a tile looks, around its number: the tile's own
+    look, but for the 8-colour rings (the number in the tile's colour on black)."""
+    tile = tile_style(value)
+    if value < RINGS_FROM:
+        return tile
+    return Style(fg=tile.fg, bg=tile.bg, fg8=tile.bg8, bg8=_B, mono=tile.mono,
+                 emphasis=tile.emphasis)
 
 
 @dataclass(frozen=True)
@@ -73,17 +92,51 @@ class Layout:
 
 
 def layout(size: int, rows: int, cols: int, leave_room: bool = False) -> Layout:
-    """The roomiest tiles whose board fits under the header in ``rows`` x ``cols``;
-    ``leave_room`` puts the board to the left, to keep room for a panel beside it."""
+    """The roomiest tiles whose board fits under the header in ``rows`` x ``cols``,
+    centred; ``leave_room`` moves the board left, as far as it takes for a panel to fit
+    beside it, but only where one then does (elsewhere the panel covers the board, which
+    stays where it always is)."""
     room = (rows - HEADER_ROWS, cols)
     cells = largest(SHAPES, size, size, room)
     height, width = cells.board(size, size)
-    top = HEADER_ROWS + max((room[0] - height) // 2, 0) if cells is not SHAPES[-1] else (
-        HEADER_ROWS)
+    top = HEADER_ROWS + max((room[0] - height) // 2, 0)
     left = max((cols - width) // 2, 0)
-    if leave_room:  # centred still if the panel fits on the right, else only as far left
-        left = max(min(left, cols - width - PANEL_ROOM), min(left, 2))
+    if leave_room:
+        moved = max(min(left, cols - width - PANEL_ROOM), min(left, 2))
+        if cols - (moved + width) >= NARROWEST_PANEL:
+            left = moved
     return Layout(cells, Rect(top, left, height, width), size)
+
+
+SHORT_MARKS = {"autoplay": "auto"}
+"""Marks as a narrow header writes them."""
+
+
+def short_note(best: Best) -> str:
+    """The marks as a narrow header writes them: ' (auto, undo)'."""
+    names = [SHORT_MARKS.get(name, name) for name in sorted(best.marks)]
+    return f" ({', '.join(names)})" if names else ""
+
+
+def marks_note(marks: frozenset[Mark]) -> str:
+    """An outcome's marks as the header writes them: ' (autoplay) (undo)'."""
+    return Best(0, frozenset(mark.value for mark in marks)).note()
+
+
+def header_forms(run: Best, best: Best, best_is_run: bool, goal: int) -> list[str]:
+    """The header, longest form first: the score in play and the best, each with what
+    helped it, and the goal; narrower forms keep the words Score and Best, and shorten
+    the marks before anything else goes."""
+    score, top, short = f"{run.score:,}", f"{best.score:,}", short_note(run)
+    forms = [f"2048   Score: {score}{run.note()}   Best: {top}{best.note()}   goal {goal:,}",
+             f"Score: {score}{run.note()}   Best: {top}{best.note()}   goal {goal:,}",
+             f"Score: {score}{run.note()}   Best: {top}{best.note()}",
+             f"Score {score}{run.note()}  Best {top}{best.note()}"]
+    # This game is the best: its score need not be said twice.
+    same = [f"Score {score}{run.note()} = Best"] if best_is_run else []
+    return [*forms, *same, f"Score {score}{short}  Best {top}{short_note(best)}",
+            *([f"Score {score}{short} = Best"] if best_is_run else []),
+            f"Score {score}{short}  Best {top}"]
 
 
 def minimum_size(size: int) -> tuple[int, int]:
@@ -101,9 +154,16 @@ def draw_board(canvas: Canvas, grid: Grid, shape: Layout) -> None:
         for c, value in enumerate(row):
             y, x = shape.tile(r, c)
             style = tile_style(value) if value else EMPTY_STYLE
-            label = (str(value) if value else canvas.glyphs.dot).center(cells.width)
+            number = str(value) if value else canvas.glyphs.dot
+            label = number.center(cells.width)
             for line in range(cells.height):
                 canvas.text(y + line, x, label if line == middle else blank, style)
+            band = band_style(value) if value else style
+            if band is not style:  # the tile's colour stays at both ends of the band
+                start = label.index(number)
+                pad = 1 if cells.width - len(number) >= 4 else 0
+                canvas.text(y + middle, x + start - pad, f"{' ' * pad}{number}{' ' * pad}",
+                            band)
 
 
 def draw_advice(canvas: Canvas, shape: Layout, title: str, decision: Decision | None,

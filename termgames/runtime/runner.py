@@ -63,6 +63,8 @@ class Runner:
         self.notice = notice
         self.message: str | None = None
         self.dirty = True
+        self.shown = True
+        """Whether the window is big enough to show the screens (else 'enlarge to')."""
 
     # What screens ask for (the Host protocol) ----------------------------------------
     def push(self, screen: Screen[Any]) -> None:
@@ -70,6 +72,8 @@ class Runner:
         self.stack.append(screen)
         self.dirty = True
         screen.mount(self)  # last: mounting may push further screens over it
+        if not self.shown:
+            screen.on_shown(False)
 
     def context(self) -> LaunchContext:
         """The launch context of a screen starting now: the visit, and the game's area
@@ -228,6 +232,7 @@ class Runner:
         if self.stack:
             top = self.stack[-1]
             needed = self._too_small(top)
+            self._set_shown(needed is None)
             if needed is not None:
                 draw_too_small(canvas, *needed)
             else:
@@ -242,6 +247,13 @@ class Runner:
                 canvas.text(canvas.height - len(lines) + offset, 0,
                             line.ljust(canvas.width), WARNING)
         self.session.end_frame()
+
+    def _set_shown(self, shown: bool) -> None:
+        """Tell every screen when the window stops or starts showing them."""
+        if shown != self.shown:
+            self.shown = shown
+            for screen in list(self.stack):
+                screen.on_shown(shown)
 
     def _draw_footer(self, canvas: Canvas, top: Screen[Any]) -> None:
         glyphs = canvas.glyphs

@@ -114,6 +114,11 @@ class Screen(Generic[A]):
     def on_resume(self) -> None:
         """The screen is on top again, the one above it gone."""
 
+    def on_shown(self, shown: bool) -> None:
+        """The window has become too small to show the screens (``shown`` False: the
+        player sees 'enlarge to W×H'), or big enough again (True). Anything that goes on
+        by itself (autoplay) waits meanwhile."""
+
     def draw(self, canvas: Canvas) -> None:
         """Draw into ``canvas`` (the whole window but the footer's row)."""
 
