@@ -215,8 +215,9 @@ class Runner:
         bound = {key for binding in top.bindings() for key in binding.keys}
         shared: list[Binding[AppAction]] = []
         if "?" not in bound:
-            shared.append(Binding(("?",), lambda: self.push(HelpScreen(top, self.app_bindings(
-                top))), "this help", "help", priority=ESSENTIAL))
+            shared.append(Binding(("?",), lambda: self.push(HelpScreen(
+                top, self.app_bindings(top), self.visit.display.mouse)), "this help", "help",
+                priority=ESSENTIAL))
         if "q" not in bound:
             word = "quit" if leaving else "back"
             shared.append(Binding(("q",), lambda: self.pop(top), word, word,
