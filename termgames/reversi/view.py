@@ -12,20 +12,20 @@ from termgames.runtime.draw import DIM, Canvas, Colour, Emphasis, Glyphs, Style
 from termgames.runtime.layout import Cells, Rect, largest
 
 _GREEN = Style(fg=234, bg=28, fg8=Colour.BLACK, bg8=Colour.GREEN)
-X_DISC = Style(fg=16, bg=28, fg8=Colour.BLACK, bg8=Colour.GREEN, emphasis=Emphasis.BOLD)
+X_DISC = Style(fg=16, bg=28, fg8=Colour.BLACK, bg8=Colour.GREEN, mono=Emphasis.BOLD)
 O_DISC = Style(fg=231, bg=28, fg8=Colour.WHITE, bg8=Colour.GREEN, emphasis=Emphasis.BOLD)
 # Hints fill their square and carry a bright mark: seen at a glance, even without colour.
 HINT = Style(fg=226, bg=65, fg8=Colour.YELLOW, bg8=Colour.BLACK, mono=Emphasis.REVERSE,
              emphasis=Emphasis.BOLD)
 # A highlight changes the square, never the disc: each side keeps its own colour on it.
 # Without colour the last move is in reverse video, the discs it turned underlined.
-LAST_X = Style(fg=16, bg=136, fg8=Colour.BLACK, bg8=Colour.YELLOW, mono=Emphasis.REVERSE,
+LAST_X = Style(fg=16, bg=163, fg8=Colour.BLACK, bg8=Colour.MAGENTA,
+               mono=Emphasis.REVERSE | Emphasis.BOLD)
+LAST_O = Style(fg=231, bg=163, fg8=Colour.WHITE, bg8=Colour.MAGENTA, mono=Emphasis.REVERSE,
                emphasis=Emphasis.BOLD)
-LAST_O = Style(fg=231, bg=136, fg8=Colour.WHITE, bg8=Colour.YELLOW, mono=Emphasis.REVERSE,
-               emphasis=Emphasis.BOLD)
-FLIPPED_X = Style(fg=16, bg=29, fg8=Colour.BLACK, bg8=Colour.CYAN, mono=Emphasis.UNDERLINE,
-                  emphasis=Emphasis.BOLD)
-FLIPPED_O = Style(fg=231, bg=29, fg8=Colour.WHITE, bg8=Colour.CYAN, mono=Emphasis.UNDERLINE,
+FLIPPED_X = Style(fg=16, bg=160, fg8=Colour.BLACK, bg8=Colour.RED,
+                  mono=Emphasis.UNDERLINE | Emphasis.BOLD)
+FLIPPED_O = Style(fg=231, bg=160, fg8=Colour.WHITE, bg8=Colour.RED, mono=Emphasis.UNDERLINE,
                   emphasis=Emphasis.BOLD)
 LINES = Style(fg=234, bg=28, fg8=Colour.BLACK, bg8=Colour.GREEN)
 CURSOR_LINES = Style(fg=226, bg=28, fg8=Colour.YELLOW, bg8=Colour.GREEN,
