@@ -211,7 +211,7 @@ class ReversiScreen(GameScreen[Act]):
         """The keys no binding names: Esc, and the mouse."""
         if self.settings.watch:
             return []
-        return [("Esc", "forget a half-typed square (its column typed, not its row)"),
+        return [("Esc", "forget a column typed without its row"),
                 ("click", "play on that square")]
 
     def type_digit(self, digit: int) -> None:
