@@ -19,7 +19,7 @@ from termgames.runtime.context import DisplayOptions, LaunchContext, Player, Vis
 from termgames.runtime.draw import ASCII_GLYPHS, Canvas, ColourMode, Palette
 from termgames.runtime.keys import key_name
 from termgames.runtime.panels import Panel
-from termgames.runtime.runner import Runner
+from termgames.runtime.runner import MESSAGE_MS, Runner
 from termgames.runtime.scheduler import Scheduler
 from termgames.runtime.screen import GameScreen
 from termgames.scoreboard import ScoreKind
@@ -165,6 +165,29 @@ def test_an_unbound_key_goes_to_the_screen_hook_then_the_app_then_a_message(
     assert "z does nothing here" in session.text()
     press(runner, session, "k")
     assert "does nothing" not in session.text() and "count 1" in session.text()
+
+
+def test_the_runtime_s_word_on_a_key_gives_the_footer_back_after_a_while(
+    store: Store,
+) -> None:
+    """A stray key's "does nothing here" must not hide the keys for good where nobody
+    presses another (a watched game); a game's own message stays until the next key."""
+    runner, session, _ = start(store)
+    keys_line = session.text().splitlines()[-1]
+    press(runner, session, "z")
+    assert "z does nothing here" in session.text()
+    started = session.clock.time
+    while "does nothing" in session.text() and session.clock.time - started < 60:
+        runner.step()
+        runner.render()
+    waited = session.clock.time - started
+    assert MESSAGE_MS / 1000 <= waited < MESSAGE_MS / 1000 + 1, waited
+    assert session.text().splitlines()[-1] == keys_line
+    runner.say("Thinking about it")  # a game's message: until the next key, however long
+    for _ in range(100):
+        runner.step()
+    runner.render()
+    assert "Thinking about it" in session.text() and session.clock.time - started > 25
 
 
 def test_a_message_wider_than_the_window_is_cut_with_a_mark_not_dropped(

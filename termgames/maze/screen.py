@@ -119,6 +119,10 @@ class MazeScreen(GameScreen[Act]):
         """Walking, the solver, a new maze and a replay."""
         return BINDINGS
 
+    def help_extra(self) -> list[tuple[str, str]]:
+        """The mouse, which no binding names."""
+        return [("click", "walk toward that square, stopping at a junction")]
+
     def min_size(self) -> tuple[int, int]:
         """Header and a few rows of maze; bigger mazes scroll."""
         return (7, 40)

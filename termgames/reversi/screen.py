@@ -11,13 +11,24 @@ from typing import Any, TypedDict, cast
 from termgames.outcome import Mark, Outcome, Result
 from termgames.reversi.ai import Opponent, Search, Strategy, opponent_for
 from termgames.reversi.board import Player, square_name
+from termgames.reversi.entry import Typing, no_such_square
 from termgames.reversi.match import Event, Match
-from termgames.reversi.view import SHAPES, Layout, Marks, describe, draw_board, layout, recent_marks
+from termgames.reversi.view import (
+    SHAPES,
+    Layout,
+    Marks,
+    describe,
+    draw_board,
+    headline,
+    layout,
+    recent_marks,
+    verdict,
+)
 from termgames.runtime import keys
 from termgames.runtime.bindings import Binding
 from termgames.runtime.context import LaunchContext
 from termgames.runtime.draw import BOLD, Canvas, fit_lines
-from termgames.runtime.keys import Mouse
+from termgames.runtime.keys import Key, Mouse
 from termgames.runtime.layout import Memo, Rect
 from termgames.runtime.panels import Panel, confirm
 from termgames.runtime.scheduler import Timer
@@ -96,10 +107,9 @@ class ReversiScreen(GameScreen[Act]):
         self.names = ({side: side.value for side in Player} if watch else
                       {self.settings.you: "You", self.settings.you.other: "Computer"})
         self.cursor, self.hints = 19, False
-        self.column: int | None = None
+        self.typing: Typing[Act] = Typing(lambda action: action.digit)
         self.search: Search | None = None
         self.thinking: Timer | None = None
-        self.typed_ahead: list[Act] = []
         self.layouts: Memo[Layout] = Memo()
         self.shape: Layout | None = None
         self.match = self.new_match()
@@ -111,7 +121,8 @@ class ReversiScreen(GameScreen[Act]):
             starter = self.rng.choice([Player.X, Player.O])
         else:
             starter = self.settings.you if first == "you" else self.settings.you.other
-        self.used_undo, self.column, self.typed_ahead = False, None, []
+        self.used_undo = False
+        self.typing.clear()
         match = Match(starter, frozenset(Player) - self.computer)
         self.report_from = 0
         who = "You move" if starter not in self.computer else f"{starter.value} moves"
@@ -131,7 +142,8 @@ class ReversiScreen(GameScreen[Act]):
             return (Binding(("r",), Act.NEW, "a new game", "new", priority=5),)
         hints = "on" if self.hints else "off"
         digits = [Binding((str(n),), Act[f"D{n}"], "" if n > 1 else
-                          "digits 1-8: column then row (5 then 3 plays 53)") for n in range(1, 9)]
+                          "type a square, column then row: 5 then 3 plays 53",
+                          key_names="" if n > 1 else "1-8") for n in range(1, 9)]
         return (
             Binding((*keys.UP, "k", "w"), Act.UP, "cursor up", "move", "arrows/hjkl", 10),
             Binding((*keys.DOWN, "j", "s"), Act.DOWN, "cursor down"),
@@ -162,7 +174,7 @@ class ReversiScreen(GameScreen[Act]):
             self.move_cursor(action.value)
         elif self.thinking is not None or self.match.over:
             if not self.match.over:
-                self.typed_ahead.append(action)
+                self.typing.ahead.append(action)
         elif action is Act.PLACE:
             self.place(self.cursor)
         elif action.digit is not None:
@@ -171,10 +183,9 @@ class ReversiScreen(GameScreen[Act]):
     def move_cursor(self, step: int) -> None:
         """Move the cursor within the board; a half-typed square is forgotten, even one
         typed ahead while the computer moved (the cursor is the other way to choose)."""
-        if self.column is not None:
-            self.column = None
+        if self.typing.column is not None:
             self.report()
-        self.forget_half_typed()
+        self.typing.forget_half_typed()
         row, column = divmod(self.cursor, 8)
         if step in (-1, 1):
             column = min(max(column + step, 0), 7)
@@ -182,20 +193,35 @@ class ReversiScreen(GameScreen[Act]):
             row = min(max(row + step // 8, 0), 7)
         self.cursor = row * 8 + column
 
-    def forget_half_typed(self) -> None:
-        """Drop a column digit typed ahead (while the computer moved) with no row yet."""
-        digits = [index for index, action in enumerate(self.typed_ahead) if action.digit]
-        if len(digits) % 2:
-            del self.typed_ahead[digits[-1]]
+    def on_key(self, key: Key) -> bool:
+        """Esc forgets a half-typed square; 9 and 0 are no square's digits, and it says
+        so (anything else, and Esc with nothing typed, is the runtime's to answer)."""
+        if self.settings.watch or not isinstance(key, str):
+            return False
+        if key == keys.ESCAPE and self.typing.half_typed() is not None:
+            column = self.typing.forget_half_typed()
+            self.report(f"Column {column} forgotten: type a column again, or move the cursor.")
+            return True
+        if key in ("9", "0"):
+            self.report(no_such_square(key, self.typing.half_typed()))
+            return True
+        return False
+
+    def help_extra(self) -> list[tuple[str, str]]:
+        """The keys no binding names: Esc, and the mouse."""
+        if self.settings.watch:
+            return []
+        return [("Esc", "forget a column typed without its row"),
+                ("click", "play on that square")]
 
     def type_digit(self, digit: int) -> None:
         """The classic entry: a column digit, then a row digit."""
-        if self.column is None:
-            self.column = digit
-            self.report(f"Column {digit}: now type the row (1-8).")
+        if self.typing.column is None:
+            self.typing.column = digit
+            self.report(f"Column {digit}: now type the row (1-8), or Esc.")
             return
-        square = (digit - 1) * 8 + self.column - 1
-        self.column = None
+        square = (digit - 1) * 8 + self.typing.column - 1
+        self.typing.column = None
         self.cursor = square
         self.place(square)
 
@@ -218,7 +244,8 @@ class ReversiScreen(GameScreen[Act]):
             self.report("Nothing to take back.")
             return
         self.stop_thinking()
-        self.used_undo, self.typed_ahead, self.column = True, [], None
+        self.used_undo = True
+        self.typing.clear()
         self.report("Took back your last move.")
 
     def new_game(self) -> None:
@@ -263,9 +290,8 @@ class ReversiScreen(GameScreen[Act]):
         self.stop_thinking()
         self.match.play(square)
         self.computer_turn()
-        if self.thinking is None and not self.match.over and self.typed_ahead:
-            queued, self.typed_ahead = self.typed_ahead, []
-            for action in queued:  # a key typed while the computer moved still counts
+        if self.thinking is None and not self.match.over:
+            for action in self.typing.take_ahead():  # typed while the computer moved
                 self.on_action(action)
 
     # Results ---------------------------------------------------------------------------
@@ -282,20 +308,6 @@ class ReversiScreen(GameScreen[Act]):
             marks.add(Mark.AUTOPLAY)
         return Outcome(won, margin, variant_name(self.settings.opponent), frozenset(marks))
 
-    def verdict(self) -> str:
-        """The classic end-of-game line."""
-        result = self.match.result()
-        assert result is not None
-        if self.settings.watch:
-            winner = result.winner
-            return f"{winner.value} wins!" if winner is not None else "The game was a tie!"
-        margin = result.margin(self.settings.you)
-        if margin > 0:
-            return f"You beat the computer by {margin} points!"
-        if margin < 0:
-            return f"You lost. The computer beat you by {-margin} points."
-        return "The game was a tie!"
-
     def on_finished(self, outcome: Outcome) -> None:
         """The verdict and the final discs, over the final position."""
         result = self.match.result()
@@ -306,7 +318,8 @@ class ReversiScreen(GameScreen[Act]):
             self.host.pop(panel)
             then()
 
-        panel = Panel([self.verdict(), f"X {result.x}  O {result.o}"], [
+        you = None if self.settings.watch else self.settings.you
+        panel = Panel([verdict(result, you), f"X {result.x}  O {result.o}"], [
             Binding(("r",), lambda: close_then(self.new_game), "new game", "new game"),
             *([] if self.settings.watch else [
                 Binding(("u",), lambda: close_then(self.take_back), "take back", "undo")]),
@@ -324,7 +337,7 @@ class ReversiScreen(GameScreen[Act]):
         square = self.shape.square_of(event.y, event.x) if self.shape else None
         if square is None or event.wheel or self.settings.watch:
             return False
-        self.column = None
+        self.typing.column = None
         self.cursor = square
         self.on_action(Act.PLACE)
         return True
@@ -341,25 +354,10 @@ class ReversiScreen(GameScreen[Act]):
 
     def draw(self, canvas: Canvas) -> None:
         """Scores, the board as big as the window allows, and the report of the turn."""
-        x, o = self.match.position.score()
         discs = canvas.glyphs.unicode and canvas.colour
-        opponent = self.settings.opponent.name
-        colour = ({Player.X: " black", Player.O: " white"} if discs
-                  else {Player.X: "", Player.O: ""})
-        if self.settings.watch:
-            forms = [f"Reversi   X{colour[Player.X]} {x}   O{colour[Player.O]} {o}   "
-                     f"({opponent} against itself)", f"X{colour[Player.X]} {x}   "
-                     f"O{colour[Player.O]} {o}   ({opponent})", f"X {x}  O {o}"]
-        else:
-            you = self.settings.you
-            me, it = (x, o) if you is Player.X else (o, x)
-            mine = f"{you.value},{colour[you]}" if discs else you.value
-            theirs = f"{you.other.value},{colour[you.other]}" if discs else you.other.value
-            forms = [f"Reversi   You ({mine}) {me}   Computer ({theirs}) {it}   vs {opponent}",
-                     f"You ({mine}) {me}   Computer ({theirs}) {it}   vs {opponent}",
-                     f"You {you.value} {me}  Computer {you.other.value} {it}  vs {opponent}",
-                     f"You {me}  Computer {it}"]
-        canvas.fitted(0, forms, BOLD)
+        you = None if self.settings.watch else self.settings.you
+        canvas.fitted(0, headline(self.match.position.score(), you, self.settings.opponent.name,
+                                  discs), BOLD)
         area = Rect(1, 0, canvas.height - 1 - STATUS_ROWS - 1, canvas.width)
         if self.room_for_panel and area.width > 60:  # room beside the board for the panel
             area = Rect(area.top, 0, area.height, area.width // 2 + 4)

@@ -7,25 +7,25 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from termgames.reversi.board import Player, Position, square_name
-from termgames.reversi.match import Event, Passed, Played
+from termgames.reversi.match import Event, MatchResult, Passed, Played
 from termgames.runtime.draw import DIM, Canvas, Colour, Emphasis, Glyphs, Style
 from termgames.runtime.layout import Cells, Rect, largest
 
 _GREEN = Style(fg=234, bg=28, fg8=Colour.BLACK, bg8=Colour.GREEN)
-X_DISC = Style(fg=16, bg=28, fg8=Colour.BLACK, bg8=Colour.GREEN, emphasis=Emphasis.BOLD)
+X_DISC = Style(fg=16, bg=28, fg8=Colour.BLACK, bg8=Colour.GREEN, mono=Emphasis.BOLD)
 O_DISC = Style(fg=231, bg=28, fg8=Colour.WHITE, bg8=Colour.GREEN, emphasis=Emphasis.BOLD)
 # Hints fill their square and carry a bright mark: seen at a glance, even without colour.
 HINT = Style(fg=226, bg=65, fg8=Colour.YELLOW, bg8=Colour.BLACK, mono=Emphasis.REVERSE,
              emphasis=Emphasis.BOLD)
 # A highlight changes the square, never the disc: each side keeps its own colour on it.
 # Without colour the last move is in reverse video, the discs it turned underlined.
-LAST_X = Style(fg=16, bg=136, fg8=Colour.BLACK, bg8=Colour.YELLOW, mono=Emphasis.REVERSE,
+LAST_X = Style(fg=16, bg=163, fg8=Colour.BLACK, bg8=Colour.MAGENTA,
+               mono=Emphasis.REVERSE | Emphasis.BOLD)
+LAST_O = Style(fg=231, bg=163, fg8=Colour.WHITE, bg8=Colour.MAGENTA, mono=Emphasis.REVERSE,
                emphasis=Emphasis.BOLD)
-LAST_O = Style(fg=231, bg=136, fg8=Colour.WHITE, bg8=Colour.YELLOW, mono=Emphasis.REVERSE,
-               emphasis=Emphasis.BOLD)
-FLIPPED_X = Style(fg=16, bg=29, fg8=Colour.BLACK, bg8=Colour.CYAN, mono=Emphasis.UNDERLINE,
-                  emphasis=Emphasis.BOLD)
-FLIPPED_O = Style(fg=231, bg=29, fg8=Colour.WHITE, bg8=Colour.CYAN, mono=Emphasis.UNDERLINE,
+FLIPPED_X = Style(fg=16, bg=160, fg8=Colour.BLACK, bg8=Colour.RED,
+                  mono=Emphasis.UNDERLINE | Emphasis.BOLD)
+FLIPPED_O = Style(fg=231, bg=160, fg8=Colour.WHITE, bg8=Colour.RED, mono=Emphasis.UNDERLINE,
                   emphasis=Emphasis.BOLD)
 LINES = Style(fg=234, bg=28, fg8=Colour.BLACK, bg8=Colour.GREEN)
 CURSOR_LINES = Style(fg=226, bg=28, fg8=Colour.YELLOW, bg8=Colour.GREEN,
@@ -84,6 +84,39 @@ def layout(area: Rect) -> Layout:
     top = area.top + 1 + max((area.height - 1 - height) // 2, 0)
     left = area.left + max((area.width - width) // 2, LABELS)
     return Layout(cells, Rect(top, left, height, width))
+
+
+def headline(score: tuple[int, int], you: Player | None, opponent: str, discs: bool
+             ) -> list[str]:
+    """The header's forms, longest first: the discs each side has, whose they are (the
+    player's, or X's and O's when ``you`` is None, watching) and who the computer is."""
+    x, o = score
+    colour = ({Player.X: " black", Player.O: " white"} if discs
+              else {Player.X: "", Player.O: ""})
+    if you is None:
+        return [f"Reversi   X{colour[Player.X]} {x}   O{colour[Player.O]} {o}   "
+                f"({opponent} against itself)", f"X{colour[Player.X]} {x}   "
+                f"O{colour[Player.O]} {o}   ({opponent})", f"X {x}  O {o}"]
+    me, it = (x, o) if you is Player.X else (o, x)
+    mine = f"{you.value},{colour[you]}" if discs else you.value
+    theirs = f"{you.other.value},{colour[you.other]}" if discs else you.other.value
+    return [f"Reversi   You ({mine}) {me}   Computer ({theirs}) {it}   vs {opponent}",
+            f"You ({mine}) {me}   Computer ({theirs}) {it}   vs {opponent}",
+            f"You {you.value} {me}  Computer {you.other.value} {it}  vs {opponent}",
+            f"You {me}  Computer {it}"]
+
+
+def verdict(result: MatchResult, you: Player | None) -> str:
+    """The classic end-of-game line, for the player (or for X and O, watching)."""
+    if you is None:
+        winner = result.winner
+        return f"{winner.value} wins!" if winner is not None else "The game was a tie!"
+    margin = result.margin(you)
+    if margin > 0:
+        return f"You beat the computer by {margin} points!"
+    if margin < 0:
+        return f"You lost. The computer beat you by {-margin} points."
+    return "The game was a tie!"
 
 
 def describe(event: Event, name: dict[Player, str], computer: frozenset[Player],

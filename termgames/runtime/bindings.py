@@ -32,10 +32,13 @@ class Binding(Generic[A]):
     footer: str | None = None
     footer_keys: str = ""
     priority: int = 0
+    key_names: str = ""
 
     @property
     def key_text(self) -> str:
         """The keys as a player reads them: 'Up k w'."""
+        if self.key_names:
+            return self.key_names
         names = [key_name(key) for key in self.keys]
         return " ".join(dict.fromkeys(name for name in names if name))
 

@@ -104,8 +104,9 @@ class ListScreen(Screen[ListAction]):
         return self.minimum
 
     def help_extra(self) -> list[tuple[str, str]]:
-        """Typing a number is not a binding, but it is a key."""
-        return [("0-9", "type a number to go to that row")]
+        """Typing a number and the mouse: no binding names them."""
+        return [("0-9", "type a number to go to that row"), ("click", "choose that row"),
+                ("wheel", "scroll the list")]
 
     def draw(self, canvas: Canvas) -> None:
         """The title, then the rows that fit, the chosen one highlighted."""

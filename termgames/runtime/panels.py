@@ -7,9 +7,9 @@ from enum import Enum
 from typing import Any
 
 from termgames.runtime import keys
-from termgames.runtime.bindings import Binding, Hint, help_rows, hints
-from termgames.runtime.draw import BANNER, Canvas, Style, fit_lines
-from termgames.runtime.keys import ENTER, ESCAPE, Key
+from termgames.runtime.bindings import ESSENTIAL, Binding, Hint, help_rows, hints
+from termgames.runtime.draw import BANNER, Canvas, Style, fit_lines, wrap
+from termgames.runtime.keys import ENTER, ESCAPE, Key, Mouse
 from termgames.runtime.layout import Rect, beside
 from termgames.runtime.screen import Screen
 from termgames.text import text_width
@@ -71,60 +71,105 @@ class Scroll(Enum):
     DOWN = 1
     PAGE_UP = -10
     PAGE_DOWN = 10
+    CLOSE = 0
+
+
+CLOSES = "press any key to close"
+SCROLLS = "arrows scroll, other keys close"
+HELP_WIDTH = 96
+"""The widest help line, however wide the window: short enough to read at a glance."""
+MEANINGS = 16
+"""The narrowest column a meaning is wrapped into beside its keys; narrower than that,
+meanings go under their keys."""
+MOUSE_WORDS = frozenset({"click", "wheel", "mouse"})
+"""A help row whose keys name one of these is left out while the mouse is off."""
+
+
+def help_lines(rows: Sequence[tuple[str, str]], width: int) -> list[str]:
+    """(keys, meaning) rows as lines of at most ``width`` cells: the keys whole in their
+    column, each meaning wrapped in its own column beside them (or, where that column
+    would be too narrow, under its keys)."""
+    column = max((text_width(named) for named, _ in rows), default=0)
+    room = width - column - 2
+    lines: list[str] = []
+    for named, meaning in rows:
+        if room < MEANINGS:
+            lines += [named, *("  " + part for part in wrap(meaning, max(width - 2, 1)))]
+            continue
+        first, *rest = wrap(meaning, room) or [""]
+        lines.append(f"{named}{' ' * (column - text_width(named))}  {first}")
+        lines += [" " * (column + 2) + part for part in rest]
+    return lines
 
 
 class HelpScreen(Screen[Scroll]):
     """Every key of the screen below and what it does. Arrows and PgUp/PgDn scroll it when
-    the window is short; any other key closes it."""
+    the window is short; any other key closes it, as its last line and the footer say."""
 
     opaque = False
 
-    def __init__(self, below: Screen[Any], app: Sequence[Binding[Any]]) -> None:
+    def __init__(self, below: Screen[Any], app: Sequence[Binding[Any]],
+                 mouse: bool = True) -> None:
         super().__init__()
         self.below = below
         self.app = app
+        self.mouse = mouse
         self.title = f"{below.title}: keys" if below.title else "keys"
         self.offset = 0
         self.room = 10
+        self.total = 0
 
     def bindings(self) -> Sequence[Binding[Scroll]]:
-        """Scrolling, only where there is more than fits."""
+        """Scrolling, only where there is more than fits; the shared keys close it (so
+        the footer offers no 'q back' beside what closes it)."""
         return (Binding((*keys.UP, "k"), Scroll.UP, "scroll up"),
                 Binding((*keys.DOWN, "j"), Scroll.DOWN, "scroll down"),
                 Binding(keys.PAGE_UP, Scroll.PAGE_UP, "a page up"),
-                Binding(keys.PAGE_DOWN, Scroll.PAGE_DOWN, "a page down"))
+                Binding(keys.PAGE_DOWN, Scroll.PAGE_DOWN, "a page down"),
+                Binding(keys.SHARED, Scroll.CLOSE, "close the help"))
 
-    def rows(self) -> list[str]:
-        """One line per key of the screen below and of the app."""
-        rows = help_rows([*self.below.bindings(), *self.app]) + self.below.help_extra()
-        width = max((text_width(keys) for keys, _ in rows), default=0)
-        return [f"{keys}{' ' * (width - text_width(keys))}  {meaning}" for keys, meaning in rows]
+    def rows(self) -> list[tuple[str, str]]:
+        """(keys, meaning) for each key of the screen below, then the app's."""
+        extra = [(named, meaning) for named, meaning in self.below.help_extra()
+                 if self.mouse or not MOUSE_WORDS & set(named.lower().split())]
+        return [*help_rows(self.below.bindings()), *extra, *help_rows(self.app)]
+
+    def scrolls(self) -> bool:
+        """Whether there is more than fits, as the help was last drawn."""
+        return self.total > self.room
 
     def on_action(self, action: Scroll) -> None:
         """Scroll, or close if there is nothing to scroll."""
-        rows = len(self.rows())
-        if rows <= self.room:
+        if action is Scroll.CLOSE or not self.scrolls():
             self.host.pop(self)
             return
-        self.offset = min(max(self.offset + action.value * (1 if abs(action.value) == 1
-                                                            else self.room), 0),
-                          rows - self.room)
+        step = action.value if abs(action.value) == 1 else action.value // 10 * self.room
+        self.offset = min(max(self.offset + step, 0), self.total - self.room)
+
+    def on_mouse(self, event: Mouse) -> bool:
+        """The wheel scrolls, where there is more than fits."""
+        if not event.wheel or not self.scrolls():
+            return False
+        self.offset = min(max(self.offset + 3 * event.wheel, 0), self.total - self.room)
+        return True
 
     def draw(self, canvas: Canvas) -> None:
-        """The help panel over the screen below, scrolled to fit."""
-        rows = self.rows()
-        self.room = max(canvas.height - 6, 1)
-        self.offset = min(self.offset, max(len(rows) - self.room, 0))
-        shown = rows[self.offset:self.offset + self.room]
-        more = len(rows) > self.room
+        """The help panel over the screen below, scrolled to fit; where the window is short,
+        without the blank lines around the keys."""
+        lines = help_lines(self.rows(), max(min(canvas.width - 4, HELP_WIDTH), 1))
+        spaced = canvas.height - 6 >= min(len(lines), 6)
+        self.room = max(canvas.height - (6 if spaced else 4), 1)
+        self.total = len(lines)
+        self.offset = min(self.offset, max(self.total - self.room, 0))
+        shown = lines[self.offset:self.offset + self.room]
         glyphs = canvas.glyphs
-        if more:
+        last = CLOSES
+        if self.scrolls():
             above = glyphs.pick("▲", "^") if self.offset else " "
-            below = glyphs.pick("▼", "v") if self.offset + self.room < len(rows) else " "
-            last = f"{above}{below} arrows scroll, other keys close"
-        else:
-            last = "press any key to close"
-        draw_panel(canvas, [self.title, "", *shown, "", last], keep_last=1)
+            below = glyphs.pick("▼", "v") if self.offset + self.room < self.total else " "
+            last = f"{above}{below} {SCROLLS}"
+        gap = [""] if spaced else []
+        draw_panel(canvas, [self.title, *gap, *shown, *gap, last], keep_last=1)
 
     def on_key(self, key: Key) -> bool:
         """Any other key closes the help."""
@@ -136,8 +181,8 @@ class HelpScreen(Screen[Scroll]):
         return self.below.min_size()
 
     def footer(self) -> list[Hint]:
-        """Nothing beyond help and back."""
-        return []
+        """What closes the help, as its last line says."""
+        return [Hint(SCROLLS if self.scrolls() else CLOSES, ESSENTIAL)]
 
 
 class Panel(Screen[Callback]):

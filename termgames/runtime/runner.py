@@ -30,6 +30,10 @@ IDLE_MS = 250
 """The longest wait for a key: short enough that signals are never starved."""
 FOOTER_ROWS = 1
 """The runtime's footer under every screen: its keys, or a message in their place."""
+MESSAGE_MS = 5000
+"""How long the runtime's word on a key ("u does nothing here") stands in the footer's
+place if no key comes first: long enough to read, and the keys come back even where
+nobody presses one (a watched game)."""
 
 
 def window_for(area: tuple[int, int]) -> tuple[int, int]:
@@ -62,6 +66,7 @@ class Runner:
         self.timers: dict[int, list[Timer]] = {}
         self.notice = notice
         self.message: str | None = None
+        self.fading: Timer | None = None
         self.dirty = True
         self.shown = True
         """Whether the window is big enough to show the screens (else 'enlarge to')."""
@@ -121,8 +126,18 @@ class Runner:
 
     def say(self, text: str) -> None:
         """A message in the footer's place until the next key."""
+        self._show(text)
+
+    def _show(self, text: str | None, fades: bool = False) -> None:
+        """``text`` in the footer's place (None: the keys again), until the next key or,
+        if it ``fades``, MESSAGE_MS, whichever comes first."""
+        if self.fading is not None:
+            self.fading.cancel()
+            self.fading = None
         self.message = text
         self.dirty = True
+        if fades:
+            self.fading = self.scheduler.after(MESSAGE_MS, lambda: self._show(None))
 
     def leave(self, screen: Screen[Any]) -> None:
         """Remove the game ``screen`` belongs to, or everything if it belongs to none."""
@@ -173,7 +188,8 @@ class Runner:
         self.dirty = True
         if key == RESIZE:
             return
-        self.notice = self.message = None
+        self.notice = None
+        self._show(None)
         top = self.stack[-1]
         if isinstance(key, Mouse):
             if self._too_small(top) is None:
@@ -192,7 +208,7 @@ class Runner:
             app.action()
             return
         name = key_name(key)
-        self.message = f"{name or 'that key'} does nothing here; ? shows the keys"
+        self._show(f"{name or 'that key'} does nothing here; ? shows the keys", fades=True)
 
     def app_bindings(self, top: Screen[Any]) -> list[Binding[AppAction]]:
         """Keys every screen shares, unless it binds them itself: help; q to go back (or
@@ -203,8 +219,9 @@ class Runner:
         bound = {key for binding in top.bindings() for key in binding.keys}
         shared: list[Binding[AppAction]] = []
         if "?" not in bound:
-            shared.append(Binding(("?",), lambda: self.push(HelpScreen(top, self.app_bindings(
-                top))), "this help", "help", priority=ESSENTIAL))
+            shared.append(Binding(("?",), lambda: self.push(HelpScreen(
+                top, self.app_bindings(top), self.visit.display.mouse)), "this help", "help",
+                priority=ESSENTIAL))
         if "q" not in bound:
             word = "quit" if leaving else "back"
             shared.append(Binding(("q",), lambda: self.pop(top), word, word,
