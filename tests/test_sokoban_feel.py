@@ -29,7 +29,9 @@ def level(tmp_path: Path, text: str, name: str = "levels.txt") -> str:
 
 def geometry(term: Terminal, rows: int, cols: int) -> tuple[int, int, int, int]:
     """(top, left, cell height, cell width) of a level whose outer squares are all wall,
-    read off the screen: its top row of wall and its left column of wall."""
+    read off the screen once the whole frame is there (the footer is drawn last): its
+    top row of wall and its left column of wall."""
+    term.wait_until(lambda: "q quit" in term.lines()[-1], "the whole first frame")
     lines = term.lines()
     top = next(y for y, line in enumerate(lines) if y > 1 and "█" in line)
     left = lines[top].index("█")
