@@ -130,6 +130,16 @@ class Palette:
 
 
 ELLIPSIS = "…"
+BASIC_PLANE = "basic-plane"
+"""The character set of PDCurses (windows-curses): Unicode up to U+FFFF, since a cell
+holds one UTF-16 unit."""
+
+
+def shown_in(text: str, charset: str) -> str:
+    """``text`` with what ``charset`` cannot show as '?'."""
+    if charset == BASIC_PLANE:
+        return "".join(char if char <= "\uffff" else "?" for char in text)
+    return text.encode(charset, "replace").decode(charset)
 
 
 @dataclass(frozen=True)
@@ -245,7 +255,7 @@ class Canvas:
             if not text.isprintable():
                 text = sanitize(text, len(text))  # nothing untrusted reaches it raw
             if self.charset != "utf-8" and not text.isascii():
-                text = text.encode(self.charset, "replace").decode(self.charset)
+                text = shown_in(text, self.charset)
         whole = text
         if x < 0:
             text, x = text[-x:], 0

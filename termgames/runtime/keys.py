@@ -31,19 +31,26 @@ def _special(name: str) -> tuple[int, ...]:
     return (code,) if isinstance(code, int) else ()
 
 
-# PDCurses (windows-curses) reports the keypad's keys with codes of its own.
-_PAD_ENTER = tuple(code for code in (459,) if _special("KEY_A2"))  # PADENTER on PDCurses
+PDCURSES = hasattr(curses, "PADENTER")
+"""Whether curses is windows-curses (PDCurses): it alone names the keypad's Enter."""
 
-UP = (curses.KEY_UP, *_special("KEY_A2"))
-DOWN = (curses.KEY_DOWN, *_special("KEY_C2"))
-LEFT = (curses.KEY_LEFT, *_special("KEY_B1"))
-RIGHT = (curses.KEY_RIGHT, *_special("KEY_B3"))
+
+def _pdcurses(name: str) -> tuple[int, ...]:
+    """The code PDCurses gives a key of the keypad (NumLock off) apart from the grey key's
+    code; nothing under ncurses, which reports the keypad's keys as the grey ones."""
+    return _special(name) if PDCURSES else ()
+
+
+UP = (curses.KEY_UP, *_pdcurses("KEY_A2"))
+DOWN = (curses.KEY_DOWN, *_pdcurses("KEY_C2"))
+LEFT = (curses.KEY_LEFT, *_pdcurses("KEY_B1"))
+RIGHT = (curses.KEY_RIGHT, *_pdcurses("KEY_B3"))
 """The arrows (and the keypad's, where curses reports them apart)."""
 
-ENTER: tuple[Key, ...] = ("\n", "\r", curses.KEY_ENTER, *_PAD_ENTER)
+ENTER: tuple[Key, ...] = ("\n", "\r", curses.KEY_ENTER, *_pdcurses("PADENTER"))
 ESCAPE = "\x1b"
-PAGE_UP = (curses.KEY_PPAGE,)
-PAGE_DOWN = (curses.KEY_NPAGE,)
+PAGE_UP = (curses.KEY_PPAGE, *_pdcurses("KEY_A3"))
+PAGE_DOWN = (curses.KEY_NPAGE, *_pdcurses("KEY_C3"))
 HOME = (curses.KEY_HOME, *_special("KEY_A1"))
 END = (curses.KEY_END, *_special("KEY_C1"))
 RESIZE = curses.KEY_RESIZE
@@ -66,6 +73,8 @@ _SPECIAL_NAMES: dict[int, str] = {
 }
 _CHAR_NAMES = {"\n": "Enter", "\r": "", " ": "Space", "\x1b": "Esc", "\t": "Tab",
                "\x7f": "Backspace"}
+if PDCURSES:  # Windows' Backspace is Ctrl-H, which a Unix terminal sends only for Ctrl-H
+    _CHAR_NAMES["\x08"] = "Backspace"
 
 
 def key_name(key: Key) -> str:

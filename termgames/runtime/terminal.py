@@ -15,6 +15,7 @@ from types import FrameType, TracebackType
 from termgames.runtime.context import DisplayOptions
 from termgames.runtime.draw import (
     ASCII_GLYPHS,
+    BASIC_PLANE,
     UNICODE_GLYPHS,
     Canvas,
     ColourMode,
@@ -37,7 +38,8 @@ class TerminalUnavailable(Exception):
 
 
 class Terminated(SystemExit):
-    """SIGTERM or SIGHUP arrived: unwind, save, restore the terminal, exit 128+signal."""
+    """SIGTERM, SIGHUP or (Windows) Ctrl-Break's SIGBREAK arrived: unwind, save, restore
+    the terminal, exit 128+signal."""
 
     def __init__(self, signum: int) -> None:
         super().__init__(128 + signum)
@@ -50,6 +52,8 @@ def preflight() -> None:
         raise TerminalUnavailable("standard input is not a terminal; run termgames interactively")
     if not sys.stdout.isatty():
         raise TerminalUnavailable("standard output is not a terminal; run termgames interactively")
+    if sys.platform == "win32":
+        return  # a Windows console sets no TERM, and PDCurses reads none
     term = os.environ.get("TERM", "")
     if term in UNUSABLE_TERMS:
         shown = f"TERM={term}" if term else "TERM is not set"
@@ -60,8 +64,10 @@ def reattach_stdin_to_terminal() -> None:
     """After input was read from a pipe (``-``), take keys from the controlling terminal."""
     if sys.stdin.isatty():
         return
+    # On Windows, PDCurses reads the keys from standard input's handle, which dup2 sets.
+    device = "CONIN$" if sys.platform == "win32" else "/dev/tty"
     try:
-        terminal = os.open("/dev/tty", os.O_RDWR)
+        terminal = os.open(device, os.O_RDWR)
     except OSError as error:
         raise TerminalUnavailable(
             "standard input was a pipe and there is no terminal to read keys from"
@@ -79,9 +85,10 @@ def _active_charset() -> str:
 
 def set_locale(wanted: str) -> str:
     """Set the C library's locale for curses and return the character set the screen may
-    use: ``wanted`` when the C library can encode it, else 'ascii'."""
+    use: ``wanted`` when the C library can encode it, else 'ascii'; on Windows,
+    PDCurses' BASIC_PLANE."""
     if sys.platform == "win32":
-        return "utf-8"  # PDCurses draws Unicode whatever the locale says
+        return BASIC_PLANE  # PDCurses draws Unicode whatever the locale says, to U+FFFF
     try:
         locale.setlocale(locale.LC_ALL, "")
     except locale.Error:  # a category names a locale this system lacks
@@ -120,16 +127,16 @@ class Session:
         self.palette = Palette(ColourMode.MONO)
         self.glyphs: Glyphs = ASCII_GLYPHS
         self.charset = "ascii"
-        """What the terminal can show: 'utf-8', another codec, or 'ascii'."""
+        """What the terminal can show: 'utf-8', another codec, 'ascii' or BASIC_PLANE."""
         self._previous_handlers: dict[int, object] = {}
         self._pending: deque[Key] = deque()
         self._decoder = codecs.getincrementaldecoder("latin-1")()
 
     def __enter__(self) -> Session:
         self.charset = set_locale(requested_charset(launch_environment()))
-        utf8 = self.charset == "utf-8"
-        self.glyphs = UNICODE_GLYPHS if utf8 and not self.options.ascii else ASCII_GLYPHS
-        reading = "latin-1" if self.charset == "ascii" else self.charset
+        unicode = self.charset in ("utf-8", BASIC_PLANE)
+        self.glyphs = UNICODE_GLYPHS if unicode and not self.options.ascii else ASCII_GLYPHS
+        reading = {"ascii": "latin-1", BASIC_PLANE: "utf-8"}.get(self.charset, self.charset)
         self._decoder = codecs.getincrementaldecoder(reading)(errors="replace")
         # The default ESCDELAY is a full second, which makes Esc feel broken.
         os.environ.setdefault("ESCDELAY", str(ESCAPE_DELAY_MS))
@@ -139,8 +146,9 @@ class Session:
         except curses.error as error:
             self._restore_signal_handlers()
             term = os.environ.get("TERM", "")
-            raise TerminalUnavailable(f"TERM={term}: cannot start the terminal ({error})"
-                                      ) from error
+            message = (f"cannot start the console ({error})" if sys.platform == "win32"
+                       else f"TERM={term}: cannot start the terminal ({error})")
+            raise TerminalUnavailable(message) from error
         try:
             self._configure()
         except BaseException:
@@ -207,7 +215,8 @@ class Session:
         # leaves it ignored.
         self._previous_handlers[signal.SIGINT] = signal.signal(
             signal.SIGINT, signal.default_int_handler)
-        for name in ("SIGTERM", "SIGHUP"):
+        # Windows has no SIGHUP; its Ctrl-Break would end the game unsaved by default.
+        for name in ("SIGTERM", "SIGHUP", "SIGBREAK"):
             signum = getattr(signal, name, None)
             if signum is not None:
                 self._previous_handlers[signum] = signal.signal(signum, _raise_terminated)
@@ -236,6 +245,8 @@ class Session:
         if self._pending:
             return self._pending.popleft()
         self.window.timeout(timeout_ms)
+        if sys.platform == "win32":
+            return self._read_whole()
         code: int = self.window.getch()
         if code == -1:
             return None
@@ -262,6 +273,22 @@ class Session:
         self._pending.extend(text[1:])
         return text[0]
 
+    def _read_whole(self) -> Key | None:
+        """The next key from PDCurses, which reads characters whole, not as bytes. By
+        get_wch: its getch returns 'ą' (U+0105) as 0x105, which is KEY_RIGHT."""
+        try:
+            key: int | str = self.window.get_wch()
+        except curses.error:  # nothing came in time
+            return None
+        if isinstance(key, str):
+            # A cell holds UTF-16: a character beyond U+FFFF comes as two unusable halves.
+            return "\ufffd" if "\ud800" <= key <= "\udfff" else key
+        if key == curses.KEY_MOUSE:  # no report follows it here, even with the mouse off
+            return self._mouse() if self.options.mouse else None
+        if key == curses.KEY_RESIZE:
+            curses.update_lines_cols()
+        return key
+
     def _drop_report(self) -> None:
         """Read past a mouse report that came with the mouse off (a terminal left
         reporting by a program killed before it could stop it): curses knows only its
@@ -276,7 +303,8 @@ class Session:
 
         ncurses returns one KEY_MOUSE for every event that arrived together (two clicks
         queued while the game was busy) and hands them out newest first: all are taken
-        now, and the later presses queued in the order they happened.
+        now, and the later presses queued in the order they happened. PDCurses keeps
+        only the last event, and gives it again at every call, never an error.
         """
         events = []
         while True:
@@ -285,6 +313,8 @@ class Session:
             except curses.error:
                 break
             events.append((y, x, state))
+            if sys.platform == "win32":
+                break
         presses = [press for press in (_press(*event) for event in reversed(events))
                    if press is not None]
         if not presses:

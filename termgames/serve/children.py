@@ -10,17 +10,19 @@ point as the ``termgames`` command, with a fixed environment the client cannot t
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import os
-import pty
 import signal
 import struct
 import sys
-import termios
 from collections.abc import Mapping
 from dataclasses import dataclass
 
 from termgames.runtime.context import PLAYER_VARIABLE, UNVERIFIED_VARIABLE
+
+if sys.platform != "win32":  # serve refuses to start on Windows (command.py)
+    import fcntl
+    import pty
+    import termios
 
 KEPT_VARIABLES = ("PATH", "HOME", "XDG_DATA_HOME", "TERMGAMES_HOME")
 """The server's own variables a game may need (where its scores live); nothing of the

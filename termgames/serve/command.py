@@ -19,6 +19,8 @@ if TYPE_CHECKING:
     from termgames.serve.server import Options
 
 INSTALL_HINT = "termgames serve needs the server extra: pip install 'termgames[serve]'"
+NOT_ON_WINDOWS = ("termgames serve runs each game on a pseudo-terminal, which Windows "
+                  "lacks: serve from Linux, macOS or WSL")
 
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
@@ -40,6 +42,9 @@ def serve(host: str, port: int, max_sessions: int, max_per_ip: int, idle_timeout
           auth: str) -> None:
     """Serve the arcade over SSH: 'ssh -p PORT anyname@HOST' opens the menu, and
     'ssh -t -p PORT HOST 2048' opens a game."""
+    if sys.platform == "win32":  # this system cannot, whatever the arguments: status 1
+        echo(f"termgames: {NOT_ON_WINDOWS}", err=True)
+        sys.exit(1)
     try:
         importlib.import_module("asyncssh")
     except ImportError:

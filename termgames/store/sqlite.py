@@ -50,8 +50,8 @@ class SQLiteStore(Store):
                 return cls._unsaved(path, owner, error)
         except OSError as error:
             return cls._unsaved(path, owner, error)
-        moved_to = files.move_aside(path)
         try:
+            moved_to = files.move_aside(path)  # Windows refuses while another game has it
             store = cls._open_checked(path, owner)
         except (sqlite3.Error, OSError) as error:
             return cls._unsaved(path, owner, error)
