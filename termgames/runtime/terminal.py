@@ -25,6 +25,7 @@ from termgames.runtime.draw import (
 )
 from termgames.runtime.environment import codec_name, launch_environment, requested_charset
 from termgames.runtime.keys import Key, Mouse
+from termgames.runtime.signals import terminating_signals
 
 ESCAPE_DELAY_MS = 25
 _WHEEL_DOWN = getattr(curses, "BUTTON5_PRESSED", 0)  # ncurses 6; older ones lack it
@@ -215,11 +216,8 @@ class Session:
         # leaves it ignored.
         self._previous_handlers[signal.SIGINT] = signal.signal(
             signal.SIGINT, signal.default_int_handler)
-        # Windows has no SIGHUP; its Ctrl-Break would end the game unsaved by default.
-        for name in ("SIGTERM", "SIGHUP", "SIGBREAK"):
-            signum = getattr(signal, name, None)
-            if signum is not None:
-                self._previous_handlers[signum] = signal.signal(signum, _raise_terminated)
+        for signum in terminating_signals():
+            self._previous_handlers[signum] = signal.signal(signum, _raise_terminated)
 
     def _restore_signal_handlers(self) -> None:
         for signum, handler in self._previous_handlers.items():

@@ -24,6 +24,7 @@ from types import FrameType, TracebackType
 from typing import Any, Generic, TextIO, TypeVar
 
 from termgames.runtime.output import echo
+from termgames.runtime.signals import terminating_signals
 
 INTERRUPTED = 130
 """The shell's status for a program stopped by Ctrl-C (128 + SIGINT)."""
@@ -107,12 +108,11 @@ def default_jobs() -> int:
 
 
 def start_worker(count: WorkCount | None = None) -> None:
-    """A worker's initializer: Ctrl-C ignored, SIGTERM and SIGHUP at their defaults, and
+    """A worker's initializer: Ctrl-C ignored, the terminating signals at their defaults, and
     the work its jobs count added to ``count``."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    for name in ("SIGTERM", "SIGHUP"):
-        if hasattr(signal, name):
-            signal.signal(getattr(signal, name), signal.SIG_DFL)
+    for signum in terminating_signals():
+        signal.signal(signum, signal.SIG_DFL)
     _Counting.count, _Counting.beat, _Counting.pending = count, None, 0
 
 
@@ -224,15 +224,13 @@ def signals_held() -> Iterator[None]:
 
 @contextlib.contextmanager
 def terminations_unwind() -> Iterator[None]:
-    """Turn SIGTERM and SIGHUP into SystemExit for the block, so workers are ended too,
-    and make Ctrl-C raise KeyboardInterrupt even if this process was started with it
-    ignored (a background job of a shell is). Enter it after ``results_as_done``:
+    """Turn SIGTERM, SIGHUP (and Windows' SIGBREAK) into SystemExit for the block, so
+    workers are ended too, and make Ctrl-C raise KeyboardInterrupt even if this process
+    was started with it ignored (a background job of a shell is). Enter it after ``results_as_done``:
     workers must not inherit these handlers."""
-    previous = {signal.SIGINT: signal.signal(signal.SIGINT, _raise_interrupted)}
-    for name in ("SIGTERM", "SIGHUP"):
-        signum = getattr(signal, name, None)
-        if signum is not None:
-            previous[signum] = signal.signal(signum, _raise_terminated)
+    previous: dict[int, Any] = {signal.SIGINT: signal.signal(signal.SIGINT, _raise_interrupted)}
+    for signum in terminating_signals():
+        previous[signum] = signal.signal(signum, _raise_terminated)
     try:
         yield
     finally:
