@@ -226,8 +226,8 @@ def signals_held() -> Iterator[None]:
 def terminations_unwind() -> Iterator[None]:
     """Turn SIGTERM, SIGHUP (and Windows' SIGBREAK) into SystemExit for the block, so
     workers are ended too, and make Ctrl-C raise KeyboardInterrupt even if this process
-    was started with it ignored (a background job of a shell is). Enter it after ``results_as_done``:
-    workers must not inherit these handlers."""
+    was started with it ignored (a background job of a shell is). Enter it after
+    ``results_as_done``: workers must not inherit these handlers."""
     previous: dict[int, Any] = {signal.SIGINT: signal.signal(signal.SIGINT, _raise_interrupted)}
     for signum in terminating_signals():
         previous[signum] = signal.signal(signum, _raise_terminated)
