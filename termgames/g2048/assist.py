@@ -25,6 +25,10 @@ DEFAULT_SPEED, MIN_SPEED, MAX_SPEED = 4.0, 0.2, 50.0
 """Autoplay's moves a second: by default, and the bounds --speed accepts."""
 THINKING = "2048 thinking"
 """The name of the background work: one search at a time."""
+SIMULATION_NODES = 5000
+"""Positions the AI may search a move, on average, in a simulated game unless
+``--nodes`` says otherwise (a count, not a time, so a seed gives the same games on any
+machine)."""
 
 
 def thinking_budget_ms(autoplay_speed: float | None = None) -> float:

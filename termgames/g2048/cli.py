@@ -6,7 +6,7 @@ import json
 
 import click
 
-from termgames.g2048.assist import DEFAULT_SPEED, MAX_SPEED, MIN_SPEED
+from termgames.g2048.assist import DEFAULT_SPEED, MAX_SPEED, MIN_SPEED, SIMULATION_NODES
 from termgames.g2048.board import (
     DEFAULT_GOAL,
     DEFAULT_SIZE,
@@ -15,7 +15,6 @@ from termgames.g2048.board import (
     largest_possible,
     validate_reachable,
 )
-from termgames.g2048.simulate import DEFAULT_NODES, GameResult, play_job, summarize
 from termgames.runtime import app
 from termgames.runtime.app import display_options
 from termgames.runtime.context import DisplayOptions
@@ -67,7 +66,7 @@ def command(ctx: click.Context, size: int, goal: int, seed: int | None, autoplay
               help="Seed the spawns: a seed gives the same games for any --jobs (only the "
                    "timings differ).")
 @jobs_option
-@click.option("--nodes", type=click.IntRange(1, 10_000_000), default=DEFAULT_NODES,
+@click.option("--nodes", type=click.IntRange(1, 10_000_000), default=SIMULATION_NODES,
               show_default=True, help="Positions the AI may search a move.")
 @click.option("--size", type=click.IntRange(MIN_SIZE, MAX_SIZE), default=DEFAULT_SIZE,
               show_default=True,
@@ -78,6 +77,7 @@ def command(ctx: click.Context, size: int, goal: int, seed: int | None, autoplay
 def simulate(games: int, seed: int, jobs: int | None, nodes: int, size: int,
              as_json: bool, quiet: bool) -> None:
     """The AI plays whole games (the help is OUTPUT_RULE's, shared with Reversi's)."""
+    from termgames.g2048.simulate import GameResult, play_job, summarize
     from termgames.runtime.simulations import simulate as run_games
     from termgames.runtime.workers import default_jobs
 

@@ -17,9 +17,10 @@ from typing import Any
 
 from termgames.g2048 import bitboard
 from termgames.g2048.ai import think
+from termgames.g2048.assist import SIMULATION_NODES
 from termgames.g2048.board import DEFAULT_GOAL, Game2048, highest_tile, largest_possible
 
-DEFAULT_NODES = 5000
+DEFAULT_NODES = SIMULATION_NODES
 """Positions the AI may search a move, on average, unless ``--nodes`` says otherwise."""
 SAVINGS_CAP = 2
 """A move may spend the positions earlier moves left unspent, up to this many moves'
