@@ -43,9 +43,10 @@ class ScoreKind(Enum):
     def best(self, value: int, holder: str | None) -> str:
         """The menu's 'best' for ``value``, with whose it is when it is not the player's:
         'best 1,604 by bob'; a result in words reads 'best: bob lost by 57'."""
+        said = self.format(value)
         if self is ScoreKind.MARGIN:
-            return f"best: {holder + ' ' if holder else ''}{self.format(value)}"
-        return f"best {self.format(value)}{f' by {holder}' if holder else ''}"
+            return f"best: {holder} {said}" if holder else f"best: {said}"
+        return f"best {said} by {holder}" if holder else f"best {said}"
 
 
 def clock(milliseconds: float) -> str:
