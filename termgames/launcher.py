@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from termgames.runtime.bindings import Binding
 from termgames.runtime.context import LaunchContext
 from termgames.runtime.draw import Glyphs
 from termgames.runtime.lists import ListScreen
@@ -78,6 +79,8 @@ class Launcher(ListScreen):
         # files (Sokoban's progress per collection), and the menu must appear at once.
         self.bests: list[list[str]] = [[""] for _ in self.games]
         super().__init__("termgames", self.rows_for, self.play,
+                         extra=[Binding(("s",), self.show_scores, "the scores: every "
+                                        "game's best results", "scores", priority=40)],
                          minimum=(len(self.games) + 4, 40))
 
     def mount(self, host: Any) -> None:
@@ -100,6 +103,12 @@ class Launcher(ListScreen):
         """Start the chosen game over the menu."""
         spec = self.games[index]
         self.host.launch(spec, spec.create)
+
+    def show_scores(self) -> None:
+        """The scores screen, on the game the cursor is on."""
+        from termgames.scores_screen import ScoresScreen
+
+        self.host.push(ScoresScreen(self.games, self.context, self.games[self.index]))
 
     def on_resume(self) -> None:
         """Back from a game: its new best shows."""
