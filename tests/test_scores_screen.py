@@ -66,12 +66,18 @@ def test_a_short_best_leaves_its_summary_whole_and_a_long_one_keeps_its_marks() 
         "best 150,344 (4x4, goal 2048)")
 
 
+LONG_NAME = "a-player-with-a-long-name-indeed"
+"""As long as a served arcade's names go (32 characters): too wide for the smallest
+window's table."""
+
+
 def arrange(home: Path) -> None:
-    """Twelve 2048 results (more than a table's ten, and than the smallest window shows)
-    and a Reversi loss."""
+    """Twelve 2048 results (more than a table's ten, and than the smallest window shows),
+    one by a player with a long name, and a Reversi loss."""
     store = store_at(home)
     for n in range(12):
-        store.record_score(f"r{n}", "2048", "4x4, goal 2048", 1000 + n, player=f"p{n:02d}")
+        store.record_score(f"r{n}", "2048", "4x4, goal 2048", 1000 + n,
+                           player=LONG_NAME if n == 5 else f"p{n:02d}")
     store.record_score("lost", "reversi", "vs search level 3", -57, player=PLAYER)
     store.close()
 
@@ -125,6 +131,9 @@ def test_the_smallest_window_scrolls_the_tables_and_cuts_nothing_unmarked(
         run.wait_for("10.   1,002  p02")
         run.wait_for_gone("▼")  # nothing more below
         assert "▲" in run.text()
+        [long] = [line for line in run.text().splitlines() if "1,005" in line]
+        assert LONG_NAME not in long and long.rstrip().endswith("…"), long  # cut, marked
+        nothing_cut(run, cols, "the scores screen at its end")
         run.press("pageup", "pageup", "pageup", "pageup")
         run.wait_for("2048 · 4x4, goal 2048")
         nothing_cut(run, cols, "the scores screen at its top")
@@ -145,3 +154,4 @@ def test_a_wide_window_shows_every_table_unscrolled(tmp_path: Path) -> None:
         assert "▼" not in shown and "▲" not in shown
         header = next(line for line in shown.splitlines() if "points" in line)
         assert header.split() == ["#", "points", "player", "date", "help"]
+        assert LONG_NAME in shown
