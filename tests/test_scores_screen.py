@@ -97,7 +97,8 @@ def test_s_shows_the_scores_scrolled_and_q_goes_back(driver: str, tmp_path: Path
         run.press("s")  # on 2048, the first row: its tables
         run.wait_for("2048 · 4x4, goal 2048")
         run.wait_for("1.   1,011  p11")
-        assert "Scores:" in run.text() and "Left/Right game" in run.text()
+        run.wait_for("Scores:")
+        run.wait_for("Left/Right game")
         run.press("left")  # every game's tables, as termgames scores prints them
         run.wait_for("Reversi · vs search level 3")
         run.wait_for("1.  lost by 57  tester")
@@ -124,15 +125,20 @@ def test_the_smallest_window_scrolls_the_tables_and_cuts_nothing_unmarked(
     with program(driver, [], tmp_path, rows, cols) as run:
         run.wait_for("best: lost by 57")
         run.press("s")
-        run.wait_for("1.   1,011  p11")
+        run.wait_until(lambda: all(text in run.text() for text in (
+            "1.   1,011  p11", "2.   1,010  p10", "▼", "q back")), "the top of the table")
         nothing_cut(run, cols, "the scores screen")
-        assert "▼" in run.text() and "p02" not in run.text()
+        assert "p02" not in run.text()
         run.press("end")  # the tenth and last (the table's limit, as termgames scores')
-        run.wait_for("10.   1,002  p02")
-        run.wait_for_gone("▼")  # nothing more below
-        assert "▲" in run.text()
-        [long] = [line for line in run.text().splitlines() if "1,005" in line]
-        assert LONG_NAME not in long and long.rstrip().endswith("…"), long  # cut, marked
+
+        def at_the_end() -> bool:
+            shown = run.text()
+            return ("10.   1,002  p02" in shown and "▲" in shown and "▼" not in shown
+                    and any(line.rstrip().endswith("…") for line in shown.splitlines()
+                            if "1,005" in line))
+
+        run.wait_until(at_the_end, "the end, the long name cut and marked")
+        assert LONG_NAME not in run.text()
         nothing_cut(run, cols, "the scores screen at its end")
         run.press("pageup", "pageup", "pageup", "pageup")
         run.wait_for("2048 · 4x4, goal 2048")
