@@ -40,8 +40,9 @@ def local_scores(home: Path, *arguments: str) -> str:
     return result.stdout
 
 
-def test_ssh_scores_prints_what_termgames_scores_prints_and_writes_nothing(
-        server: Server) -> None:
+def test_a_served_arcade_shows_its_scores_read_only(server: Server) -> None:
+    """``ssh HOST scores``, with or without a terminal, from asyncssh's client and
+    OpenSSH's, and the menu's scores screen (one server, to keep the run short)."""
     arrange(server.home)
     database = server.home / DATABASE_NAME
     before = database.read_bytes()
@@ -53,7 +54,7 @@ def test_ssh_scores_prints_what_termgames_scores_prints_and_writes_nothing(
             result = await conn.run(command, encoding=None)
             return result.exit_status, result.stdout.decode()
 
-    async def conversation() -> None:
+    async def commands() -> None:
         assert await ask("scores") == (0, local_scores(server.home))
         assert await ask("scores 2048 --limit 2") == (
             0, local_scores(server.home, "2048", "--limit", "2"))
@@ -68,38 +69,31 @@ def test_ssh_scores_prints_what_termgames_scores_prints_and_writes_nothing(
             await seat.wait_for("3.     500  p0")
             assert await seat.finish() == 0
 
-    run(conversation())
+    run(commands())
+    if shutil.which("ssh") is not None:  # its input at its end at once, as in a script
+        command = [*ssh_command(server.port)[:-2], "-T", "anyname@127.0.0.1", "scores",
+                   "reversi"]
+        result = subprocess.run(command, capture_output=True, text=True, timeout=30,
+                                check=False, stdin=subprocess.DEVNULL)
+        assert result.returncode == 0, result.stderr
+        assert result.stdout == local_scores(server.home, "reversi")
     assert database.read_bytes() == before
     assert server.children() == []
 
-
-def test_the_served_launcher_shows_the_scores_screen(server: Server) -> None:
-    arrange(server.home)
-
-    async def play() -> None:
+    async def menu() -> None:
         async with await connect(server.port, user="bob") as conn:
-            menu = await sit(conn)
-            await menu.wait_for("best: ann lost by 57 (vs search level 3)")
-            menu.press("s")
-            await menu.wait_for("2048 · 4x4, goal 2048")
-            menu.press("right", "right")
-            await menu.wait_for("Reversi · vs search level 3")
-            menu.press("q")
-            await menu.wait_for("s scores")
-            menu.press("q")
-            assert await menu.finish() == 0
+            launcher = await sit(conn)
+            await launcher.wait_for("best: ann lost by 57 (vs search level 3)")
+            launcher.press("s")
+            await launcher.wait_for("2048 · 4x4, goal 2048")
+            launcher.press("right", "right")
+            await launcher.wait_for("Reversi · vs search level 3")
+            launcher.press("q")
+            await launcher.wait_for("s scores")
+            launcher.press("q")
+            assert await launcher.finish() == 0
 
-    run(play())
-
-
-@pytest.mark.skipif(shutil.which("ssh") is None, reason="needs OpenSSH's client")
-def test_a_stock_openssh_client_prints_the_scores(server: Server) -> None:
-    arrange(server.home)
-    command = [*ssh_command(server.port)[:-2], "-T", "anyname@127.0.0.1", "scores", "reversi"]
-    result = subprocess.run(command, capture_output=True, text=True, timeout=30,
-                            check=False, stdin=subprocess.DEVNULL)
-    assert result.returncode == 0, result.stderr
-    assert result.stdout == local_scores(server.home, "reversi")
+    run(menu())
 
 
 class Listener(asyncssh.SSHClient):  # type: ignore[misc]
