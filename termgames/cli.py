@@ -14,6 +14,7 @@ from termgames.runtime.app import display_options
 from termgames.runtime.context import DisplayOptions
 from termgames.runtime.output import PipeClosed, as_shown, echo
 from termgames.spec import GameSpec
+from termgames.standings import DEFAULT_LIMIT, LIMITS
 from termgames.text import sanitize
 
 CONTEXT = {"help_option_names": ["-h", "--help"]}
@@ -73,12 +74,13 @@ def build_cli(games: tuple[GameSpec, ...]) -> ArcadeGroup:
 
     @arcade.command(context_settings=CONTEXT)
     @click.argument("game", required=False)
-    @click.option("--limit", type=click.IntRange(1, 1000), default=10, show_default=True,
-                  help="How many results per table.")
+    @click.option("--limit", type=click.IntRange(*LIMITS), default=DEFAULT_LIMIT,
+                  show_default=True, help="How many results per table.")
     def scores(game: str | None, limit: int) -> None:
         """Print the best results (all games, or GAME): one table per variant, since only
         results of the same board, maze size or opponent compare. Reads, never writes."""
         from termgames.runtime.context import open_reader
+        from termgames.standings import standings
 
         named = {spec.name: spec for spec in games}
         if game is not None and game not in named:
@@ -87,16 +89,8 @@ def build_cli(games: tuple[GameSpec, ...]) -> ArcadeGroup:
             )
         store, _ = open_reader()
         try:
-            shown = 0
-            for spec in [named[game]] if game else games:
-                tables = spec.score_tables(store, limit, game is not None)
-                if not tables and game is not None:
-                    echo(f"{spec.title}: no results yet.")
-                for table in tables:
-                    echo("\n" * bool(shown) + "\n".join(table.lines(as_shown)))
-                    shown += 1
-            if game is None and not shown:
-                echo("No scores yet.")
+            shown = standings(games, store, named[game] if game else None, limit)
+            echo("\n".join(shown.lines(as_shown)))
         finally:
             for warning in store.warnings:
                 echo(f"termgames: {warning}", err=True)

@@ -5,37 +5,55 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from termgames.runtime.bindings import Binding
 from termgames.runtime.context import LaunchContext
 from termgames.runtime.draw import Glyphs
 from termgames.runtime.lists import ListScreen
+from termgames.scoreboard import launcher_forms
 from termgames.spec import GameSpec
+from termgames.store import Store
 from termgames.text import clip, text_width
 
-MINIMUM_SUMMARY = 8
-"""Fewer cells than this of a game's summary say nothing; the row drops it instead."""
+MINIMUM_SUMMARY = 16
+"""Fewer cells than this of a game's summary say little ('outflank the …'); the row
+drops it instead, for its best."""
 
 
-def menu_rows(columns: Sequence[tuple[str, str, str]], width: int, ellipsis: str) -> list[str]:
-    """(title, summary, best) rows lined up in ``width`` cells: the title stays whole, the
-    summary is shortened (ending in ``ellipsis``) to make room for the best, and goes
-    when even a few cells of it do not fit; only then is the best shortened, marked too."""
+def menu_rows(columns: Sequence[tuple[str, str, Sequence[str]]], width: int, ellipsis: str
+              ) -> list[str]:
+    """(title, summary, best forms) rows lined up in at most ``width`` cells: titles on the
+    left, each best right-aligned, and each summary in the room its own row's best leaves.
+    Room goes where it is needed: a row whose best is short keeps its summary whole; a
+    summary is shortened (ending in ``ellipsis``) to keep the best whole, and goes when
+    even a few cells of it would not fit; only then does the best take a shorter form
+    (``forms`` are longest first), and the last form is shortened, marked too."""
     title_w = max(text_width(title) for title, _, _ in columns)
-    best_w = max(text_width(best) for _, _, best in columns)
-    summary_w = max(width - title_w - best_w - 4, 0)
-    summary_w = min(summary_w, max(text_width(summary) for _, summary, _ in columns))
-    if summary_w < MINIMUM_SUMMARY:
-        summary_w = 0
-        best_w = min(best_w, max(width - title_w - 2, 0))
+    natural = max(title_w + text_width(summary) + text_width(forms[0]) + 4
+                  for _, summary, forms in columns)
+    line_w = min(width, natural)
     rows = []
-    for title, summary, best in columns:
-        best = shorten(best, best_w, ellipsis)
-        row = pad(title, title_w)
-        if summary_w:
-            row += f"  {pad(shorten(summary, summary_w, ellipsis), summary_w)}"
-        if best_w:
-            row += f"  {' ' * (best_w - text_width(best))}{best}"
-        rows.append(row)
+    for title, summary, forms in columns:
+        best = forms[0]
+        summary_w = min(line_w - title_w - text_width(best) - 4, text_width(summary))
+        if summary_w >= min(MINIMUM_SUMMARY, text_width(summary)) and summary:
+            row = f"{pad(title, title_w)}  {shorten(summary, summary_w, ellipsis)}"
+        else:
+            row = title
+            room = max(line_w - text_width(title) - 2, 0)
+            best = next((form for form in forms if text_width(form) <= room),
+                        shorten(forms[-1], room, ellipsis))
+        gap = line_w - text_width(row) - text_width(best)
+        rows.append(f"{row}{' ' * gap}{best}" if best else row)
     return rows
+
+
+def best_forms(spec: GameSpec, store: Store, player: str) -> list[str]:
+    """The menu's line for ``spec`` as ``player`` sees it, longest form first (a plain
+    score's line can also be said without its variant)."""
+    if spec.best_line is not None:
+        return [spec.best(store, player)]
+    scoring = spec.scoring
+    return launcher_forms(store, spec.name, scoring.kind, scoring.none_yet, player)
 
 
 def shorten(text: str, width: int, ellipsis: str) -> str:
@@ -59,8 +77,10 @@ class Launcher(ListScreen):
         self.context = context
         # Filled in just after the first frame: a game's line may have to read level
         # files (Sokoban's progress per collection), and the menu must appear at once.
-        self.bests = ["" for _ in self.games]
+        self.bests: list[list[str]] = [[""] for _ in self.games]
         super().__init__("termgames", self.rows_for, self.play,
+                         extra=[Binding(("s",), self.show_scores, "the scores: every "
+                                        "game's best results", "scores", priority=40)],
                          minimum=(len(self.games) + 4, 40))
 
     def mount(self, host: Any) -> None:
@@ -68,9 +88,10 @@ class Launcher(ListScreen):
         super().mount(host)
         self.after(0, self.on_resume)
 
-    def read_bests(self) -> list[str]:
-        """Each game's line of best results."""
-        return [spec.best(self.context.store, self.context.player.name) for spec in self.games]
+    def read_bests(self) -> list[list[str]]:
+        """Each game's line of best results, longest form first."""
+        return [best_forms(spec, self.context.store, self.context.player.name)
+                for spec in self.games]
 
     def rows_for(self, width: int, glyphs: Glyphs) -> list[str]:
         """The menu's rows for ``width`` cells."""
@@ -82,6 +103,12 @@ class Launcher(ListScreen):
         """Start the chosen game over the menu."""
         spec = self.games[index]
         self.host.launch(spec, spec.create)
+
+    def show_scores(self) -> None:
+        """The scores screen, on the game the cursor is on."""
+        from termgames.scores_screen import ScoresScreen
+
+        self.host.push(ScoresScreen(self.games, self.context, self.games[self.index]))
 
     def on_resume(self) -> None:
         """Back from a game: its new best shows."""

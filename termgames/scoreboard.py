@@ -27,13 +27,26 @@ class ScoreKind(Enum):
         """Whether a smaller score is the better one (times, moves)."""
         return self in (ScoreKind.TIME_MS, ScoreKind.MOVES)
 
+    @property
+    def heading(self) -> str:
+        """The scores table's header for this kind of score."""
+        return "result" if self is ScoreKind.MARGIN else self.value
+
     def format(self, value: int) -> str:
-        """The score as players read it: '3,412', '+12', '1:05.3'."""
+        """The score as players read it: '3,412', 'won by 12', 'lost by 57', '1:05.3'."""
         if self is ScoreKind.TIME_MS:
             return clock(value)
         if self is ScoreKind.MARGIN:
-            return f"{value:+d}"
+            return f"won by {value}" if value > 0 else f"lost by {-value}" if value else "draw"
         return f"{value:,}"
+
+    def best(self, value: int, holder: str | None) -> str:
+        """The menu's 'best' for ``value``, with whose it is when it is not the player's:
+        'best 1,604 by bob'; a result in words reads 'best: bob lost by 57'."""
+        said = self.format(value)
+        if self is ScoreKind.MARGIN:
+            return f"best: {holder} {said}" if holder else f"best: {said}"
+        return f"best {said} by {holder}" if holder else f"best {said}"
 
 
 def clock(milliseconds: float) -> str:
@@ -118,13 +131,20 @@ def launcher_best(store: Store, game: str, kind: ScoreKind, none_yet: str, playe
     """The launcher's line: the best in the variant ``player`` played last (or anyone
     did, before they play), named, since results in other variants do not compare with
     it; with its help marks, and whose it is when it is not the player's."""
+    return launcher_forms(store, game, kind, none_yet, player)[0]
+
+
+def launcher_forms(store: Store, game: str, kind: ScoreKind, none_yet: str, player: str
+                   ) -> list[str]:
+    """The launcher's line (``launcher_best``), then a shorter form for a narrow window:
+    without the variant, but still with its help marks and its holder."""
     variant = store.latest_variant(game, player) or store.latest_variant(game)
     best = None if variant is None else best_result(store, game, variant, kind.lowest_wins)
     if best is None:
-        return none_yet
-    holder = "" if best.player == player else f" by {best.player}"
+        return [none_yet]
+    said = kind.best(best.score, None if best.player == player else best.player)
     note = Best(best.score, best.marks).note()
-    return f"best {kind.format(best.score)}{holder} ({variant}){note}"
+    return [f"{said} ({variant}){note}", f"{said}{note}"]
 
 
 def score_tables(store: Store, game: str, title: str, kind: ScoreKind, limit: int) -> list[Table]:
@@ -138,7 +158,7 @@ def score_tables(store: Store, game: str, title: str, kind: ScoreKind, limit: in
             if not scores:
                 continue
             heading = f"{title} · {variant}" + (" · with help" if assisted else "")
-            table = Table(heading, ("#", kind.value, "player", "date", "help"),
+            table = Table(heading, ("#", kind.heading, "player", "date", "help"),
                           right=frozenset({0, 1}))
             for rank, score in enumerate(scores, 1):
                 when = time.strftime("%Y-%m-%d", time.localtime(score.recorded_at))

@@ -112,8 +112,8 @@ def test_results_that_do_not_compare_are_ranked_apart(isolated_home: Path) -> No
     assert helped.split() == ["1.", "3,400", "tester", helped.split()[3], "undo"]
     assert tables["Maze · 39x10"][0].split()[:2] == ["#", "time"]
     assert tables["Maze · 39x10"][1].split()[:2] == ["1.", "1:01.2"]
-    assert tables["Reversi · vs worst"][0].split()[:3] == ["#", "discs", "ahead"]
-    assert tables["Reversi · vs worst"][1].split()[:2] == ["1.", "+40"]
+    assert tables["Reversi · vs worst"][0].split()[:3] == ["#", "result", "player"]
+    assert tables["Reversi · vs worst"][1].split()[:4] == ["1.", "won", "by", "40"]
 
 
 def test_a_maze_time_reads_the_same_in_game_launcher_and_scores(
@@ -444,7 +444,7 @@ def test_the_launcher_names_the_opponent_its_reversi_best_was_against(
     store.record_score("b", "reversi", "vs search level 5", 2, player="tester")
     store.close()
     term = terminal()
-    term.wait_for("best +2 (vs search level 5)")
+    term.wait_for("best: won by 2 (vs search level 5)")
 
 
 def test_table_columns_line_up_with_wide_characters() -> None:

@@ -48,10 +48,12 @@ def test_commands_map_to_games_and_nothing_else() -> None:
     assert game_arguments(None, GAMES) == []
     assert game_arguments("2048", GAMES) == ["2048"]
     assert game_arguments(" sokoban ", GAMES) == ["sokoban"]
-    for hostile in ("sh", "2048;sh", "scores", "serve", "simulate", "", "2048" + " " * 300):
+    for hostile in ("sh", "2048;sh", "scores;sh", "serve", "simulate", "",
+                    "2048" + " " * 300):
         refused = game_arguments(hostile, GAMES)
         assert isinstance(refused, Refusal)
-        assert refused.message.endswith("try one of: 2048, maze, reversi, sokoban")
+        assert refused.message.endswith(
+            "try one of: 2048, maze, reversi, sokoban (or scores, for the best results)")
     escaped = game_arguments("\x1b]52;c;aGk=\x07", GAMES)
     assert isinstance(escaped, Refusal) and "\x1b" not in escaped.message
 
@@ -74,7 +76,19 @@ def test_a_game_takes_its_plain_options(command: str, arguments: list[str]) -> N
     assert game_arguments(command, GAMES) == arguments
 
 
+@pytest.mark.parametrize(("command", "arguments"), [
+    ("scores", ["scores"]), ("scores reversi", ["scores", "reversi"]),
+    ("scores --limit 5", ["scores", "--limit=5"]),
+    ("scores --limit=3 2048", ["scores", "--limit=3", "2048"]),
+])
+def test_the_scores_take_a_game_and_a_limit(command: str, arguments: list[str]) -> None:
+    assert game_arguments(command, GAMES) == arguments
+
+
 @pytest.mark.parametrize("command", [
+    "scores --limit 0", "scores --limit 1001", "scores --limit x", "scores --limit",
+    "scores --limit=-1", "scores --limit 5;sh", "scores sh", "scores 2048 maze",
+    "scores --help", "scores -h", "scores /etc/passwd", "scores --limit ١٢",
     "sokoban /etc/passwd", "sokoban --solve", "sokoban --check", "sokoban --out=/tmp/x",
     "sokoban --verify --solutions /etc/passwd", "sokoban --jobs 64", "2048 simulate",
     "reversi simulate --games 100000", "2048 --help", "2048 -h", "2048 --ascii=1",

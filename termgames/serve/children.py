@@ -31,10 +31,12 @@ client's environment is ever passed on."""
 
 @dataclass(frozen=True)
 class Child:
-    """A running game: its process id (also its process group) and its pty's master."""
+    """A running game: its process id (also its process group) and its pty's master; or,
+    for a command that needs no terminal (the scores), the read end of its output."""
 
     pid: int
     master: int
+    terminal: bool = True
 
 
 def game_environment(term: str, player: str, verified: bool,
@@ -63,23 +65,48 @@ def spawn(arguments: list[str], environment: dict[str, str], columns: int, rows:
     if pid == 0:  # the game
         status = 1
         try:
-            status = _run_game(arguments, environment, columns, rows)
+            status = _run_game(arguments, environment, (columns, rows))
         finally:
             os._exit(status)
     os.set_blocking(master, False)
     return Child(pid, master)
 
 
-def _run_game(arguments: list[str], environment: dict[str, str], columns: int, rows: int
-              ) -> int:
-    """In the forked child: become a plain ``termgames`` process, run it, its status."""
+def spawn_piped(arguments: list[str], environment: dict[str, str]) -> Child:
+    """Fork a command that needs no terminal (``ssh HOST scores``): its output and errors
+    go, as they are, into a pipe whose non-blocking read end is returned; it reads
+    nothing."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    reader, writer = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the command
+        status = 1
+        try:
+            os.setsid()  # its own process group, as a game on its pty has, to be hung up
+            nothing = os.open(os.devnull, os.O_RDONLY)
+            for target, source in ((0, nothing), (1, writer), (2, writer)):
+                os.dup2(source, target)
+            status = _run_game(arguments, environment, None)
+        finally:
+            os._exit(status)
+    os.close(writer)
+    os.set_blocking(reader, False)
+    return Child(pid, reader, terminal=False)
+
+
+def _run_game(arguments: list[str], environment: dict[str, str],
+              size: tuple[int, int] | None) -> int:
+    """In the forked child: become a plain ``termgames`` process (on a terminal of
+    ``size``, columns and rows, if it has one), run it, its status."""
     signal.set_wakeup_fd(-1)
     for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGCHLD,
                    signal.SIGWINCH, signal.SIGQUIT):
         signal.signal(number, signal.SIG_DFL)
     signal.pthread_sigmask(signal.SIG_SETMASK, [])
     os.closerange(3, _highest_fd())
-    set_size(0, columns, rows)
+    if size is not None:
+        set_size(0, *size)
     for name in set(os.environ) - set(environment):
         del os.environ[name]
     os.environ.update(environment)

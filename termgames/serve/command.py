@@ -104,12 +104,13 @@ async def _serve(host: str, port: int, key: Any, options: Options,
                  claims: Claims | None) -> None:
     import asyncssh
 
-    from termgames.serve.server import Arcade, Gate, install_reaper
+    from termgames.serve.gate import Gate
+    from termgames.serve.server import Arcade, GameSession, install_reaper
 
     arcade = Arcade(options, claims)
     install_reaper(arcade)
     server = await asyncssh.create_server(
-        lambda: Gate(arcade), host, port, server_host_keys=[key], encoding=None,
+        lambda: Gate(arcade, GameSession), host, port, server_host_keys=[key], encoding=None,
         line_editor=False, agent_forwarding=False, x11_forwarding=False,
         allow_scp=False, login_timeout=30, keepalive_interval=60)
     listening = server.sockets[0].getsockname()

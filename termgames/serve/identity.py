@@ -78,3 +78,10 @@ class Claims:
         temporary.write_text(json.dumps(self.owners, indent=1, sort_keys=True),
                              encoding="utf-8")
         os.replace(temporary, self.path)
+
+
+def name_taken(name: str, host: str, port: int) -> str:
+    """What a player whose key is refused a name is told: whose the name is, and how to
+    come in under another (the address they reached, as ``ssh`` is given it)."""
+    return (f"termgames: the name {name} is taken: another key played as {name} first.\r\n"
+            f"Pick another name: ssh -p {port} othername@{host}\r\n")

@@ -26,6 +26,10 @@ REMOTE_OPTIONS = frozenset({
 })
 """The options a player may give a game over SSH: none of them opens a file or starts
 work beyond one game's (no level files, no --solve, --check, --verify or simulate)."""
+SCORES = "scores"
+"""The one command besides the games: the best results, read-only (``termgames scores``),
+optionally of one game, with ``--limit N``; nothing else of the command's options."""
+SCORES_LIMIT = "--limit"
 COMMAND_LIMIT = 256
 """The longest exec request considered; anything longer is refused unread."""
 RemoteOptions = Mapping[str, Mapping[str, bool]]
@@ -67,16 +71,20 @@ class Refusal:
 def game_arguments(command: str | None, games: RemoteOptions) -> list[str] | Refusal:
     """The termgames arguments for an exec request: none (the launcher) for a shell, else
     a game's name and the options of ``games[name]`` given after it (each rewritten as
-    ``--name=value``, so that no value can pass for an option); anything else refused."""
+    ``--name=value``, so that no value can pass for an option), or the scores (see
+    ``scores_arguments``); anything else refused."""
     if command is None:
         return []
     try:
         words = shlex.split(command[:COMMAND_LIMIT + 1])
     except ValueError:
         words = [command]
-    if not words or words[0] not in games or len(command) > COMMAND_LIMIT:
+    if not words or words[0] not in (*games, SCORES) or len(command) > COMMAND_LIMIT:
         return Refusal(f"termgames: '{_shown(command.strip())}' is not a game here; try "
-                       f"one of: {', '.join(sorted(games))}")
+                       f"one of: {', '.join(sorted(games))} (or {SCORES}, for the best "
+                       "results)")
+    if words[0] == SCORES:
+        return scores_arguments(words[1:], games)
     game, allowed = words[0], games[words[0]]
     arguments, rest = [game], iter(words[1:])
     for word in rest:
@@ -90,6 +98,31 @@ def game_arguments(command: str | None, games: RemoteOptions) -> list[str] | Ref
         if takes_value and not (value and value.isprintable()):
             return Refusal(f"termgames: {name} needs a value")
         arguments.append(f"{name}={value}" if takes_value else name)
+    return arguments
+
+
+def scores_arguments(words: list[str], games: RemoteOptions) -> list[str] | Refusal:
+    """``termgames scores`` with at most a game's name and ``--limit N`` (a number from 1
+    to 1000), rewritten as ``--limit=N``; any other word refused."""
+    from termgames.standings import LIMITS
+
+    arguments, game, rest = [SCORES], None, iter(words)
+    for word in rest:
+        name, equals, value = word.partition("=")
+        if name == SCORES_LIMIT:
+            value = value if equals else next(rest, "")
+            if not (value.isascii() and value.isdigit()
+                    and LIMITS[0] <= int(value) <= LIMITS[1]):
+                return Refusal(f"termgames: {SCORES_LIMIT} needs a number from {LIMITS[0]} "
+                               f"to {LIMITS[1]}")
+            arguments.append(f"{SCORES_LIMIT}={int(value)}")
+        elif word in games and game is None:
+            game = word
+            arguments.append(word)
+        else:
+            return Refusal(f"termgames: over SSH, {SCORES} takes only a game's name "
+                           f"({', '.join(sorted(games))}) and {SCORES_LIMIT} N "
+                           f"(not '{_shown(word)}')")
     return arguments
 
 

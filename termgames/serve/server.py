@@ -10,11 +10,12 @@ environment) is refused.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import asyncssh
 
@@ -22,6 +23,7 @@ from termgames.serve import children
 from termgames.serve.children import Child
 from termgames.serve.identity import Claims
 from termgames.serve.requests import (
+    SCORES,
     Refusal,
     RemoteOptions,
     game_arguments,
@@ -29,6 +31,9 @@ from termgames.serve.requests import (
     terminal_type,
     window_size,
 )
+
+if TYPE_CHECKING:
+    from termgames.serve.gate import Gate
 
 READ_CHUNK = 65536
 INPUT_LIMIT = 65536
@@ -114,59 +119,6 @@ class Arcade:
             self.reap()
 
 
-class Gate(asyncssh.SSHServer):
-    """One connection: its limits and its authentication."""
-
-    def __init__(self, arcade: Arcade) -> None:
-        self.arcade = arcade
-        self.address = ""
-        self.refusal: Refusal | None = None
-        self.sessions = 0
-        self.offered: tuple[str, str] | None = None  # (name, fingerprint) of a good key
-
-    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
-        """A connection arrives: note its address and whether it is over a limit."""
-        peer = conn.get_extra_info("peername")
-        self.address = str(peer[0]) if peer else "?"
-        self.refusal = self.arcade.admit(self.address)
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        """The connection has gone: it no longer counts."""
-        if self.refusal is None:
-            self.arcade.release(self.address)
-
-    def begin_auth(self, username: str) -> bool:
-        # With --auth none there is nothing to check; a refused connection still gets a
-        # session, only to read why.
-        """Whether this user must authenticate (only with --auth publickey)."""
-        return self.arcade.options.auth == "publickey" and self.refusal is None
-
-    def public_key_auth_supported(self) -> bool:
-        """Keys are the one way in under --auth publickey."""
-        return self.arcade.options.auth == "publickey"
-
-    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
-        """Whether this key may play as this name: it owns it, or nobody does."""
-        claims = self.arcade.claims
-        name, fingerprint = player_name(username), key.get_fingerprint()
-        if claims is None or not claims.allows(name, fingerprint):
-            return False
-        self.offered = (name, fingerprint)
-        return True
-
-    def auth_completed(self) -> None:
-        """The key proved itself: it claims the name if it was free."""
-        if self.offered is not None and self.arcade.claims is not None:
-            self.arcade.claims.claim(*self.offered)
-
-    def session_requested(self) -> GameSession | bool:
-        """The one game this connection may have; further sessions refused."""
-        self.sessions += 1
-        if self.sessions > 1:
-            return False  # one game a connection
-        return GameSession(self.arcade, self)
-
-
 class GameSession(asyncssh.SSHServerSession[bytes]):
     """One session: a game on a pty, its bytes carried both ways."""
 
@@ -211,24 +163,30 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         return False  # no sftp, no scp, nothing but games
 
     def session_started(self) -> None:
-        """Start the game, or say in one line why not and end the session."""
+        """Start the game (or the scores, which need no terminal), or say in one line why
+        not and end the session."""
         refusal = self.gate.refusal
         arguments = game_arguments(self.command, self.arcade.options.games)
         if refusal is None and isinstance(arguments, Refusal):
             refusal = arguments
-        if refusal is None and self.term is None:
+        scores = not isinstance(arguments, Refusal) and arguments[:1] == [SCORES]
+        if refusal is None and self.term is None and not scores:
             refusal = Refusal("termgames: a game needs a terminal; connect with ssh -t")
         if refusal is not None:
             self.channel.write(refusal.message.encode() + b"\r\n")
             self.channel.exit(1)
             return
-        assert not isinstance(arguments, Refusal) and self.term is not None
+        assert not isinstance(arguments, Refusal)
         offered = self.gate.offered
         name = offered[0] if offered else player_name(
             self.channel.get_extra_info("username") or "")
         environment = children.game_environment(
-            self.term, name, verified=offered is not None, server_environment=os.environ)
-        self.child = children.spawn(arguments, environment, *self.size)
+            self.term or "dumb", name, verified=offered is not None,
+            server_environment=os.environ)
+        if self.term is None:  # the scores, printed as they are, as `ssh HOST cmd` expects
+            self.child = children.spawn_piped(arguments, environment)
+        else:
+            self.child = children.spawn(arguments, environment, *self.size)
         self.arcade.sessions[self.child.pid] = self
         self.output_open = True
         asyncio.get_running_loop().add_reader(self.child.master, self.carry_output)
@@ -238,19 +196,22 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
                               pixheight: int) -> None:
         """The player's window changed: the game's terminal follows."""
         self.size = window_size(width, height)
-        if self.child is not None and self.output_open:
+        if self.child is not None and self.child.terminal and self.output_open:
             children.set_size(self.child.master, *self.size)
 
     def data_received(self, data: bytes, datatype: Any) -> None:
-        """Keys from the player, for the game."""
-        if self.child is None or not self.output_open:
+        """Keys from the player, for the game (a command without a terminal reads none)."""
+        if self.child is None or not self.child.terminal or not self.output_open:
             return
         self.touch()
         self.pending += data
         self.carry_input()
 
     def eof_received(self) -> bool:
-        """The player closed their input: the game is hung up."""
+        """The player closed their input: a game is hung up; a command that reads none
+        (the scores, without a terminal: ``ssh HOST scores < /dev/null``) goes on."""
+        if self.child is not None and not self.child.terminal:
+            return True  # half-closed: its output still goes out
         self.hang_up()
         return False
 
@@ -293,10 +254,15 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         except OSError:
             data = b""  # EIO: the game closed its terminal
         if data:
-            if self.channel is not None:
-                self.channel.write(data)
+            self.send(data)
             return
         self.end_output()
+
+    def send(self, data: bytes) -> None:
+        """Output for the player, unless they closed the channel (then it is dropped)."""
+        if self.channel is not None:
+            with contextlib.suppress(BrokenPipeError):
+                self.channel.write(data)
 
     def pause_writing(self) -> None:
         """The client is not reading: stop reading the game, whose writes then wait."""
@@ -368,8 +334,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             if not data:
                 self.end_output()
                 return
-            if self.channel is not None:
-                self.channel.write(data)
+            self.send(data)
 
     def finish(self) -> None:
         """Once the output has ended and the status is known: tell the client."""
@@ -380,9 +345,9 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
                 timer.cancel()
         if self.channel is not None:
             if self.status >= 128 + 2 and self.last_words:
-                self.channel.write(TERMINAL_RESET)  # the game could not restore it
+                self.send(TERMINAL_RESET)  # the game could not restore it
             if self.last_words:
-                self.channel.write(b"\r\n" + self.last_words.encode() + b"\r\n")
+                self.send(b"\r\n" + self.last_words.encode() + b"\r\n")
             self.channel.exit(self.status)
             self.channel = None
 

@@ -1,0 +1,88 @@
+"""The door of ``termgames serve``: one connection's limits and its authentication, and
+what a refused player is told (an SSH authentication banner, which OpenSSH's and PuTTY's
+clients print) rather than a bare 'Permission denied'."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import asyncssh
+
+from termgames.serve.identity import name_taken
+from termgames.serve.requests import Refusal, player_name
+
+if TYPE_CHECKING:
+    from termgames.serve.server import Arcade
+
+
+class Gate(asyncssh.SSHServer):
+    """One connection: its limits and its authentication."""
+
+    def __init__(self, arcade: Arcade,
+                 sessions: Callable[[Arcade, Gate], asyncssh.SSHServerSession[bytes]]
+                 ) -> None:
+        self.arcade = arcade
+        self.sessions_of = sessions
+        self.connection: asyncssh.SSHServerConnection | None = None
+        self.told = False  # the banner saying why a key was refused went out
+        self.address = ""
+        self.refusal: Refusal | None = None
+        self.sessions = 0
+        self.offered: tuple[str, str] | None = None  # (name, fingerprint) of a good key
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        """A connection arrives: note its address and whether it is over a limit."""
+        self.connection = conn
+        peer = conn.get_extra_info("peername")
+        self.address = str(peer[0]) if peer else "?"
+        self.refusal = self.arcade.admit(self.address)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        """The connection has gone: it no longer counts."""
+        if self.refusal is None:
+            self.arcade.release(self.address)
+
+    def begin_auth(self, username: str) -> bool:
+        # With --auth none there is nothing to check; a refused connection still gets a
+        # session, only to read why.
+        """Whether this user must authenticate (only with --auth publickey)."""
+        return self.arcade.options.auth == "publickey" and self.refusal is None
+
+    def public_key_auth_supported(self) -> bool:
+        """Keys are the one way in under --auth publickey."""
+        return self.arcade.options.auth == "publickey"
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        """Whether this key may play as this name: it owns it, or nobody does."""
+        claims = self.arcade.claims
+        name, fingerprint = player_name(username), key.get_fingerprint()
+        if claims is None:
+            return False
+        if not claims.allows(name, fingerprint):
+            self.explain(name)
+            return False
+        self.offered = (name, fingerprint)
+        return True
+
+    def explain(self, name: str) -> None:
+        """Tell the client, once, that the name is another key's and how to pick another
+        (the refusal alone reads 'Permission denied (publickey)')."""
+        if self.told or self.connection is None:
+            return
+        self.told = True
+        local = self.connection.get_extra_info("sockname")
+        host, port = (str(local[0]), int(local[1])) if local else ("HOST", 0)
+        self.connection.send_auth_banner(name_taken(name, host, port))
+
+    def auth_completed(self) -> None:
+        """The key proved itself: it claims the name if it was free."""
+        if self.offered is not None and self.arcade.claims is not None:
+            self.arcade.claims.claim(*self.offered)
+
+    def session_requested(self) -> asyncssh.SSHServerSession[bytes] | bool:
+        """The one game this connection may have; further sessions refused."""
+        self.sessions += 1
+        if self.sessions > 1:
+            return False  # one game a connection
+        return self.sessions_of(self.arcade, self)
