@@ -9,9 +9,7 @@ from termgames.runtime.bindings import Binding
 from termgames.runtime.context import LaunchContext
 from termgames.runtime.draw import Glyphs
 from termgames.runtime.lists import ListScreen
-from termgames.scoreboard import launcher_forms
 from termgames.spec import GameSpec
-from termgames.store import Store
 from termgames.text import clip, text_width
 
 MINIMUM_SUMMARY = 16
@@ -45,15 +43,6 @@ def menu_rows(columns: Sequence[tuple[str, str, Sequence[str]]], width: int, ell
         gap = line_w - text_width(row) - text_width(best)
         rows.append(f"{row}{' ' * gap}{best}" if best else row)
     return rows
-
-
-def best_forms(spec: GameSpec, store: Store, player: str) -> list[str]:
-    """The menu's line for ``spec`` as ``player`` sees it, longest form first (a plain
-    score's line can also be said without its variant)."""
-    if spec.best_line is not None:
-        return [spec.best(store, player)]
-    scoring = spec.scoring
-    return launcher_forms(store, spec.name, scoring.kind, scoring.none_yet, player)
 
 
 def shorten(text: str, width: int, ellipsis: str) -> str:
@@ -90,7 +79,7 @@ class Launcher(ListScreen):
 
     def read_bests(self) -> list[list[str]]:
         """Each game's line of best results, longest form first."""
-        return [best_forms(spec, self.context.store, self.context.player.name)
+        return [spec.best_forms(self.context.store, self.context.player.name)
                 for spec in self.games]
 
     def rows_for(self, width: int, glyphs: Glyphs) -> list[str]:

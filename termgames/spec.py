@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from termgames.outcome import Mark
-from termgames.scoreboard import ScoreKind, Table, best_result, launcher_best, score_tables
+from termgames.scoreboard import ScoreKind, Table, best_result, launcher_forms, score_tables
 
 if TYPE_CHECKING:
     import click
@@ -53,10 +53,15 @@ class GameSpec:
 
     def best(self, store: Store, player: str) -> str:
         """The menu's line for this game, as ``player`` sees it."""
+        return self.best_forms(store, player)[0]
+
+    def best_forms(self, store: Store, player: str) -> list[str]:
+        """The menu's line, longest form first, for narrower windows after it (a plain
+        score's line can also be said without its variant)."""
         if self.best_line is not None:
-            return self.best_line(store, player)
-        return launcher_best(store, self.name, self.scoring.kind, self.scoring.none_yet,
-                             player)
+            return [self.best_line(store, player)]
+        return launcher_forms(store, self.name, self.scoring.kind, self.scoring.none_yet,
+                              player)
 
     def best_result(self, store: Store, variant: str) -> Score | None:
         """The best result to show in ``variant``: unhelped if there is one."""
