@@ -3,7 +3,6 @@ SIGTERM or Ctrl-C, then let every game save and exit 0."""
 
 from __future__ import annotations
 
-import asyncio
 import gc
 import importlib
 import signal
@@ -63,6 +62,8 @@ def serve(host: str, port: int, max_sessions: int, max_per_ip: int, idle_timeout
     options = Options(max_sessions, max_per_ip, idle_timeout, auth, remote_options())
     _preload()
     try:
+        import asyncio  # here, not at the top: every termgames command loads this module
+
         asyncio.run(_serve(host, port, key, options, claims))
     except OSError as error:
         echo(f"termgames: cannot listen on {host}:{port}: {error.strerror or error}",
@@ -102,6 +103,8 @@ def _preload() -> None:
 
 async def _serve(host: str, port: int, key: Any, options: Options,
                  claims: Claims | None) -> None:
+    import asyncio
+
     import asyncssh
 
     from termgames.serve.gate import Gate
