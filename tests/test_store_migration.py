@@ -12,7 +12,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from termgames.runtime.context import DisplayOptions, open_visit
+import pytest
+
+from termgames.runtime.context import DisplayOptions, data_home, open_visit
 from termgames.sokoban.bundled import BUNDLED, load_bundled
 from termgames.sokoban.progress import Record, load_records, record_solution
 from termgames.store.schema import MIGRATIONS
@@ -116,3 +118,21 @@ def test_scores_reads_this_codes_database_and_an_old_one_without_writing_a_byte(
     listed = scores_command(old).stdout.splitlines()
     assert any(line.split()[:4] == ["tester", "Microban", "1", "155"] for line in listed), listed
     assert "2048 · 4x4, goal 2048 · with help" in listed
+
+
+@pytest.mark.skipif(sys.platform in ("win32", "darwin"), reason="the XDG rule's platforms")
+@pytest.mark.parametrize("xdg", [None, "", "/srv/data", "relative/data"])
+def test_the_data_folder_is_where_platformdirs_puts_it(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, xdg: str | None) -> None:
+    """termgames follows the XDG rule itself to spare every start platformdirs' imports;
+    the folder must stay the one platformdirs names, or a user's results would be lost."""
+    import platformdirs
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.delenv("TERMGAMES_HOME", raising=False)
+    if xdg is None:
+        monkeypatch.delenv("XDG_DATA_HOME", raising=False)
+    else:
+        monkeypatch.setenv("XDG_DATA_HOME", xdg)
+    expected = Path(platformdirs.user_data_dir("termgames", appauthor=False))
+    assert data_home() == expected
