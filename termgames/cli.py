@@ -44,11 +44,17 @@ class ArcadeGroup(click.Group):
             raise PipeClosed from error
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        """Built-in helpers and every game."""
-        return sorted({*super().list_commands(ctx), *(spec.name for spec in self.games)})
+        """Built-in helpers, the server, and every game."""
+        return sorted({*super().list_commands(ctx), "serve",
+                       *(spec.name for spec in self.games)})
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        """A helper, or the named game's command."""
+        """A helper, the server (its module loaded only when named), or the named game's
+        command."""
+        if cmd_name == "serve":
+            from termgames.serve.command import serve
+
+            return serve
         command = super().get_command(ctx, cmd_name)
         if command is not None:
             return command
@@ -96,9 +102,6 @@ def build_cli(games: tuple[GameSpec, ...]) -> ArcadeGroup:
                 echo(f"termgames: {warning}", err=True)
             store.close()
 
-    from termgames.serve.command import serve
-
-    arcade.add_command(serve)
     return arcade
 
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from enum import Enum
+from typing import NamedTuple
 
 
 class Result(Enum):
@@ -35,8 +35,7 @@ ASSISTING = frozenset(mark.value for mark in Mark if mark.assists)
 """The names of the marks that are help, as the store keeps them."""
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(NamedTuple):
     """A run's result: ranked by ``score`` within ``variant``; ``detail`` carries what a
     game records beyond a score (Sokoban's solution)."""
 
@@ -44,7 +43,7 @@ class Outcome:
     score: int
     variant: str
     marks: frozenset[Mark] = frozenset()
-    detail: object = field(default=None, compare=False)
+    detail: object = None
 
     @property
     def finished(self) -> bool:

@@ -8,6 +8,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import NamedTuple
 
 from termgames.outcome import ASSISTING
 from termgames.store import Score, Store
@@ -85,8 +86,7 @@ class Table:
         return [self.title, *body, *([f"  {self.note}"] if self.note else [])]
 
 
-@dataclass(frozen=True)
-class Best:
+class Best(NamedTuple):
     """A best result as shown: its score and its marks ('undo', 'autoplay')."""
 
     score: int

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from termgames.outcome import Mark
 from termgames.scoreboard import ScoreKind, Table, best_result, launcher_forms, score_tables
@@ -18,8 +17,7 @@ if TYPE_CHECKING:
     from termgames.store import Score, Store
 
 
-@dataclass(frozen=True)
-class Scoring:
+class Scoring(NamedTuple):
     """How a game's results compare: what a score measures (its unit and whether lower
     wins), what a variant is, and what the menu says before there is any result."""
 
@@ -30,8 +28,7 @@ class Scoring:
     """Results with any of these marks are not kept at all (a maze the solver showed)."""
 
 
-@dataclass(frozen=True)
-class GameSpec:
+class GameSpec(NamedTuple):
     """A game: its names, its command, how to start it, and how its results are kept.
 
     ``create`` builds the game as the menu starts it. The optional hooks replace the

@@ -6,8 +6,7 @@ The thinking runs a slice at a time between keys. The screen gives an ``Assistan
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from termgames.g2048.board import Direction, Game2048, Grid
 
@@ -66,8 +65,7 @@ class Stage(Protocol):
         """Whether the game has stopped for the player (won and not yet going on, or over)."""
 
 
-@dataclass(frozen=True)
-class Shown:
+class Shown(NamedTuple):
     """The advice in view: the slide, and whether autoplay is about to make it."""
 
     decision: Decision

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import NamedTuple
 
 Grid = tuple[tuple[int, ...], ...]
 """Rows of tile values, top row first; 0 is an empty cell."""
@@ -27,8 +28,7 @@ class RulesError(ValueError):
     """A board size or goal the game does not allow."""
 
 
-@dataclass(frozen=True)
-class MoveResult:
+class MoveResult(NamedTuple):
     """The grid after a slide, the points it scored, and whether anything moved."""
 
     grid: Grid
@@ -153,8 +153,7 @@ def validate_reachable(size: int, goal: int) -> None:
                          f"largest tile is {largest_possible(size):,})")
 
 
-@dataclass(frozen=True)
-class Snapshot:
+class Snapshot(NamedTuple):
     """Everything undo needs to put back."""
 
     grid: Grid

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 import click
 
 from termgames.g2048.assist import DEFAULT_SPEED, MAX_SPEED, MIN_SPEED, SIMULATION_NODES
@@ -89,6 +87,8 @@ def simulate(games: int, seed: int, jobs: int | None, nodes: int, size: int,
     def lines() -> list[str]:
         summary = summarize(run.results, run.seconds)
         if as_json:
+            import json
+
             settings = {"seed": seed, "nodes": nodes, "size": size}
             return [json.dumps({"games": summary.games, "partial": run.partial, **settings,
                                 **summary.as_json()})]

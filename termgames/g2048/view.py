@@ -4,8 +4,7 @@ them so that two equal tiles side by side read as two."""
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from termgames.g2048.board import Grid
 from termgames.outcome import Mark
@@ -77,8 +76,7 @@ def band_style(value: int) -> Style:
                  emphasis=tile.emphasis)
 
 
-@dataclass(frozen=True)
-class Layout:
+class Layout(NamedTuple):
     """The tiles' shape and the board's place on screen."""
 
     cells: Cells

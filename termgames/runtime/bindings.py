@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Generic, NamedTuple, TypeVar
 
 from termgames.runtime.keys import Key, key_name
 from termgames.text import clip, text_width
@@ -55,8 +55,7 @@ def lookup(bindings: Iterable[Binding[A]], key: Key) -> Binding[A] | None:
     return None
 
 
-@dataclass(frozen=True)
-class Hint:
+class Hint(NamedTuple):
     """One footer entry and how long it survives a narrow window."""
 
     text: str

@@ -13,8 +13,8 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 from termgames.clock import Clock, MonotonicClock
 from termgames.store import Store, open_store
@@ -31,8 +31,7 @@ STATE_DUMP_VARIABLE = "TERMGAMES_STATE_DUMP"
 LOGIN_VARIABLES = ("LOGNAME", "USER", "USERNAME")
 
 
-@dataclass(frozen=True)
-class Player:
+class Player(NamedTuple):
     """Who is playing; ``verified`` is False when anyone could have taken the name (a
     server that checks no keys), and their results say so."""
 
@@ -40,8 +39,7 @@ class Player:
     verified: bool = True
 
 
-@dataclass(frozen=True)
-class DisplayOptions:
+class DisplayOptions(NamedTuple):
     """What the player asked for about how things look (``no_color`` includes NO_COLOR)."""
 
     ascii: bool = False
@@ -49,8 +47,7 @@ class DisplayOptions:
     mouse: bool = True
 
 
-@dataclass(frozen=True)
-class LaunchContext:
+class LaunchContext(NamedTuple):
     """Everything a game's factory may use: ``rows`` x ``cols`` is the game's area (the
     window less the runtime's footer) as the game starts."""
 
@@ -58,18 +55,17 @@ class LaunchContext:
     player: Player
     rows: int
     cols: int
-    display: DisplayOptions = field(default_factory=DisplayOptions)
-    clock: Clock = field(default_factory=MonotonicClock)
+    display: DisplayOptions = DisplayOptions()
+    clock: Clock = MonotonicClock()
 
 
-@dataclass(frozen=True)
-class Visit:
+class Visit(NamedTuple):
     """What every game of one program run shares; ``context`` makes a game's context."""
 
     store: Store
     player: Player
-    display: DisplayOptions = field(default_factory=DisplayOptions)
-    clock: Clock = field(default_factory=MonotonicClock)
+    display: DisplayOptions = DisplayOptions()
+    clock: Clock = MonotonicClock()
     state_dump: Path | None = None
 
     def context(self, rows: int, cols: int) -> LaunchContext:

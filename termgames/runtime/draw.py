@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import curses
-from dataclasses import dataclass
 from enum import Enum, Flag, IntEnum, auto
-from typing import Any
+from typing import Any, NamedTuple
 
 from termgames.text import clip, sanitize, text_width
 
@@ -44,8 +43,7 @@ class ColourMode(Enum):
     FULL = auto()  # 256 colours
 
 
-@dataclass(frozen=True)
-class Style:
+class Style(NamedTuple):
     """How a role looks in each colour mode; games declare these, the runtime resolves them.
 
     ``fg``/``bg`` are xterm-256 indices, ``fg8``/``bg8`` the 8 basic colours (-1 is the
@@ -142,8 +140,7 @@ def shown_in(text: str, charset: str) -> str:
     return text.encode(charset, "replace").decode(charset)
 
 
-@dataclass(frozen=True)
-class Glyphs:
+class Glyphs(NamedTuple):
     """Line-drawing characters; every one is a single cell wide."""
 
     unicode: bool
@@ -208,8 +205,7 @@ def fit_lines(texts: list[str], width: int, rows: int, ellipsis: str = ELLIPSIS)
     return lines
 
 
-@dataclass(frozen=True)
-class Cut:
+class Cut(NamedTuple):
     """Text written partly or wholly outside the canvas: at (``y``, ``x``), ``text``."""
 
     y: int

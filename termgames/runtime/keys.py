@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import curses
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class Mouse:
+class Mouse(NamedTuple):
     """A mouse button pressed, or the wheel turned, at screen cell (``y``, ``x``)."""
 
     y: int

@@ -5,14 +5,12 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Generic, NamedTuple, TypeVar
 
 T = TypeVar("T")
 
 
-@dataclass(frozen=True)
-class Rect:
+class Rect(NamedTuple):
     """A block of screen cells."""
 
     top: int
@@ -35,8 +33,7 @@ class Rect:
         return self.top <= y < self.bottom and self.left <= x < self.right
 
 
-@dataclass(frozen=True)
-class Cells:
+class Cells(NamedTuple):
     """How one square of a board is drawn: ``height`` x ``width`` cells, ``gap`` cells
     between squares (rows and columns), ``border`` for grid lines around them."""
 

@@ -4,10 +4,8 @@ timers on one clock, and each game's results recorded when they happen."""
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -41,13 +39,15 @@ def window_for(area: tuple[int, int]) -> tuple[int, int]:
     return area[0] + FOOTER_ROWS, area[1]
 
 
-@dataclass
 class GameRun:
     """A game on the stack: its spec, the run being played, the last ending shown."""
 
-    spec: GameSpec
-    run_id: str = field(default_factory=lambda: os.urandom(8).hex())
-    ended: Outcome | None = None
+    __slots__ = ("ended", "run_id", "spec")
+
+    def __init__(self, spec: GameSpec) -> None:
+        self.spec = spec
+        self.run_id = os.urandom(8).hex()
+        self.ended: Outcome | None = None
 
 
 AppAction = Callable[[], None]
@@ -326,6 +326,8 @@ def dump_state(target: Path, game: str, screen: GameScreen[Any]) -> None:
 
     The key-storm tests read it to check each game's invariants after thousands of keys.
     """
+    import json  # only for the key-storm tests: not on every start
+
     state = {"game": game, **dict(screen.snapshot())}
     with contextlib.suppress(OSError), open(target, "a", encoding="utf-8") as out:
         out.write(json.dumps(state) + "\n")

@@ -6,23 +6,31 @@ from __future__ import annotations
 import heapq
 import itertools
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
 from termgames.clock import Clock
 
 Callback = Callable[[], None]
 
 
-@dataclass(order=True)
 class Timer:
     """A callback due at ``due`` (seconds on the scheduler's clock), again every
-    ``interval`` seconds if it repeats; ``cancel()`` stops it."""
+    ``interval`` seconds if it repeats; ``cancel()`` stops it. Timers order by when they
+    are due, then by ``order``, the order they were set in."""
 
-    due: float
-    order: int
-    interval: float | None = field(compare=False)
-    callback: Callback = field(compare=False)
-    cancelled: bool = field(default=False, compare=False)
+    __slots__ = ("callback", "cancelled", "due", "interval", "order")
+
+    def __init__(self, due: float, order: int, interval: float | None,
+                 callback: Callback) -> None:
+        self.due, self.order, self.interval, self.callback = due, order, interval, callback
+        self.cancelled = False
+
+    def __lt__(self, other: Timer) -> bool:
+        """Due sooner, or due at once and set first (the scheduler's heap needs only <)."""
+        return (self.due, self.order) < (other.due, other.order)
+
+    def __repr__(self) -> str:
+        """For a failing test's message."""
+        return f"Timer(due={self.due}, order={self.order}, cancelled={self.cancelled})"
 
     def cancel(self) -> None:
         """Never call it again."""

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class Score:
+class Score(NamedTuple):
     """One recorded result; ``marks`` name what helped or qualifies it ('undo',
     'autoplay', 'unverified', ...); ``assisted`` says whether some help made it."""
 
