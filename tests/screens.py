@@ -7,6 +7,7 @@ import itertools
 
 import pyte
 
+from termgames.maze.generate import Maze, Square
 from tests.terminal import Terminal
 
 
@@ -75,3 +76,15 @@ def panel_text(lines: list[str]) -> str | None:
                 inside.append(below[x0 + 1:x1])
             return " ".join(" ".join(inside).split())
     return None
+
+
+def fork(maze: Maze, path: list[Square]) -> tuple[int, Square]:
+    """The first place on ``path`` (past its start) with an open square beside it that is
+    not on the path, and that square."""
+    on_path = set(path)
+    for place, (row, column) in enumerate(path[1:-1], start=1):
+        for beside in ((row - 1, column), (row + 1, column), (row, column - 1),
+                       (row, column + 1)):
+            if maze.is_open(beside) and beside not in on_path:
+                return place, beside
+    raise AssertionError("a path with no fork")

@@ -5,28 +5,17 @@ from __future__ import annotations
 
 import random
 
-from termgames.maze.generate import Maze, Square, generate
+from termgames.maze.generate import Square, generate
 from termgames.maze.guide import Guide
 from termgames.maze.solve import shortest_path
 from termgames.maze.state import dump, violations
 from termgames.maze.walk import Walk
+from tests.screens import fork
 
 
 def step_to(walk: Walk, square: Square) -> None:
     here = walk.position
     assert walk.step(square[0] - here[0], square[1] - here[1]), (here, square)
-
-
-def side_branch(maze: Maze, path: list[Square]) -> tuple[int, Square]:
-    """The first square of ``path`` (past its start) with an open square beside it that
-    is not on the path, and that square."""
-    on_path = set(path)
-    for place, (row, column) in enumerate(path[1:-1], start=1):
-        for beside in ((row - 1, column), (row + 1, column), (row, column - 1),
-                       (row, column + 1)):
-            if maze.is_open(beside) and beside not in on_path:
-                return place, beside
-    raise AssertionError("a path with no fork")
 
 
 def test_a_path_followed_is_trimmed_from_the_walkers_end_to_the_exit() -> None:
@@ -45,7 +34,7 @@ def test_a_path_followed_is_trimmed_from_the_walkers_end_to_the_exit() -> None:
 def test_a_step_off_the_path_leaves_it_shown_from_where_the_walker_left_it() -> None:
     maze = generate(20, 12, random.Random(5))
     path = shortest_path(maze, maze.entrance)
-    place, beside = side_branch(maze, path)
+    place, beside = fork(maze, path)
     walk = Walk(maze)
     walk.show_path(path)
     for square in path[1:place + 1]:

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from termgames.maze.generate import Maze, Square, generate
+from termgames.maze.generate import generate
 from termgames.maze.solve import shortest_path
 from tests.drivers import Driver, fake_program, program
-from tests.screens import maze_keys
+from tests.screens import fork, maze_keys
 
 DRIVERS = ["fake", "pty"]
 
@@ -19,17 +19,6 @@ DRIVERS = ["fake", "pty"]
 def stars(run: Driver) -> int:
     """Squares of the path on screen (each is two '*'; the exit keeps its '>>')."""
     return run.text().count("*") // 2
-
-
-def fork(maze: Maze, path: list[Square]) -> tuple[int, Square]:
-    """The first place on ``path`` with an open square beside it off the path."""
-    on_path = set(path)
-    for place, (row, column) in enumerate(path[1:-1], start=1):
-        for beside in ((row - 1, column), (row + 1, column), (row, column - 1),
-                       (row, column + 1)):
-            if maze.is_open(beside) and beside not in on_path:
-                return place, beside
-    raise AssertionError("a path with no fork")
 
 
 @pytest.mark.parametrize("driver", DRIVERS)
