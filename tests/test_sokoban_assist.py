@@ -414,18 +414,21 @@ def test_old_records_read_as_unhelped(tmp_path: Path) -> None:
 
 
 def test_the_solved_panel_says_what_help_means() -> None:
+    """As the header ('best 20 moves, 6 pushes (helped)') and the list ('(helped)') say
+    it: a helped solution is the level's best, marked, until one without help."""
     own, helped = Record(30, 8, "x"), Record(20, 6, "y", helped=True)
-    assert verdict(helped, None) == "solved with help (not a best)"
-    assert verdict(helped, own) == "with help, so not a best (yours is 30 moves, 8 pushes)"
-    assert verdict(own, helped) == ("your first best without help (was 20 moves, 6 pushes "
-                                    "with help)")
+    assert verdict(helped, None) == ("first solution, helped (one without help will "
+                                     "replace it)")
+    assert verdict(helped, own) == "helped, so your best stays 30 moves, 8 pushes"
+    assert verdict(own, helped) == ("your first best without help (was 20 moves, 6 pushes, "
+                                    "helped)")
     assert verdict(Record(28, 8, "z"), own) == "new best (was 30 moves, 8 pushes)"
     assert verdict(own, None) == "first solution!"
     assert verdict(Record(32, 8, "z"), own) == "your best stays 30 moves, 8 pushes"
     assert verdict(Record(18, 6, "w", helped=True), helped) == (
-        "with help; fewest so far (was 20 moves, 6 pushes)")
+        "new best, helped (was 20 moves, 6 pushes, helped)")
     assert verdict(Record(22, 6, "w", helped=True), helped) == (
-        "with help (the fewest so far are 20 moves, 6 pushes)")
+        "helped; your best stays 20 moves, 6 pushes (helped)")
 
 
 def test_the_solved_panel_line_has_one_colon_whatever_the_verdict() -> None:

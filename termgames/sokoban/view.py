@@ -12,6 +12,8 @@ from termgames.runtime.grid import GridView, Viewport
 from termgames.runtime.layout import Cells, Rect, largest, room_for_panel
 from termgames.sokoban.game import Direction, Sokoban
 from termgames.sokoban.levels import Level, Position
+from termgames.sokoban.progress import Record
+from termgames.text import plural
 
 WALL = Style(fg=67, fg8=Colour.BLUE)
 FLOOR = Style()
@@ -72,6 +74,25 @@ class Drawn:
     def square_at(self, y: int, x: int) -> Position | None:
         """The level square drawn at screen cell (y, x), if any."""
         return self.view.square_at(y, x)
+
+
+def counts_forms(moves: int, pushes: int, helped: bool, best: Record | None, author: str,
+                 dot: str) -> list[str]:
+    """The header's second line, longest first: this attempt's moves and pushes (marked
+    if help was seen), the best on record in words ('best 420 moves, 103 pushes', marked
+    if a hint or the replay made it), and the author. Narrower forms drop the author,
+    then the best's pushes, then the best."""
+    mark = " (helped)" if helped else ""
+    now = f"moves {moves:,}   pushes {pushes:,}{mark}"
+    tight = f"moves {moves:,} pushes {pushes:,}{mark}"
+    if best is None:
+        full = short = "not solved yet"
+    else:
+        made = " (helped)" if best.helped else ""
+        full = f"best {best.counts}{made}"
+        short = f"best {plural(best.moves, 'move')}{made}"
+    by = [f"by {author}   {now}   {full}", f"{now}   {full}   by {author}"] if author else []
+    return [*by, f"{now}   {full}", f"{tight} {dot} {full}", f"{tight} {dot} {short}", tight]
 
 
 def glyphs_for(kind: str, cells: Cells, unicode: bool) -> list[str]:
