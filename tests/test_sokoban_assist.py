@@ -15,7 +15,6 @@ from termgames.runtime.draw import UNICODE_GLYPHS
 from termgames.runtime.scheduler import Timer
 from termgames.sokoban.analysis import Board
 from termgames.sokoban.assist import Assistant
-from termgames.sokoban.bundled import by_slug, load_bundled
 from termgames.sokoban.deadlock import DeadlockKind
 from termgames.sokoban.game import Direction, Sokoban
 from termgames.sokoban.levels import Collection, Level
@@ -248,7 +247,7 @@ def test_a_hint_searched_for_another_position_is_never_shown() -> None:
     game, stage = Sokoban(TWO), Stage(lazy=True)
     helping = Assistant(game, stage)
     helping.ask_hint()
-    assert stage.said[-1] == "Thinking…" and stage.work  # not finished...
+    assert stage.said[-1].startswith("Thinking…") and stage.work  # not finished...
     press(game, helping, Direction.RIGHT, Direction.DOWN)  # ...when the player pushes
     stage.finish_work()
     assert helping.hint() is None and not helping.helped
@@ -262,17 +261,6 @@ def test_moving_without_pushing_keeps_the_hint() -> None:
     hint = helping.hint()
     press(game, helping, Direction.DOWN)
     assert helping.hint() == hint
-
-
-def test_a_hint_that_takes_too_long_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
-    microban = load_bundled(by_slug("microban") or pytest.fail("no Microban")).levels
-    monkeypatch.setattr(assist, "HINT_SECONDS", 0.002)
-    _, helping, stage = helper(microban[152])  # no solver here solves it in a slice
-    stage.tick = 0.01
-    helping.ask_hint()
-    stage.finish_work()
-    assert helping.hint() is None and not helping.helped
-    assert stage.said[-1] == "No hint: no solution found in 0 s of search"
 
 
 INTO_THE_CORNER = (Direction.RIGHT, Direction.RIGHT, Direction.RIGHT, Direction.DOWN,

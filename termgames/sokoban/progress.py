@@ -114,10 +114,16 @@ def first_unsolved(collection: Collection, records: dict[str, Record], default: 
                  if level.key not in records), default)
 
 
-def end_words(collection: Collection, records: dict[str, Record]) -> str:
-    """What reaching the end of a collection means: all solved, or how many are."""
+def end_words(collection: Collection, records: dict[str, Record], edge: str) -> str:
+    """What reaching an end of a collection means: all solved, or how many are. With
+    ``edge`` ('first', 'last') it answers a key that would go past that end; without,
+    it ends the last level's solved panel."""
     count = len(collection.levels)
     solved = sum(1 for level in collection.levels if level.key in records)
     if solved == count:
-        return f"That was the last level: all {count} of {collection.name} are solved!"
+        return (f"That was the {edge or 'last'} level: all {count} of {collection.name} are "
+                "solved!")
+    if edge:
+        return (f"That is the {edge} level of {collection.name} ({solved} of {count} solved; "
+                "Tab lists them)")
     return f"That was the last level; {solved} of {count} solved so far"

@@ -129,6 +129,12 @@ class SokobanScreen(GameScreen[Act]):
         chooser.goes_with = self
         self.host.push(chooser)
 
+    def unmount(self) -> None:
+        """Leaving the game: a search running or kept for the level goes with it."""
+        if self.game is not None:
+            self.assist.pause()
+        super().unmount()
+
     def on_resume(self) -> None:
         """Back from a list: without a collection chosen, there is nothing to play."""
         if self.game is None:
@@ -161,12 +167,7 @@ class SokobanScreen(GameScreen[Act]):
         if 0 <= target < len(self.collection.levels):
             self.go_to(target)
             return
-        solved = sum(1 for level in self.collection.levels if level.key in self.records)
-        count = len(self.collection.levels)
-        where = "last" if step > 0 else "first"
-        self.say(f"That was the {where} level: all {count} of {self.collection.name} are "
-                 "solved!" if solved == count else f"That is the {where} level of "
-                 f"{self.collection.name} ({solved} of {count} solved; Tab lists them)")
+        self.say(end_words(self.collection, self.records, "last" if step > 0 else "first"))
 
     @property
     def level(self) -> Level:
@@ -238,11 +239,17 @@ class SokobanScreen(GameScreen[Act]):
         self.assist.changed()
 
     def on_key(self, key: Key) -> bool:
-        """Any other key stops the replay too (help and quit then do their own work)."""
-        if self.game is None or not self.assist.replaying:
+        """Any other key stops the replay too (help and quit then do their own work); Esc
+        stops a search for a hint or the replay (kept: t or v goes on with it)."""
+        if self.game is None:
+            return False
+        if key == keys.ESCAPE and self.assist.searching:
+            self.assist.stop_search()
+            return True
+        if not self.assist.replaying:
             return False
         self.assist.stop_replay()
-        return key not in keys.SHARED
+        return key not in ("?", "q")  # Esc has no work of its own on a game
 
     def help_extra(self) -> list[tuple[str, str]]:
         """The mouse (one row: at 80x24 the help then fits without scrolling)."""
@@ -304,7 +311,7 @@ class SokobanScreen(GameScreen[Act]):
         self.solved_lines = [f"Solved {self.level.label}!",
                              f"{record.counts}: {verdict(record, before)}"]
         if self.last:
-            self.solved_lines.append(end_words(self.collection, self.records))
+            self.solved_lines.append(end_words(self.collection, self.records, ""))
         self.show_solved()
 
     @property
