@@ -108,11 +108,23 @@ def test_the_header_panel_and_list_agree_on_a_helped_solution(tmp_path: Path) ->
 ], ids=["80", "44", "helped-80", "helped-44", "long-44", "unsolved"])
 def test_the_header_names_the_best_in_words_and_fits_narrow_windows(
         width: int, best: Record | None, helped: bool, expected: str) -> None:
-    forms = counts_forms(12, 3, helped, best, "", "·")
+    forms = counts_forms(12, 3, helped, best, "", "·", width, "…")
     assert next(form for form in forms if len(form) <= width) == expected
     assert all("/" not in form for form in forms)  # never the bare '420/103'
-    with_author = counts_forms(12, 3, helped, best, "Thinking Rabbit", "·")
+    with_author = counts_forms(12, 3, helped, best, "Thinking Rabbit", "·", width, "…")
     assert with_author[0].startswith("by Thinking Rabbit")
+    assert with_author[-len(forms):] == forms  # at worst, as without an author
+
+
+def test_a_long_author_is_cut_short_before_the_best_is() -> None:
+    author = "Mallory, who wrote a great many levels in her time"
+    forms = counts_forms(12, 3, False, Record(420, 103, ""), author, "·", 80, "…")
+    shown = next(form for form in forms if len(form) <= 80)
+    assert shown == ("moves 12   pushes 3   best 420 moves, 103 pushes   by Mallory, who "
+                     "wrote a grea…"), shown  # 80 cells
+    narrow = counts_forms(12, 3, False, Record(420, 103, ""), author, "·", 60, "…")
+    assert next(form for form in narrow if len(form) <= 60) == (
+        "moves 12   pushes 3   best 420 moves, 103 pushes")  # no room worth the name
 
 
 @pytest.mark.parametrize(("rows", "cols"), [(24, 80), (60, 200)])

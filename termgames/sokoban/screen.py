@@ -385,7 +385,8 @@ class SokobanScreen(GameScreen[Act]):
                           f"{where} {dot} {name}"] if name else
                       [f"{self.collection.name} {dot} {where}", where], BOLD)
         canvas.fitted(1, counts_forms(game.moves, game.pushes, self.assist.helped,
-                                      self.records.get(level.key), level.author, dot))
+                                      self.records.get(level.key), level.author, dot,
+                                      canvas.width, canvas.glyphs.ellipsis))
         area = Rect(HEADER_ROWS, 0, canvas.height - HEADER_ROWS, canvas.width)
         if self.room_for_panel:  # at worst, the smallest squares must fit beside it
             area = room_beside(level, area)
