@@ -322,7 +322,7 @@ class SokobanScreen(GameScreen[Act]):
     def show_solved(self) -> None:
         """The solved panel beside the board (Esc hides it; a move shows it again). On
         the last level Enter opens the level list, there being no next level."""
-        onward = (Binding((*keys.ENTER, "\t"), lambda: self.from_panel(Act.LIST),
+        onward = (Binding((*keys.ENTER, "n", "\t"), lambda: self.from_panel(Act.LIST),
                           "the level list", "level list", "Enter") if self.last else
                   Binding((*keys.ENTER, "n"), lambda: self.from_panel(Act.NEXT),
                           "next level", "next level", footer_keys="Enter"))
