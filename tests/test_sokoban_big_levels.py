@@ -14,7 +14,7 @@ import pytest
 
 import termgames.sokoban.assist as assist
 from termgames.sokoban.assist import SEARCH, Assistant
-from termgames.sokoban.budget import Size, managed, size_of, too_big
+from termgames.sokoban.budget import Size, managed, size_of, too_big, too_big_words
 from termgames.sokoban.bundled import by_slug, load_bundled
 from termgames.sokoban.game import Direction, Sokoban
 from termgames.sokoban.heap import HEAP
@@ -226,3 +226,14 @@ def test_esc_stops_the_replay_and_says_so(tmp_path: Path) -> None:
         run.press("esc")
         run.wait_for("Stopped: u undoes the replay a push at a time")
         assert "does nothing" not in run.text()
+
+
+def test_past_so_many_boxes_the_notice_warns_of_stalls() -> None:
+    """One position can cost the solver seconds there, and a slice cannot be cut short."""
+    huge, big = too_big_words("a hint", "t", Size(62, 327), 20), too_big_words(
+        "a hint", "t", Size(16, 144), 20)
+    assert huge[0].endswith("t again tries anyway, but the game may stall for seconds at a "
+                            "time")
+    assert all("stall" in form for form in huge)
+    assert not any("stall" in form for form in big)
+    assert any(len(form) <= 80 and "62 boxes" in form for form in huge)

@@ -13,10 +13,18 @@ from termgames.sokoban.levels import Level, Position
 MANAGED = ((60, 10), (10_000, 6))
 """(floor squares, boxes): in a room of up to that many squares, the most boxes off their
 goals with which the first hint from a level's start came within its budget on most of
-the levels measured (CPU time, one core; XSokoban's 90, Microban's 155, Star Pusher's
-201). Rooms of up to 60 squares: 159 of 160 levels with 6 boxes or fewer, 6 of 9 with 7
-to 10, 1 of 5 with 11 to 14. Larger rooms: 6 of 10 with 6 or fewer, 4 of 25 with 7 to 10,
-3 of 26 with 11 or 12, and none of the 180 with 13 or more."""
+the 446 levels measured (CPU time; XSokoban's 90, Microban's 155, Star Pusher's 201).
+Rooms of up to 60 squares: 172 of 173 levels with 6 boxes or fewer, 7 of 13 with 7 to
+10, 2 of 6 with more. Larger rooms: 10 of 18 with 6 or fewer, 4 of 30 with 7 to 10, 3 of
+26 with 11 or 12, 2 of 180 with more. So the notice comes on 242 of the levels, 11 of
+which got their hint anyway (one key more), and not on 204, 15 of which did not (a
+20-second countdown that Esc stops)."""
+
+
+STALLS = 40
+"""Past this many boxes off their goals a single position can cost the solver seconds
+(its slices measured 1.0-10.7 s on 4 of the 8 levels with more: Star Pusher 68, 150, 197
+and 200), and a slice cannot be cut short: the notice says the game may stall."""
 
 
 @dataclass(frozen=True)
@@ -46,13 +54,18 @@ def too_big(size: Size) -> bool:
 
 def too_big_words(what: str, key: str, size: Size, seconds: float) -> tuple[str, ...]:
     """The early notice, longest first: why a search for ``what`` ('a hint') will most
-    likely find nothing, and that pressing ``key`` again tries anyway."""
+    likely find nothing, and that pressing ``key`` again tries anyway (warning, past
+    ``STALLS`` boxes, that the game may stall meanwhile)."""
     most = managed(size.floor)
+    stalls = size.boxes > STALLS
     return (f"Likely too big for {what}: {size.boxes} boxes are off their goals, and in a "
             f"room this size the solver manages about {most} within {seconds:.0f} s; {key} "
-            "again tries anyway",
+            "again tries anyway" + (", but the game may stall for seconds at a time"
+                                    if stalls else ""),
             f"Likely too big for {what}: {size.boxes} boxes to place, the solver manages "
-            f"~{most}; {key} tries anyway",
+            f"~{most}; {key} tries anyway" + (" (with stalls)" if stalls else ""),
             f"Likely too big for {what} ({size.boxes} boxes, the solver manages ~{most}): "
-            f"{key} tries anyway",
-            f"Likely too big for {what}: {key} tries anyway")
+            f"{key} tries anyway" + (" (with stalls)" if stalls else ""),
+            *((f"Likely too big for {what} ({size.boxes} boxes to place): {key} tries, but "
+               "may stall",) if stalls else ()),
+            f"Likely too big for {what}: {key} tries anyway" + (" (stalls)" if stalls else ""))
