@@ -30,7 +30,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from termgames.sokoban.assist import HINT_NODES, HINT_SECONDS, SLICE_S  # noqa: E402
+from termgames.sokoban.assist import (  # noqa: E402
+    FREEZE_FROM,
+    HINT_NODES,
+    HINT_SECONDS,
+    SLICE_S,
+)
 from termgames.sokoban.budget import size_of, too_big  # noqa: E402
 from termgames.sokoban.bundled import by_slug, load_bundled  # noqa: E402
 from termgames.sokoban.files import load  # noqa: E402
@@ -71,7 +76,7 @@ def first_hint(job: tuple[Level, int, bool, bool]) -> Outcome:
     while True:
         started, spent = clock(), time.process_time()
         result = search.advance(started + SLICE_S, clock)
-        if freeze:
+        if freeze and search.solver.nodes >= FREEZE_FROM:
             HEAP.freeze()
         longest = max(longest, time.process_time() - spent)
         if result is None:

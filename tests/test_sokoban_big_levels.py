@@ -49,7 +49,9 @@ def never_too_big(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture(autouse=True)
 def heap_given_back() -> Iterator[None]:
-    """A test that ends mid-search leaves nothing frozen for the next."""
+    """Each test starts with nothing frozen (a game left mid-search by another test may
+    have frozen the heap) and leaves nothing frozen for the next."""
+    HEAP.thaw()
     yield
     HEAP.thaw()
 
@@ -130,6 +132,7 @@ def test_a_search_out_of_time_says_so_and_the_next_press_goes_on(
 def test_a_search_that_fills_its_room_says_so_and_is_not_kept(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(assist, "HINT_NODES", 400)
+    monkeypatch.setattr(assist, "FREEZE_FROM", 0)
     game, stage = Sokoban(hard()), Stage()
     helping = Assistant(game, stage)
     helping.ask_hint()
@@ -158,10 +161,12 @@ def test_a_level_too_big_for_hints_is_said_at_once_and_the_key_again_tries() -> 
 
 
 @pytest.mark.usefixtures("never_too_big")
-def test_a_live_search_keeps_the_collector_off_its_positions_until_it_goes() -> None:
+def test_a_live_search_keeps_the_collector_off_its_positions_until_it_goes(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """Full collections walk every position a search keeps (hundreds of ms, inside a
-    30 ms slice): while a search runs or is kept, the heap is frozen after each slice;
-    once it goes, the collector has it all back."""
+    30 ms slice): while a big search runs or is kept, the heap is frozen after each
+    slice; once it goes, the collector has it all back."""
+    monkeypatch.setattr(assist, "FREEZE_FROM", 0)  # big at once
     assert gc.get_freeze_count() == 0
     game, stage = Sokoban(hard()), Stage(lazy=True)
     helping = Assistant(game, stage)
@@ -178,6 +183,7 @@ def test_a_live_search_keeps_the_collector_off_its_positions_until_it_goes() -> 
 def test_esc_stops_the_search_on_the_screen_and_otherwise_does_nothing(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(assist, "too_big", lambda size: True)  # the notice, then a search
+    monkeypatch.setattr(assist, "FREEZE_FROM", 0)  # which freezes the heap at once
     with fake_program(["sokoban", "--collection", "microban", "--level", "153"], tmp_path,
                       24, 120) as run:
         run.wait_for("moves 0")

@@ -37,6 +37,11 @@ STEP_MS = 125
 """The replay walks eight steps a second,"""
 PUSH_MS = 250
 """and holds each push twice as long, so the eye can follow the box."""
+FREEZE_FROM = 2_000
+"""Positions a search has made before the heap is frozen after its slices: a full
+collection then takes about 20 ms, and grows with the search (XSokoban 3: 22 ms at 2,200
+positions, 140 ms at 20,000, measured; sokoban/heap.py). Most searches, the quiet ones
+after each push among them, end sooner and never freeze."""
 SEARCH = "sokoban search"
 """The name of the background work: one search at a time."""
 KEYS = {"hint": "t", "replay": "v"}
@@ -256,11 +261,9 @@ class Assistant:
             self.timer = None
 
     def settle(self) -> None:
-        """Keep the collector off the positions of a search alive (running or kept, so
-        that its full collections never hold the game); give them back once none is."""
-        if self.search is not None or self.kept is not None:
-            HEAP.freeze()
-        else:
+        """Once no search is alive (running or kept), give the heap a search's slices
+        froze back to the collector."""
+        if self.search is None and self.kept is None:
             HEAP.thaw()
 
     # After every key ------------------------------------------------------------------
@@ -313,7 +316,8 @@ class Assistant:
             return True
         result = search.advance(self.stage.now() + SLICE_S, self.stage.now)
         if result is None:
-            HEAP.freeze()
+            if search.solver.nodes >= FREEZE_FROM:  # its collections would hold the game
+                HEAP.freeze()
             if self.asked is not None:
                 self.stage.say(*thinking(search))
             return False
