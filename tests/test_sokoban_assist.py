@@ -15,7 +15,6 @@ from termgames.runtime.draw import UNICODE_GLYPHS
 from termgames.runtime.scheduler import Timer
 from termgames.sokoban.analysis import Board
 from termgames.sokoban.assist import Assistant
-from termgames.sokoban.bundled import by_slug, load_bundled
 from termgames.sokoban.deadlock import DeadlockKind
 from termgames.sokoban.game import Direction, Sokoban
 from termgames.sokoban.levels import Collection, Level
@@ -248,7 +247,7 @@ def test_a_hint_searched_for_another_position_is_never_shown() -> None:
     game, stage = Sokoban(TWO), Stage(lazy=True)
     helping = Assistant(game, stage)
     helping.ask_hint()
-    assert stage.said[-1] == "Thinking…" and stage.work  # not finished...
+    assert stage.said[-1].startswith("Thinking…") and stage.work  # not finished...
     press(game, helping, Direction.RIGHT, Direction.DOWN)  # ...when the player pushes
     stage.finish_work()
     assert helping.hint() is None and not helping.helped
@@ -262,17 +261,6 @@ def test_moving_without_pushing_keeps_the_hint() -> None:
     hint = helping.hint()
     press(game, helping, Direction.DOWN)
     assert helping.hint() == hint
-
-
-def test_a_hint_that_takes_too_long_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
-    microban = load_bundled(by_slug("microban") or pytest.fail("no Microban")).levels
-    monkeypatch.setattr(assist, "HINT_SECONDS", 0.002)
-    _, helping, stage = helper(microban[152])  # no solver here solves it in a slice
-    stage.tick = 0.01
-    helping.ask_hint()
-    stage.finish_work()
-    assert helping.hint() is None and not helping.helped
-    assert stage.said[-1] == "No hint: no solution found in 0 s of search"
 
 
 INTO_THE_CORNER = (Direction.RIGHT, Direction.RIGHT, Direction.RIGHT, Direction.DOWN,
@@ -414,18 +402,21 @@ def test_old_records_read_as_unhelped(tmp_path: Path) -> None:
 
 
 def test_the_solved_panel_says_what_help_means() -> None:
+    """As the header ('best 20 moves, 6 pushes (helped)') and the list ('(helped)') say
+    it: a helped solution is the level's best, marked, until one without help."""
     own, helped = Record(30, 8, "x"), Record(20, 6, "y", helped=True)
-    assert verdict(helped, None) == "solved with help (not a best)"
-    assert verdict(helped, own) == "with help, so not a best (yours is 30 moves, 8 pushes)"
-    assert verdict(own, helped) == ("your first best without help (was 20 moves, 6 pushes "
-                                    "with help)")
+    assert verdict(helped, None) == ("first solution, helped (one without help will "
+                                     "replace it)")
+    assert verdict(helped, own) == "helped, so your best stays 30 moves, 8 pushes"
+    assert verdict(own, helped) == ("your first best without help (was 20 moves, 6 pushes, "
+                                    "helped)")
     assert verdict(Record(28, 8, "z"), own) == "new best (was 30 moves, 8 pushes)"
     assert verdict(own, None) == "first solution!"
     assert verdict(Record(32, 8, "z"), own) == "your best stays 30 moves, 8 pushes"
     assert verdict(Record(18, 6, "w", helped=True), helped) == (
-        "with help; fewest so far (was 20 moves, 6 pushes)")
+        "new best, helped (was 20 moves, 6 pushes, helped)")
     assert verdict(Record(22, 6, "w", helped=True), helped) == (
-        "with help (the fewest so far are 20 moves, 6 pushes)")
+        "helped; your best stays 20 moves, 6 pushes (helped)")
 
 
 def test_the_solved_panel_line_has_one_colon_whatever_the_verdict() -> None:

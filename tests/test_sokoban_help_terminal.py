@@ -108,7 +108,7 @@ def test_the_replay_plays_on_until_a_key_stops_it_and_undo_takes_it_back(
     assert counts(term)[0] < moves
     term.press("v")
     term.wait_for("Solved level 1!")
-    term.wait_for("solved with help (not a best)")
+    term.wait_for("first solution, helped")
 
 
 def test_a_box_pushed_into_a_corner_is_warned_about_and_undo_offered(

@@ -101,7 +101,7 @@ def test_progress_lasts_across_runs_and_file_names(
     term.wait_for("3 moves    2 pushes")
     term.press("up", "enter")
     term.wait_for("level 1 (1 of 2)")
-    term.wait_for("best 3/2")
+    term.wait_for("best 3 moves, 2 pushes")
     result = CliRunner().invoke(cli, ["sokoban", "--export-solutions", str(moved)],
                                 env={"TERMGAMES_HOME": str(tmp_path / "data")})
     assert result.exit_code == 0

@@ -7,21 +7,25 @@ work between keys."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Protocol
 
 from termgames.runtime.scheduler import Timer
 from termgames.sokoban.analysis import Board
+from termgames.sokoban.budget import size_of, too_big, too_big_words
 from termgames.sokoban.deadlock import Deadlock, DeadlockKind
 from termgames.sokoban.game import Sokoban
+from termgames.sokoban.heap import HEAP
 from termgames.sokoban.levels import Position
 from termgames.sokoban.plan import Plan, Replay, Search, behind, deadlock_of, reaches, walks
 from termgames.sokoban.solver import Push, Verdict
 
 HINT_SECONDS = 20.0
-"""Search time a hint may take before it says it found none."""
+"""Search time a hint may take before it says it found none (a later ``t`` from the same
+position goes on with the same search for as long again)."""
 HINT_NODES = 500_000
-"""Positions a hint's search may keep (about 100 MB at most)."""
+"""Positions a hint's search may keep (276,000 took 170 MB on XSokoban 3, measured)."""
 PROOF_SECONDS = 2.0
 PROOF_NODES = 20_000
 """The quiet search after a push: small, so it proves only what it proves quickly."""
@@ -33,8 +37,17 @@ STEP_MS = 125
 """The replay walks eight steps a second,"""
 PUSH_MS = 250
 """and holds each push twice as long, so the eye can follow the box."""
+FREEZE_FROM = 2_000
+"""Positions a search has made before the heap is frozen after its slices: a full
+collection then takes about 20 ms, and grows with the search (XSokoban 3: 22 ms at 2,200
+positions, 140 ms at 20,000, measured; sokoban/heap.py). Most searches, the quiet ones
+after each push among them, end sooner and never freeze."""
 SEARCH = "sokoban search"
 """The name of the background work: one search at a time."""
+KEYS = {"hint": "t", "replay": "v"}
+"""The key that asks for each."""
+NAMES = {"hint": "a hint", "replay": "the replay"}
+"""Each as the early notice names it."""
 
 
 class Stage(Protocol):
@@ -76,6 +89,8 @@ class Assistant:
         self.asked: str | None = None  # "hint" or "replay": what the search is for
         self.shown: tuple[frozenset[Position], Push] | None = None
         self.lost: Search | None = None  # a search that proved its position lost
+        self.kept: Search | None = None  # one stopped or out of time, to go on with
+        self.warned = False  # told that the level looks too big for hints
         self.replay: Replay | None = None
         self.timer: Timer | None = None
         self.seen = frozenset(game.boxes)
@@ -108,6 +123,11 @@ class Assistant:
         """Whether the replay is running."""
         return self.replay is not None
 
+    @property
+    def searching(self) -> bool:
+        """Whether a search the player asked for (a hint, the replay) is running."""
+        return self.search is not None and self.asked is not None
+
     # Keys ------------------------------------------------------------------------------
     def ask_hint(self) -> None:
         """Show the next push; if it is on the board, walk there and make it."""
@@ -138,20 +158,47 @@ class Assistant:
             self.ask("replay")
 
     def ask(self, what: str) -> None:
-        """Search from here for a hint or the replay; say why not, if it cannot help."""
+        """Search from here for a hint or the replay; say why not, if it cannot help. A
+        search kept from an earlier press goes on; a position the solver most likely
+        cannot manage in time is said to be so first (once a level), and the key again
+        tries."""
         dead = self.deadlock()
         if dead is not None:
             self.stage.say(f"No {what}: {lower_first(dead.message)} ({undo_words(dead)})",
                            f"No {what}: {SHORT[dead.kind]} ({undo_words(dead, short=True)})")
             return
         player, boxes = self.here()
-        self.asked = what
-        if self.search is not None and self.search.holds_for(player, boxes):
+        if self.kept is not None and self.kept.holds_for(player, boxes):
+            self.search, self.kept = self.kept, None
+            self.search.widen(HINT_NODES, self.search.solver.seconds + HINT_SECONDS)
+        elif self.asked is None and self.notice_first(what, boxes):
+            return
+        elif self.search is not None and self.search.holds_for(player, boxes):
             self.search.widen(HINT_NODES, HINT_SECONDS)  # the quiet search, made bigger
         else:
             self.search = Search(self.level, player, boxes, HINT_NODES, HINT_SECONDS)
-        self.stage.say("Thinking…")
+        self.asked = what
+        self.stage.say(*thinking(self.search))
         self.stage.in_background(SEARCH, self.think)
+
+    def notice_first(self, what: str, boxes: frozenset[Position]) -> bool:
+        """Say, once a level, that a search from here will most likely find nothing in
+        time; whether it was said (the search then waits for the key again)."""
+        size = size_of(self.level, boxes)
+        if self.warned or not too_big(size):
+            return False
+        self.warned = True
+        self.stage.say(*too_big_words(NAMES[what], KEYS[what], size, HINT_SECONDS))
+        return True
+
+    def stop_search(self) -> None:
+        """Stop the search the player asked for; the next press goes on with it."""
+        if self.search is None or self.asked is None:
+            return
+        key, spent = KEYS[self.asked], int(self.search.solver.seconds)
+        self.kept, self.search, self.asked = self.search, None, None
+        self.stage.say(f"Stopped after {spent} s of search: {key} goes on from there",
+                       f"Stopped: {key} goes on from there")
 
     def show(self, push: Push) -> None:
         """Mark the next push on the board."""
@@ -204,12 +251,20 @@ class Assistant:
                        "Stopped: u undoes a push at a time")
 
     def pause(self) -> None:
-        """The player leaves the level: stop everything running for it."""
+        """The player leaves the level: stop everything running for it, and let go of
+        what a search kept (its memory)."""
         self.stop_replay()
-        self.search, self.asked = None, None
+        self.search, self.asked, self.kept = None, None, None
+        self.settle()
         if self.timer is not None:
             self.timer.cancel()
             self.timer = None
+
+    def settle(self) -> None:
+        """Once no search is alive (running or kept), give the heap a search's slices
+        froze back to the collector."""
+        if self.search is None and self.kept is None:
+            HEAP.thaw()
 
     # After every key ------------------------------------------------------------------
     def changed(self) -> None:
@@ -226,6 +281,9 @@ class Assistant:
             self.stage.say(*warning(self.stuck))
         if self.search is not None and not self.search.holds_for(player, boxes):
             self.search, self.asked = None, None
+        if self.kept is not None and not self.kept.holds_for(player, boxes):
+            self.kept = None
+        self.settle()
         if self.replay is not None:
             return
         if self.timer is not None:
@@ -258,9 +316,10 @@ class Assistant:
             return True
         result = search.advance(self.stage.now() + SLICE_S, self.stage.now)
         if result is None:
+            if search.solver.nodes >= FREEZE_FROM:  # its collections would hold the game
+                HEAP.freeze()
             if self.asked is not None:
-                seconds = int(search.solver.seconds)
-                self.stage.say(f"Thinking… {seconds} s" if seconds else "Thinking…")
+                self.stage.say(*thinking(search))
             return False
         self.search, asked, self.asked = None, self.asked, None
         if result.verdict is Verdict.SOLVED:
@@ -282,16 +341,28 @@ class Assistant:
                 self.stage.say(f"No {asked}: {lower_first(dead.message)} ({undo_words(dead)})",
                                f"No {asked}: {SHORT[dead.kind]} "
                                f"({undo_words(dead, short=True)})")
+        elif search.solver.result is None:  # out of time, not of room: it can go on
+            self.kept = search
+            if asked is not None:
+                spent, key = f"{search.solver.seconds:.0f} s", KEYS[asked]
+                self.stage.say(f"No {asked} found in {spent} of search: {key} searches "
+                               f"{HINT_SECONDS:.0f} s more from there",
+                               f"No {asked} in {spent}: {key} searches on")
         elif asked is not None:
             if result.verdict is Verdict.UNSOLVABLE:
                 self.stage.say(f"No {asked}: no solution found from here")
-            elif search.solver.seconds >= search.seconds:
-                self.stage.say(f"No {asked}: no solution found in {search.seconds:.0f} s "
-                               "of search", f"No {asked} found in {search.seconds:.0f} s")
-            else:
-                self.stage.say(f"No {asked}: no solution found within the search's limit",
-                               f"No {asked}: the search's limit was reached")
+            else:  # it filled its room for positions: going on would need more memory
+                self.stage.say(f"No {asked}: the search filled its {search.nodes:,} "
+                               "positions without a solution (too big for the solver)",
+                               f"No {asked}: the search ran out of room")
+        self.settle()
         return True
+
+
+def thinking(search: Search) -> tuple[str, str]:
+    """The countdown while a search the player asked for runs, long and short."""
+    left = max(math.ceil(search.seconds - search.solver.seconds), 1)
+    return f"Thinking… {left} s left (Esc stops)", f"Thinking… {left} s (Esc stops)"
 
 
 SHORT = {DeadlockKind.DEAD_SQUARE: "a box is stuck", DeadlockKind.FROZEN: "a box is stuck",

@@ -4,10 +4,9 @@ and deadlock warnings are the assistant's (``assist``); this screen gives it key
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from enum import Enum
 from pathlib import Path
-from typing import Any, TypedDict, cast
 
 from termgames.outcome import Mark, Outcome, Result
 from termgames.runtime import keys
@@ -26,9 +25,18 @@ from termgames.sokoban.game import Direction, Sokoban
 from termgames.sokoban.levels import Collection, Level, Position
 from termgames.sokoban.menus import collection_menu, level_list
 from termgames.sokoban.paths import push_path, walk_path
-from termgames.sokoban.progress import Record, load_records, verdict
-from termgames.sokoban.view import Drawn, Marks, draw_level, room_beside
+from termgames.sokoban.progress import (
+    Record,
+    end_words,
+    first_unsolved,
+    load_records,
+    verdict,
+)
+from termgames.sokoban.state import SokobanState, violations
+from termgames.sokoban.view import Drawn, Marks, counts_forms, draw_level, room_beside
 from termgames.text import one_line
+
+__all__ = ["Act", "SokobanScreen", "violations"]
 
 HEADER_ROWS = 2
 SHOWN_SPACE = "sokoban-shown"  # the player's levels a hint or the replay helped, for good
@@ -69,23 +77,11 @@ BINDINGS: tuple[Binding[Act], ...] = (
     Binding(("\t",), Act.LIST, "the level list", "list", "Tab", priority=12),
     Binding(("t",), Act.HINT, "hint: mark the next push; again, make it (helped)", "hint",
             priority=25),
-    Binding(("v",), Act.REPLAY, "watch the rest solved (any key stops; u undoes a push)",
-            "solve", priority=10),
+    Binding(("v",), Act.REPLAY, "replay: watch the rest solved (any key stops it)",
+            "replay", priority=10),
     Binding(("x",), Act.DEAD, "show or hide dead squares (a box there never reaches a "
             "goal)", "dead squares", priority=9),
 )
-
-
-class SokobanState(TypedDict):
-    """What Sokoban dumps at exit, for the key-storm tests."""
-
-    boxes: list[Position]
-    start_boxes: list[Position]
-    level_boxes: int
-    player: Position
-    rows: list[str]
-    inside: list[Position]
-    moves: int
 
 
 class SokobanScreen(GameScreen[Act]):
@@ -133,6 +129,12 @@ class SokobanScreen(GameScreen[Act]):
         chooser.goes_with = self
         self.host.push(chooser)
 
+    def unmount(self) -> None:
+        """Leaving the game: a search running or kept for the level goes with it."""
+        if self.game is not None:
+            self.assist.pause()
+        super().unmount()
+
     def on_resume(self) -> None:
         """Back from a list: without a collection chosen, there is nothing to play."""
         if self.game is None:
@@ -144,8 +146,7 @@ class SokobanScreen(GameScreen[Act]):
             self.assist.pause()
         self.collection, self.assistants, self.game = collection, {}, None
         if start is None:
-            start = next((i for i, level in enumerate(collection.levels)
-                          if level.key not in self.records), 0)
+            start = first_unsolved(collection, self.records, 0)
         self.go_to(start)
 
     def go_to(self, index: int) -> None:
@@ -166,12 +167,7 @@ class SokobanScreen(GameScreen[Act]):
         if 0 <= target < len(self.collection.levels):
             self.go_to(target)
             return
-        solved = sum(1 for level in self.collection.levels if level.key in self.records)
-        count = len(self.collection.levels)
-        where = "last" if step > 0 else "first"
-        self.say(f"That was the {where} level: all {count} of {self.collection.name} are "
-                 "solved!" if solved == count else f"That is the {where} level of "
-                 f"{self.collection.name} ({solved} of {count} solved; Tab lists them)")
+        self.say(end_words(self.collection, self.records, "last" if step > 0 else "first"))
 
     @property
     def level(self) -> Level:
@@ -196,14 +192,18 @@ class SokobanScreen(GameScreen[Act]):
         self.context.store.mark(self.context.player.name, SHOWN_SPACE, self.level.key)
 
     def open_list(self) -> None:
-        """Every level with its solved mark and best; Enter plays one."""
+        """Every level with its solved mark and best; Enter plays one. The cursor starts
+        on this level, or after the last level is solved, on the first unsolved one."""
         listing: ListScreen
+        start = self.index
+        if self.last and self.game is not None and self.game.solved:
+            start = first_unsolved(self.collection, self.records, start)
 
         def chosen(index: int) -> None:
             self.host.pop(listing)
             self.go_to(index)
 
-        listing = level_list(self.collection, self.records, self.index, chosen,
+        listing = level_list(self.collection, self.records, start, chosen,
                              lambda: self.host.pop(listing))
         self.host.push(listing)
 
@@ -239,11 +239,21 @@ class SokobanScreen(GameScreen[Act]):
         self.assist.changed()
 
     def on_key(self, key: Key) -> bool:
-        """Any other key stops the replay too (help and quit then do their own work)."""
-        if self.game is None or not self.assist.replaying:
+        """Any other key stops the replay too (help and quit then do their own work); Esc
+        stops a search for a hint or the replay (kept: t or v goes on with it)."""
+        if self.game is None:
+            return False
+        if key == keys.ESCAPE and self.assist.searching:
+            self.assist.stop_search()
+            return True
+        if not self.assist.replaying:
             return False
         self.assist.stop_replay()
-        return key not in keys.SHARED
+        return key not in ("?", "q")  # Esc has no work of its own on a game
+
+    def help_extra(self) -> list[tuple[str, str]]:
+        """The mouse (one row: at 80x24 the help then fits without scrolling)."""
+        return [("click", "walk to a square; click a box, then a square, to push it there")]
 
     def on_mouse(self, event: Mouse) -> bool:
         """Walk to a clicked square, or push a clicked box there: one step for undo."""
@@ -292,25 +302,39 @@ class SokobanScreen(GameScreen[Act]):
                        frozenset({Mark.HELPED}) if helped else frozenset(), detail=record)
 
     def on_finished(self, outcome: Outcome) -> None:
-        """The solved panel: this solution against the best before it."""
+        """The solved panel: this solution against the best before it, and on the last
+        level, that it was the last."""
         before = self.records.get(self.level.key)
         self.records = load_records(self.context.store, self.context.player.name)
         record = outcome.detail
         assert isinstance(record, Record)
         self.solved_lines = [f"Solved {self.level.label}!",
                              f"{record.counts}: {verdict(record, before)}"]
+        if self.last:
+            self.solved_lines.append(end_words(self.collection, self.records, ""))
         self.show_solved()
 
+    @property
+    def last(self) -> bool:
+        """Whether the level played is its collection's last."""
+        return self.index == len(self.collection.levels) - 1
+
     def show_solved(self) -> None:
-        """The solved panel beside the board (Esc hides it; a move shows it again)."""
+        """The solved panel beside the board (Esc hides it; a move shows it again). On
+        the last level Enter opens the level list, there being no next level."""
+        onward = (Binding((*keys.ENTER, "n", "\t"), lambda: self.from_panel(Act.LIST),
+                          "the level list", "level list", "Enter") if self.last else
+                  Binding((*keys.ENTER, "n"), lambda: self.from_panel(Act.NEXT),
+                          "next level", "next level", footer_keys="Enter"))
         panel = Panel(self.solved_lines, [
-            Binding((*keys.ENTER, "n"), lambda: self.from_panel(Act.NEXT), "next level",
-                    "next level", footer_keys="Enter"),
+            onward,
             Binding(("p",), lambda: self.from_panel(Act.PREVIOUS), "previous level"),
             Binding(("u",), lambda: self.from_panel(Act.UNDO), "undo the last move", "undo"),
-            Binding(("r",), lambda: self.from_panel(Act.RESTART), "play it again", "replay"),
-            Binding(("\t",), lambda: self.from_panel(Act.LIST), "the level list", "list",
-                    "Tab"),
+            Binding(("r",), lambda: self.from_panel(Act.RESTART),
+                    "play it again from the start (u brings the solution back)",
+                    "play again"),
+            *(() if self.last else (Binding(("\t",), lambda: self.from_panel(Act.LIST),
+                                            "the level list", "list", "Tab"),)),
             Binding(("q",), lambda: self.host.leave(self), "quit", "quit"),
         ], self, on_close=self.panel_closed, makes_room=True)
         self.panel = panel
@@ -360,13 +384,9 @@ class SokobanScreen(GameScreen[Act]):
         canvas.fitted(0, [f"{self.collection.name} {dot} {where} {dot} {name}",
                           f"{where} {dot} {name}"] if name else
                       [f"{self.collection.name} {dot} {where}", where], BOLD)
-        record = self.records.get(level.key)
-        best = (f"best {record.moves}/{record.pushes}{' (helped)' * record.helped}"
-                if record else "not solved yet")
-        helped = " (helped)" if self.assist.helped else ""
-        counts = f"moves {game.moves}   pushes {game.pushes}{helped}   {best}"
-        canvas.fitted(1, [f"by {level.author}   {counts}", f"{counts}   by {level.author}"]
-                      if level.author else [counts, f"moves {game.moves} pushes {game.pushes}"])
+        canvas.fitted(1, counts_forms(game.moves, game.pushes, self.assist.helped,
+                                      self.records.get(level.key), level.author, dot,
+                                      canvas.width, canvas.glyphs.ellipsis))
         area = Rect(HEADER_ROWS, 0, canvas.height - HEADER_ROWS, canvas.width)
         if self.room_for_panel:  # at worst, the smallest squares must fit beside it
             area = room_beside(level, area)
@@ -376,25 +396,3 @@ class SokobanScreen(GameScreen[Act]):
                       assist.board.dead_squares if self.show_dead else frozenset(),
                       frozenset() if stuck is None else stuck.boxes)
         self.drawn = draw_level(canvas, self.view, area, level, game, marks)
-
-
-def violations(dumped: Mapping[str, Any]) -> list[str]:
-    """What is wrong with a dumped Sokoban state: as many boxes as the level had, never
-    two on a square or one in a wall, each on reachable floor (or where the level put it:
-    some levels decorate walled-off pockets), and the player inside."""
-    if not dumped:
-        return []
-    state = cast(SokobanState, dumped)
-    boxes = [tuple(box) for box in state["boxes"]]
-    inside = {tuple(square) for square in state["inside"]}
-    start = {tuple(box) for box in state["start_boxes"]}
-    rows = state["rows"]
-    problems = []
-    if not len(boxes) == len(set(boxes)) == state["level_boxes"]:
-        problems.append(f"{len(boxes)} boxes ({len(set(boxes))} squares) for "
-                        f"{state['level_boxes']}")
-    problems += [f"a box at {box} is off the floor" for box in boxes
-                 if not (box in inside or box in start) or rows[box[0]][box[1]] == "#"]
-    if tuple(state["player"]) not in inside:
-        problems.append(f"the player at {state['player']} is outside")
-    return problems

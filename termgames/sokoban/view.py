@@ -12,6 +12,8 @@ from termgames.runtime.grid import MARK_COLUMNS, MARK_ROWS, GridView, Viewport, 
 from termgames.runtime.layout import Cells, Rect, largest, room_for_panel
 from termgames.sokoban.game import Direction, Sokoban
 from termgames.sokoban.levels import Level, Position
+from termgames.sokoban.progress import Record
+from termgames.text import clip, plural, text_width
 
 WALL = Style(fg=67, fg8=Colour.BLUE)
 FLOOR = Style()
@@ -72,6 +74,35 @@ class Drawn:
     def square_at(self, y: int, x: int) -> Position | None:
         """The level square drawn at screen cell (y, x), if any."""
         return self.view.square_at(y, x)
+
+
+AUTHOR_CELLS = 8
+"""The least of an author's name worth showing cut short (with a mark)."""
+
+
+def counts_forms(moves: int, pushes: int, helped: bool, best: Record | None, author: str,
+                 dot: str, width: int, ellipsis: str) -> list[str]:
+    """The header's second line for a window ``width`` cells wide, longest first: this
+    attempt's moves and pushes (marked if help was seen), the best on record in words
+    ('best 420 moves, 103 pushes', marked if a hint or the replay made it), and the
+    author. Narrower forms cut the author short, then drop it, then the best's pushes,
+    then the best."""
+    mark = " (helped)" if helped else ""
+    now = f"moves {moves:,}   pushes {pushes:,}{mark}"
+    tight = f"moves {moves:,} pushes {pushes:,}{mark}"
+    if best is None:
+        full = short = "not solved yet"
+    else:
+        made = " (helped)" if best.helped else ""
+        full = f"best {best.counts}{made}"
+        short = f"best {plural(best.moves, 'move')}{made}"
+    forms = [f"{now}   {full}", f"{tight} {dot} {full}", f"{tight} {dot} {short}", tight]
+    if author:
+        room = width - text_width(f"{forms[0]}   by ") - text_width(ellipsis)
+        cut = ([f"{forms[0]}   by {clip(author, room).rstrip()}{ellipsis}"]
+               if room >= AUTHOR_CELLS else [])
+        forms = [f"by {author}   {forms[0]}", f"{forms[0]}   by {author}", *cut, *forms]
+    return forms
 
 
 def glyphs_for(kind: str, cells: Cells, unicode: bool) -> list[str]:

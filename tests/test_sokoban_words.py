@@ -1,0 +1,140 @@
+"""Sokoban's words mean one thing each (issue 23): the last level's panel offers the list,
+not a next level that is not there; `r` restarts ("play again") and "replay" is only `v`;
+the header labels the best in words and agrees with the panel and the list on what a
+helped solution is; the help names the mouse. In memory: these are words, not bytes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from termgames.runtime.lists import ListScreen
+from termgames.sokoban.progress import Record
+from termgames.sokoban.view import counts_forms
+from tests.drivers import FakeDriver, fake_program
+
+TWO = "; One\n#####\n#@$.#\n#####\n\n; Two\n#######\n#@ $ .#\n#######\n"
+"""Two levels: one push solves the first, two pushes the second."""
+
+
+def panel(run: FakeDriver) -> str:
+    """The solved panel's lines (between its frame's top and bottom)."""
+    lines = run.text().splitlines()
+    top = next(i for i, line in enumerate(lines) if "Solved" in line) - 1
+    bottom = next(i for i in range(top + 1, len(lines)) if "┘" in lines[i])
+    return "\n".join(lines[top:bottom + 1])
+
+
+def test_the_last_levels_panel_offers_the_list_where_the_next_level_is_not(
+        tmp_path: Path) -> None:
+    path = tmp_path / "two.txt"
+    path.write_text(TWO)
+    with fake_program(["sokoban", str(path), "--level", "2"], tmp_path) as run:
+        run.press("right", "right", "right")
+        run.wait_for("Solved level 2")
+        shown = panel(run)
+        assert "That was the last level; 1 of 2 solved so far" in shown, shown
+        assert "Enter level list" in shown and "next level" not in shown, shown
+        run.press("n")  # the next level's key goes on too, to where there is to go
+        run.wait_for("two: 1 of 2 solved")
+        listing = run.runner.stack[-1]
+        assert isinstance(listing, ListScreen) and listing.index == 0  # the unsolved one
+        run.press("enter")
+        run.wait_for("level 1 (1 of 2)")
+        run.press("right")
+        run.wait_for("Solved level 1")
+        shown = panel(run)
+        assert "Enter next level" in shown and "last level" not in shown, shown
+        run.press("enter")
+        run.wait_for("level 2 (2 of 2)")
+        run.press("r", "right", "right", "right")  # the last level again: all solved now
+        run.wait_for("Solved level 2")
+        assert "That was the last level: all 2 of two are solved!" in panel(run), run.text()
+
+
+def test_r_plays_again_and_replay_means_only_v(tmp_path: Path) -> None:
+    path = tmp_path / "two.txt"
+    path.write_text(TWO)
+    with fake_program(["sokoban", str(path)], tmp_path, 60, 200) as run:
+        run.wait_for("moves 0")
+        footer = run.text().splitlines()[-1]
+        assert "r restart" in footer and "v replay" in footer, footer
+        run.press("?")
+        run.wait_for("keys")
+        help_text = run.text()
+        assert "r          restart the level" in help_text, help_text
+        assert "v          replay: watch the rest solved" in help_text, help_text
+        run.press("x", "right")
+        run.wait_for("Solved level 1")
+        shown = panel(run)
+        assert "r play again" in shown and "replay" not in shown, shown
+        run.press("r")
+        run.wait_for("moves 0")  # started again: and u brings the solution back
+        run.press("u")
+        run.wait_for("moves 1")
+
+
+def test_the_header_panel_and_list_agree_on_a_helped_solution(tmp_path: Path) -> None:
+    path = tmp_path / "two.txt"
+    path.write_text(TWO)
+    with fake_program(["sokoban", str(path)], tmp_path) as run:
+        run.wait_for("moves 0")
+        assert "not solved yet" in run.text()
+        run.press("t")
+        run.wait_for("Next push")
+        run.press("t")
+        run.wait_for("Solved level 1")
+        assert "first solution, helped (one without help will replace it)" in panel(run)
+        assert "best 1 move, 1 push (helped)" in run.text().splitlines()[1], run.text()
+        run.press("tab")
+        run.wait_for("two: 1 of 2 solved, 1 with help")
+        assert "1 move    1 push (helped)" in run.text(), run.text()
+    with fake_program(["sokoban", str(path), "--level", "1"], tmp_path) as run:
+        run.wait_for("(helped)")  # the hint was seen: this level stays helped
+        run.press("right")
+        run.wait_for("Solved level 1")
+        assert "helped; your best stays 1 move, 1 push (helped)" in panel(run), run.text()
+
+
+@pytest.mark.parametrize(("width", "best", "helped", "expected"), [
+    (80, Record(420, 103, ""), False, "moves 12   pushes 3   best 420 moves, 103 pushes"),
+    (44, Record(420, 103, ""), False, "moves 12 pushes 3 · best 420 moves"),
+    (80, Record(655, 141, "", helped=True), True,
+     "moves 12   pushes 3 (helped)   best 655 moves, 141 pushes (helped)"),
+    (44, Record(655, 141, "", helped=True), False, "moves 12 pushes 3 · best 655 moves (helped)"),
+    (44, Record(1655, 1141, "", helped=True), True, "moves 12 pushes 3 (helped)"),
+    (44, None, False, "moves 12   pushes 3   not solved yet"),
+], ids=["80", "44", "helped-80", "helped-44", "long-44", "unsolved"])
+def test_the_header_names_the_best_in_words_and_fits_narrow_windows(
+        width: int, best: Record | None, helped: bool, expected: str) -> None:
+    forms = counts_forms(12, 3, helped, best, "", "·", width, "…")
+    assert next(form for form in forms if len(form) <= width) == expected
+    assert all("/" not in form for form in forms)  # never the bare '420/103'
+    with_author = counts_forms(12, 3, helped, best, "Thinking Rabbit", "·", width, "…")
+    assert with_author[0].startswith("by Thinking Rabbit")
+    assert with_author[-len(forms):] == forms  # at worst, as without an author
+
+
+def test_a_long_author_is_cut_short_before_the_best_is() -> None:
+    author = "Mallory, who wrote a great many levels in her time"
+    forms = counts_forms(12, 3, False, Record(420, 103, ""), author, "·", 80, "…")
+    shown = next(form for form in forms if len(form) <= 80)
+    assert shown == ("moves 12   pushes 3   best 420 moves, 103 pushes   by Mallory, who "
+                     "wrote a grea…"), shown  # 80 cells
+    narrow = counts_forms(12, 3, False, Record(420, 103, ""), author, "·", 60, "…")
+    assert next(form for form in narrow if len(form) <= 60) == (
+        "moves 12   pushes 3   best 420 moves, 103 pushes")  # no room worth the name
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(24, 80), (60, 200)])
+def test_the_help_names_the_mouse_and_fits_80x24(tmp_path: Path, rows: int,
+                                                  cols: int) -> None:
+    path = tmp_path / "two.txt"
+    path.write_text(TWO)
+    with fake_program(["sokoban", str(path)], tmp_path, rows, cols) as run:
+        run.wait_for("moves 0")
+        run.press("?")
+        run.wait_for("press any key to close")  # all of it, no scrolling
+        assert ("click      walk to a square; click a box, then a square, to push it "
+                "there") in run.text(), run.text()
