@@ -13,7 +13,7 @@ from termgames.sokoban.game import Direction, replay
 from termgames.sokoban.levels import Level
 from termgames.sokoban.macros import box_route, goal_rooms, room_macro, tunnel_run
 from termgames.sokoban.matching import assign
-from termgames.sokoban.search import Search, Verdict
+from termgames.sokoban.search import BestFirst, Verdict
 from tests.test_sokoban_solver import level
 
 RIGHT = DIRECTIONS.index(Direction.RIGHT)
@@ -101,13 +101,13 @@ def test_a_route_for_one_box_walks_the_player_round_it() -> None:
 
 
 def test_a_search_with_macros_solves_through_them_and_replays() -> None:
-    search = Search(DEAD_END, macros=True)
+    search = BestFirst(DEAD_END, macros=True)
     result = None
     while result is None:
         result = search.step(1000)
     assert result.verdict is Verdict.SOLVED
     assert replay(DEAD_END, result.lurd).solved
-    plain = Search(DEAD_END)
+    plain = BestFirst(DEAD_END)
     while plain.step(1000) is None:
         pass
     assert search.nodes < plain.nodes  # the macros took whole runs of pushes at once
@@ -137,7 +137,7 @@ def test_a_search_with_macros_never_claims_a_level_unsolvable() -> None:
     proofs = 0
     for _ in range(300):
         room = random_room(rng)
-        with_macros, without = Search(room, macros=True), Search(room)
+        with_macros, without = BestFirst(room, macros=True), BestFirst(room)
         while with_macros.step(1000) is None:
             pass
         while without.step(1000) is None:

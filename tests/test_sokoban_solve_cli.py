@@ -361,9 +361,9 @@ def test_workers_ignore_ctrl_c_and_die_at_once_on_sigterm(
 
 
 def test_counts_are_grouped_alike() -> None:
-    from termgames.sokoban.solving_cli import Outcome, summary
+    from termgames.sokoban.solving_cli import LevelReport, summary
 
-    found = [Outcome(index, Verdict.SOLVED, "RR", 0.01) for index in range(1000)]
+    found = [LevelReport(index, Verdict.SOLVED, "RR", 0.01) for index in range(1000)]
     assert summary(1000, found, 0, 8.6) == "1,000 of 1,000 levels solved in 8.6 s"
 
 

@@ -87,7 +87,7 @@ class Result:
         return sum(1 for letter in self.lurd if letter.isupper())
 
 
-class Search:
+class BestFirst:
     """One best-first search from one position, run a number of positions at a time."""
 
     def __init__(self, level: Level, player: Position | None = None,

@@ -14,9 +14,9 @@ from collections.abc import Callable, Iterable
 from termgames.sokoban.levels import Level, Position
 from termgames.sokoban.search import (
     DEFAULT_NODES,
+    BestFirst,
     Push,
     Result,
-    Search,
     Verdict,
     check,
     steps_for,
@@ -44,7 +44,7 @@ class Solver:
         shared_bounds: dict[int, int] = {}
         total = sum(turns for _, turns, _ in SCHEDULE)
         self.searches = [
-            (Search(level, player, placed, node_limit * turns // total, greediness,
+            (BestFirst(level, player, placed, node_limit * turns // total, greediness,
                     shared_bounds, macros), turns)
             for greediness, turns, macros in SCHEDULE
         ]

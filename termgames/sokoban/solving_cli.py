@@ -49,7 +49,7 @@ class OutFileError(click.ClickException):
 
 
 @dataclass(frozen=True)
-class Outcome:
+class LevelReport:
     """How the search for one level ended: its place in the list, the verdict (None if
     the solver failed, ``error`` saying how), the LURD solution (empty unless solved) and
     the seconds the worker spent on it."""
@@ -95,22 +95,22 @@ def check_out_file(path: str) -> None:
         raise OutFileError(f"{shown_path(path)}: cannot create a file in that folder")
 
 
-def solve_one(job: tuple[int, Level, float]) -> Outcome:
+def solve_one(job: tuple[int, Level, float]) -> LevelReport:
     """Solve one level (in a worker): ``job`` is its index, the level and the time limit."""
     index, level, time_limit = job
     started = time.monotonic()
     try:
         result = solve(level, time_limit)
     except Exception as error:  # one level's failure must not lose the others' solutions
-        return Outcome(index, None, "", time.monotonic() - started,
+        return LevelReport(index, None, "", time.monotonic() - started,
                        f"{type(error).__name__}: {error}")
-    return Outcome(index, result.verdict, result.lurd, time.monotonic() - started)
+    return LevelReport(index, result.verdict, result.lurd, time.monotonic() - started)
 
 
 @contextlib.contextmanager
-def outcomes(levels: Sequence[Level], time_limit: float, jobs: int,
-             beat: Callable[[], None] | None = None) -> Iterator[Iterator[Outcome]]:
-    """Each level's outcome as it finishes, from ``jobs`` worker processes that are ended
+def level_reports(levels: Sequence[Level], time_limit: float, jobs: int,
+             beat: Callable[[], None] | None = None) -> Iterator[Iterator[LevelReport]]:
+    """Each level's report as it finishes, from ``jobs`` worker processes that are ended
     when the block ends, however it ends; ``beat`` is called while none finishes."""
     work = [(index, level, time_limit) for index, level in enumerate(levels)]
     with results_as_done(solve_one, work, jobs, beat=beat) as results:
@@ -126,17 +126,17 @@ def level_name(level: Level, with_file: bool) -> str:
     return sanitize(shown_path(name), 300)
 
 
-def describe(level: Level, outcome: Outcome, with_file: bool = False) -> str:
+def describe(level: Level, ended: LevelReport, with_file: bool = False) -> str:
     """One report line: the level, whether it was solved, the time, moves and pushes."""
     name = level_name(level, with_file)
-    seconds = f"{outcome.seconds:.2f} s"
-    if outcome.verdict is Verdict.SOLVED:
-        return (f"{name}: solved, {seconds}, {plural(outcome.moves, 'move')}, "
-                f"{plural(outcome.pushes, 'push', 'pushes')}")
-    if outcome.verdict is None:
-        return f"{name}: the solver failed ({sanitize(' '.join(outcome.error.split()))}), " \
+    seconds = f"{ended.seconds:.2f} s"
+    if ended.verdict is Verdict.SOLVED:
+        return (f"{name}: solved, {seconds}, {plural(ended.moves, 'move')}, "
+                f"{plural(ended.pushes, 'push', 'pushes')}")
+    if ended.verdict is None:
+        return f"{name}: the solver failed ({sanitize(' '.join(ended.error.split()))}), " \
                f"{seconds}"
-    return f"{name}: {outcome.verdict.value}, {seconds}"
+    return f"{name}: {ended.verdict.value}, {seconds}"
 
 
 def solution_lines(level: Level, lurd: str, with_file: bool = False) -> list[str]:
@@ -150,10 +150,10 @@ def solution_lines(level: Level, lurd: str, with_file: bool = False) -> list[str
     return lines
 
 
-def summary(levels: int, found: Sequence[Outcome], skipped: int, seconds: float) -> str:
+def summary(levels: int, found: Sequence[LevelReport], skipped: int, seconds: float) -> str:
     """The last report line: how many levels were solved, and what became of the rest."""
     def count(verdict: Verdict | None) -> int:
-        return sum(1 for outcome in found if outcome.verdict is verdict)
+        return sum(1 for ended in found if ended.verdict is verdict)
 
     others = [f"{number:,} {what}" for number, what in (
         (count(Verdict.UNSOLVABLE), "unsolvable"),
@@ -179,42 +179,42 @@ class _Report:
             self.progress = ProgressLine(self.stream, "Solving", len(levels), "level")
         self.done, self.last = 0, ""
 
-    def line(self, outcome: Outcome) -> str:
-        """The report line for one outcome."""
-        return describe(self.levels[outcome.index], outcome, self.with_file)
+    def line(self, ended: LevelReport) -> str:
+        """The report line for one level."""
+        return describe(self.levels[ended.index], ended, self.with_file)
 
     def beat(self) -> None:
         """Redraw the progress line (its time goes on while levels are being solved)."""
         if self.progress is not None:
             self.progress.show(self.done, detail=self.last)
 
-    def collect(self, results: Iterator[Outcome], found: list[Outcome]) -> None:
-        """Gather outcomes into ``found`` as they finish: each one's line when piped, a
+    def collect(self, results: Iterator[LevelReport], found: list[LevelReport]) -> None:
+        """Gather the levels' reports into ``found`` as they finish: each one's line when piped, a
         progress line naming the last one on a terminal (``finish`` prints the lines)."""
         if self.progress is None:
-            for outcome in results:
+            for ended in results:
                 with signals_held():  # a level's line is printed whole
-                    found.append(outcome)
-                    echo(self.line(outcome), err=self.err)
+                    found.append(ended)
+                    echo(self.line(ended), err=self.err)
             return
         self.progress.show(0, now=True)
         try:
-            for outcome in results:
-                found.append(outcome)
-                verdict = outcome.verdict.value if outcome.verdict else "the solver failed"
+            for ended in results:
+                found.append(ended)
+                verdict = ended.verdict.value if ended.verdict else "the solver failed"
                 self.done = len(found)
-                self.last = f"{level_name(self.levels[outcome.index], self.with_file)}: " \
+                self.last = f"{level_name(self.levels[ended.index], self.with_file)}: " \
                             f"{verdict}"
                 self.beat()
         finally:
             self.progress.clear()
 
-    def finish(self, found: list[Outcome]) -> None:
+    def finish(self, found: list[LevelReport]) -> None:
         """On a terminal, the lines of the levels done, in level order (however the run
         ended: what was solved is never lost)."""
         if self.on_terminal:
-            for outcome in sorted(found, key=lambda outcome: outcome.index):
-                echo(self.line(outcome), err=self.err)
+            for ended in sorted(found, key=lambda ended: ended.index):
+                echo(self.line(ended), err=self.err)
 
 
 def run(levels: Sequence[Level], time_limit: float, jobs: int, out: str | None,
@@ -226,10 +226,10 @@ def run(levels: Sequence[Level], time_limit: float, jobs: int, out: str | None,
     report = _Report(levels, err=out is None)
     for problem in problems:
         echo(f"termgames: skipped: {sanitize(str(problem), 1000)}", err=True)
-    found: list[Outcome] = []
+    found: list[LevelReport] = []
     started = time.monotonic()
     # The pool is entered before the handlers: its workers must not inherit them.
-    with Stopped() as stopped, outcomes(levels, time_limit, jobs, report.beat) as results, \
+    with Stopped() as stopped, level_reports(levels, time_limit, jobs, report.beat) as results, \
             terminations_unwind():
         report.collect(results, found)
     solved = sorted((o for o in found if o.verdict is Verdict.SOLVED), key=lambda o: o.index)
