@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import click
 
+from termgames.commands.options import display_options, jobs_option, quiet_option
+from termgames.commands.play import play
+from termgames.commands.simulations import OUTPUT_RULE
 from termgames.reversi.ai import STRATEGY_NAMES
-from termgames.runtime import app
-from termgames.runtime.app import display_options
 from termgames.runtime.context import DisplayOptions
-from termgames.runtime.simulations import OUTPUT_RULE, jobs_option, quiet_option
 
 STRATEGIES = click.Choice(STRATEGY_NAMES)
 
@@ -31,12 +31,11 @@ def command(ctx: click.Context, ai: str | None, level: int, you: str, first: str
     """Play Reversi against the computer (or watch two computers)."""
     if ctx.invoked_subcommand is not None:
         return
-    from termgames.reversi import SPEC
     from termgames.reversi.board import Player
     from termgames.reversi.screen import ReversiScreen, settings_for
 
     settings = settings_for(level, ai, Player(you.upper()), first, watch, seed)
-    app.play(SPEC, lambda context: ReversiScreen(context, settings), display)
+    play(lambda context: ReversiScreen(context, settings), display)
 
 
 @command.command(help="Computer against computer: per-game lines, tallies and a histogram "
@@ -54,6 +53,7 @@ def command(ctx: click.Context, ai: str | None, level: int, you: str, first: str
 def simulate(games: int, x_name: str, o_name: str, seed: int, jobs: int | None,
              quiet: bool) -> None:
     """Computer against computer (the help is OUTPUT_RULE's, shared with 2048's)."""
+    from termgames.commands.simulations import simulate as run_games
     from termgames.reversi.simulate import (
         GameResult,
         chunk_size,
@@ -62,7 +62,6 @@ def simulate(games: int, x_name: str, o_name: str, seed: int, jobs: int | None,
         play_job,
         tally,
     )
-    from termgames.runtime.simulations import simulate as run_games
     from termgames.runtime.workers import default_jobs
 
     jobs = jobs or default_jobs()

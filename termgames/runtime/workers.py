@@ -23,7 +23,6 @@ from collections.abc import Callable, Iterator, Sequence
 from types import FrameType, TracebackType
 from typing import Any, Generic, TextIO, TypeVar
 
-from termgames.runtime.output import echo
 from termgames.runtime.signals import terminating_signals
 
 INTERRUPTED = 130
@@ -78,15 +77,6 @@ def count_work(units: int = 1) -> None:
         counting.pending, counting.flushed = 0, now
         if counting.beat is not None:
             counting.beat()
-
-
-def report_interrupted(message: str) -> None:
-    """Say on standard error, on a line of its own, why the report stopped early."""
-    # On Ctrl-C the terminal driver discards output not yet read, which can swallow
-    # the newline that ends the progress line: return to the line's start and clear it.
-    start = "\r\x1b[K" if sys.stderr.isatty() else ""
-    with contextlib.suppress(OSError):  # a terminal that hung up: the rest still matters
-        echo(f"{start}{message}", err=True)
 
 
 def report_width(stream: TextIO) -> int:

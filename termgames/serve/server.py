@@ -14,6 +14,7 @@ import contextlib
 import os
 import signal
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -21,7 +22,7 @@ import asyncssh
 
 from termgames.serve import children
 from termgames.serve.children import Child
-from termgames.serve.identity import Claims
+from termgames.serve.identity import Auth, Claims
 from termgames.serve.requests import (
     SCORES,
     Refusal,
@@ -52,8 +53,10 @@ class Options:
     max_sessions: int
     max_per_ip: int
     idle_timeout: float
-    auth: str  # "none" or "publickey"
+    auth: Auth
     games: RemoteOptions
+    entry: Callable[[list[str]], None]
+    """What a forked game runs: the arcade's command line, on the game's arguments."""
 
 
 class Arcade:
@@ -184,9 +187,11 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self.term or "dumb", name, verified=offered is not None,
             server_environment=os.environ)
         if self.term is None:  # the scores, printed as they are, as `ssh HOST cmd` expects
-            self.child = children.spawn_piped(arguments, environment)
+            self.child = children.spawn_piped(self.arcade.options.entry, arguments,
+                                              environment)
         else:
-            self.child = children.spawn(arguments, environment, *self.size)
+            self.child = children.spawn(self.arcade.options.entry, arguments, environment,
+                                        *self.size)
         self.arcade.sessions[self.child.pid] = self
         self.output_open = True
         asyncio.get_running_loop().add_reader(self.child.master, self.carry_output)
