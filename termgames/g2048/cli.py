@@ -75,13 +75,13 @@ def simulate(games: int, seed: int, jobs: int | None, nodes: int, size: int,
              as_json: bool, quiet: bool) -> None:
     """The AI plays whole games (the help is OUTPUT_RULE's, shared with Reversi's)."""
     from termgames.commands.simulations import simulate as run_games
-    from termgames.g2048.simulate import GameResult, play_job, summarize
+    from termgames.g2048.simulate import SimulatedGame, play_job, summarize
     from termgames.runtime.workers import default_jobs
 
     work = [(number, seed, nodes, size) for number in range(1, games + 1)]
     run = run_games(play_job, work, jobs or default_jobs(),
                     number=lambda result: result.number,
-                    line=None if as_json else GameResult.line, quiet=quiet)
+                    line=None if as_json else SimulatedGame.line, quiet=quiet)
 
     def lines() -> list[str]:
         summary = summarize(run.results, run.seconds)
