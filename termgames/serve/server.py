@@ -16,7 +16,7 @@ import signal
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import asyncssh
 
@@ -32,9 +32,6 @@ from termgames.serve.requests import (
     terminal_type,
     window_size,
 )
-
-if TYPE_CHECKING:
-    from termgames.serve.gate import Gate
 
 READ_CHUNK = 65536
 INPUT_LIMIT = 65536
@@ -57,6 +54,14 @@ class Options:
     games: RemoteOptions
     entry: Callable[[list[str]], None]
     """What a forked game runs: the arcade's command line, on the game's arguments."""
+
+
+class Admitted(Protocol):
+    """What a session needs of its connection's door (``gate.Gate``): why it was refused,
+    if it was, and the name and key fingerprint a player proved, if any."""
+
+    refusal: Refusal | None
+    offered: tuple[str, str] | None
 
 
 class Arcade:
@@ -125,7 +130,7 @@ class Arcade:
 class GameSession(asyncssh.SSHServerSession[bytes]):
     """One session: a game on a pty, its bytes carried both ways."""
 
-    def __init__(self, arcade: Arcade, gate: Gate) -> None:
+    def __init__(self, arcade: Arcade, gate: Admitted) -> None:
         self.arcade = arcade
         self.gate = gate
         self.channel: Any = None
