@@ -22,3 +22,15 @@ def test_each_games_invariant_catches_a_broken_state() -> None:
     assert games["sokoban"].violations({**room, "boxes": [[1, 2], [1, 3]]})
     assert games["sokoban"].violations({**room, "boxes": [[0, 2]]})
     assert not games["sokoban"].violations({**room, "boxes": [[1, 3]]})
+
+
+def test_each_game_keeps_its_progress_in_a_space_of_its_own() -> None:
+    from termgames.games import GAMES
+    from termgames.maze.screen import PROGRESS as MAZE_PROGRESS
+    from termgames.sokoban.progress import PROGRESS_SPACE
+
+    spaces = [spec.progress_space for spec in GAMES]
+    assert len(set(spaces)) == len(spaces)
+    games = by_name()
+    assert games["maze"].progress_space == MAZE_PROGRESS
+    assert games["sokoban"].progress_space == PROGRESS_SPACE
