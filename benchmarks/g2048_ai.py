@@ -31,7 +31,7 @@ from termgames.g2048.board import Direction, Game2048, Grid, highest_tile, move
 from termgames.g2048.simulate import (
     DEFAULT_NODES,
     MILESTONES,
-    GameResult,
+    SimulatedGame,
     game_rng,
     play_game,
     summarize,
@@ -62,7 +62,7 @@ BASELINES: dict[str, Strategy] = {"corner (down, left, right, up)": corner,
                                   "random": random_move, "greedy-merge": greedy}
 
 
-def play_baseline(job: tuple[int, int, str]) -> GameResult:
+def play_baseline(job: tuple[int, int, str]) -> SimulatedGame:
     """Game ``number`` of seed ``seed`` played by the named baseline."""
     number, seed, name = job
     strategy, choices = BASELINES[name], random.Random(f"choices:{seed}:{number}")
@@ -70,7 +70,7 @@ def play_baseline(job: tuple[int, int, str]) -> GameResult:
     started = time.perf_counter()
     while not game.over:
         game.slide(strategy(game.grid, choices))
-    return GameResult(number, game.score, highest_tile(game.grid), game.moves, 0,
+    return SimulatedGame(number, game.score, highest_tile(game.grid), game.moves, 0,
                       time.perf_counter() - started)
 
 
@@ -78,14 +78,14 @@ AiJob = tuple[str, int, int, int, float | None]
 """A game of a row: (row, game number, seed, positions a move, or else ms a move)."""
 
 
-def play_ai(job: AiJob) -> tuple[str, GameResult]:
+def play_ai(job: AiJob) -> tuple[str, SimulatedGame]:
     """A row's game: bounded by positions (as the simulator plays) or, given a time
     budget, by time (as the game's hint and autoplay think)."""
     name, number, seed, nodes, budget_ms = job
     return name, play_game(number, seed, nodes, 4, budget_ms=budget_ms)
 
 
-def row(name: str, results: list[GameResult], seconds: float) -> list[str]:
+def row(name: str, results: list[SimulatedGame], seconds: float) -> list[str]:
     """One table row from a setting's games."""
     summary = summarize(results, seconds)
     tiles = " ".join(f"{tile}x{count}" for tile, count in
@@ -146,7 +146,7 @@ def main() -> None:
     names = [f"AI, {nodes:,} nodes a move" for nodes in options.nodes or [DEFAULT_NODES]]
     for name, nodes in zip(names, options.nodes or [DEFAULT_NODES], strict=True):
         jobs += [(name, n, options.seed, nodes, None) for n in numbers]
-    found: dict[str, list[GameResult]] = {}
+    found: dict[str, list[SimulatedGame]] = {}
     started = time.perf_counter()
     with results_as_done(play_ai, jobs, options.jobs) as results:
         for name, result in results:

@@ -20,6 +20,7 @@ from typing import Any
 
 from ptycost import print_table
 
+from termgames.games import GAMES
 from termgames.sokoban.files import decode
 from termgames.sokoban.levels import LevelError
 from termgames.sokoban.parse import parse
@@ -29,22 +30,22 @@ from tests.test_hostile_files import CASES, CHUNKS, run_check
 from tests.test_signals import SIGNALS, STATES
 from tests.test_store_pressure import test_a_writer_killed_mid_write_leaves_every_committed_row
 
-LEVELS = Path(__file__).resolve().parent.parent / "levels" / "Microban_155.xsb"
 INSERTS = [b"9", b"99(", b")", b"|", b"(", b"\r", b"\xff", b"Title: \x1b[2J", b";", b"@",
            b"'x'\n"]
 
 
 def storms(keys: int) -> list[tuple[str, str, str]]:
     rows = []
-    for game in ("2048", "sokoban", "reversi", "maze"):
+    for spec in GAMES:
+        game = spec.name
         with tempfile.TemporaryDirectory() as folder:
             home = Path(folder)
             dump = home / "state.jsonl"
-            term = Terminal(storm_args(game, LEVELS), home,
+            term = Terminal(storm_args(spec), home,
                             env={"TERMGAMES_STATE_DUMP": str(dump)})
             term.wait_for("q")  # the key line of the first frame
             started = time.perf_counter()
-            report = storm(term, game, keys, random.Random(f"soak-{game}"), dump)
+            report = storm(term, spec, keys, random.Random(f"soak-{game}"), dump)
             seconds = time.perf_counter() - started
             term.close()
             problems = []
@@ -53,7 +54,7 @@ def storms(keys: int) -> list[tuple[str, str, str]]:
             if report.exit_status != 0:
                 problems.append(f"exit {report.exit_status}")
             try:
-                check_invariants(game, report.state)
+                check_invariants(spec, report.state)
             except (AssertionError, KeyError) as error:
                 problems.append(f"invariant broken: {error!r}")
             rows.append((f"storm {game}", f"{keys} keys",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
 from typing import Any
@@ -9,10 +10,12 @@ from typing import Any
 import click
 
 from termgames import __version__
+from termgames.commands.options import display_options
+from termgames.commands.output import PipeClosed, echo
+from termgames.commands.play import remember_game
 from termgames.games import GAMES
-from termgames.runtime.app import display_options
 from termgames.runtime.context import DisplayOptions
-from termgames.runtime.output import PipeClosed, as_shown, echo
+from termgames.runtime.environment import as_shown
 from termgames.spec import GameSpec
 from termgames.standings import DEFAULT_LIMIT, LIMITS
 from termgames.text import sanitize
@@ -48,13 +51,22 @@ class ArcadeGroup(click.Group):
         return sorted({*super().list_commands(ctx), "serve",
                        *(spec.name for spec in self.games)})
 
+    def resolve_command(self, ctx: click.Context, args: list[str]
+                        ) -> tuple[str | None, click.Command | None, list[str]]:
+        """The subcommand to run; a game's command is told which game it is."""
+        name, command, rest = super().resolve_command(ctx, args)
+        spec = next((spec for spec in self.games if spec.name == name), None)
+        if spec is not None:
+            remember_game(ctx, spec)
+        return name, command, rest
+
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         """A helper, the server (its module loaded only when named), or the named game's
         command."""
         if cmd_name == "serve":
-            from termgames.serve.command import serve
+            from termgames.serve.command import serve_command
 
-            return serve
+            return serve_command(self.games, functools.partial(run, self))
         command = super().get_command(ctx, cmd_name)
         if command is not None:
             return command
@@ -115,10 +127,17 @@ def _one_line(text: str) -> str:
 
 def main(argv: list[str] | None = None) -> None:
     """Run the CLI; every failure is one line on stderr and a conventional exit status."""
+    run(cli, argv)
+
+
+def run(command: click.Command, argv: list[str] | None) -> None:
+    """Run ``command`` (an arcade's group) on ``argv`` as ``termgames``: every failure
+    is one line on stderr and a conventional exit status (it always ends in SystemExit).
+    A served game's forked child runs this too."""
     from termgames.runtime.terminal import TerminalUnavailable
 
     try:
-        result = cli.main(args=argv, prog_name="termgames", standalone_mode=False)
+        result = command.main(args=argv, prog_name="termgames", standalone_mode=False)
     except click.UsageError as error:
         where = error.ctx.command_path if error.ctx else "termgames"
         echo(f"{_one_line(where)}: {_one_line(error.format_message())} "

@@ -7,54 +7,71 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from enum import Enum
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
 from termgames.outcome import ASSISTING
 from termgames.store import Score, Store
 from termgames.text import sanitize, text_width
 
 
-class ScoreKind(Enum):
-    """What a game's score measures, which says how it is written and which way is better."""
+def minutes_seconds(milliseconds: float) -> str:
+    """A length of time in milliseconds as m:ss.t (tenths), the one way every maze time
+    is written."""
+    tenths = int(milliseconds // 100)
+    minutes, rest = divmod(tenths, 600)
+    return f"{minutes}:{rest // 10:02d}.{rest % 10}"
 
-    POINTS = "points"
-    MARGIN = "discs ahead"
-    TIME_MS = "time"
-    MOVES = "moves"
 
-    @property
-    def lowest_wins(self) -> bool:
-        """Whether a smaller score is the better one (times, moves)."""
-        return self in (ScoreKind.TIME_MS, ScoreKind.MOVES)
+def thousands(value: int) -> str:
+    """A count as players read it: '3,412'."""
+    return f"{value:,}"
 
-    @property
-    def heading(self) -> str:
-        """The scores table's header for this kind of score."""
-        return "result" if self is ScoreKind.MARGIN else self.value
+
+def won_or_lost(margin: int) -> str:
+    """A margin as players read it: 'won by 12', 'lost by 57', 'draw'."""
+    return f"won by {margin}" if margin > 0 else f"lost by {-margin}" if margin else "draw"
+
+
+class ScoreKind:
+    """What a game's score measures: the scores table's header for it, whether a smaller
+    score is the better one, how a score is written, and whether it reads as words about
+    its holder ('bob lost by 57') rather than a number they hold ('1,604 by bob'). The
+    usual kinds are class attributes (``ScoreKind.POINTS``); a game may make its own."""
+
+    __slots__ = ("formatter", "heading", "in_words", "lowest_wins")
+
+    POINTS: ClassVar[ScoreKind]
+    MARGIN: ClassVar[ScoreKind]
+    TIME_MS: ClassVar[ScoreKind]
+    MOVES: ClassVar[ScoreKind]
+
+    def __init__(self, heading: str, lowest_wins: bool,
+                 formatter: Callable[[int], str] = thousands, in_words: bool = False) -> None:
+        self.heading = heading
+        self.lowest_wins = lowest_wins
+        self.formatter = formatter
+        self.in_words = in_words
+
+    def __repr__(self) -> str:
+        return f"ScoreKind({self.heading!r}, lowest_wins={self.lowest_wins})"
 
     def format(self, value: int) -> str:
         """The score as players read it: '3,412', 'won by 12', 'lost by 57', '1:05.3'."""
-        if self is ScoreKind.TIME_MS:
-            return clock(value)
-        if self is ScoreKind.MARGIN:
-            return f"won by {value}" if value > 0 else f"lost by {-value}" if value else "draw"
-        return f"{value:,}"
+        return self.formatter(value)
 
     def best(self, value: int, holder: str | None) -> str:
         """The menu's 'best' for ``value``, with whose it is when it is not the player's:
         'best 1,604 by bob'; a result in words reads 'best: bob lost by 57'."""
         said = self.format(value)
-        if self is ScoreKind.MARGIN:
+        if self.in_words:
             return f"best: {holder} {said}" if holder else f"best: {said}"
         return f"best {said} by {holder}" if holder else f"best {said}"
 
 
-def clock(milliseconds: float) -> str:
-    """A time as m:ss.t (tenths), the one way every maze time is written."""
-    tenths = int(milliseconds // 100)
-    minutes, rest = divmod(tenths, 600)
-    return f"{minutes}:{rest // 10:02d}.{rest % 10}"
+ScoreKind.POINTS = ScoreKind("points", lowest_wins=False)
+ScoreKind.MARGIN = ScoreKind("result", lowest_wins=False, formatter=won_or_lost, in_words=True)
+ScoreKind.TIME_MS = ScoreKind("time", lowest_wins=True, formatter=minutes_seconds)
+ScoreKind.MOVES = ScoreKind("moves", lowest_wins=True)
 
 
 @dataclass

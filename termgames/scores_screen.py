@@ -12,8 +12,8 @@ from termgames.runtime import keys
 from termgames.runtime.bindings import Binding
 from termgames.runtime.context import LaunchContext
 from termgames.runtime.draw import BOLD, DIM, PLAIN, SELECTED, Canvas, Glyphs, Style
+from termgames.runtime.environment import LOOK_ALIKES, encode_for
 from termgames.runtime.keys import Mouse
-from termgames.runtime.output import LOOK_ALIKES, encode_for
 from termgames.runtime.screen import Screen
 from termgames.scoreboard import Table
 from termgames.spec import GameSpec

@@ -13,7 +13,6 @@ if TYPE_CHECKING:
 
     from termgames.outcome import Outcome
     from termgames.runtime.context import LaunchContext, Player
-    from termgames.runtime.screen import GameScreen
     from termgames.store import Score, Store
 
 
@@ -31,22 +30,42 @@ class Scoring(NamedTuple):
 class GameSpec(NamedTuple):
     """A game: its names, its command, how to start it, and how its results are kept.
 
-    ``create`` builds the game as the menu starts it. The optional hooks replace the
+    ``create`` builds the game as the menu starts it: a ``runtime.screen.GameScreen``
+    (typed ``Any`` here, as the runtime's screens know the contract and the contract
+    must not know them back: no import circle). The optional hooks replace the
     plain-score defaults for a game whose records are more than a score (Sokoban keeps
-    each player's best solution to each level); ``check_state`` lists what is wrong with a state the
-    game dumped (the key-storm tests' invariants).
+    each player's best solution to each level); ``check_state`` lists what is wrong with
+    a state the game dumped (the key-storm tests' invariants).
+
+    What the server and the tests would otherwise have to know by the game's name is
+    here too: ``remote_options``, the options of its command a player may give over SSH
+    (besides the display options every game takes; none may open a file or start work
+    beyond one game); ``preload``, what the server builds once before it forks a game
+    (the game's modules are imported anyway); ``storm_args``, the arguments after its
+    name that a key storm starts it with (a game that never ends by itself under random
+    keys); and ``progress``, its space in the store's progress records (its name unless
+    it says otherwise).
     """
 
     name: str
     title: str
     summary: str
     command: Callable[[], click.Command]
-    create: Callable[[LaunchContext], GameScreen[Any]]
+    create: Callable[[LaunchContext], Any]
     scoring: Scoring
     best_line: Callable[[Store, str], str] | None = None
     tables: Callable[[Store, int, bool], list[Table]] | None = None
     recorder: Callable[[Store, Outcome, str, str], None] | None = None
     check_state: Callable[[Mapping[str, Any]], list[str]] | None = None
+    remote_options: frozenset[str] = frozenset()
+    preload: Callable[[], object] | None = None
+    storm_args: tuple[str, ...] = ()
+    progress: str = ""
+
+    @property
+    def progress_space(self) -> str:
+        """Where this game's progress (records beyond scores, marks) lives in the store."""
+        return self.progress or self.name
 
     def best(self, store: Store, player: str) -> str:
         """The menu's line for this game, as ``player`` sees it."""

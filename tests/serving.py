@@ -74,13 +74,14 @@ class Server:
             return self.process.wait()
 
 
-def start_server(home: Path, *options: str) -> Server:
-    """Start a server on a free port with its data in ``home``; wait until it listens."""
+def start_server(home: Path, *options: str, module: str = "termgames") -> Server:
+    """Start a server on a free port with its data in ``home``; wait until it listens.
+    ``module`` is the arcade's ``python -m`` module (one with more games, say)."""
     environment = {key: value for key, value in os.environ.items()
                    if not key.startswith("TERMGAMES")}
     environment.update(TERMGAMES_HOME=str(home), PYTHONPATH=str(ROOT))
     process = subprocess.Popen(
-        [sys.executable, "-m", "termgames", "serve", "--port", "0", *options],
+        [sys.executable, "-m", module, "serve", "--port", "0", *options],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=environment,
         cwd=home)
     assert process.stdout is not None

@@ -11,8 +11,8 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
-from termgames.games import by_name
 from termgames.runtime.context import LaunchContext, Player
+from termgames.spec import GameSpec
 from tests.stores import store_at
 from tests.terminal import Terminal
 
@@ -35,10 +35,9 @@ NAMES = {curses.KEY_UP: "up", curses.KEY_DOWN: "down", curses.KEY_LEFT: "left",
          "\r": "enter", " ": "space", "\t": "tab", "\x1b": "esc"}
 
 
-def game_keys(game: str) -> list[str]:
+def game_keys(spec: GameSpec) -> list[str]:
     """Every key the game's main screen binds (from its bindings, the one source of
     keys), by the names the harness presses, plus the keys panels use; never q."""
-    spec = by_name()[game]
     store = store_at(Path("/nonexistent/termgames-storm"), create=False)
     screen = spec.create(LaunchContext(store, Player("storm"), 23, 80))
     names: list[str] = []
@@ -66,10 +65,11 @@ class StormReport:
     state: dict[str, object]
 
 
-def storm(term: Terminal, game: str, keys: int, rng: random.Random, dump: Path) -> StormReport:
+def storm(term: Terminal, spec: GameSpec, keys: int, rng: random.Random, dump: Path
+          ) -> StormReport:
     """Send ``keys`` random keys (bound keys, stray bytes, escape sequences) with resizes
     down to 10x5 and back, then quit; return what happened."""
-    bound = game_keys(game) + SPECIAL
+    bound = game_keys(spec) + SPECIAL
     moves = ["up", "down", "left", "right"]
     resizes = 0
     restore_at = 0
@@ -110,18 +110,12 @@ def storm(term: Terminal, game: str, keys: int, rng: random.Random, dump: Path) 
                        b"Traceback" in term.received, json.loads(lines[-1]) if lines else {})
 
 
-def check_invariants(game: str, state: dict[str, object]) -> None:
+def check_invariants(spec: GameSpec, state: dict[str, object]) -> None:
     """The game's own invariants (its spec's check), on the state it dumped at exit."""
-    spec = by_name()[game]
-    assert spec.check_state is not None, f"{game} checks no invariant"
+    assert state.get("game") == spec.name, state
     assert spec.violations(state) == [], state
 
 
-def storm_args(game: str, level_file: Path) -> list[str]:
-    """How each game is started for a storm."""
-    return {
-        "2048": ["2048", "--seed", "1"],
-        "sokoban": ["sokoban", str(level_file)],
-        "reversi": ["reversi", "--ai", "random", "--first", "you", "--seed", "1"],
-        "maze": ["maze", "--size", "30x10", "--seed", "1"],
-    }[game]
+def storm_args(spec: GameSpec) -> list[str]:
+    """How a game is started for a storm (its spec says, after its name)."""
+    return [spec.name, *spec.storm_args]

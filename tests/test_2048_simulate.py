@@ -15,7 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from termgames.cli import cli, main
-from termgames.g2048.simulate import GameResult, play_game, summarize
+from termgames.g2048.simulate import SimulatedGame, play_game, summarize
 from tests.terminal import Terminal
 from tests.test_sokoban_solve_cli import session_processes
 
@@ -86,8 +86,8 @@ def test_json_is_one_object_whose_counts_add_up() -> None:
 
 
 def test_the_summary_counts_milestones_and_largest_tiles() -> None:
-    results = [GameResult(1, 100, 2048, 10, 5, 1.0), GameResult(2, 300, 8192, 30, 5, 2.0),
-               GameResult(3, 200, 2048, 20, 5, 1.0), GameResult(4, 50, 16384, 40, 5, 1.0)]
+    results = [SimulatedGame(1, 100, 2048, 10, 5, 1.0), SimulatedGame(2, 300, 8192, 30, 5, 2.0),
+               SimulatedGame(3, 200, 2048, 20, 5, 1.0), SimulatedGame(4, 50, 16384, 40, 5, 1.0)]
     summary = summarize(results, seconds=2.5)
     assert summary.reached == {2048: 4, 4096: 2, 8192: 2, 16384: 1}
     assert summary.max_tile == {2048: 2, 8192: 1, 16384: 1}

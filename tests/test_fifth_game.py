@@ -1,8 +1,12 @@
 """A fifth game is one package plus one line: a game defined in tests/ shows up in the
-launcher, --help, scores and the help screen with no edit to termgames."""
+launcher, --help, scores and the help screen, is served over SSH and survives a key
+storm, with no edit to termgames (``tests/coin_arcade.py`` runs the arcade with it, as
+``termgames`` runs the arcade of GAMES)."""
 
 from __future__ import annotations
 
+import random
+import sys
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -14,7 +18,10 @@ from termgames.runtime.context import Player, Visit
 from termgames.runtime.runner import Runner
 from tests.drivers import FakeDriver, fake_program
 from tests.fake import FakeSession
+from tests.serving import ROOT, connect, run, sit, start_server
 from tests.stores import PLAYER, store_at
+from tests.storm import check_invariants, storm, storm_args
+from tests.terminal import Terminal
 from tests.tinygame import SPEC as COIN
 
 WITH_COIN = (*GAMES, COIN)  # the one line
@@ -67,3 +74,57 @@ def test_the_fifth_game_plays_from_the_launcher_and_its_result_is_in_scores(
     assert result.exit_code == 0, result.output
     assert result.output.splitlines()[0] == "Coin · coin"
     assert result.output.splitlines()[1].split()[:2] == ["#", "moves"]
+
+
+def coin_flips(seed: int) -> str:
+    """The flips of a coin game seeded with ``seed``, up to the three heads that end it."""
+    rng, flips = random.Random(seed), ""
+    while not flips.endswith("HHH"):
+        flips += rng.choice("HT")
+    return flips
+
+
+def test_the_fifth_game_is_served_over_ssh(tmp_path: Path) -> None:
+    server = start_server(tmp_path, module="tests.coin_arcade")
+    flips = coin_flips(4)
+
+    async def visit() -> tuple[int | None, int | None, bytes]:
+        async with await connect(server.port) as conn:  # the menu lists it
+            menu = await sit(conn)
+            await menu.wait_for("flip heads three times running", 20)
+            menu.press("q")
+            left = await menu.finish(20)
+        async with await connect(server.port) as conn:  # its command, with its option
+            seat = await sit(conn, "coin --seed 4")
+            await seat.wait_for("flips:", 20)
+            seat.press(*[" "] * len(flips))
+            await seat.wait_for(f"flips: {flips}", 20)
+            seat.press("q")
+            played = await seat.finish(20)
+        async with await connect(server.port) as conn:  # and its result, kept
+            listed = await conn.run("scores coin", encoding=None)
+        return left, played, listed.stdout
+
+    try:
+        left, played, scores = run(visit())
+        assert (left, played) == (0, 0)
+        lines = scores.decode().splitlines()
+        assert lines[0] == "Coin · coin", lines
+        assert lines[2].split()[:3] == ["1.", str(len(flips)), "alice"], lines
+    finally:
+        assert server.stop() == 0
+
+
+def test_the_fifth_game_survives_a_key_storm(tmp_path: Path) -> None:
+    dump = tmp_path / "state.jsonl"
+    term = Terminal(storm_args(COIN), tmp_path, program=[sys.executable, "-m", "tests.coin_arcade"],
+                    env={"TERMGAMES_STATE_DUMP": str(dump), "PYTHONPATH": str(ROOT)})
+    try:
+        term.wait_for("flips:")
+        report = storm(term, COIN, 2000, random.Random(COIN.name), dump)
+        assert not report.traceback, bytes(term.received[-2000:]).decode("utf-8", "replace")
+        assert report.exit_status == 0
+        assert report.resizes > 5
+        check_invariants(COIN, report.state)
+    finally:
+        term.close()

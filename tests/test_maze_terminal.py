@@ -9,7 +9,7 @@ from pathlib import Path
 
 from termgames.maze.generate import Maze, Square, generate
 from termgames.maze.solve import shortest_path
-from termgames.scoreboard import clock
+from termgames.scoreboard import minutes_seconds
 from tests.screens import maze_keys
 from tests.stores import store_at
 from tests.terminal import Terminal
@@ -43,7 +43,7 @@ def test_walk_a_seeded_maze_to_the_exit(terminal: Start, tmp_path: Path) -> None
     term.press("q")
     assert term.wait_exit() == 0
     best = store_at(tmp_path / "data").best("maze", "4x3", lowest=True)
-    assert best is not None and clock(best.score) == shown.group(1)
+    assert best is not None and minutes_seconds(best.score) == shown.group(1)
 
 
 def test_the_solver_animates_the_search_then_shows_the_path(terminal: Start) -> None:

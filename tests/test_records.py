@@ -19,7 +19,7 @@ from click.testing import CliRunner
 from termgames.cli import cli
 from termgames.g2048.board import DEFAULT_GOAL, DEFAULT_SIZE, Direction, Game2048
 from termgames.runtime.context import player_name
-from termgames.scoreboard import clock
+from termgames.scoreboard import minutes_seconds
 from termgames.sokoban.bundled import BUNDLED, load_bundled
 from termgames.sokoban.progress import Record, record_solution
 from termgames.store.schema import MIGRATIONS
@@ -134,7 +134,7 @@ def test_a_maze_time_reads_the_same_in_game_launcher_and_scores(
     store = store_at(tmp_path / "data")
     recorded = store.best("maze", "3x2", lowest=True)
     store.close()
-    assert recorded is not None and clock(recorded.score) == shown.group(1)
+    assert recorded is not None and minutes_seconds(recorded.score) == shown.group(1)
     listed = subprocess.run([sys.executable, "-m", "termgames", "scores", "maze"], check=True,
                             capture_output=True, text=True, env=base_environment(tmp_path))
     assert re.search(rf"1\.\s+{re.escape(shown.group(1))}\s", listed.stdout), listed.stdout
@@ -387,7 +387,7 @@ def test_scores_reads_an_old_database_without_writing_a_byte(tmp_path: Path) -> 
 
 
 def test_text_output_follows_the_locale(isolated_home: Path) -> None:
-    from termgames.runtime.output import encode_for
+    from termgames.runtime.environment import encode_for
 
     assert encode_for("日本 · é …", "iso8859-1") == b"?? - \xe9 ..."
     assert encode_for("日本 · é", "ascii") == b"?? - ?"

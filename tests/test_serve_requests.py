@@ -4,17 +4,18 @@ from __future__ import annotations
 
 import pytest
 
-from termgames.serve.command import remote_options
+from termgames.games import GAMES as ALL_GAMES
 from termgames.serve.requests import (
     DEFAULT_TERM,
     Refusal,
     game_arguments,
     player_name,
+    remote_options,
     terminal_type,
     window_size,
 )
 
-GAMES = remote_options()
+GAMES = remote_options(ALL_GAMES)
 
 
 @pytest.mark.parametrize(("user", "name"), [

@@ -1,4 +1,4 @@
-"""The ``simulate`` commands' one output rule (runtime/simulations.py) as Reversi follows
+"""The ``simulate`` commands' one output rule (commands/simulations.py) as Reversi follows
 it, the progress line they and ``sokoban --solve`` share, and a run stopped by Ctrl-C or
 SIGTERM keeping the games it finished. 2048's own side is in test_2048_simulate.py."""
 
@@ -15,8 +15,8 @@ import pytest
 from click.testing import CliRunner
 
 from termgames.cli import cli
-from termgames.runtime.progress import Glyphs, Progress, duration
-from termgames.runtime.simulations import OUTPUT_RULE
+from termgames.commands.progress import Glyphs, Progress, duration
+from termgames.commands.simulations import OUTPUT_RULE
 from termgames.text import text_width
 from tests.terminal import Terminal, base_environment
 

@@ -37,6 +37,13 @@ def _violations(state: Mapping[str, Any]) -> list[str]:
     return violations(state)
 
 
+def _preload() -> None:
+    """The AI's move tables, built once (a served game's hint finds them ready)."""
+    from termgames.g2048 import bitboard
+
+    bitboard.tables()
+
+
 SPEC = GameSpec(
     name="2048",
     title="2048",
@@ -45,4 +52,7 @@ SPEC = GameSpec(
     create=_create,
     scoring=Scoring(ScoreKind.POINTS, "board size and goal", "no score yet"),
     check_state=_violations,
+    remote_options=frozenset({"--size", "--goal", "--seed", "--autoplay", "--speed"}),
+    preload=_preload,
+    storm_args=("--seed", "1"),
 )

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import click
 
+from termgames.commands.options import display_options, jobs_option, quiet_option
+from termgames.commands.play import play
+from termgames.commands.simulations import OUTPUT_RULE
 from termgames.g2048.assist import DEFAULT_SPEED, MAX_SPEED, MIN_SPEED, SIMULATION_NODES
 from termgames.g2048.board import (
     DEFAULT_GOAL,
@@ -13,10 +16,7 @@ from termgames.g2048.board import (
     largest_possible,
     validate_reachable,
 )
-from termgames.runtime import app
-from termgames.runtime.app import display_options
 from termgames.runtime.context import DisplayOptions
-from termgames.runtime.simulations import OUTPUT_RULE, jobs_option, quiet_option
 from termgames.text import plural
 
 
@@ -49,10 +49,9 @@ def command(ctx: click.Context, size: int, goal: int, seed: int | None, autoplay
     """Slide the tiles; equal tiles merge. Make the goal tile to win."""
     if ctx.invoked_subcommand is not None:
         return
-    from termgames.g2048 import SPEC
     from termgames.g2048.screen import Screen2048
 
-    app.play(SPEC, lambda context: Screen2048(context, size, goal, seed, autoplay, speed),
+    play(lambda context: Screen2048(context, size, goal, seed, autoplay, speed),
              display)
 
 
@@ -75,14 +74,14 @@ def command(ctx: click.Context, size: int, goal: int, seed: int | None, autoplay
 def simulate(games: int, seed: int, jobs: int | None, nodes: int, size: int,
              as_json: bool, quiet: bool) -> None:
     """The AI plays whole games (the help is OUTPUT_RULE's, shared with Reversi's)."""
-    from termgames.g2048.simulate import GameResult, play_job, summarize
-    from termgames.runtime.simulations import simulate as run_games
+    from termgames.commands.simulations import simulate as run_games
+    from termgames.g2048.simulate import SimulatedGame, play_job, summarize
     from termgames.runtime.workers import default_jobs
 
     work = [(number, seed, nodes, size) for number in range(1, games + 1)]
     run = run_games(play_job, work, jobs or default_jobs(),
                     number=lambda result: result.number,
-                    line=None if as_json else GameResult.line, quiet=quiet)
+                    line=None if as_json else SimulatedGame.line, quiet=quiet)
 
     def lines() -> list[str]:
         summary = summarize(run.results, run.seconds)

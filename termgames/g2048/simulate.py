@@ -31,7 +31,7 @@ MILESTONES = (2048, 4096, 8192, 16384)
 
 
 @dataclass(frozen=True)
-class GameResult:
+class SimulatedGame:
     """One finished game: its number, score, largest tile, moves, the positions the AI
     searched and the seconds it took (thinking and sliding)."""
 
@@ -55,7 +55,7 @@ def game_rng(seed: int, number: int) -> random.Random:
 
 def play_game(number: int, seed: int, nodes: int, size: int = 4,
               budget_ms: float | None = None,
-              on_move: Callable[[], None] | None = None) -> GameResult:
+              on_move: Callable[[], None] | None = None) -> SimulatedGame:
     """Let the AI play game ``number`` of a simulation to the end, on a ``size`` x
     ``size`` board, searching ``nodes`` positions a move on average: a move may also spend
     what the moves before it left unspent (up to ``SAVINGS_CAP`` moves' worth), so the
@@ -80,11 +80,11 @@ def play_game(number: int, seed: int, nodes: int, size: int = 4,
         if on_move is not None:
             on_move()
     seconds = time.perf_counter() - started
-    return GameResult(number, game.score, highest_tile(game.grid), game.moves, searched,
+    return SimulatedGame(number, game.score, highest_tile(game.grid), game.moves, searched,
                       seconds)
 
 
-def play_job(job: tuple[int, int, int, int]) -> GameResult:
+def play_job(job: tuple[int, int, int, int]) -> SimulatedGame:
     """``play_game`` for a worker process, its moves counted: ``job`` is (number, seed,
     nodes, size)."""
     # Imported here, not at the top: `termgames 2048` imports this module, and a game
@@ -159,7 +159,7 @@ class Summary:
         }
 
 
-def summarize(results: list[GameResult], seconds: float) -> Summary:
+def summarize(results: list[SimulatedGame], seconds: float) -> Summary:
     """Add up finished games; ``seconds`` is how long the whole run took."""
     return Summary(
         games=len(results),

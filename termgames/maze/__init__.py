@@ -47,4 +47,6 @@ SPEC = GameSpec(
     scoring=Scoring(ScoreKind.TIME_MS, "maze size in cells", "no time yet",
                     unranked=frozenset({Mark.HELPED})),
     check_state=_violations,
+    remote_options=frozenset({"--size", "--seed"}),
+    storm_args=("--size", "30x10", "--seed", "1"),
 )

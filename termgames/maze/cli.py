@@ -6,9 +6,9 @@ import re
 
 import click
 
+from termgames.commands.options import display_options
+from termgames.commands.play import play
 from termgames.maze.generate import MAX_CELLS
-from termgames.runtime import app
-from termgames.runtime.app import display_options
 from termgames.runtime.context import DisplayOptions
 
 
@@ -31,7 +31,6 @@ def _size(ctx: click.Context, param: click.Parameter, value: str) -> tuple[int, 
 @display_options
 def command(size: tuple[int, int] | None, seed: int | None, display: DisplayOptions) -> None:
     """Walk from the entrance to the exit; press . to watch A* solve it, p for the shortest path."""
-    from termgames.maze import SPEC
     from termgames.maze.screen import MazeScreen
 
-    app.play(SPEC, lambda context: MazeScreen(context, size, seed), display)
+    play(lambda context: MazeScreen(context, size, seed), display)

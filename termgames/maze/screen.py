@@ -25,7 +25,7 @@ from termgames.runtime.layout import Rect, room_for_panel
 from termgames.runtime.panels import Panel, confirm
 from termgames.runtime.scheduler import Timer
 from termgames.runtime.screen import GameScreen
-from termgames.scoreboard import clock
+from termgames.scoreboard import minutes_seconds
 from termgames.text import plural
 
 PROGRESS = "maze"
@@ -347,7 +347,7 @@ class MazeScreen(GameScreen[Act]):
         help_note = "with the solver's help" if self.walk.helped else "no help used"
         self.panel = Panel(
             ["You made it out!", f"{self.walk.steps} steps (shortest: {self.shortest()})",
-             f"time {clock(outcome.score)}, {help_note}"],
+             f"time {minutes_seconds(outcome.score)}, {help_note}"],
             [Binding(("n",), lambda: self.from_panel(True), "new maze", "new maze"),
              Binding(("r",), lambda: self.from_panel(False), "replay", "replay"),
              Binding(("q",), lambda: self.host.leave(self), "quit", "quit")], self,
@@ -366,11 +366,11 @@ class MazeScreen(GameScreen[Act]):
     # Drawing ---------------------------------------------------------------------------
     def draw(self, canvas: Canvas) -> None:
         """Header with steps and time, and the maze around the player."""
-        best = clock(self.best_ms) if self.best_ms is not None else None
+        best = minutes_seconds(self.best_ms) if self.best_ms is not None else None
         # Plain text, no bold: the counters change on every step and switching attributes
         # costs bytes.
         canvas.fitted(0, header_forms(f"Maze {variant_name(self.maze)}", self.walk.steps,
-                                      clock(self.elapsed_ms()), best, self.walk.helped))
+                                      minutes_seconds(self.elapsed_ms()), best, self.walk.helped))
         area = Rect(HEADER_ROWS, 0, canvas.height - HEADER_ROWS, canvas.width)
         if self.room_for_panel:
             size = (self.maze.height, self.maze.width * SQUARE_WIDTH)

@@ -47,4 +47,6 @@ SPEC = GameSpec(
     scoring=Scoring(ScoreKind.MARGIN, "opponent", "no game yet",
                     unranked=frozenset({Mark.AUTOPLAY})),
     check_state=_violations,
+    remote_options=frozenset({"--ai", "--level", "--you", "--first", "--watch", "--seed"}),
+    storm_args=("--ai", "random", "--first", "you", "--seed", "1"),
 )

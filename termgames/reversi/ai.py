@@ -14,6 +14,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import Enum
 
 from termgames.reversi.board import (
     CORNERS,
@@ -266,17 +267,40 @@ SEARCH_LIMITS: dict[int, Limits] = {
     5: Limits(seconds=0.8, endgame_empties=12),
 }
 """How hard search thinks at each --level: more time, more depth, an earlier exact end."""
-LEVEL_STRATEGY = {1: "corner-best", 2: "corner-side-best", 3: "search", 4: "search",
-                  5: "search"}
+
+
+class StrategyName(str, Enum):
+    """The computer players, by the names the command line and the records use (a str,
+    so that a name compares equal to its spelling)."""
+
+    CORNER_BEST = "corner-best"
+    CORNER_SIDE_BEST = "corner-side-best"
+    RANDOM = "random"
+    WORST = "worst"
+    SEARCH = "search"
+
+    @classmethod
+    def named(cls, name: str) -> StrategyName:
+        """The strategy spelt ``name``; ValueError, naming the choices, if none is."""
+        try:
+            return cls(name)
+        except ValueError:
+            raise ValueError(f"no strategy called {name!r} (choose from "
+                             f"{', '.join(STRATEGY_NAMES)})") from None
+
+
+LEVEL_STRATEGY = {1: StrategyName.CORNER_BEST, 2: StrategyName.CORNER_SIDE_BEST,
+                  3: StrategyName.SEARCH, 4: StrategyName.SEARCH, 5: StrategyName.SEARCH}
 """The strategy each --level plays when --ai does not name one."""
 
-CLASSIC: dict[str, Strategy] = {
-    "corner-best": corner_best,
-    "corner-side-best": corner_side_best,
-    "random": random_move,
-    "worst": worst,
+CLASSIC: dict[StrategyName, Strategy] = {
+    StrategyName.CORNER_BEST: corner_best,
+    StrategyName.CORNER_SIDE_BEST: corner_side_best,
+    StrategyName.RANDOM: random_move,
+    StrategyName.WORST: worst,
 }
-STRATEGY_NAMES = (*CLASSIC, "search")
+STRATEGY_NAMES = tuple(name.value for name in StrategyName)
+"""Every strategy's spelling, for the command line's choices."""
 SIMULATION_SEARCH = Limits(seconds=None, nodes=5_000, endgame_empties=8)
 """search in simulations: a node budget, so a seed gives the same games on any machine."""
 
@@ -285,14 +309,15 @@ SIMULATION_SEARCH = Limits(seconds=None, nodes=5_000, endgame_empties=8)
 class Opponent:
     """The computer player actually played: a strategy and, for search, its strength."""
 
-    strategy: str
+    strategy: StrategyName
     level: int | None = None
     """1-5 for search; None for the classic strategies, which have no strength to set."""
 
     @property
     def name(self) -> str:
         """How the opponent is shown and recorded: 'worst', 'search level 5'."""
-        return self.strategy if self.level is None else f"{self.strategy} level {self.level}"
+        name = self.strategy.value
+        return name if self.level is None else f"{name} level {self.level}"
 
     @property
     def limits(self) -> Limits:
@@ -304,21 +329,18 @@ class Opponent:
         return strategy(self.strategy, self.limits)
 
 
-def opponent_for(level: int, ai: str | None = None) -> Opponent:
+def opponent_for(level: int, ai: StrategyName | str | None = None) -> Opponent:
     """The opponent for ``--level`` and ``--ai``: ``--ai`` names the strategy, and the
     level sets search's strength (it means nothing to the classic strategies)."""
     if level not in SEARCH_LIMITS:
         raise ValueError(f"level must be 1 to 5, not {level}")
-    name = ai or LEVEL_STRATEGY[level]
-    if name not in STRATEGY_NAMES:
-        raise ValueError(f"no strategy called {name!r} (choose from {', '.join(STRATEGY_NAMES)})")
-    return Opponent(name, level if name == "search" else None)
+    name = StrategyName.named(ai) if ai else LEVEL_STRATEGY[level]
+    return Opponent(name, level if name is StrategyName.SEARCH else None)
 
 
-def strategy(name: str, limits: Limits | None = None) -> Strategy:
+def strategy(name: StrategyName | str, limits: Limits | None = None) -> Strategy:
     """The strategy called ``name``; ``limits`` applies to search."""
-    if name == "search":
+    chosen = StrategyName.named(name)
+    if chosen is StrategyName.SEARCH:
         return search_strategy(limits or SEARCH_LIMITS[5])
-    if name in CLASSIC:
-        return CLASSIC[name]
-    raise ValueError(f"no strategy called {name!r} (choose from {', '.join(STRATEGY_NAMES)})")
+    return CLASSIC[chosen]

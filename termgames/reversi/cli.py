@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import click
 
+from termgames.commands.options import display_options, jobs_option, quiet_option
+from termgames.commands.play import play
+from termgames.commands.simulations import OUTPUT_RULE
 from termgames.reversi.ai import STRATEGY_NAMES
-from termgames.runtime import app
-from termgames.runtime.app import display_options
+from termgames.reversi.match import First
 from termgames.runtime.context import DisplayOptions
-from termgames.runtime.simulations import OUTPUT_RULE, jobs_option, quiet_option
 
 STRATEGIES = click.Choice(STRATEGY_NAMES)
 
@@ -20,7 +21,8 @@ STRATEGIES = click.Choice(STRATEGY_NAMES)
               help="1 corner-best, 2 corner-side-best, 3-5 search with more time.")
 @click.option("--you", type=click.Choice(["X", "O"], case_sensitive=False), default="X",
               show_default=True, help="Your side.")
-@click.option("--first", type=click.Choice(["you", "computer", "random"]), default="random",
+@click.option("--first", type=click.Choice([first.value for first in First]),
+              default=First.RANDOM.value,
               show_default=True, help="Who moves first.")
 @click.option("--watch", is_flag=True, help="Computer against computer, at a watchable pace.")
 @click.option("--seed", type=int, default=None, help="Seed the computer's choices.")
@@ -31,12 +33,11 @@ def command(ctx: click.Context, ai: str | None, level: int, you: str, first: str
     """Play Reversi against the computer (or watch two computers)."""
     if ctx.invoked_subcommand is not None:
         return
-    from termgames.reversi import SPEC
     from termgames.reversi.board import Player
     from termgames.reversi.screen import ReversiScreen, settings_for
 
-    settings = settings_for(level, ai, Player(you.upper()), first, watch, seed)
-    app.play(SPEC, lambda context: ReversiScreen(context, settings), display)
+    settings = settings_for(level, ai, Player(you.upper()), First(first), watch, seed)
+    play(lambda context: ReversiScreen(context, settings), display)
 
 
 @command.command(help="Computer against computer: per-game lines, tallies and a histogram "
@@ -54,20 +55,20 @@ def command(ctx: click.Context, ai: str | None, level: int, you: str, first: str
 def simulate(games: int, x_name: str, o_name: str, seed: int, jobs: int | None,
              quiet: bool) -> None:
     """Computer against computer (the help is OUTPUT_RULE's, shared with 2048's)."""
+    from termgames.commands.simulations import simulate as run_games
     from termgames.reversi.simulate import (
-        GameResult,
+        SimulatedMatch,
         chunk_size,
         histogram,
         jobs_of,
         play_job,
         tally,
     )
-    from termgames.runtime.simulations import simulate as run_games
     from termgames.runtime.workers import default_jobs
 
     jobs = jobs or default_jobs()
     run = run_games(play_job, jobs_of(games, x_name, o_name, seed), jobs,
-                    number=lambda result: result.number, line=GameResult.line, quiet=quiet,
+                    number=lambda result: result.number, line=SimulatedMatch.line, quiet=quiet,
                     chunksize=chunk_size(games, jobs, x_name, o_name))
 
     def summary() -> list[str]:

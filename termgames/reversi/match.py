@@ -7,8 +7,19 @@ handled in one place: after every move, a side with no legal move passes at once
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import Enum
 
 from termgames.reversi.board import Player, Position, count
+
+
+class First(str, Enum):
+    """Who moves first in a game against the computer (``--first``; a str, so that it
+    compares equal to its spelling)."""
+
+    YOU = "you"
+    COMPUTER = "computer"
+    RANDOM = "random"
+    """Chosen at random for each game, as the classic game did."""
 
 
 @dataclass(frozen=True)

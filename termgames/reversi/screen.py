@@ -12,7 +12,7 @@ from termgames.outcome import Mark, Outcome, Result
 from termgames.reversi.ai import Opponent, Search, Strategy, opponent_for
 from termgames.reversi.board import Player, square_name
 from termgames.reversi.entry import Typing, no_such_square
-from termgames.reversi.match import Event, Match
+from termgames.reversi.match import Event, First, Match
 from termgames.reversi.view import (
     SHAPES,
     Layout,
@@ -65,13 +65,13 @@ class Settings:
     """Who plays what: the player's side, who starts, the computer and how it thinks."""
 
     you: Player = Player.X
-    first: str = "random"  # you | computer | random
+    first: First = First.RANDOM
     opponent: Opponent = field(default_factory=lambda: opponent_for(1))
     watch: bool = False
     seed: int | None = None
 
 
-def settings_for(level: int, ai: str | None, you: Player, first: str, watch: bool,
+def settings_for(level: int, ai: str | None, you: Player, first: First, watch: bool,
                  seed: int | None = None) -> Settings:
     """Settings from the command line: ``--ai`` names the strategy (else ``--level``
     picks it) and ``--level`` sets search's strength."""

@@ -10,33 +10,45 @@ import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from termgames.reversi.ai import SIMULATION_SEARCH, strategy
+from termgames.reversi.ai import SIMULATION_SEARCH, StrategyName, strategy
 from termgames.reversi.board import Player
-from termgames.reversi.match import Match
-from termgames.runtime.workers import count_work, results_as_done
+from termgames.reversi.match import Match, MatchResult
+from termgames.runtime.workers import count_work, in_order, results_as_done
+
+Job = tuple[int, StrategyName, StrategyName, int]
+"""A game of a simulation: its number, X's strategy, O's strategy and the seed."""
 
 
 @dataclass(frozen=True)
-class GameResult:
-    """One finished game: its number, the final discs and who moved first."""
+class SimulatedMatch:
+    """One game of a simulation: its number, who moved first, and how it ended."""
 
     number: int
-    x: int
-    o: int
     first: Player
+    result: MatchResult
+
+    @property
+    def x(self) -> int:
+        """X's discs at the end."""
+        return self.result.x
+
+    @property
+    def o(self) -> int:
+        """O's discs at the end."""
+        return self.result.o
 
     @property
     def margin(self) -> int:
         """X's discs minus O's."""
-        return self.x - self.o
+        return self.result.margin(Player.X)
 
     def line(self) -> str:
         """The classic per-game line."""
         return f"#{self.number}: X scored {self.x} points. O scored {self.o} points."
 
 
-def play_game(number: int, x_name: str, o_name: str, seed: int,
-              on_move: Callable[[], None] | None = None) -> GameResult:
+def play_game(number: int, x_name: StrategyName | str, o_name: StrategyName | str, seed: int,
+              on_move: Callable[[], None] | None = None) -> SimulatedMatch:
     """Play game ``number`` of a simulation; the first player is chosen at random.
     ``on_move`` is called after each move (to count them for a progress line)."""
     rng = random.Random(f"{seed}:{number}")
@@ -44,46 +56,41 @@ def play_game(number: int, x_name: str, o_name: str, seed: int,
                Player.O: strategy(o_name, SIMULATION_SEARCH)}
     first = rng.choice([Player.X, Player.O])
     match = Match(first)
-    while not match.over:
+    while (result := match.result()) is None:
         match.play(players[match.turn](match.position, rng))
         if on_move is not None:
             on_move()
-    x, o = match.position.score()
-    return GameResult(number, x, o, first)
+    return SimulatedMatch(number, first, result)
 
 
-def play_job(job: tuple[int, str, str, int]) -> GameResult:
-    """``play_game`` for a worker process, its moves counted: ``job`` is (number, X's
-    strategy, O's strategy, seed)."""
+def play_job(job: Job) -> SimulatedMatch:
+    """``play_game`` for a worker process, its moves counted."""
     return play_game(*job, on_move=count_work)
 
 
-def chunk_size(games: int, jobs: int, x_name: str, o_name: str) -> int:
+def chunk_size(games: int, jobs: int, x_name: StrategyName | str,
+               o_name: StrategyName | str) -> int:
     """Games a worker takes at a time: a classic game takes a few milliseconds, so one at
     a time would spend more on passing them than on playing them; a search game takes
     seconds, so chunks of them would leave a worker idle and the progress line still."""
-    if "search" in (x_name, o_name):
+    if StrategyName.SEARCH in (StrategyName.named(x_name), StrategyName.named(o_name)):
         return 1
     return max(1, min(16, games // (jobs * 4)))
 
 
-def jobs_of(games: int, x_name: str, o_name: str, seed: int) -> list[tuple[int, str, str, int]]:
+def jobs_of(games: int, x_name: StrategyName | str, o_name: StrategyName | str, seed: int
+            ) -> list[Job]:
     """The jobs of a simulation, one a game, numbered from 1."""
-    return [(number, x_name, o_name, seed) for number in range(1, games + 1)]
+    x, o = StrategyName.named(x_name), StrategyName.named(o_name)
+    return [(number, x, o, seed) for number in range(1, games + 1)]
 
 
-def run(games: int, x_name: str, o_name: str, seed: int, jobs: int) -> Iterator[GameResult]:
+def run(games: int, x_name: StrategyName | str, o_name: StrategyName | str, seed: int,
+        jobs: int) -> Iterator[SimulatedMatch]:
     """Every game's result, in game order, over ``jobs`` processes."""
-    work = jobs_of(games, x_name, o_name, seed)
-    waiting: dict[int, GameResult] = {}
-    following = 1
-    with results_as_done(play_job, work, jobs, chunk_size(games, jobs, x_name, o_name)
-                         ) as results:
-        for result in results:
-            waiting[result.number] = result
-            while following in waiting:
-                yield waiting.pop(following)
-                following += 1
+    with results_as_done(play_job, jobs_of(games, x_name, o_name, seed), jobs,
+                         chunk_size(games, jobs, x_name, o_name)) as results:
+        yield from in_order(results, lambda result: result.number)
 
 
 @dataclass(frozen=True)
@@ -108,13 +115,13 @@ class Tally:
                 f"Ties: {share(self.ties)}"]
 
 
-def tally(results: list[GameResult]) -> Tally:
+def tally(results: list[SimulatedMatch]) -> Tally:
     """Count wins and ties."""
-    return Tally(sum(1 for r in results if r.margin > 0), sum(1 for r in results if r.margin < 0),
-                 sum(1 for r in results if r.margin == 0))
+    winners = [simulated.result.winner for simulated in results]
+    return Tally(winners.count(Player.X), winners.count(Player.O), winners.count(None))
 
 
-def histogram(results: list[GameResult], width: int = 50, bucket: int = 8) -> list[str]:
+def histogram(results: list[SimulatedMatch], width: int = 50, bucket: int = 8) -> list[str]:
     """A text histogram of final margins (X minus O), in buckets of ``bucket`` discs."""
     if not results:
         return []

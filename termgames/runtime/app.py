@@ -1,17 +1,15 @@
-"""From the command line to a running game: preflight, the visit (store, player, display),
+"""From a command to a running game: preflight, the visit (store, player, display),
 the session, and the runner, which gives each game its launch context as it starts."""
 
 from __future__ import annotations
 
 import contextlib
-import functools
+import sys
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any, TypeVar
-
-import click
+from typing import TYPE_CHECKING, Any
 
 from termgames.runtime.context import DisplayOptions, LaunchContext, Visit, open_visit
-from termgames.runtime.output import PipeClosed, echo
+from termgames.runtime.environment import write_line
 from termgames.runtime.runner import Runner
 from termgames.runtime.screen import GameScreen, Screen
 from termgames.runtime.terminal import Session, preflight
@@ -19,32 +17,6 @@ from termgames.runtime.terminal import Session, preflight
 if TYPE_CHECKING:
     from termgames.spec import GameSpec
     from termgames.store import Store
-
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def display_options(function: F) -> F:
-    """Add --ascii, --no-color and --no-mouse to a command, handed to it as ``display``."""
-
-    @functools.wraps(function)
-    def command(*args: Any, ascii_glyphs: bool, no_color: bool, no_mouse: bool,
-                **kwargs: Any) -> Any:
-        display = DisplayOptions(ascii_glyphs, no_color, mouse=not no_mouse)
-        return function(*args, display=display, **kwargs)
-
-    wrapped = click.option(
-        "--no-mouse", "no_mouse", is_flag=True,
-        help="Leave the mouse to the terminal (no clicks in the games).",
-    )(command)
-    wrapped = click.option(
-        "--no-color", "--no-colour", "no_color", is_flag=True,
-        help="Monochrome theme (also when NO_COLOR is set).",
-    )(wrapped)
-    wrapped = click.option(
-        "--ascii", "ascii_glyphs", is_flag=True,
-        help="ASCII glyphs only (automatic when the locale is not UTF-8).",
-    )(wrapped)
-    return wrapped  # type: ignore[return-value]
 
 
 @contextlib.contextmanager
@@ -86,6 +58,6 @@ def show(screen: Callable[[LaunchContext], Screen[Any]], display: DisplayOptions
 def report_warnings(store: Store) -> None:
     """Repeat the store's warnings on stderr once the screen is back to normal."""
     # After SIGHUP the terminal may be gone; a warning nobody can read is not an error.
-    with contextlib.suppress(OSError, PipeClosed):
+    with contextlib.suppress(OSError):
         for warning in store.warnings:
-            echo(f"termgames: {warning}", err=True)
+            write_line(sys.stderr, f"termgames: {warning}")

@@ -1,6 +1,10 @@
-"""What the user's environment asks for, read in one place: the locale's character set.
+"""What the user's environment asks for, read in one place: the locale's character set,
+and text as bytes that character set can carry.
 
-No curses here: the plain-text commands (``scores``, ``--check``) need it too.
+No curses here: the plain-text commands (``scores``, ``--check``) need it too. Python
+writes UTF-8 whatever the locale once it has coerced a C locale (PEP 538), so plain text
+is encoded here: typographic marks become their ASCII look-alikes where the locale's
+character set lacks them, and anything else it lacks becomes '?'.
 """
 
 from __future__ import annotations
@@ -9,7 +13,11 @@ import codecs
 import locale
 import os
 import sys
+from typing import TextIO
 
+LOOK_ALIKES = str.maketrans({"·": "-", "…": "...", "×": "x", "\u2014": "-", "\u2013": "-", "✓": "*",
+                             "▲": "^", "▼": "v", "█": "#", "→": "->", "←": "<-", "↑": "^",
+                             "↓": "v"})
 COERCED_CTYPES = {"C.UTF-8", "C.utf8", "UTF-8"}
 """What Python sets LC_CTYPE to when it coerces a C or POSIX locale (PEP 538)."""
 
@@ -77,3 +85,34 @@ def output_charset() -> str:
     if sys.platform == "win32":
         return "utf-8"
     return requested_charset(launch_environment())
+
+
+def encode_for(text: str, charset: str) -> bytes:
+    """``text`` as bytes ``charset`` can carry."""
+    if charset == "utf-8" or text.isascii():
+        return text.encode(charset, "replace")
+    try:
+        return text.encode(charset)
+    except UnicodeEncodeError:
+        return text.translate(LOOK_ALIKES).encode(charset, "replace")
+
+
+def as_shown(text: str) -> str:
+    """``text`` as the terminal's character set will show it ('?' for what it cannot),
+    so that columns are measured on what is really printed."""
+    charset = output_charset()
+    return encode_for(text, charset).decode(charset, "replace")
+
+
+def write_line(stream: TextIO, line: str) -> None:
+    """Write ``line`` and a newline to ``stream`` in the output character set, at once
+    (the runtime's one plain-text write: its warnings, once the screen is restored)."""
+    data = encode_for(line + "\n", output_charset())
+    binary = getattr(stream, "buffer", None)
+    stream.flush()
+    if binary is None:
+        stream.write(data.decode(output_charset(), "replace"))
+        stream.flush()
+        return
+    binary.write(data)
+    binary.flush()

@@ -16,7 +16,7 @@ from termgames.runtime.panels import HelpScreen
 from termgames.runtime.scheduler import Callback, Scheduler, Timer
 from termgames.runtime.screen import GameScreen, Screen
 from termgames.runtime.session import TerminalSession
-from termgames.runtime.signals import deferred_signals
+from termgames.runtime.workers import deferred_signals
 
 if TYPE_CHECKING:
     from termgames.outcome import Outcome

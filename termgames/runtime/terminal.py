@@ -1,4 +1,5 @@
-"""The terminal session: preflight checks, curses setup and teardown, colours and signals."""
+"""The terminal session: preflight checks, curses setup and teardown, and colours; its
+signal handlers are ``workers``' (the one module that installs any)."""
 
 from __future__ import annotations
 
@@ -7,10 +8,9 @@ import contextlib
 import curses
 import locale
 import os
-import signal
 import sys
 from collections import deque
-from types import FrameType, TracebackType
+from types import TracebackType
 
 from termgames.runtime.context import DisplayOptions
 from termgames.runtime.draw import (
@@ -25,7 +25,8 @@ from termgames.runtime.draw import (
 )
 from termgames.runtime.environment import codec_name, launch_environment, requested_charset
 from termgames.runtime.keys import Key, Mouse
-from termgames.runtime.signals import terminating_signals
+from termgames.runtime.workers import Handlers, install_stop_handlers, restore_handlers
+from termgames.runtime.workers import Terminated as Terminated  # what a session raises
 
 ESCAPE_DELAY_MS = 25
 _WHEEL_DOWN = getattr(curses, "BUTTON5_PRESSED", 0)  # ncurses 6; older ones lack it
@@ -36,15 +37,6 @@ UNUSABLE_TERMS = {"", "dumb", "unknown"}
 
 class TerminalUnavailable(Exception):
     """The program cannot run full-screen here; the message says why, in one line."""
-
-
-class Terminated(SystemExit):
-    """SIGTERM, SIGHUP or (Windows) Ctrl-Break's SIGBREAK arrived: unwind, save, restore
-    the terminal, exit 128+signal."""
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(128 + signum)
-        self.signum = signum
 
 
 def preflight() -> None:
@@ -106,10 +98,6 @@ def set_locale(wanted: str) -> str:
     return "ascii"
 
 
-def _raise_terminated(signum: int, _frame: FrameType | None) -> None:
-    raise Terminated(signum)
-
-
 def _press(y: int, x: int, state: int) -> Mouse | None:
     """A press of the left button or a turn of the wheel, or None (a release)."""
     for button, mask in ((1, curses.BUTTON1_PRESSED), (4, curses.BUTTON4_PRESSED),
@@ -129,7 +117,7 @@ class Session:
         self.glyphs: Glyphs = ASCII_GLYPHS
         self.charset = "ascii"
         """What the terminal can show: 'utf-8', another codec, 'ascii' or BASIC_PLANE."""
-        self._previous_handlers: dict[int, object] = {}
+        self._previous_handlers: Handlers = {}
         self._pending: deque[Key] = deque()
         self._decoder = codecs.getincrementaldecoder("latin-1")()
 
@@ -213,15 +201,11 @@ class Session:
     def _install_signal_handlers(self) -> None:
         # Ctrl-C must end the game even when the program was started with SIGINT
         # ignored (a background job of a non-interactive shell), where Python itself
-        # leaves it ignored.
-        self._previous_handlers[signal.SIGINT] = signal.signal(
-            signal.SIGINT, signal.default_int_handler)
-        for signum in terminating_signals():
-            self._previous_handlers[signum] = signal.signal(signum, _raise_terminated)
+        # leaves it ignored; SIGTERM and SIGHUP unwind it, so it saves.
+        self._previous_handlers = install_stop_handlers()
 
     def _restore_signal_handlers(self) -> None:
-        for signum, handler in self._previous_handlers.items():
-            signal.signal(signum, handler)  # type: ignore[arg-type]
+        restore_handlers(self._previous_handlers)
         self._previous_handlers = {}
 
     def size(self) -> tuple[int, int]:

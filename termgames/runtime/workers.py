@@ -1,8 +1,13 @@
-"""Work spread over worker processes for the command-line reports (``sokoban --solve``,
-the ``simulate`` commands), ended cleanly however the report ends; the work done inside
-jobs, counted across processes for a progress line; and how wide a report's terminal is.
+"""Processes and signals, in one place: every signal handler the program installs (a
+game's session, a report's), holding signals back while a write must finish, and work
+spread over worker processes for the command-line reports (``sokoban --solve``, the
+``simulate`` commands), ended cleanly however the report ends; the work done inside jobs,
+counted across processes for a progress line; and how wide a report's terminal is.
 
-Two traps shape this module. Workers leave Ctrl-C to the main process (the terminal
+Ctrl-C raises KeyboardInterrupt, and SIGTERM, SIGHUP (and Windows' SIGBREAK) raise
+``Terminated``, a SystemExit with status 128 + the signal: ``curses.wrapper`` covers
+neither, so a game unwinds, saves and restores the terminal, and a report keeps what it
+finished. Two traps shape this module. Workers leave Ctrl-C to the main process (the terminal
 sends SIGINT to the whole process group), which ends them. And workers must die at once
 on the SIGTERM the pool ends them with: one that inherited a Python SIGTERM handler could
 miss it while waiting for work and hang the program as it ended. So the pool is started
@@ -13,18 +18,17 @@ SIGHUP to their defaults.
 from __future__ import annotations
 
 import contextlib
-import multiprocessing
 import os
 import shutil
 import signal
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from types import FrameType, TracebackType
-from typing import Any, Generic, TextIO, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TextIO, TypeVar
 
-from termgames.runtime.output import echo
-from termgames.runtime.signals import terminating_signals
+if TYPE_CHECKING:
+    from multiprocessing.pool import Pool
 
 INTERRUPTED = 130
 """The shell's status for a program stopped by Ctrl-C (128 + SIGINT)."""
@@ -42,6 +46,8 @@ class WorkCount:
     """Units of work done inside jobs (moves played), added up over every process."""
 
     def __init__(self) -> None:
+        import multiprocessing  # only for a report: not on every start
+
         self.shared: Any = multiprocessing.Value("q", 0)
 
     @property
@@ -78,15 +84,6 @@ def count_work(units: int = 1) -> None:
         counting.pending, counting.flushed = 0, now
         if counting.beat is not None:
             counting.beat()
-
-
-def report_interrupted(message: str) -> None:
-    """Say on standard error, on a line of its own, why the report stopped early."""
-    # On Ctrl-C the terminal driver discards output not yet read, which can swallow
-    # the newline that ends the progress line: return to the line's start and clear it.
-    start = "\r\x1b[K" if sys.stderr.isatty() else ""
-    with contextlib.suppress(OSError):  # a terminal that hung up: the rest still matters
-        echo(f"{start}{message}", err=True)
 
 
 def report_width(stream: TextIO) -> int:
@@ -143,7 +140,7 @@ def results_as_done(function: Callable[[Job], Result], work: Sequence[Job], jobs
             _Counting.count, _Counting.beat = saved
         return
     with _sigint_ignored():  # the workers are born ignoring Ctrl-C
-        pool = multiprocessing.Pool(jobs, initializer=start_worker, initargs=(count,))
+        pool: Pool = _pool(jobs, count)
     try:
         # Chunks made here, not by imap_unordered: its iterator over chunks is a plain
         # generator, which cannot wait with a timeout between beats.
@@ -154,6 +151,26 @@ def results_as_done(function: Callable[[Job], Result], work: Sequence[Job], jobs
         with _sigint_ignored():
             pool.terminate()
             pool.join()
+
+
+def _pool(jobs: int, count: WorkCount | None) -> Pool:
+    """``jobs`` worker processes, each started by ``start_worker``."""
+    import multiprocessing  # only for a report: not on every start
+
+    return multiprocessing.Pool(jobs, initializer=start_worker, initargs=(count,))
+
+
+def in_order(results: Iterable[Result], number: Callable[[Result], int]
+             ) -> Iterator[Result]:
+    """``results``, which come as their jobs finish, in the order of their ``number``
+    (numbered from 1, as the jobs of a simulation are)."""
+    waiting: dict[int, Result] = {}
+    following = 1
+    for result in results:
+        waiting[number(result)] = result
+        while following in waiting:
+            yield waiting.pop(following)
+            following += 1
 
 
 class _Chunk(Generic[Job, Result]):
@@ -168,18 +185,48 @@ class _Chunk(Generic[Job, Result]):
 
 def _beating(results: Any, beat: Callable[[], None] | None) -> Iterator[Any]:
     """The pool's results as they come, calling ``beat`` whenever BEAT_S passes without."""
+    from multiprocessing import TimeoutError as PoolTimeout
+
     while True:
         try:
             yield results.next(timeout=BEAT_S if beat else None)
         except StopIteration:
             return
-        except multiprocessing.TimeoutError:
+        except PoolTimeout:
             assert beat is not None
             beat()
 
 
 class Terminated(SystemExit):
-    """SIGTERM or SIGHUP arrived: unwind (ending the workers), exit 128 + the signal."""
+    """SIGTERM, SIGHUP or (Windows) Ctrl-Break's SIGBREAK arrived: unwind (save, restore
+    the terminal, end the workers), exit 128 + the signal."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(128 + signum)
+        self.signum = signum
+
+
+def terminating_signals() -> list[int]:
+    """The signals that ask the program to end, beside Ctrl-C, that this system has:
+    SIGTERM; SIGHUP (a terminal or SSH link gone); on Windows, Ctrl-Break's SIGBREAK,
+    which by default ends a process without letting it save."""
+    return [number for name in ("SIGTERM", "SIGHUP", "SIGBREAK")
+            if (number := getattr(signal, name, None)) is not None]
+
+
+@contextlib.contextmanager
+def deferred_signals() -> Iterator[None]:
+    """Hold back Ctrl-C and the terminating signals, at the process's signal mask, until
+    the block is done (a record being written)."""
+    catchable = [signal.SIGINT, *terminating_signals()]
+    if not hasattr(signal, "pthread_sigmask"):  # Windows: nothing to hold back with
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, catchable)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 class _Held:
@@ -199,7 +246,7 @@ def _stop(error: BaseException) -> None:
 
 
 def _raise_terminated(signum: int, _frame: FrameType | None) -> None:
-    _stop(Terminated(128 + signum))
+    _stop(Terminated(signum))
 
 
 def _raise_interrupted(_signum: int, _frame: FrameType | None) -> None:
@@ -222,20 +269,36 @@ def signals_held() -> Iterator[None]:
             raise pending
 
 
-@contextlib.contextmanager
-def terminations_unwind() -> Iterator[None]:
-    """Turn SIGTERM, SIGHUP (and Windows' SIGBREAK) into SystemExit for the block, so
-    workers are ended too, and make Ctrl-C raise KeyboardInterrupt even if this process
-    was started with it ignored (a background job of a shell is). Enter it after
-    ``results_as_done``: workers must not inherit these handlers."""
-    previous: dict[int, Any] = {signal.SIGINT: signal.signal(signal.SIGINT, _raise_interrupted)}
+Handlers = dict[int, Any]
+"""The handlers a process had before ``install_stop_handlers``, by signal."""
+
+
+def install_stop_handlers() -> Handlers:
+    """Make Ctrl-C raise KeyboardInterrupt (even if this process was started with it
+    ignored, as a background job of a shell is) and the terminating signals raise
+    Terminated, both held by ``signals_held``; the handlers they replace."""
+    previous: Handlers = {signal.SIGINT: signal.signal(signal.SIGINT, _raise_interrupted)}
     for signum in terminating_signals():
         previous[signum] = signal.signal(signum, _raise_terminated)
+    return previous
+
+
+def restore_handlers(previous: Handlers) -> None:
+    """Put back the handlers ``install_stop_handlers`` replaced."""
+    for signum, handler in previous.items():
+        signal.signal(signum, handler if handler is not None else signal.SIG_DFL)
+
+
+@contextlib.contextmanager
+def terminations_unwind() -> Iterator[None]:
+    """Turn Ctrl-C, SIGTERM, SIGHUP (and Windows' SIGBREAK) into exceptions for the
+    block (``install_stop_handlers``), so that workers are ended too. Enter it after
+    ``results_as_done``: workers must not inherit these handlers."""
+    previous = install_stop_handlers()
     try:
         yield
     finally:
-        for signum, handler in previous.items():
-            signal.signal(signum, handler if handler is not None else signal.SIG_DFL)
+        restore_handlers(previous)
 
 
 class Stopped:

@@ -4,7 +4,8 @@ The server imports termgames and every game before it listens, so a child starts
 all of it in memory, shared with the server copy-on-write: no interpreter start and no
 imports per session. The child drops everything of the server (its sockets, its event
 loop's descriptors, its signal handlers and its environment) and runs the same entry
-point as the ``termgames`` command, with a fixed environment the client cannot touch.
+point as the ``termgames`` command (the arcade's own, handed down by the server), with a
+fixed environment the client cannot touch.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import os
 import signal
 import struct
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from termgames.runtime.context import PLAYER_VARIABLE, UNVERIFIED_VARIABLE
@@ -56,23 +57,28 @@ def set_size(fd: int, columns: int, rows: int) -> None:
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
 
 
-def spawn(arguments: list[str], environment: dict[str, str], columns: int, rows: int
-          ) -> Child:
-    """Fork a game on a new pty; the master is non-blocking."""
+Entry = Callable[[list[str]], None]
+"""What a forked child runs: the arcade's command line (``cli.run`` of its group) on the
+game's arguments; it ends in SystemExit with the status."""
+
+
+def spawn(entry: Entry, arguments: list[str], environment: dict[str, str], columns: int,
+          rows: int) -> Child:
+    """Fork a game on a new pty, running ``entry``; the master is non-blocking."""
     sys.stdout.flush()
     sys.stderr.flush()
     pid, master = pty.fork()
     if pid == 0:  # the game
         status = 1
         try:
-            status = _run_game(arguments, environment, (columns, rows))
+            status = _run_game(entry, arguments, environment, (columns, rows))
         finally:
             os._exit(status)
     os.set_blocking(master, False)
     return Child(pid, master)
 
 
-def spawn_piped(arguments: list[str], environment: dict[str, str]) -> Child:
+def spawn_piped(entry: Entry, arguments: list[str], environment: dict[str, str]) -> Child:
     """Fork a command that needs no terminal (``ssh HOST scores``): its output and errors
     go, as they are, into a pipe whose non-blocking read end is returned; it reads
     nothing."""
@@ -87,7 +93,7 @@ def spawn_piped(arguments: list[str], environment: dict[str, str]) -> Child:
             nothing = os.open(os.devnull, os.O_RDONLY)
             for target, source in ((0, nothing), (1, writer), (2, writer)):
                 os.dup2(source, target)
-            status = _run_game(arguments, environment, None)
+            status = _run_game(entry, arguments, environment, None)
         finally:
             os._exit(status)
     os.close(writer)
@@ -95,7 +101,7 @@ def spawn_piped(arguments: list[str], environment: dict[str, str]) -> Child:
     return Child(pid, reader, terminal=False)
 
 
-def _run_game(arguments: list[str], environment: dict[str, str],
+def _run_game(entry: Entry, arguments: list[str], environment: dict[str, str],
               size: tuple[int, int] | None) -> int:
     """In the forked child: become a plain ``termgames`` process (on a terminal of
     ``size``, columns and rows, if it has one), run it, its status."""
@@ -115,10 +121,8 @@ def _run_game(arguments: list[str], environment: dict[str, str],
                       buffering=1)
     sys.stderr = open(2, "w", encoding="utf-8", errors="replace", closefd=False,  # noqa: SIM115
                       buffering=1)
-    from termgames.cli import main
-
     try:
-        main(arguments)
+        entry(arguments)
     except SystemExit as ended:
         code = ended.code
         return code if isinstance(code, int) else (0 if code is None else 1)

@@ -7,40 +7,67 @@ import gc
 import importlib
 import signal
 import sys
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import click
 
-from termgames.runtime.output import echo
+from termgames.commands.output import echo
+from termgames.serve.identity import Auth
 
 if TYPE_CHECKING:
     from termgames.serve.identity import Claims
     from termgames.serve.server import Options
+    from termgames.spec import GameSpec
 
 INSTALL_HINT = "termgames serve needs the server extra: pip install 'termgames[serve]'"
 NOT_ON_WINDOWS = ("termgames serve runs each game on a pseudo-terminal, which Windows "
                   "lacks: serve from Linux, macOS or WSL")
 
 
-@click.command(context_settings={"help_option_names": ["-h", "--help"]})
-@click.option("--host", default="127.0.0.1", show_default=True,
-              help="The address to listen on (0.0.0.0: every interface).")
-@click.option("--port", type=click.IntRange(0, 65535), default=2222, show_default=True,
-              help="The port to listen on (0: any free one).")
-@click.option("--max-sessions", type=click.IntRange(1, 100_000), default=100,
-              show_default=True, help="Players at once, in all.")
-@click.option("--max-per-ip", type=click.IntRange(1, 100_000), default=5,
-              show_default=True, help="Players at once from one address.")
-@click.option("--idle-timeout", type=click.FloatRange(0), default=1800.0,
-              show_default=True, help="Seconds without a key before a game is saved and "
-              "closed (0: never).")
-@click.option("--auth", type=click.Choice(["none", "publickey"]), default="none",
-              show_default=True, help="none: anyone plays, scores marked unverified; "
-              "publickey: the first key to use a name owns it.")
-def serve(host: str, port: int, max_sessions: int, max_per_ip: int, idle_timeout: float,
-          auth: str) -> None:
-    """Serve the arcade over SSH: 'ssh -p PORT anyname@HOST' opens the menu, and
-    'ssh -t -p PORT HOST 2048' opens a game."""
+def serve_command(games: tuple[GameSpec, ...], entry: Callable[[list[str]], None]
+                  ) -> click.Command:
+    """The ``serve`` command of an arcade of ``games``, whose forked games each run
+    ``entry`` (the arcade's own command line, as ``termgames ARGS`` would: it ends in
+    SystemExit)."""
+
+    @click.command(name="serve", context_settings={"help_option_names": ["-h", "--help"]})
+    @click.option("--host", default="127.0.0.1", show_default=True,
+                  help="The address to listen on (0.0.0.0: every interface).")
+    @click.option("--port", type=click.IntRange(0, 65535), default=2222, show_default=True,
+                  help="The port to listen on (0: any free one).")
+    @click.option("--max-sessions", type=click.IntRange(1, 100_000), default=100,
+                  show_default=True, help="Players at once, in all.")
+    @click.option("--max-per-ip", type=click.IntRange(1, 100_000), default=5,
+                  show_default=True, help="Players at once from one address.")
+    @click.option("--idle-timeout", type=click.FloatRange(0), default=1800.0,
+                  show_default=True, help="Seconds without a key before a game is saved "
+                  "and closed (0: never).")
+    @click.option("--auth", type=click.Choice([auth.value for auth in Auth]),
+                  default=Auth.NONE.value, show_default=True,
+                  help="none: anyone plays, scores marked unverified; "
+                  "publickey: the first key to use a name owns it.")
+    def serve(host: str, port: int, max_sessions: int, max_per_ip: int,
+              idle_timeout: float, auth: str) -> None:
+        """Serve the arcade over SSH: 'ssh -p PORT anyname@HOST' opens the menu, and
+        'ssh -t -p PORT HOST 2048' opens a game."""
+        run_server(games, entry, host, port,
+                   Limits(max_sessions, max_per_ip, idle_timeout), Auth(auth))
+
+    return serve
+
+
+class Limits(NamedTuple):
+    """How many players the server takes, and how long it waits for a key."""
+
+    max_sessions: int
+    max_per_ip: int
+    idle_timeout: float
+
+
+def run_server(games: tuple[GameSpec, ...], entry: Callable[[list[str]], None], host: str,
+               port: int, limits: Limits, auth: Auth) -> None:
+    """Serve ``games`` until SIGTERM or Ctrl-C (the ``serve`` command's body)."""
     if sys.platform == "win32":  # this system cannot, whatever the arguments: status 1
         echo(f"termgames: {NOT_ON_WINDOWS}", err=True)
         sys.exit(1)
@@ -50,17 +77,18 @@ def serve(host: str, port: int, max_sessions: int, max_per_ip: int, idle_timeout
         echo(f"termgames: {INSTALL_HINT}", err=True)
         sys.exit(2)
     from termgames.serve.identity import Claims, IdentityError, host_key, serve_folder
+    from termgames.serve.requests import remote_options
     from termgames.serve.server import Options
 
     folder = serve_folder()
     try:
         key = host_key(folder)
-        claims = Claims(folder / "claims.json") if auth == "publickey" else None
+        claims = Claims(folder / "claims.json") if auth is Auth.PUBLICKEY else None
     except IdentityError as error:
         echo(f"termgames: {error}", err=True)
         sys.exit(2)
-    options = Options(max_sessions, max_per_ip, idle_timeout, auth, remote_options())
-    _preload()
+    options = Options(*limits, auth, remote_options(games), entry)
+    _preload(games)
     try:
         import asyncio  # here, not at the top: every termgames command loads this module
 
@@ -71,32 +99,21 @@ def serve(host: str, port: int, max_sessions: int, max_per_ip: int, idle_timeout
         sys.exit(1)
 
 
-def remote_options() -> dict[str, dict[str, bool]]:
-    """Each game's options that a player may give over SSH (``REMOTE_OPTIONS``, as far
-    as the game has them), each with whether it takes a value."""
-    from termgames.games import GAMES
-    from termgames.serve.requests import REMOTE_OPTIONS
-
-    return {spec.name: {spelling: not parameter.is_flag
-                        for parameter in spec.command().params
-                        if isinstance(parameter, click.Option)
-                        for spelling in parameter.opts if spelling in REMOTE_OPTIONS}
-            for spec in GAMES}
-
-
-def _preload() -> None:
-    """Import every module of termgames now, once, and build the 2048 AI's tables, so
-    that each forked game finds them in memory shared with the server instead of
-    importing or building them again."""
+def _preload(games: tuple[GameSpec, ...]) -> None:
+    """Import every module of termgames and each game's command now, once, and build
+    what each game preloads (2048's AI tables), so that each forked game finds them in
+    memory shared with the server instead of importing or building them again."""
     import pkgutil
 
     import termgames
-    from termgames.g2048 import bitboard
 
     for module in pkgutil.walk_packages(termgames.__path__, "termgames."):
         if not module.name.startswith("termgames.serve"):
             importlib.import_module(module.name)
-    bitboard.tables()
+    for spec in games:
+        spec.command()  # a game from outside termgames: its command's modules
+        if spec.preload is not None:
+            spec.preload()
     gc.collect()
     gc.freeze()  # the collector would otherwise touch, and so copy, every shared page
 
@@ -118,7 +135,7 @@ async def _serve(host: str, port: int, key: Any, options: Options,
         allow_scp=False, login_timeout=30, keepalive_interval=60)
     listening = server.sockets[0].getsockname()
     echo(f"termgames serve: listening on {listening[0]} port {listening[1]}, "
-         f"auth {options.auth}")
+         f"auth {options.auth.value}")
     echo(f"termgames serve: host key {key.get_fingerprint()}")
     sys.stdout.flush()
     stop = asyncio.Event()

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import asyncssh
 
-from termgames.serve.identity import name_taken
+from termgames.serve.identity import Auth, name_taken
 from termgames.serve.requests import Refusal, player_name
 
 if TYPE_CHECKING:
@@ -47,11 +47,11 @@ class Gate(asyncssh.SSHServer):
         # With --auth none there is nothing to check; a refused connection still gets a
         # session, only to read why.
         """Whether this user must authenticate (only with --auth publickey)."""
-        return self.arcade.options.auth == "publickey" and self.refusal is None
+        return self.arcade.options.auth is Auth.PUBLICKEY and self.refusal is None
 
     def public_key_auth_supported(self) -> bool:
         """Keys are the one way in under --auth publickey."""
-        return self.arcade.options.auth == "publickey"
+        return self.arcade.options.auth is Auth.PUBLICKEY
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         """Whether this key may play as this name: it owns it, or nobody does."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+from enum import Enum
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,15 @@ from termgames.runtime.context import data_home
 SERVE_FOLDER = "serve"
 HOST_KEY_FILE = "host_key"
 CLAIMS_FILE = "claims.json"
+
+
+class Auth(Enum):
+    """How a player proves who they are (``--auth``)."""
+
+    NONE = "none"
+    """Nobody proves anything: anyone plays, their scores marked unverified."""
+    PUBLICKEY = "publickey"
+    """A key: the first key to play as a name owns it."""
 
 
 class IdentityError(Exception):

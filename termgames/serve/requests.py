@@ -8,6 +8,10 @@ import re
 import shlex
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from termgames.spec import GameSpec
 
 NAME_LIMIT = 32
 DEFAULT_TERM = "xterm"
@@ -18,14 +22,6 @@ MAX_SIZE = (500, 200)
 """Window sizes are clamped to these (columns, rows): a 65535x65535 window would make a
 game allocate and draw a screen of four billion cells."""
 
-REMOTE_OPTIONS = frozenset({
-    "--ascii", "--no-color", "--no-colour", "--no-mouse",  # every game
-    "--size", "--goal", "--seed", "--autoplay", "--speed",  # 2048 and maze
-    "--collection", "--level",  # sokoban (bundled collections only) and reversi
-    "--ai", "--you", "--first", "--watch",  # reversi
-})
-"""The options a player may give a game over SSH: none of them opens a file or starts
-work beyond one game's (no level files, no --solve, --check, --verify or simulate)."""
 SCORES = "scores"
 """The one command besides the games: the best results, read-only (``termgames scores``),
 optionally of one game, with ``--limit N``; nothing else of the command's options."""
@@ -36,6 +32,28 @@ RemoteOptions = Mapping[str, Mapping[str, bool]]
 """Each game's options a player may give over SSH, each with whether it takes a value."""
 
 _TERM = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,63}")
+
+
+def remote_options(games: tuple[GameSpec, ...]) -> dict[str, dict[str, bool]]:
+    """Each game's options that a player may give over SSH (its ``remote_options`` and
+    the display options every game takes), each with whether it takes a value; none
+    of them opens a file or starts work beyond one game's (no level files, no --solve,
+    --check, --verify or simulate)."""
+    import click
+
+    from termgames.commands.options import DISPLAY_OPTIONS
+
+    allowed: dict[str, dict[str, bool]] = {}
+    for spec in games:
+        wanted = spec.remote_options | set(DISPLAY_OPTIONS)
+        allowed[spec.name] = {spelling: not parameter.is_flag
+                              for parameter in spec.command().params
+                              if isinstance(parameter, click.Option)
+                              for spelling in parameter.opts if spelling in wanted}
+        missing = wanted - set(allowed[spec.name])
+        if missing:
+            raise ValueError(f"{spec.name}'s command has no {', '.join(sorted(missing))}")
+    return allowed
 
 
 def player_name(user: str) -> str:

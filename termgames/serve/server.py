@@ -14,14 +14,15 @@ import contextlib
 import os
 import signal
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import asyncssh
 
 from termgames.serve import children
 from termgames.serve.children import Child
-from termgames.serve.identity import Claims
+from termgames.serve.identity import Auth, Claims
 from termgames.serve.requests import (
     SCORES,
     Refusal,
@@ -31,9 +32,6 @@ from termgames.serve.requests import (
     terminal_type,
     window_size,
 )
-
-if TYPE_CHECKING:
-    from termgames.serve.gate import Gate
 
 READ_CHUNK = 65536
 INPUT_LIMIT = 65536
@@ -52,8 +50,18 @@ class Options:
     max_sessions: int
     max_per_ip: int
     idle_timeout: float
-    auth: str  # "none" or "publickey"
+    auth: Auth
     games: RemoteOptions
+    entry: Callable[[list[str]], None]
+    """What a forked game runs: the arcade's command line, on the game's arguments."""
+
+
+class Admitted(Protocol):
+    """What a session needs of its connection's door (``gate.Gate``): why it was refused,
+    if it was, and the name and key fingerprint a player proved, if any."""
+
+    refusal: Refusal | None
+    offered: tuple[str, str] | None
 
 
 class Arcade:
@@ -122,7 +130,7 @@ class Arcade:
 class GameSession(asyncssh.SSHServerSession[bytes]):
     """One session: a game on a pty, its bytes carried both ways."""
 
-    def __init__(self, arcade: Arcade, gate: Gate) -> None:
+    def __init__(self, arcade: Arcade, gate: Admitted) -> None:
         self.arcade = arcade
         self.gate = gate
         self.channel: Any = None
@@ -184,9 +192,11 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self.term or "dumb", name, verified=offered is not None,
             server_environment=os.environ)
         if self.term is None:  # the scores, printed as they are, as `ssh HOST cmd` expects
-            self.child = children.spawn_piped(arguments, environment)
+            self.child = children.spawn_piped(self.arcade.options.entry, arguments,
+                                              environment)
         else:
-            self.child = children.spawn(arguments, environment, *self.size)
+            self.child = children.spawn(self.arcade.options.entry, arguments, environment,
+                                        *self.size)
         self.arcade.sessions[self.child.pid] = self
         self.output_open = True
         asyncio.get_running_loop().add_reader(self.child.master, self.carry_output)

@@ -88,4 +88,6 @@ SPEC = GameSpec(
     tables=_tables,
     recorder=_record,
     check_state=_violations,
+    remote_options=frozenset({"--collection", "--level"}),  # bundled collections only
+    storm_args=("--collection", "microban"),
 )

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import click
 
-from termgames.runtime import app
-from termgames.runtime.app import display_options
+from termgames.commands.options import display_options
+from termgames.commands.output import echo
+from termgames.commands.play import play
 from termgames.runtime.context import DisplayOptions
-from termgames.runtime.output import echo
 from termgames.runtime.terminal import reattach_stdin_to_terminal
 from termgames.sokoban.bundled import BUNDLED, SLUGS, by_slug, load_bundled
 from termgames.sokoban.files import found_source, holds_levels, load, parse_each, read_file
@@ -105,7 +105,6 @@ def command(paths: tuple[str, ...], collection_name: str | None, level_spec: str
         _export(levels, levels.name if collection_name
                 else ", ".join(shown_path(path) for path in paths))
         return
-    from termgames.sokoban import SPEC
     from termgames.sokoban.screen import SokobanScreen
 
     collection = _collection(paths, collection_name)
@@ -120,7 +119,7 @@ def command(paths: tuple[str, ...], collection_name: str | None, level_spec: str
         short = str(first).replace(shown_path(first.source),
                                    shown_path(Path(first.source).name), 1)
         notice = f"{count} bad level{'s' if count > 1 else ''} skipped (first: {short})"
-    app.play(SPEC, lambda context: SokobanScreen(context, collection, start), display, notice)
+    play(lambda context: SokobanScreen(context, collection, start), display, notice)
 
 
 def _collection(paths: tuple[str, ...], collection_name: str | None) -> Collection | None:

@@ -22,11 +22,11 @@ from typing import TextIO
 
 import click
 
-from termgames.runtime.output import echo
-from termgames.runtime.progress import ProgressLine
+from termgames.commands.output import echo
+from termgames.commands.progress import ProgressLine
+from termgames.commands.simulations import report_interrupted
 from termgames.runtime.workers import (
     Stopped,
-    report_interrupted,
     results_as_done,
     signals_held,
     terminations_unwind,

@@ -32,4 +32,6 @@ SPEC = GameSpec(
     command=_command,
     create=_create,
     scoring=Scoring(ScoreKind.MOVES, "coin", "no run yet"),
+    remote_options=frozenset({"--seed"}),
+    storm_args=("--seed", "4"),
 )

@@ -7,9 +7,9 @@ from collections.abc import Sequence
 
 import click
 
+from termgames.commands.options import display_options
+from termgames.commands.play import play
 from termgames.outcome import Outcome, Result
-from termgames.runtime import app
-from termgames.runtime.app import display_options
 from termgames.runtime.bindings import Binding
 from termgames.runtime.context import DisplayOptions
 from termgames.runtime.draw import Canvas
@@ -49,6 +49,4 @@ class CoinScreen(GameScreen[str]):
 @display_options
 def command(seed: int, display: DisplayOptions) -> None:
     """Flip a coin (the tiny test game)."""
-    from tests.tinygame import SPEC
-
-    app.play(SPEC, lambda context: CoinScreen(seed), display)
+    play(lambda context: CoinScreen(seed), display)

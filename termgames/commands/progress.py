@@ -18,8 +18,7 @@ from typing import TextIO
 
 import click
 
-from termgames.runtime.environment import output_charset
-from termgames.runtime.output import as_shown, encode_for
+from termgames.runtime.environment import as_shown, encode_for, output_charset
 from termgames.runtime.workers import report_width
 from termgames.text import clip, plural, text_width
 

@@ -11,15 +11,14 @@ summed up all the same, marked partial, and the status is 128 + the signal.
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Generic, TypeVar
 
-import click
-
-from termgames.runtime.output import echo
+from termgames.commands.output import echo
 from termgames.text import plural
 
 if TYPE_CHECKING:
@@ -34,12 +33,6 @@ OUTPUT_RULE = (
     "marked partial (exit status 130 or 143)."
 )
 """What every ``simulate`` command's help says about its output, in the same words."""
-
-quiet_option = click.option("--quiet", is_flag=True, help="Print the summary alone.")
-"""Every ``simulate`` command's --quiet."""
-jobs_option = click.option("--jobs", type=click.IntRange(1, 256), default=None,
-                           help="Processes to use (default: all cores).")
-"""Every ``simulate`` command's --jobs."""
 
 Job = TypeVar("Job")
 Result = TypeVar("Result")
@@ -81,6 +74,15 @@ class Simulation(Generic[Result]):
         self.stopped.exit()
 
 
+def report_interrupted(message: str) -> None:
+    """Say on standard error, on a line of its own, why the report stopped early."""
+    # On Ctrl-C the terminal driver discards output not yet read, which can swallow
+    # the newline that ends the progress line: return to the line's start and clear it.
+    start = "\r\x1b[K" if sys.stderr.isatty() else ""
+    with contextlib.suppress(OSError):  # a terminal that hung up: the rest still matters
+        echo(f"{start}{message}", err=True)
+
+
 def simulate(function: Callable[[Job], Result], work: Sequence[Job], jobs: int, *,
              number: Callable[[Result], int], line: Callable[[Result], str] | None,
              quiet: bool, chunksize: int = 1) -> Simulation[Result]:
@@ -90,11 +92,10 @@ def simulate(function: Callable[[Job], Result], work: Sequence[Job], jobs: int, 
     JSON). The games count their moves with ``workers.count_work``."""
     # Imported here: the game commands import this module for their help, and a game
     # should not pay at start-up for multiprocessing.
-    from termgames.runtime.progress import ProgressLine
+    from termgames.commands.progress import ProgressLine
     from termgames.runtime.workers import (
         Stopped,
         WorkCount,
-        report_interrupted,
         results_as_done,
         signals_held,
         terminations_unwind,

@@ -1,0 +1,49 @@
+"""The options the games' commands share: the display options every game takes, and the
+``simulate`` commands' --quiet and --jobs."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import click
+
+from termgames.runtime.context import DisplayOptions
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+DISPLAY_OPTIONS = ("--ascii", "--no-color", "--no-colour", "--no-mouse")
+"""The spellings ``display_options`` adds to every game's command (a remote player may
+give them all: they change only how the game looks)."""
+
+
+def display_options(function: F) -> F:
+    """Add --ascii, --no-color and --no-mouse to a command, handed to it as ``display``."""
+
+    @functools.wraps(function)
+    def command(*args: Any, ascii_glyphs: bool, no_color: bool, no_mouse: bool,
+                **kwargs: Any) -> Any:
+        display = DisplayOptions(ascii_glyphs, no_color, mouse=not no_mouse)
+        return function(*args, display=display, **kwargs)
+
+    wrapped = click.option(
+        "--no-mouse", "no_mouse", is_flag=True,
+        help="Leave the mouse to the terminal (no clicks in the games).",
+    )(command)
+    wrapped = click.option(
+        "--no-color", "--no-colour", "no_color", is_flag=True,
+        help="Monochrome theme (also when NO_COLOR is set).",
+    )(wrapped)
+    wrapped = click.option(
+        "--ascii", "ascii_glyphs", is_flag=True,
+        help="ASCII glyphs only (automatic when the locale is not UTF-8).",
+    )(wrapped)
+    return wrapped  # type: ignore[return-value]
+
+
+quiet_option = click.option("--quiet", is_flag=True, help="Print the summary alone.")
+"""Every ``simulate`` command's --quiet."""
+jobs_option = click.option("--jobs", type=click.IntRange(1, 256), default=None,
+                           help="Processes to use (default: all cores).")
+"""Every ``simulate`` command's --jobs."""

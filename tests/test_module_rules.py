@@ -1,0 +1,166 @@
+"""How termgames' modules may depend on each other, checked on their source: no import
+circles, no click in the runtime, and no game named where every game is iterated.
+
+Every import counts, wherever it is written: at the top, inside a function (a lazy
+import is a dependency all the same; the forked child of ``serve`` calling back into
+``cli`` was one), and under ``if TYPE_CHECKING`` (a circle of types still means that
+neither module can be read, or changed, without the other: ``spec`` and
+``runtime.screen`` were one). What is not counted is Python's implicit import of a
+module's parent package (``termgames.g2048.cli`` loads ``termgames.g2048`` first): a
+package's ``__init__`` naming its own modules lazily, as every game's SPEC does, is
+how a package is meant to work, not a circle.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from termgames.games import GAMES
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "termgames"
+KNOWN_CIRCLES = [
+    # bitboard reads its tables from the shipped file on first use, and the file's
+    # reader needs bitboard's table types: to go, the tables' definitions move below both.
+    {"termgames.g2048.bitboard", "termgames.g2048.tablefile"},
+]
+"""Circles still to break; each must still exist (else remove it here)."""
+
+
+def module_name(path: Path) -> str:
+    """``termgames/runtime/app.py`` -> ``termgames.runtime.app``."""
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def modules() -> dict[str, Path]:
+    """Every module of termgames, by name."""
+    return {module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
+
+
+def typing_only(tree: ast.AST) -> set[int]:
+    """The ids of the nodes under ``if TYPE_CHECKING:`` in ``tree``."""
+    return {id(inner) for node in ast.walk(tree)
+            if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+            for statement in node.body for inner in ast.walk(statement)}
+
+
+def imported(tree: ast.AST, known: dict[str, Path] | None = None,
+             types: bool = True) -> Iterator[str]:
+    """Every module an import in ``tree`` names (``from a import b`` names ``a.b`` when
+    that is one of the ``known`` modules, else ``a``), at any depth; with ``types``
+    False, not those under ``if TYPE_CHECKING``."""
+    skipped = set() if types else typing_only(tree)
+    for node in ast.walk(tree):
+        if id(node) in skipped:
+            continue
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            for alias in node.names:
+                full = f"{node.module}.{alias.name}"
+                yield full if known is not None and full in known else node.module
+
+
+def graph(types: bool = True) -> dict[str, set[str]]:
+    """Each termgames module's imports of other termgames modules (with ``types``
+    False, only those made when the program runs)."""
+    known = modules()
+    return {name: {target for target in imported(ast.parse(path.read_text("utf-8")), known,
+                                                 types)
+                   if target in known and target != name}
+            for name, path in known.items()}
+
+
+def circles(edges: dict[str, set[str]]) -> list[set[str]]:
+    """The strongly connected groups of more than one module (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[set[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for target in sorted(edges[node]):
+            if target not in index:
+                visit(target)
+                low[node] = min(low[node], low[target])
+            elif target in stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            group = set()
+            while True:
+                member = stack.pop()
+                group.add(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                found.append(group)
+
+    for node in sorted(edges):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_the_circle_finder_finds_a_circle() -> None:
+    edges = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert circles(edges) == [{"a", "b", "c"}]
+    assert circles({"a": {"b"}, "b": set()}) == []
+
+
+def test_no_module_of_termgames_imports_itself_round_a_circle() -> None:
+    found = circles(graph())
+    assert [group for group in found if group not in KNOWN_CIRCLES] == []
+    assert [group for group in KNOWN_CIRCLES if group not in found] == []
+
+
+def test_nothing_under_runtime_imports_click() -> None:
+    """Not directly, nor through any termgames module it loads as it runs: the runtime
+    runs a game whoever starts it (the CLI, the server, a test). Types named for a
+    checker alone (the contract's ``click.Command``) load nothing."""
+    edges = graph(types=False)
+    known = modules()
+
+    def uses_click(name: str) -> bool:
+        tree = ast.parse(known[name].read_text("utf-8"))
+        return any(target.split(".")[0] == "click"
+                   for target in imported(tree, types=False))
+
+    offenders = []
+    for start in (name for name in known if name.startswith("termgames.runtime")):
+        seen, todo = {start}, [start]
+        while todo:
+            name = todo.pop()
+            if uses_click(name):
+                offenders.append(f"{start} (through {name})" if name != start else start)
+                break
+            for target in edges[name] - seen:
+                seen.add(target)
+                todo.append(target)
+    assert offenders == []
+
+
+SERVING_AND_STORMS = [ROOT / "termgames" / "serve", ROOT / "tests" / "storm.py",
+                      ROOT / "tests" / "test_storms.py"]
+
+
+@pytest.mark.parametrize("place", SERVING_AND_STORMS, ids=lambda path: path.name)
+def test_serve_and_the_storms_name_no_game(place: Path) -> None:
+    """They iterate GAMES: no game's name as text, and no import of a game's package."""
+    names = {spec.name for spec in GAMES}
+    packages = {spec.create.__module__ for spec in GAMES}  # each game's package
+    found = []
+    for path in [place] if place.is_file() else sorted(place.rglob("*.py")):
+        tree = ast.parse(path.read_text("utf-8"))
+        found += [f"{path.name}:{node.lineno} {node.value!r}" for node in ast.walk(tree)
+                  if isinstance(node, ast.Constant) and node.value in names]
+        found += [f"{path.name}: imports {target}" for target in imported(tree)
+                  if any(target == package or target.startswith(f"{package}.")
+                         for package in packages)]
+    assert packages and found == []
