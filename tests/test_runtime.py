@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import curses
 from collections.abc import Sequence
-from enum import Enum
 from pathlib import Path
 from typing import Any
 
@@ -31,12 +30,7 @@ from tests.fake import FakeClock, FakeSession, FakeWindow
 from tests.stores import store_at
 
 
-class Act(Enum):
-    UP = "up"
-    DOWN = "down"
-
-
-class Counter(GameScreen[Act]):
+class Counter(GameScreen[None]):
     """A tiny game: up counts, 3 wins; down at 0 loses; unbound keys are remembered."""
 
     title = "Counter"
@@ -47,12 +41,12 @@ class Counter(GameScreen[Act]):
         self.finished: list[Outcome] = []
         self.unhandled: list[object] = []
 
-    def bindings(self) -> Sequence[Binding[Act]]:
-        return (Binding((*keys.UP, "k"), Act.UP, "count up", "up", priority=5),
-                Binding((*keys.DOWN, "j"), Act.DOWN, "count down", "down"))
+    def bindings(self) -> Sequence[Binding]:
+        return (Binding((*keys.UP, "k"), lambda: self.add(1), "count up", "up", priority=5),
+                Binding((*keys.DOWN, "j"), lambda: self.add(-1), "count down", "down"))
 
-    def on_action(self, action: Act) -> None:
-        self.count += 1 if action is Act.UP else -1
+    def add(self, step: int) -> None:
+        self.count += step
 
     def on_key(self, key: object) -> bool:
         if key == "x":
@@ -120,9 +114,9 @@ def test_key_names() -> None:
 
 
 def test_the_first_binding_of_a_key_wins() -> None:
-    bindings = [Binding(("a",), 1, "one"), Binding(("a", "b"), 2, "two")]
+    bindings = [Binding(("a",), lambda: 1, "one"), Binding(("a", "b"), lambda: 2, "two")]
     found = lookup(bindings, "a")
-    assert found is not None and found.action == 1
+    assert found is not None and found.handler() == 1
     assert lookup(bindings, "z") is None
 
 
