@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from termgames.g2048.assist import DEFAULT_SPEED, Assistant, arrow
 from termgames.g2048.board import (
@@ -37,7 +37,9 @@ from termgames.runtime.layout import Memo, Rect
 from termgames.runtime.panels import Panel, confirm, result_panel
 from termgames.runtime.screen import GameScreen
 from termgames.scoreboard import Best, best_shown
-from termgames.store import Score
+
+if TYPE_CHECKING:
+    from termgames.store import Score
 
 __all__ = ["Screen2048", "variant_name", "violations"]
 
@@ -236,7 +238,7 @@ class Screen2048(GameScreen[State2048]):
 
     def draw(self, canvas: Canvas) -> None:
         """Header with scores and the goal, and the board as big as the window allows."""
-        finished = self.room_for_panel
+        finished = self.making_room
         self.shape = self.layouts.get((canvas.height, canvas.width, finished),
                                       lambda: layout(self.size, canvas.height, canvas.width,
                                                      finished))

@@ -360,7 +360,7 @@ class MazeScreen(GameScreen[MazeState]):
         canvas.fitted(0, header_forms(f"Maze {variant_name(self.maze)}", self.walk.steps,
                                       clock(self.elapsed_ms()), best, self.walk.helped))
         area = Rect(HEADER_ROWS, 0, canvas.height - HEADER_ROWS, canvas.width)
-        if self.room_for_panel:
+        if self.making_room:
             size = (self.maze.height, self.maze.width * SQUARE_WIDTH)
             area = room_for_panel(area, lambda room: size, size[1])
         self.drawn = draw_map(canvas, self.view, area, self.maze, self.walk, self.replay)

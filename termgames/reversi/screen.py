@@ -328,7 +328,7 @@ class ReversiScreen(GameScreen[ReversiState]):
         canvas.fitted(0, headline(self.match.position.score(), you, self.settings.opponent.name,
                                   discs), BOLD)
         area = Rect(1, 0, canvas.height - 1 - STATUS_ROWS - 1, canvas.width)
-        if self.room_for_panel and area.width > 60:  # room beside the board for the panel
+        if self.making_room and area.width > 60:  # room beside the board for the panel
             area = Rect(area.top, 0, area.height, area.width // 2 + 4)
         self.shape = self.layouts.get((area, canvas.glyphs.unicode), lambda: layout(area))
         recent = self.match.events[self.report_from:]

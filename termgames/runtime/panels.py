@@ -222,14 +222,14 @@ class Panel(Screen[None]):
         """On the stack: a result panel asks the screen below to make room for it."""
         super().mount(host)
         if self.makes_room and self.below is not None:
-            self.below.room_for_panel = True
+            self.below.making_room = True
 
     def unmount(self) -> None:
         """The panel is gone: the board may take the whole window again; tell whoever
         asked."""
         super().unmount()
         if self.makes_room and self.below is not None:
-            self.below.room_for_panel = False
+            self.below.making_room = False
         if self.on_close is not None:
             close, self.on_close = self.on_close, None
             close()

@@ -105,7 +105,7 @@ class Screen(Generic[S]):
     goes_with: Screen[Any] | None = None
     """The screen that leaves with this one when it is popped (a chooser with nothing
     chosen takes its game with it), so 'q' is named 'quit' rather than 'back' there."""
-    room_for_panel: bool = False
+    making_room: bool = False
     """A result panel is up over this screen: draw the board to one side, where the
     window is wide enough, so the panel fits beside it (the panel sets and clears it)."""
 

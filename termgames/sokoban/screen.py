@@ -349,7 +349,7 @@ class SokobanScreen(GameScreen[SokobanState]):
                                       self.records.get(level.key), level.author, dot,
                                       canvas.width, canvas.glyphs.ellipsis))
         area = Rect(HEADER_ROWS, 0, canvas.height - HEADER_ROWS, canvas.width)
-        if self.room_for_panel:  # at worst, the smallest squares must fit beside it
+        if self.making_room:  # at worst, the smallest squares must fit beside it
             area = room_beside(level, area)
         assist = self.assist
         hint, stuck = assist.hint(), assist.deadlock()
