@@ -127,7 +127,7 @@ class ReversiScreen(GameScreen[ReversiState]):
                           "" if n > 1 else "type a square, column then row: 5 then 3 plays 53",
                           key_names="" if n > 1 else "1-8") for n in range(1, 9)]
         return (
-            *movement(self.move_cursor, "cursor", "move", 10),
+            *movement(self.move_cursor, "cursor", "move"),
             Binding((*keys.ENTER, " "), self.in_turn(lambda: self.place(self.cursor)),
                     "place a disc at the cursor", "or 53 play", "Enter", 40),
             *digits,
