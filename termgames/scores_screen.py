@@ -5,7 +5,6 @@ smallest. The launcher opens it with ``s``; a served arcade's players see it too
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from enum import Enum, auto
 from typing import Any
 
 from termgames.runtime import keys
@@ -30,23 +29,10 @@ TOP = 3
 """The first row of the tables: the choice of game is on row 1, a '▲' on row 2."""
 
 
-class Scroll(Enum):
-    """The scores screen's own keys."""
-
-    UP = auto()
-    DOWN = auto()
-    PAGE_UP = auto()
-    PAGE_DOWN = auto()
-    FIRST = auto()
-    LAST = auto()
-    PREVIOUS = auto()
-    NEXT = auto()
-
-
 Line = tuple[str, Style]
 
 
-class ScoresScreen(Screen[Scroll]):
+class ScoresScreen(Screen[None]):
     """Every game's tables ('All'), or one game's with each player's bests; Left and Right
     choose, the arrows and PgUp/PgDn scroll. It reads the store and never writes."""
 
@@ -80,29 +66,28 @@ class ScoresScreen(Screen[Scroll]):
             game = self.games[self.choice - 1] if self.choice else None
             self.read[self.choice] = standings(self.games, self.context.store, game)
 
-    def bindings(self) -> Sequence[Binding[Scroll]]:
+    def bindings(self) -> Sequence[Binding]:
         """Scrolling, and choosing the game."""
         return [
-            Binding((*keys.UP, "k"), Scroll.UP, "scroll up", "scroll", footer_keys="Up/Down",
-                    priority=20),
-            Binding((*keys.DOWN, "j"), Scroll.DOWN, "scroll down"),
-            Binding(keys.PAGE_UP, Scroll.PAGE_UP, "a page up"),
-            Binding(keys.PAGE_DOWN, Scroll.PAGE_DOWN, "a page down"),
-            Binding(keys.HOME, Scroll.FIRST, "the top"),
-            Binding(keys.END, Scroll.LAST, "the bottom"),
-            Binding((*keys.LEFT, "h"), Scroll.PREVIOUS, "the game before", "game",
+            Binding((*keys.UP, "k"), lambda: self.scroll(-1), "scroll up", "scroll",
+                    footer_keys="Up/Down", priority=20),
+            Binding((*keys.DOWN, "j"), lambda: self.scroll(1), "scroll down"),
+            Binding(keys.PAGE_UP, lambda: self.scroll(-self.page), "a page up"),
+            Binding(keys.PAGE_DOWN, lambda: self.scroll(self.page), "a page down"),
+            Binding(keys.HOME, lambda: self.scroll(-10**9), "the top"),
+            Binding(keys.END, lambda: self.scroll(10**9), "the bottom"),
+            Binding((*keys.LEFT, "h"), lambda: self.turn(-1), "the game before", "game",
                     footer_keys="Left/Right", priority=40),
-            Binding((*keys.RIGHT, "l", "\t"), Scroll.NEXT, "the next game"),
+            Binding((*keys.RIGHT, "l", "\t"), lambda: self.turn(1), "the next game"),
         ]
 
-    def on_action(self, action: Scroll) -> None:
-        """Scroll, or show another game's tables from their top."""
-        if action in (Scroll.PREVIOUS, Scroll.NEXT):
-            self.choose((self.choice + (1 if action is Scroll.NEXT else -1)) % len(self.names))
-            return
-        step = {Scroll.UP: -1, Scroll.DOWN: 1, Scroll.PAGE_UP: -self.page,
-                Scroll.PAGE_DOWN: self.page, Scroll.FIRST: -10**9, Scroll.LAST: 10**9}[action]
-        self.offset = max(self.offset + step, 0)  # the next frame clamps it to the end
+    def scroll(self, lines: int) -> None:
+        """Scroll by ``lines`` (the next frame clamps it to the end)."""
+        self.offset = max(self.offset + lines, 0)
+
+    def turn(self, step: int) -> None:
+        """Show the game before (-1) or the next (1), from the top of its tables."""
+        self.choose((self.choice + step) % len(self.names))
 
     def choose(self, choice: int) -> None:
         """Show the tables of choice number ``choice`` (0 is every game)."""

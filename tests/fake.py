@@ -5,7 +5,9 @@ TerminalSession protocol, so the real runner and games run on it unchanged."""
 from __future__ import annotations
 
 import curses
+import itertools
 from collections import deque
+from collections.abc import Callable
 
 from termgames.runtime.draw import (
     ASCII_GLYPHS,
@@ -16,6 +18,7 @@ from termgames.runtime.draw import (
     Palette,
 )
 from termgames.runtime.keys import RESIZE, Key
+from termgames.runtime.scheduler import Timer
 
 
 class FakeClock:
@@ -121,3 +124,75 @@ class FakeSession:
     def text(self) -> str:
         """The screen as lines of text."""
         return "\n".join(self.window.lines())
+
+
+class FakeStage:
+    """The runtime's ``Stage`` as an assistant sees it, for tests with no runner: what it
+    said, a clock moved by hand (a little at each look, so a slice is a few looks), and
+    timers and background work run when the test says."""
+
+    def __init__(self, lazy: bool = False) -> None:
+        self.lazy = lazy
+        """Background work waits for ``finish_work`` rather than taking a first slice."""
+        self.said: list[str] = []
+        self.time = 0.0
+        self.tick = 0.0005
+        self.timers: list[Timer] = []
+        self.work: dict[str, Callable[[], bool]] = {}
+        self.order = itertools.count()
+
+    def say(self, *forms: str) -> None:
+        """Keep the longest form."""
+        self.said.append(forms[0])
+
+    def now(self) -> float:
+        """The time, a tick later than the last look."""
+        self.time += self.tick
+        return self.time
+
+    def after(self, milliseconds: float, callback: Callable[[], None]) -> Timer:
+        """A timer that runs when ``step`` or ``run_timers`` reaches it."""
+        timer = Timer(self.time + milliseconds / 1000, next(self.order), None, callback)
+        self.timers.append(timer)
+        return timer
+
+    def in_background(self, name: str, work: Callable[[], bool]) -> None:
+        """A first slice now (unless ``lazy``), the rest when ``finish_work`` runs."""
+        self.work.pop(name, None)
+        if self.lazy or not work():
+            self.work[name] = work
+
+    def finish_work(self) -> int:
+        """Run the background work to its end; how many slices it took."""
+        slices = 0
+        while self.work:
+            for name, work in list(self.work.items()):
+                slices += 1
+                if work():
+                    del self.work[name]
+        return slices
+
+    def step(self) -> bool:
+        """The loop's turn: the background work's slices, then the next timer due; False
+        when nothing is left to do."""
+        self.finish_work()
+        live = [timer for timer in self.timers if timer.active]
+        if not live:
+            return False
+        timer = min(live)
+        self.timers.remove(timer)
+        self.time = max(self.time, timer.due)
+        timer.callback()
+        return True
+
+    def run_timers(self, limit: int = 10_000) -> None:
+        """Let time pass until no timer is left (each due one called in order)."""
+        for _ in range(limit):
+            live = [timer for timer in self.timers if timer.active]
+            if not live:
+                return
+            timer = min(live)
+            self.timers.remove(timer)
+            self.time = max(self.time, timer.due)
+            timer.callback()
+        raise AssertionError("timers never stopped")

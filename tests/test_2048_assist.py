@@ -7,6 +7,7 @@ import itertools
 import random
 import time
 from collections.abc import Callable
+from dataclasses import dataclass, field
 
 import pytest
 
@@ -22,80 +23,35 @@ from termgames.g2048.assist import (
     speed_words,
     thinking_budget_ms,
 )
-from termgames.g2048.board import Direction, Game2048, Grid
-from termgames.runtime.scheduler import Timer
+from termgames.g2048.board import Direction, Game2048, Grid, MoveResult, Run
+from tests.fake import FakeStage
 
 NODES = 5_000
 """Thinking bounded by positions: the same answer on any machine."""
 
 
-class Stage:
-    """The screen as the assistant sees it: a clock moved by hand (a little at each look),
-    timers run when the test says, background work run slice by slice."""
+@dataclass
+class Recorded(Run):
+    """A run that notes when each slide was played, on the stage's clock."""
 
-    def __init__(self, game: Game2048) -> None:
-        self.game = game
-        self.said: list[str] = []
-        self.time = 0.0
-        self.tick = 0.0005
-        self.timers: list[Timer] = []
-        self.work: dict[str, Callable[[], bool]] = {}
-        self.order = itertools.count()
-        self.slides: list[tuple[float, Direction]] = []
+    stage: FakeStage = field(default_factory=FakeStage)
+    slides: list[tuple[float, Direction]] = field(default_factory=list)
 
-    def say(self, *forms: str) -> None:
-        self.said.append(forms[0])
+    def slide(self, direction: Direction) -> MoveResult:
+        self.slides.append((self.stage.time, direction))
+        return super().slide(direction)
 
-    def now(self) -> float:
-        self.time += self.tick
-        return self.time
 
-    def after(self, milliseconds: float, callback: Callable[[], None]) -> Timer:
-        timer = Timer(self.time + milliseconds / 1000, next(self.order), None, callback)
-        self.timers.append(timer)
-        return timer
-
-    def in_background(self, name: str, work: Callable[[], bool]) -> None:
-        self.work.pop(name, None)
-        if not work():
-            self.work[name] = work
-
-    def slide(self, direction: Direction) -> None:
-        self.slides.append((self.time, direction))
-        self.game.slide(direction)
-
-    def finished(self) -> bool:
-        return self.game.over or self.game.won
-
-    def finish_work(self) -> int:
-        """Run the background work to its end; how many slices it took."""
-        slices = 0
-        while self.work:
-            for name, work in list(self.work.items()):
-                slices += 1
-                if work():
-                    del self.work[name]
-        return slices
-
-    def step(self) -> bool:
-        """The loop's turn: the background work's slices, then the next timer due; False
-        when nothing is left to do."""
-        self.finish_work()
-        live = [timer for timer in self.timers if timer.active]
-        if not live:
-            return False
-        timer = min(live)
-        self.timers.remove(timer)
-        self.time = max(self.time, timer.due)
-        timer.callback()
-        return True
+def slides(assist: Assistant) -> list[tuple[float, Direction]]:
+    """The slides autoplay has played, with their times."""
+    assert isinstance(assist.run, Recorded)
+    return assist.run.slides
 
 
 def helper(seed: int = 3, speed: float = 4.0, nodes: int | None = NODES
-           ) -> tuple[Game2048, Assistant, Stage]:
-    game = Game2048(4, 2048, random.Random(seed))
-    stage = Stage(game)
-    return game, Assistant(game, stage, speed, nodes), stage
+           ) -> tuple[Game2048, Assistant, FakeStage]:
+    game, stage = Game2048(4, 2048, random.Random(seed)), FakeStage()
+    return game, Assistant(Recorded(game, stage=stage), stage, speed, nodes), stage
 
 
 def test_the_hint_is_the_ais_slide_with_its_reason() -> None:
@@ -110,7 +66,7 @@ def test_the_hint_is_the_ais_slide_with_its_reason() -> None:
     assert shown is not None and expected is not None and not shown.autoplay
     assert shown.decision == expected
     assert advice_words(shown.decision, True).startswith(
-        f"{arrow(expected.direction, True)} {expected.direction.value}: ")
+        f"{arrow(expected.direction, True)} {expected.direction.word}: ")
     assert expected.reason in advice_words(shown.decision, False)
 
 
@@ -160,7 +116,7 @@ def test_the_hint_budget_runs_from_the_key(monkeypatch: pytest.MonkeyPatch) -> N
         _, assist, stage = helper(nodes=None)
 
         def slow_read(until: float, clock: Callable[[], float], ms: float = read_ms,
-                      stage: Stage = stage) -> bool:
+                      stage: FakeStage = stage) -> bool:
             stage.time += ms / 1000  # the tables took this long to come
             return True
         monkeypatch.setattr(bitboard, "warm", slow_read)
@@ -181,9 +137,9 @@ def test_autoplay_at_top_speed_thinks_less_to_keep_its_pace() -> None:
     # come 80 ms apart; with the hint's budget they would come 210 ms apart.
     stage.tick = 0.01
     assist.start_autoplay()
-    while len(stage.slides) < 6:
+    while len(slides(assist)) < 6:
         assert stage.step()
-    times = [when for when, _ in stage.slides]
+    times = [when for when, _ in slides(assist)]
     gaps = [later - earlier for earlier, later in itertools.pairwise(times)]
     assert max(gaps) < HINT_BUDGET_MS / 1000 * 2 / 3, gaps
 
@@ -193,18 +149,18 @@ def test_autoplay_plays_at_its_pace_until_stopped() -> None:
     assist.start_autoplay()
     assert "any key takes back control" in stage.said[-1]
     for _ in range(100):
-        if len(stage.slides) >= 8:
+        if len(slides(assist)) >= 8:
             break
         assert stage.step()
-    times = [when for when, _ in stage.slides]
+    times = [when for when, _ in slides(assist)]
     gaps = [later - earlier for earlier, later in itertools.pairwise(times)]
     assert all(gap >= 0.25 - 1e-9 for gap in gaps), gaps
     assert all(gap < 0.25 + 0.05 for gap in gaps), gaps  # at the pace: thinking overlaps
-    assert len(stage.slides) == game.moves == 8 and assist.autoplayed
+    assert len(slides(assist)) == game.moves == 8 and assist.autoplayed
     assist.stop_autoplay()
     while stage.step():
         pass
-    assert len(stage.slides) == 8 and game.moves == 8
+    assert len(slides(assist)) == 8 and game.moves == 8
 
 
 def test_autoplayed_moves_are_the_ais_and_undoable() -> None:
@@ -212,14 +168,14 @@ def test_autoplayed_moves_are_the_ais_and_undoable() -> None:
     model = Game2048(4, 2048, random.Random(3))
     assist.start_autoplay()
     for _ in range(100):
-        if len(stage.slides) >= 5:
+        if len(slides(assist)) >= 5:
             break
         assert stage.step()
-        if assist.shown() is not None and len(stage.slides) < 5:
+        if assist.shown() is not None and len(slides(assist)) < 5:
             assert assist.shown().autoplay  # type: ignore[union-attr]
     assist.stop_autoplay()
-    assert len(stage.slides) == 5
-    for _, direction in stage.slides:
+    assert len(slides(assist)) == 5
+    for _, direction in slides(assist):
         assert direction == think(model.grid, nodes=NODES).direction  # type: ignore[union-attr]
         model.slide(direction)
     assert game.grid == model.grid
@@ -245,7 +201,7 @@ def test_a_new_game_forgets_autoplay() -> None:
     assist.start_autoplay()
     stage.step()
     assert assist.autoplayed
-    assist.new_game(Game2048(4, 2048, random.Random(4)))
+    assist.new_game(Run(Game2048(4, 2048, random.Random(4))))
     assert not assist.autoplayed and not assist.autoplaying and assist.shown() is None
 
 

@@ -54,16 +54,16 @@ def test_the_hint_shows_the_ais_slide_as_an_arrow_with_its_reason(
     assert expected is not None
     sign = arrow(expected.direction, "--ascii" not in display)
     term.press("t")
-    term.wait_until(lambda: f"Hint {sign} {expected.direction.value} {expected.reason}"
+    term.wait_until(lambda: f"Hint {sign} {expected.direction.word} {expected.reason}"
                     in " ".join(term.text().split()), "the hint and its reason", SLOW_S)
     y, line = next((y, line) for y, line in enumerate(term.lines())
-                   if f"{sign}  {expected.direction.value}" in line)
+                   if f"{sign}  {expected.direction.word}" in line)
     cell = term.screen.buffer[y][line.index(sign)]
     if display:
         assert cell.reverse or cell.bg != "default", "the arrow stands out without colour"
     else:
         assert cell.bg != "default" and not cell.reverse, "the arrow is a coloured badge"
-    term.press({"up": "k", "down": "j", "left": "h", "right": "l"}[expected.direction.value])
+    term.press({"up": "k", "down": "j", "left": "h", "right": "l"}[expected.direction.word])
     term.wait_for_gone("Hint")  # the board changed: the hint is gone
     term.press("q")
     assert term.wait_exit() == 0

@@ -210,4 +210,4 @@ def test_a_hidden_win_panel_leaves_a_line_that_says_how_to_go_on(tmp_path: Path)
         run.wait_for("You made 8: c keep going · u undo")
         run.press("c")
         run.wait_for_gone("You made 8")
-        assert screen.keep_going
+        assert screen.run.keep_going

@@ -1,5 +1,6 @@
-"""The code's own rules, checked: only the runtime touches curses, only the launch context
-reads the terminal's size and the login name, and modules stay small."""
+"""The code's own rules, checked: only the runtime touches curses, each game's core imports
+nothing above it, screens reach no store, only the launch context reads the terminal's size
+and the login name."""
 
 from __future__ import annotations
 
@@ -7,7 +8,17 @@ import ast
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "termgames"
-MAX_LINES = 400
+CORES = {
+    "g2048": {"board", "ai", "bitboard", "tablefile"},
+    "maze": {"generate", "solve", "guide", "walk", "state"},
+    "reversi": {"board", "ai", "match", "entry", "state"},
+    "sokoban": {"levels", "parse", "game", "solver", "search", "plan", "analysis", "deadlock",
+                "corrals", "matching", "macros", "paths", "heap", "budget", "state"},
+}
+"""Each game's core: its rules, outcomes and invariants, pure (no terminal, no store)."""
+SHARED_PURE = {"termgames.direction", "termgames.outcome", "termgames.text",
+               "termgames.bitset"}
+"""What every core may use beside its own game's core: pure modules of no game."""
 
 
 def modules() -> list[Path]:
@@ -27,10 +38,67 @@ def test_only_the_runtime_imports_curses() -> None:
     assert offenders == []
 
 
-def test_no_module_is_over_400_lines() -> None:
-    long = {str(path.relative_to(PACKAGE)): count for path in modules()
-            if (count := len(path.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
-    assert long == {}
+def imported(path: Path, typing_too: bool = True) -> set[str]:
+    """The modules ``path`` imports (those under ``if TYPE_CHECKING:`` only if
+    ``typing_too``); a ``from package import module`` names the module."""
+    names: set[str] = set()
+
+    def visit(nodes: list[ast.stmt]) -> None:
+        for node in nodes:
+            if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+                if typing_too:
+                    visit(node.body)
+                continue
+            for child in ast.walk(node):
+                if isinstance(child, ast.Import):
+                    names.update(alias.name for alias in child.names)
+                elif isinstance(child, ast.ImportFrom) and child.module:
+                    names.add(child.module)
+                    names.update(f"{child.module}.{alias.name}" for alias in child.names)
+
+    visit(ast.parse(path.read_text(encoding="utf-8")).body)
+    return names
+
+
+def above_the_core(game: str, names: set[str]) -> set[str]:
+    """The names in ``names`` a core of ``game`` must not import: anything of termgames but
+    its own core and the shared pure modules, and the terminal and the command line."""
+    allowed = {f"termgames.{game}.{module}" for module in CORES[game]} | SHARED_PURE
+
+    def fine(name: str) -> bool:  # an allowed module, a name in one, or a package of one
+        return any(name == module or name.startswith(f"{module}.") or
+                   module.startswith(f"{name}.") for module in allowed)
+
+    return {name for name in names
+            if (name.split(".")[0] == "termgames" and not fine(name))
+            or name.split(".")[0] in ("curses", "click")}
+
+
+def test_each_core_imports_nothing_above_it() -> None:
+    offenders = {f"{game}/{module}.py": sorted(bad) for game, core in CORES.items()
+                 for module in core
+                 if (bad := above_the_core(game, imported(PACKAGE / game / f"{module}.py")))}
+    assert offenders == {}
+
+
+def test_the_core_rule_sees_what_it_forbids() -> None:
+    assert above_the_core("maze", {"termgames.runtime.draw", "curses", "termgames.maze.view",
+                                   "termgames.store"}) == {
+        "termgames.runtime.draw", "curses", "termgames.maze.view", "termgames.store"}
+    assert above_the_core("maze", {"termgames.maze", "termgames.maze.walk", "termgames",
+                                   "termgames.direction", "itertools"}) == set()
+
+
+def test_no_screen_imports_a_store() -> None:
+    """Screens reach records through their context and host, never the store's modules
+    (a type named only for the checker is no import)."""
+    screens = [*PACKAGE.glob("*/screen.py"), PACKAGE / "scores_screen.py",
+               PACKAGE / "launcher.py"]
+    offenders = {str(path.relative_to(PACKAGE)): sorted(bad) for path in screens
+                 if (bad := {name for name in imported(path, typing_too=False)
+                             if name == "termgames.store" or
+                             name.startswith("termgames.store.")})}
+    assert offenders == {}
 
 
 def public(body: list[ast.stmt]) -> list[ast.FunctionDef | ast.ClassDef]:

@@ -82,11 +82,13 @@ def test_the_dumped_state_carries_the_path_and_a_broken_one_is_caught() -> None:
     walk.show_path(path)
     step_to(walk, path[1])
     state = dump(walk)
-    assert state["path"] == path[1:] and not violations(state)
-    gap = {**state, "path": [path[1], path[3]]}
-    assert violations(gap) == ["the path shown has a gap"]
-    wall = {**state, "path": [(0, 0), *path[1:]]}
-    assert "the path shown runs through a wall" in violations(wall)
-    unwalked = {**state, "path": path[2:]}
-    assert violations(unwalked) == [
+    assert state.path == path[1:] and not state.violations()
+    assert violations(state._asdict()) == []  # as the key-storm tests read it
+    gap = state._replace(path=[path[1], path[3]])
+    assert gap.violations() == ["the path shown has a gap"]
+    assert violations(gap._asdict()) == ["the path shown has a gap"]
+    wall = state._replace(path=[(0, 0), *path[1:]])
+    assert "the path shown runs through a wall" in wall.violations()
+    unwalked = state._replace(path=path[2:])
+    assert unwalked.violations() == [
         f"the path shown starts at {path[2]}, where the walker never stood"]

@@ -82,7 +82,7 @@ def test_2048_at_its_minimum_size(driver: str, tmp_path: Path) -> None:
             if model.over:
                 break
             if model.slide(direction).changed:
-                run.press(direction.value)
+                run.press(direction.word)
         run.wait_for("Game over")
         wait_for_panel(run)
 
@@ -139,7 +139,7 @@ def test_the_launcher_at_its_minimum_size(driver: str, tmp_path: Path) -> None:
 
 def first_move_2048() -> list[str]:
     model = Game2048(3, 1024, random.Random(3))
-    return [next(d.value for d in Direction if model.slide(d).changed)]
+    return [next(d.word for d in Direction if model.slide(d).changed)]
 
 
 def first_step_in_maze() -> list[str]:

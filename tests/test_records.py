@@ -171,7 +171,7 @@ def _2048_moves(seed: int, moves: int) -> list[tuple[str, int]]:
         if len(played) == moves or game.over:
             break
         if game.slide(direction).changed:
-            played.append((direction.value, game.score))
+            played.append((direction.word, game.score))
     assert len(played) == moves, played
     return played
 

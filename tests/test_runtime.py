@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import curses
 from collections.abc import Sequence
-from enum import Enum
 from pathlib import Path
 from typing import Any
 
@@ -31,12 +30,7 @@ from tests.fake import FakeClock, FakeSession, FakeWindow
 from tests.stores import store_at
 
 
-class Act(Enum):
-    UP = "up"
-    DOWN = "down"
-
-
-class Counter(GameScreen[Act]):
+class Counter(GameScreen[None]):
     """A tiny game: up counts, 3 wins; down at 0 loses; unbound keys are remembered."""
 
     title = "Counter"
@@ -47,12 +41,15 @@ class Counter(GameScreen[Act]):
         self.finished: list[Outcome] = []
         self.unhandled: list[object] = []
 
-    def bindings(self) -> Sequence[Binding[Act]]:
-        return (Binding((*keys.UP, "k"), Act.UP, "count up", "up", priority=5),
-                Binding((*keys.DOWN, "j"), Act.DOWN, "count down", "down"))
+    def bindings(self) -> Sequence[Binding]:
+        return (Binding((*keys.UP, "k"), lambda: self.add(1), "count up", "up", priority=5),
+                Binding((*keys.DOWN, "j"), lambda: self.add(-1), "count down", "down"),
+                Binding(("0",), lambda: self.add(-self.count), "back to nought", "reset",
+                        when=lambda: self.count != 0),
+                Binding(("?",), lambda: self.add(10), "a secret", when=lambda: False))
 
-    def on_action(self, action: Act) -> None:
-        self.count += 1 if action is Act.UP else -1
+    def add(self, step: int) -> None:
+        self.count += step
 
     def on_key(self, key: object) -> bool:
         if key == "x":
@@ -120,9 +117,9 @@ def test_key_names() -> None:
 
 
 def test_the_first_binding_of_a_key_wins() -> None:
-    bindings = [Binding(("a",), 1, "one"), Binding(("a", "b"), 2, "two")]
+    bindings = [Binding(("a",), lambda: 1, "one"), Binding(("a", "b"), lambda: 2, "two")]
     found = lookup(bindings, "a")
-    assert found is not None and found.action == 1
+    assert found is not None and found.handler() == 1
     assert lookup(bindings, "z") is None
 
 
@@ -209,6 +206,25 @@ def test_the_footer_and_help_come_from_the_bindings(store: Store) -> None:
     assert "Down j" in text and "count down" in text and "this help" in text
     press(runner, session, "k")  # any key closes the help, and does nothing else
     assert "Counter: keys" not in session.text() and "count 0" in session.text()
+
+
+def test_a_binding_whose_when_is_false_is_not_there(store: Store) -> None:
+    """Not dispatched (its key goes on as an unbound one), not in the footer or the help,
+    and not hiding the app's key of the same name; there again once ``when`` holds."""
+    runner, session, game = start(store)
+    press(runner, session, "0")
+    assert "0 does nothing here" in session.text() and "reset" not in session.text()
+    press(runner, session, "?")
+    assert "Counter: keys" in session.text() and "this help" in session.text()
+    assert "back to nought" not in session.text() and "a secret" not in session.text()
+    press(runner, session, "k", "k")  # closes the help, then counts
+    assert game.count == 1 and "0 reset" in session.text().splitlines()[-1]
+    press(runner, session, "?")
+    assert "back to nought" in session.text()
+    press(runner, session, "j", "0")
+    assert game.count == 0 and "does nothing" not in session.text()
+    press(runner, session, "k", "0")
+    assert game.count == 0 and "reset" not in session.text().splitlines()[-1]
 
 
 def test_the_ending_is_recorded_and_announced_once(store: Store) -> None:

@@ -4,15 +4,12 @@ and warnings on a stage with a hand-driven clock, and helped solutions in the re
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 import termgames.sokoban.assist as assist
 from termgames.runtime.draw import UNICODE_GLYPHS
-from termgames.runtime.scheduler import Timer
 from termgames.sokoban.analysis import Board
 from termgames.sokoban.assist import Assistant
 from termgames.sokoban.deadlock import DeadlockKind
@@ -25,6 +22,7 @@ from termgames.sokoban.records import sokoban_tables
 from termgames.sokoban.solver import solve
 from termgames.text import one_line
 from tests.drivers import fake_program
+from tests.fake import FakeStage
 from tests.stores import PLAYER, store_at
 
 
@@ -67,68 +65,20 @@ SPARE = level("""
 """More boxes than goals: a box in a corner is no deadlock."""
 
 
-class Stage:
-    """The screen as the assistant sees it: what it said, a clock moved by hand, timers
-    and background work run when the test says."""
+class Stage(FakeStage):
+    """The runtime's fake stage, counting the times the assistant says help was given."""
 
     def __init__(self, lazy: bool = False) -> None:
-        self.lazy = lazy
-        """Background work waits for ``finish_work`` rather than taking a first slice."""
-        self.said: list[str] = []
-        self.time = 0.0
-        self.tick = 0.0005
-        """How far each look at the clock moves it: a slice is a few looks."""
-        self.timers: list[Timer] = []
-        self.work: dict[str, Callable[[], bool]] = {}
-        self.order = itertools.count()
+        super().__init__(lazy)
         self.helps_given = 0
-
-    def say(self, *forms: str) -> None:
-        self.said.append(forms[0])
-
-    def now(self) -> float:
-        self.time += self.tick
-        return self.time
-
-    def after(self, milliseconds: float, callback: Callable[[], None]) -> Timer:
-        timer = Timer(self.time + milliseconds / 1000, next(self.order), None, callback)
-        self.timers.append(timer)
-        return timer
 
     def help_given(self) -> None:
         self.helps_given += 1
 
-    def in_background(self, name: str, work: Callable[[], bool]) -> None:
-        self.work.pop(name, None)
-        if self.lazy or not work():
-            self.work[name] = work
-
-    def finish_work(self) -> int:
-        """Run the background work to its end; how many slices it took."""
-        slices = 0
-        while self.work:
-            for name, work in list(self.work.items()):
-                slices += 1
-                if work():
-                    del self.work[name]
-        return slices
-
-    def run_timers(self, limit: int = 10_000) -> None:
-        """Let time pass until no timer is left (each due one called in order)."""
-        for _ in range(limit):
-            live = [timer for timer in self.timers if timer.active]
-            if not live:
-                return
-            timer = min(live)
-            self.timers.remove(timer)
-            self.time = max(self.time, timer.due)
-            timer.callback()
-        raise AssertionError("timers never stopped")
-
 
 def helper(lvl: Level) -> tuple[Sokoban, Assistant, Stage]:
     game, stage = Sokoban(lvl), Stage()
-    return game, Assistant(game, stage), stage
+    return game, Assistant(game, stage, on_help=stage.help_given), stage
 
 
 def press(game: Sokoban, helping: Assistant, *directions: Direction) -> None:

@@ -17,7 +17,7 @@ def win_2048(run: FakeDriver, seed: int = 11) -> Game2048:
         if model.won:
             break
         if model.slide(direction).changed:
-            run.press(direction.value)
+            run.press(direction.word)
     run.wait_for("You made 8!")
     return model
 
@@ -39,7 +39,7 @@ def test_esc_on_the_win_panel_plays_on_and_it_does_not_come_back(tmp_path: Path)
         run.wait_for_gone("You made 8!")
         for direction in [Direction.LEFT, Direction.UP, Direction.RIGHT, Direction.DOWN] * 5:
             if model.slide(direction).changed:
-                run.press(direction.value)
+                run.press(direction.word)
                 assert "You made 8!" not in run.text()
 
 

@@ -1,18 +1,19 @@
 """Help while playing 2048, with no terminal in sight: a hint (the AI's slide for the board
 in view, with its reason) and autoplay (the AI plays at a watchable pace until any key).
-The thinking runs a slice at a time between keys. The screen gives an ``Assistant`` its
-``Stage``: a place to say things, the clock, timers, work between keys, and the slide."""
+The thinking runs a slice at a time between keys. The screen gives an ``Assistant`` the
+run it helps and its ``Stage`` (the runtime's: a place to say things, the clock, timers and
+work between keys)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, NamedTuple, Protocol
+from typing import TYPE_CHECKING, NamedTuple
 
-from termgames.g2048.board import Direction, Game2048, Grid
+from termgames.g2048.board import Direction, Game2048, Grid, Run
 
 if TYPE_CHECKING:  # the AI loads when first asked (the command line needs only the speeds)
     from termgames.g2048.ai import Decision, Thinker
     from termgames.runtime.scheduler import Timer
+    from termgames.runtime.screen import Stage
 
 HINT_BUDGET_MS = 150.0
 """Time from the key to a hint, and the most an autoplayed move may think."""
@@ -43,28 +44,6 @@ ARROWS = {Direction.UP: ("↑", "^"), Direction.DOWN: ("↓", "v"),
 """Each direction's arrow: (Unicode, ASCII)."""
 
 
-class Stage(Protocol):
-    """What the assistant needs from the screen."""
-
-    def say(self, *forms: str) -> None:
-        """One line for the player until the next key: the first form that fits."""
-
-    def now(self) -> float:
-        """The time, in seconds."""
-
-    def after(self, milliseconds: float, callback: Callable[[], None]) -> Timer:
-        """Call ``callback`` once, later."""
-
-    def in_background(self, name: str, work: Callable[[], bool]) -> None:
-        """Run ``work`` between keys until it returns True."""
-
-    def slide(self, direction: Direction) -> None:
-        """Play one slide, as a key would."""
-
-    def finished(self) -> bool:
-        """Whether the game has stopped for the player (won and not yet going on, or over)."""
-
-
 class Shown(NamedTuple):
     """The advice in view: the slide, and whether autoplay is about to make it."""
 
@@ -81,11 +60,11 @@ def speed_words(speed: float) -> str:
 class Assistant:
     """The hint and autoplay for one screen's games."""
 
-    def __init__(self, game: Game2048, stage: Stage, speed: float = DEFAULT_SPEED,
+    def __init__(self, run: Run, stage: Stage, speed: float = DEFAULT_SPEED,
                  nodes: int | None = None) -> None:
         """``nodes`` bounds the thinking by positions rather than time (the same answer on
         any machine: for tests)."""
-        self.game, self.stage = game, stage
+        self.run, self.stage = run, stage
         self.speed = min(max(speed, MIN_SPEED), MAX_SPEED)
         self.nodes = nodes
         self.advice: tuple[Grid, Decision] | None = None
@@ -97,17 +76,25 @@ class Assistant:
         self.thinker: Thinker | None = None
         self.for_autoplay = False
         self.autoplaying = False
-        self.autoplayed = False
-        """Some move of this game was the AI's (the result is marked)."""
         self.timer: Timer | None = None
         self.next_due = 0.0
         self.paused = False
         """The board cannot be seen (the window is too small): autoplay waits."""
 
-    def new_game(self, game: Game2048) -> None:
+    @property
+    def game(self) -> Game2048:
+        """The game being helped."""
+        return self.run.game
+
+    @property
+    def autoplayed(self) -> bool:
+        """Whether some move of this run was the AI's (the result is marked)."""
+        return self.run.autoplayed
+
+    def new_game(self, run: Run) -> None:
         """Another game: nothing carries over."""
         self.stop_autoplay()
-        self.game, self.advice, self.autoplayed = game, None, False
+        self.run, self.advice = run, None
         self.question = self.thinker = None
 
     # What the board shows ----------------------------------------------------------------
@@ -133,7 +120,7 @@ class Assistant:
 
     def start_autoplay(self) -> None:
         """Let the AI play, a move every 1/speed seconds, until ``stop_autoplay``."""
-        if self.game.over or self.stage.finished():
+        if self.run.waiting:
             self.stage.say("No autoplay: this game is over", "Game over")
             return
         self.autoplaying, self.next_due = True, self.stage.now()
@@ -218,7 +205,7 @@ class Assistant:
         """Decide autoplay's next move (at once if the advice in view is for this board)."""
         if not self.autoplaying:
             return
-        if self.game.over or self.stage.finished():
+        if self.run.waiting:
             self.stop_autoplay()
             self.stage.say("")  # the footer's keys again: what now is the player's choice
             return
@@ -236,8 +223,8 @@ class Assistant:
         shown = self.shown()
         if not self.autoplaying or shown is None or self.paused:
             return
-        self.autoplayed = True
-        self.stage.slide(shown.decision.direction)
+        self.run.autoplayed = True
+        self.run.slide(shown.decision.direction)
         self.next_due = self.stage.now() + 1 / self.speed
         self.plan()
 
@@ -249,5 +236,5 @@ def arrow(direction: Direction, unicode: bool) -> str:
 
 def advice_words(decision: Decision, unicode: bool) -> str:
     """'↑ up: keeps the 512 in its corner'."""
-    return f"{arrow(decision.direction, unicode)} {decision.direction.value}: {decision.reason}"
+    return f"{arrow(decision.direction, unicode)} {decision.direction.word}: {decision.reason}"
 

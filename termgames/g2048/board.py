@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import Enum
-from typing import NamedTuple
+from typing import Any, NamedTuple
+
+from termgames.direction import Direction as Direction
+from termgames.outcome import Mark, Outcome, Result
 
 Grid = tuple[tuple[int, ...], ...]
 """Rows of tile values, top row first; 0 is an empty cell."""
@@ -13,15 +16,6 @@ Grid = tuple[tuple[int, ...], ...]
 MIN_SIZE, MAX_SIZE, DEFAULT_SIZE = 3, 8, 4
 DEFAULT_GOAL = 2048
 FOUR_PROBABILITY = 0.1
-
-
-class Direction(Enum):
-    """Which wall the tiles slide toward."""
-
-    UP = "up"
-    DOWN = "down"
-    LEFT = "left"
-    RIGHT = "right"
 
 
 class RulesError(ValueError):
@@ -216,3 +210,101 @@ class Game2048:
         self.moves -= 1
         self.used_undo = True
         return True
+
+    def state(self) -> State2048:
+        """The grid and the tile accounting, typed, with what must hold of them."""
+        return State2048(self.grid, self.start_sum, self.spawned, self.score)
+
+
+class State2048(NamedTuple):
+    """A 2048 game's state as the key-storm tests check it."""
+
+    grid: Grid
+    start_sum: int
+    spawned: int
+    score: int
+
+    @classmethod
+    def from_dump(cls, dumped: Mapping[str, Any]) -> State2048:
+        """The state from the plain data a game dumped (``_asdict`` as JSON)."""
+        return cls(tuple(tuple(row) for row in dumped["grid"]), dumped["start_sum"],
+                   dumped["spawned"], dumped.get("score", 0))
+
+    def violations(self) -> list[str]:
+        """What is wrong: tiles must add up to the start plus every spawn, and be powers
+        of two."""
+        values = [value for row in self.grid for value in row]
+        problems = []
+        if sum(values) != self.start_sum + self.spawned:
+            problems.append(f"tiles add up to {sum(values)}, not {self.start_sum} + "
+                            f"{self.spawned}")
+        if any(value and value & (value - 1) for value in values):
+            problems.append(f"a tile is not a power of two: {values}")
+        return problems
+
+
+def violations(dumped: Mapping[str, Any]) -> list[str]:
+    """What is wrong with a dumped 2048 state (see ``State2048.violations``)."""
+    return State2048.from_dump(dumped).violations()
+
+
+ABANDONED_BEFORE_MOVES = 10
+"""A game quit or restarted before this many moves, neither won nor over, is not recorded."""
+
+
+def variant_name(size: int, goal: int) -> str:
+    """The scoreboard variant: results rank only against the same board size and goal."""
+    return f"{size}x{size}, goal {goal}"
+
+
+@dataclass
+class Run:
+    """One game as the scoreboard sees it: whether it counts yet (won, over, or past its
+    first moves; nothing takes that back), whether the player chose to keep going after
+    the win, what helped it (undo, autoplay), and so its outcome."""
+
+    game: Game2048
+    counted: bool = False
+    keep_going: bool = False
+    autoplayed: bool = False
+    """Some move of this game was the AI's."""
+
+    @property
+    def variant(self) -> str:
+        """The scoreboard variant of the game."""
+        return variant_name(self.game.size, self.game.goal)
+
+    def slide(self, direction: Direction) -> MoveResult:
+        """One slide; the run counts from its tenth move, or once won or over."""
+        result = self.game.slide(direction)
+        game = self.game
+        self.counted |= game.moves >= ABANDONED_BEFORE_MOVES or game.won or game.over
+        return result
+
+    def counts(self) -> bool:
+        """Whether this run is a result."""
+        return self.game.over or self.game.won or self.counted
+
+    @property
+    def waiting(self) -> bool:
+        """Whether the game waits on the player: won (until playing on) or over."""
+        return self.game.over or (self.game.won and not self.keep_going)
+
+    def marks(self) -> frozenset[Mark]:
+        """What has helped this run at any point (undo, autoplay), taken back by nothing."""
+        return frozenset({mark for mark, used in ((Mark.UNDO, self.game.used_undo),
+                                                   (Mark.AUTOPLAY, self.autoplayed))
+                          if used})
+
+    def outcome(self) -> Outcome | None:
+        """The score the run stands at, with every mark it has had, once it counts:
+        finished at the win (until the player keeps going) and at the end."""
+        if not self.counts():
+            return None
+        if self.game.over:
+            result = Result.WON if self.game.won else Result.LOST
+        elif self.game.won and not self.keep_going:
+            result = Result.WON
+        else:
+            result = Result.UNFINISHED
+        return Outcome(result, self.game.score, self.variant, self.marks())

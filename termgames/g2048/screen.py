@@ -3,12 +3,20 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from enum import Enum
-from typing import Any, TypedDict, cast
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from termgames.g2048.assist import DEFAULT_SPEED, Assistant, arrow
-from termgames.g2048.board import DEFAULT_GOAL, DEFAULT_SIZE, Direction, Game2048
+from termgames.g2048.board import (
+    DEFAULT_GOAL,
+    DEFAULT_SIZE,
+    Direction,
+    Game2048,
+    Run,
+    State2048,
+    variant_name,
+    violations,
+)
 from termgames.g2048.view import (
     HEADER_ROWS,
     Layout,
@@ -19,62 +27,29 @@ from termgames.g2048.view import (
     marks_note,
     minimum_size,
 )
-from termgames.outcome import Mark, Outcome, Result
+from termgames.outcome import Mark, Outcome
 from termgames.runtime import keys
-from termgames.runtime.bindings import ESSENTIAL, Binding, Hint, hints
+from termgames.runtime.bindings import MOVEMENT_KEYS, Binding, movement
 from termgames.runtime.context import LaunchContext
 from termgames.runtime.draw import BANNER, BOLD, Canvas
 from termgames.runtime.keys import Key, Mouse
 from termgames.runtime.layout import Memo, Rect
-from termgames.runtime.panels import Panel, confirm
+from termgames.runtime.panels import Panel, confirm, result_panel
 from termgames.runtime.screen import GameScreen
 from termgames.scoreboard import Best, best_shown
-from termgames.store import Score
-from termgames.text import one_line
+
+if TYPE_CHECKING:
+    from termgames.store import Score
+
+__all__ = ["Screen2048", "variant_name", "violations"]
 
 
-class Act(Enum):
-    """What a player can ask of 2048."""
-
-    UP = Direction.UP
-    DOWN = Direction.DOWN
-    LEFT = Direction.LEFT
-    RIGHT = Direction.RIGHT
-    UNDO = "undo"
-    NEW = "new"
-    HINT = "hint"
-    AUTOPLAY = "autoplay"
-
-
-BINDINGS: tuple[Binding[Act], ...] = (
-    Binding((*keys.UP, "k", "w"), Act.UP, "slide up", "slide", "arrows/hjkl/wasd", 40),
-    Binding((*keys.DOWN, "j", "s"), Act.DOWN, "slide down"),
-    Binding((*keys.LEFT, "h", "a"), Act.LEFT, "slide left"),
-    Binding((*keys.RIGHT, "l", "d"), Act.RIGHT, "slide right"),
-    Binding(("u",), Act.UNDO, "undo a move (as often as you like, from the result panels "
-            "too)", "undo", priority=30),
-    Binding(("r",), Act.NEW, "new game", "new", priority=20),
-    # Every movement scheme slides (h and a too): the hint is on t, as in Reversi and
-    # Sokoban, and autoplay on p ("play for me"), which none uses.
-    Binding(("t",), Act.HINT, "hint: the AI's slide for this board, and why", "hint",
-            priority=25),
-    Binding(("p",), Act.AUTOPLAY, "autoplay: the AI plays until any key (the score is "
-            "marked)", "autoplay", priority=15),
-)
 PANEL_KEYS = (("c Enter", "keep going (on the win panel)"),
               ("Space", "hide or show a result panel that covers the board"))
 """Keys the result panels answer, for the game's help: a player meets them there."""
 
-ABANDONED_BEFORE_MOVES = 10
-"""A game quit or restarted before this many moves, neither won nor over, is not recorded."""
 
-
-def variant_name(size: int, goal: int) -> str:
-    """The scoreboard variant: results rank only against the same board size and goal."""
-    return f"{size}x{size}, goal {goal}"
-
-
-class Screen2048(GameScreen[Act]):
+class Screen2048(GameScreen[State2048]):
     """2048: the board, the score and the best on record; a panel at the win and the end."""
 
     title = "2048"
@@ -88,17 +63,14 @@ class Screen2048(GameScreen[Act]):
         self.size = size
         self.goal = goal
         self.rng = random.Random(seed)
-        self.game = Game2048(size, goal, self.rng)
+        self.run = Run(Game2048(size, goal, self.rng))
         self.variant = variant_name(size, goal)
-        self.counted = False
-        self.keep_going = False
         self.stored_best: Score | None = None
         self.layouts: Memo[Layout] = Memo()
         self.shape: Layout | None = None
         self.context = context
         self.autoplay_at_start = autoplay
-        self.assist = Assistant(self.game, self, speed, think_nodes)
-        self.width_drawn, self.ellipsis = 0, "…"
+        self.assist = Assistant(self.run, self, speed, think_nodes)
         self.panel: Panel | None = None
 
     def mount(self, host: Any) -> None:
@@ -109,36 +81,58 @@ class Screen2048(GameScreen[Act]):
             self.autoplay_at_start = False
             self.assist.start_autoplay()
 
-    # The assistant's Stage ---------------------------------------------------------------
-    def say(self, *forms: str) -> None:
-        """A line in the footer's place until the next key, fitted to the width drawn."""
-        self.host.say(one_line(forms, self.width_drawn, self.ellipsis))
+    @property
+    def game(self) -> Game2048:
+        """The game being played."""
+        return self.run.game
 
-    def now(self) -> float:
-        """The launch context's clock."""
-        return self.context.clock.now()
+    def bindings(self) -> Sequence[Binding]:
+        """Slides, undo, a new game, hint and autoplay; once the game is over, only undo
+        and a new game are there (a slide, a hint or autoplay says why not). While
+        autoplay runs, any key only stops it."""
+        playing = self.playing
+        return (
+            *movement(self.player(self.slide), "slide", "slide", 40, playing),
+            Binding(("u",), self.player(self.game_undo), "undo a move (as often as you "
+                    "like, from the result panels too)", "undo", priority=30),
+            Binding(("r",), self.player(self.ask_new_game), "new game", "new", priority=20),
+            # Every movement scheme slides (h and a too): the hint is on t, as in Reversi
+            # and Sokoban, and autoplay on p ("play for me"), which none uses.
+            Binding(("t",), self.player(self.assist.ask_hint), "hint: the AI's slide for "
+                    "this board, and why", "hint", priority=25, when=playing),
+            Binding(("p",), self.player(self.assist.start_autoplay), "autoplay: the AI "
+                    "plays until any key (the score is marked)", "autoplay", priority=15,
+                    when=playing),
+        )
+
+    def playing(self) -> bool:
+        """Whether some slide still moves something."""
+        return not self.game.over
+
+    def player(self, handler: Any) -> Any:
+        """``handler`` as the player's key: while autoplay runs, the key only stops it."""
+        def run(*args: Any) -> None:
+            if self.assist.autoplaying:
+                self.take_control()
+            else:
+                handler(*args)
+        return run
 
     def slide(self, direction: Direction) -> None:
         """One slide, as its key plays it."""
-        self.game.slide(direction)
-        self.counted |= self.game.moves >= ABANDONED_BEFORE_MOVES or self.game.won or \
-            self.game.over
+        self.run.slide(direction)
 
-    def finished(self) -> bool:
-        """Whether the game waits on the player: won (until playing on) or over."""
-        outcome = self.outcome()
-        return self.game.over or (outcome is not None and outcome.finished)
+    def game_undo(self) -> None:
+        """Take back the last slide."""
+        self.game.undo()
 
-    def bindings(self) -> Sequence[Binding[Act]]:
-        """Slides, undo and a new game."""
-        return BINDINGS
-
-    def footer(self) -> list[Hint]:
-        """Slides, undo, a new game, hint and autoplay; once the game is over, only what
-        still does something there."""
-        if not self.game.over:
-            return super().footer()
-        return hints(b for b in BINDINGS if b.action in (Act.UNDO, Act.NEW))
+    def ask_new_game(self) -> None:
+        """A new game; one key must not lose a game under way, so that asks first."""
+        if self.game.moves and not self.game.over:
+            self.host.push(confirm("Start a new game? This one ends here.", self.new_game,
+                                   self))
+        else:
+            self.new_game()
 
     def help_extra(self) -> list[tuple[str, str]]:
         """The result panels' own keys."""
@@ -152,37 +146,13 @@ class Screen2048(GameScreen[Act]):
         """A fresh board; the RNG carries on, so it is a new game. The run that ends is
         recorded first."""
         self.new_run()
-        self.game = Game2048(self.size, self.goal, self.rng)
-        self.assist.new_game(self.game)
-        self.counted = self.keep_going = False
+        self.run = Run(Game2048(self.size, self.goal, self.rng))
+        self.assist.new_game(self.run)
         self.load_best()
 
     def load_best(self) -> None:
         """The best on record, read again after each result: the last run may have beaten it."""
         self.stored_best = self.best(self.variant)
-
-    def on_action(self, action: Act) -> None:
-        """Slide, undo, start again, hint or autoplay; while autoplay runs, a key only
-        stops it."""
-        if self.assist.autoplaying:
-            self.take_control()
-        elif action is Act.HINT:
-            self.assist.ask_hint()
-        elif action is Act.AUTOPLAY:
-            self.assist.start_autoplay()
-        elif action is Act.UNDO:
-            self.game.undo()
-        elif action is Act.NEW:
-            if self.game.moves and not self.game.over:  # one key must not lose a game
-                self.host.push(confirm("Start a new game? This one ends here.",
-                                       self.new_game, self))
-            else:
-                self.new_game()
-        elif self.game.over:
-            self.say("Game over: no slide moves anything (u undo · r new game)",
-                     "Game over: u undo · r new game", "Game over")
-        elif isinstance(action.value, Direction):
-            self.slide(action.value)
 
     def take_control(self) -> None:
         """Stop autoplay: the next key is the player's."""
@@ -191,10 +161,22 @@ class Screen2048(GameScreen[Act]):
                  "Autoplay stopped: your move", "Your move")
 
     def on_key(self, key: Key) -> bool:
-        """While autoplay runs, every other key (help and quit too) only stops it."""
-        if not self.assist.autoplaying:
+        """While autoplay runs, every other key (help and quit too) only stops it. Once
+        the game is over, a slide, hint or autoplay key says why it does nothing."""
+        if self.assist.autoplaying:
+            self.take_control()
+            return True
+        if not self.game.over:
             return False
-        self.take_control()
+        if key == "t":
+            self.assist.ask_hint()
+        elif key == "p":
+            self.assist.start_autoplay()
+        elif any(key in keys_ for keys_ in MOVEMENT_KEYS.values()):
+            self.say("Game over: no slide moves anything (u undo · r new game)",
+                     "Game over: u undo · r new game", "Game over")
+        else:
+            return False
         return True
 
     def on_shown(self, shown: bool) -> None:
@@ -205,83 +187,50 @@ class Screen2048(GameScreen[Act]):
         """A click or the wheel stops autoplay too."""
         return self.on_key(event)
 
-    def counts(self) -> bool:
-        """Whether this run is a result: once won, over or past its first moves (undo
-        does not take that back: a result filed stays one, and is filed again as the run
-        ends)."""
-        return self.game.over or self.game.won or self.counted
-
     def marks(self) -> frozenset[Mark]:
-        """What has helped this run at any point (undo, autoplay), taken back by nothing."""
-        return frozenset({mark for mark, used in ((Mark.UNDO, self.game.used_undo),
-                                                   (Mark.AUTOPLAY, self.assist.autoplayed))
-                          if used})
+        """What has helped this run at any point (undo, autoplay)."""
+        return self.run.marks()
 
     def outcome(self) -> Outcome | None:
-        """The score the run stands at, with every mark it has had, once it counts:
-        finished at the win (until the player keeps going) and at the end. What the
-        header and the panels show is what is filed."""
-        if not self.counts():
-            return None
-        if self.game.over:
-            result = Result.WON if self.game.won else Result.LOST
-        elif self.game.won and not self.keep_going:
-            result = Result.WON
-        else:
-            result = Result.UNFINISHED
-        return Outcome(result, self.game.score, self.variant, self.marks())
+        """The run's outcome, by its core's policy: what the header and panels show is
+        what is filed."""
+        return self.run.outcome()
 
     def on_finished(self, outcome: Outcome) -> None:
         """The win (keep going?) or the end (a new game?). The best on record is not read
         again here: it would hold this run's own result, which may still change."""
-        # A narrow footer keeps quitting, and Space (more important than these where the
-        # panel covers the board: it is how the board is seen).
-        quit_key = Binding(("q",), lambda: self.host.leave(self), "quit", "quit",
-                           priority=ESSENTIAL)
-        again = Binding(("r",), self.restart_from_panel, "new game", "new game", priority=20)
-        undo = Binding(("u",), self.undo_from_panel, "undo the last move", "undo", priority=30)
         score = f"{outcome.score:,}{marks_note(outcome.marks)}"
+        kept = self.run.keep_going
+        again = Binding(("r",), self.new_game, "new game", "new game", priority=20)
+        # Undo from the win takes back the win: the player has not chosen to play on.
+        undo = Binding(("u",), lambda: self.undo_from_panel(kept), "undo the last move",
+                       "undo", priority=30)
         if self.game.over:
-            lines = ["Game over", f"Final score: {score}"]
-            keys_ = [again, undo, quit_key]
+            lines, keys_ = ["Game over", f"Final score: {score}"], [again, undo]
         else:
             lines = [f"You made {self.goal:,}!", f"Score: {score}"]
-            keys_ = [Binding(("c", *keys.ENTER), self.keep_playing, "keep going", "keep going",
-                             footer_keys="c", priority=40), undo, again, quit_key]
-        self.panel = Panel(lines, keys_, self, on_close=self.panel_closed, makes_room=True)
+            keys_ = [Binding(("c", *keys.ENTER), lambda: None, "keep going", "keep going",
+                             footer_keys="c", priority=40), undo, again]
+        # A narrow footer keeps quitting, and Space (more important than these where the
+        # panel covers the board: it is how the board is seen).
+        self.panel = result_panel(self, lines, *keys_, on_close=self.panel_closed)
         self.host.push(self.panel)
 
     def panel_closed(self) -> None:
         """The panel is gone; leaving the win panel any way but undo (Esc too) means
         playing on."""
         if self.game.won and not self.game.over:
-            self.keep_going = True
+            self.run.keep_going = True
 
-    def keep_playing(self) -> None:
-        """Close the win panel and play on."""
-        self.close_panel()
-
-    def close_panel(self) -> None:
-        """Take the result panel off the screen."""
-        if self.panel is not None:
-            self.host.pop(self.panel)
-
-    def restart_from_panel(self) -> None:
-        """A new game from the win or the end."""
-        self.close_panel()
-        self.new_game()
-
-    def undo_from_panel(self) -> None:
-        """Back from the win or the end, one move (undone first, so that closing the win
-        panel does not count as playing on)."""
+    def undo_from_panel(self, kept: bool) -> None:
+        """Back from the win or the end, one move; closing the win panel this way is not
+        playing on."""
         self.game.undo()
-        self.close_panel()
+        self.run.keep_going = kept
 
     def snapshot(self) -> State2048:
         """The grid and the tile accounting."""
-        return State2048(grid=[list(row) for row in self.game.grid],
-                         start_sum=self.game.start_sum, spawned=self.game.spawned,
-                         score=self.game.score)
+        return self.game.state()
 
     def board_area(self) -> Rect | None:
         """Where the board was drawn last."""
@@ -289,14 +238,13 @@ class Screen2048(GameScreen[Act]):
 
     def draw(self, canvas: Canvas) -> None:
         """Header with scores and the goal, and the board as big as the window allows."""
-        finished = self.room_for_panel
+        finished = self.making_room
         self.shape = self.layouts.get((canvas.height, canvas.width, finished),
                                       lambda: layout(self.size, canvas.height, canvas.width,
                                                      finished))
-        self.width_drawn, self.ellipsis = canvas.width, canvas.glyphs.ellipsis
         marks = frozenset(mark.value for mark in self.marks())
         # The run counts as it stands: the best shown is what the store will hold.
-        run = Best(self.game.score, marks) if self.counts() else None
+        run = Best(self.game.score, marks) if self.run.counts() else None
         best = best_shown(self.stored_best, run) or Best(0)
         canvas.fitted(0, header_forms(Best(self.game.score, marks), best, best is run,
                                       self.goal), BOLD)
@@ -322,26 +270,3 @@ class Screen2048(GameScreen[Act]):
                         arrow(shown.decision.direction, canvas.glyphs.unicode))
         elif assist.thinking or assist.autoplaying:
             draw_advice(canvas, shape, title, None, "")
-
-
-class State2048(TypedDict):
-    """What 2048 dumps at exit, for the key-storm tests."""
-
-    grid: list[list[int]]
-    start_sum: int
-    spawned: int
-    score: int
-
-
-def violations(dumped: Mapping[str, Any]) -> list[str]:
-    """What is wrong with a dumped 2048 state: tiles must add up to the start plus every
-    spawn, and be powers of two."""
-    state = cast(State2048, dumped)
-    values = [value for row in state["grid"] for value in row]
-    problems = []
-    if sum(values) != state["start_sum"] + state["spawned"]:
-        problems.append(f"tiles add up to {sum(values)}, not {state['start_sum']} + "
-                        f"{state['spawned']}")
-    if any(value and value & (value - 1) for value in values):
-        problems.append(f"a tile is not a power of two: {values}")
-    return problems

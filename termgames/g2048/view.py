@@ -177,7 +177,7 @@ def draw_advice(canvas: Canvas, shape: Layout, title: str, decision: Decision | 
         if decision is None:
             canvas.fitted(HEADER_ROWS - 1, [f"{title}: {thinking}"], BOLD)
             return
-        words = f"{arrow} {decision.direction.value}"
+        words = f"{arrow} {decision.direction.word}"
         drawn = canvas.fitted(HEADER_ROWS - 1, [f"{title}: {words}: {decision.reason}",
                                                 f"{words}: {decision.reason}", words], BOLD)
         if drawn.find(arrow) >= 0:
@@ -193,6 +193,6 @@ def draw_advice(canvas: Canvas, shape: Layout, title: str, decision: Decision | 
         return
     badge = f" {arrow} "
     canvas.text(top + 1, left, badge, ARROW_STYLE)
-    canvas.text(top + 1, left + text_width(badge), f" {decision.direction.value}", BOLD)
+    canvas.text(top + 1, left + text_width(badge), f" {decision.direction.word}", BOLD)
     for offset, text in enumerate(reason):
         canvas.text(top + 2 + offset, left, text)

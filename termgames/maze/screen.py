@@ -4,25 +4,25 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Sequence
-from enum import Enum
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from termgames.clock import Stopwatch
+from termgames.direction import Direction
 from termgames.maze.generate import Builder, Maze, generate
 from termgames.maze.solve import AStar, NoPath, Replay
 from termgames.maze.state import MazeState, dump
 from termgames.maze.view import SQUARE_WIDTH, draw_map, header_forms
-from termgames.maze.walk import STEPS, Walk, toward
+from termgames.maze.walk import Walk, toward
 from termgames.outcome import Mark, Outcome, Result
 from termgames.runtime import keys
-from termgames.runtime.bindings import Binding
+from termgames.runtime.bindings import Binding, movement
 from termgames.runtime.context import LaunchContext
 from termgames.runtime.draw import Canvas
 from termgames.runtime.grid import GridView, Viewport
 from termgames.runtime.keys import Key, Mouse
 from termgames.runtime.layout import Rect, room_for_panel
-from termgames.runtime.panels import Panel, confirm
+from termgames.runtime.panels import confirm, result_panel
 from termgames.runtime.scheduler import Timer
 from termgames.runtime.screen import GameScreen
 from termgames.scoreboard import minutes_seconds
@@ -39,33 +39,6 @@ BUILD_SLICE = 20_000  # Prim steps in one slice between keys: about 20 ms
 HEADER_ROWS = 1
 
 
-class Act(Enum):
-    """What a player can ask of a maze."""
-
-    UP = "up"
-    DOWN = "down"
-    LEFT = "left"
-    RIGHT = "right"
-    SOLVE = "solve"
-    SHOW_PATH = "path"
-    NEW = "new"
-    REPLAY = "replay"
-
-
-# The solver sits on '.', a key no movement scheme (arrows, WASD, hjkl) uses.
-BINDINGS: tuple[Binding[Act], ...] = (
-    Binding((*keys.UP, "k", "w"), Act.UP, "walk up", "walk", "arrows/wasd/hjkl", 40),
-    Binding((*keys.DOWN, "j", "s"), Act.DOWN, "walk down"),
-    Binding((*keys.LEFT, "h", "a"), Act.LEFT, "walk left"),
-    Binding((*keys.RIGHT, "l", "d"), Act.RIGHT, "walk right"),
-    Binding((".",), Act.SOLVE, "watch A* solve it from here", "solve", priority=30),
-    Binding(("p",), Act.SHOW_PATH, "show the shortest path from here; again, hide it", "path",
-            priority=25),
-    Binding(("n",), Act.NEW, "a new maze", "new", priority=20),
-    Binding(("r",), Act.REPLAY, "replay this maze", "replay", priority=10),
-)
-
-
 def fit_size(rows: int, columns: int) -> tuple[int, int]:
     """The largest maze (cells wide, cells high) whose map fits a game area of ``rows`` x
     ``columns`` under the header."""
@@ -78,7 +51,7 @@ def variant_name(maze: Maze) -> str:
     return f"{maze.cells_wide}x{maze.cells_high}"
 
 
-class MazeScreen(GameScreen[Act]):
+class MazeScreen(GameScreen[MazeState]):
     """A maze to walk, timed from the first step; the solver on request."""
 
     title = "Maze"
@@ -115,9 +88,20 @@ class MazeScreen(GameScreen[Act]):
         best = self.best(variant_name(self.maze))
         self.best_ms = best.score if best else None
 
-    def bindings(self) -> Sequence[Binding[Act]]:
-        """Walking, the solver, a new maze and a replay."""
-        return BINDINGS
+    def bindings(self) -> Sequence[Binding]:
+        """Walking, the solver, a new maze and a replay. The solver sits on '.', a key no
+        movement scheme (arrows, WASD, hjkl) uses."""
+        return (
+            *movement(self.playing(self.walk_toward), "walk", "walk", 40),
+            Binding((".",), self.playing(self.watch_solver), "watch A* solve it from here",
+                    "solve", priority=30),
+            Binding(("p",), self.playing(self.toggle_path), "show the shortest path from "
+                    "here; again, hide it", "path", priority=25),
+            Binding(("n",), self.playing(lambda: self.ask_to_start_over(True)), "a new maze",
+                    "new", priority=20),
+            Binding(("r",), self.playing(lambda: self.ask_to_start_over(False)),
+                    "replay this maze", "replay", priority=10),
+        )
 
     def help_extra(self) -> list[tuple[str, str]]:
         """The mouse, which no binding names."""
@@ -183,27 +167,40 @@ class MazeScreen(GameScreen[Act]):
         self.walk.helped = True
 
     # Play ------------------------------------------------------------------------------
-    def on_action(self, action: Act) -> None:
-        """Walk, solve, show the path, or start again; any key ends an animation."""
+    def playing(self, handler: Callable[..., None]) -> Callable[..., None]:
+        """``handler`` as a key of play: while the next maze is built it waits, and a key
+        pressed during the solver's animation only ends it."""
+        def run(*args: object) -> None:
+            if not self.busy():
+                handler(*args)
+        return run
+
+    def busy(self) -> bool:
+        """Answer a key (or click) while the next maze is built (wait) or the solver is
+        animated (the key skips to its end); whether it was."""
         if self.building is not None:
             self.host.say("Building the next maze: a moment")
-            return
-        if self.solver is not None:
+        elif self.solver is not None:
             self.finish_solver()
-            return  # the key only skipped the animation
-        if action in (Act.NEW, Act.REPLAY):
-            self.ask_to_start_over(new_maze=action is Act.NEW)
-        elif action is Act.SOLVE:
-            self.solve()
-            self.in_background("solve", self.search_then_replay)
-        elif action is Act.SHOW_PATH and self.walk.guide is not None:
+        return self.building is not None or self.solver is not None
+
+    def walk_toward(self, direction: Direction) -> None:
+        """One step ``direction``."""
+        self.step(*direction.value)
+
+    def watch_solver(self) -> None:
+        """Watch A* search from here, then its path."""
+        self.solve()
+        self.in_background("solve", self.search_then_replay)
+
+    def toggle_path(self) -> None:
+        """Show the shortest path from here, or hide the one shown."""
+        if self.walk.guide is not None:
             self.walk.hide_path()
             self.host.say("Path hidden: p shows it again from where you are.")
-        elif action is Act.SHOW_PATH:
+        else:
             self.solve()
             self.finish_solver()
-        else:
-            self.step(*STEPS[action.value])
 
     def solve(self) -> None:
         """Start a search from where the walker stands, in place of any path shown."""
@@ -224,8 +221,7 @@ class MazeScreen(GameScreen[Act]):
         like any key)."""
         if event.wheel or self.drawn is None:
             return False
-        if self.building is not None or self.solver is not None:
-            self.on_action(Act.UP)  # the same answer as a key: wait, or skip
+        if self.busy():  # the same answer as a key: wait, or skip
             return True
         target = self.drawn.square_at(event.y, event.x)
         if target is None:
@@ -345,19 +341,11 @@ class MazeScreen(GameScreen[Act]):
         """Steps against the shortest, the time, and whether the solver helped."""
         self.load_best()
         help_note = "with the solver's help" if self.walk.helped else "no help used"
-        self.panel = Panel(
-            ["You made it out!", f"{self.walk.steps} steps (shortest: {self.shortest()})",
-             f"time {minutes_seconds(outcome.score)}, {help_note}"],
-            [Binding(("n",), lambda: self.from_panel(True), "new maze", "new maze"),
-             Binding(("r",), lambda: self.from_panel(False), "replay", "replay"),
-             Binding(("q",), lambda: self.host.leave(self), "quit", "quit")], self,
-            makes_room=True)
-        self.host.push(self.panel)
-
-    def from_panel(self, new_maze: bool) -> None:
-        """Leave the result for a new maze or a replay."""
-        self.host.pop(self.panel)
-        self.start_over(new_maze)
+        self.host.push(result_panel(
+            self, ["You made it out!", f"{self.walk.steps} steps (shortest: "
+                   f"{self.shortest()})", f"time {minutes_seconds(outcome.score)}, {help_note}"],
+            Binding(("n",), lambda: self.start_over(True), "new maze", "new maze"),
+            Binding(("r",), lambda: self.start_over(False), "replay", "replay")))
 
     def snapshot(self) -> MazeState:
         """The map, every square walked and the path on show."""
@@ -372,7 +360,7 @@ class MazeScreen(GameScreen[Act]):
         canvas.fitted(0, header_forms(f"Maze {variant_name(self.maze)}", self.walk.steps,
                                       minutes_seconds(self.elapsed_ms()), best, self.walk.helped))
         area = Rect(HEADER_ROWS, 0, canvas.height - HEADER_ROWS, canvas.width)
-        if self.room_for_panel:
+        if self.making_room:
             size = (self.maze.height, self.maze.width * SQUARE_WIDTH)
             area = room_for_panel(area, lambda room: size, size[1])
         self.drawn = draw_map(canvas, self.view, area, self.maze, self.walk, self.replay)

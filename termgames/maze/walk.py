@@ -7,10 +7,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from termgames.direction import Direction
 from termgames.maze.generate import Maze, Square
 from termgames.maze.guide import Guide
-
-STEPS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 
 
 @dataclass
@@ -104,8 +103,8 @@ def toward(maze: Maze, start: Square, target: Square) -> list[Square]:
         squares.append(square)
         if square in (target, maze.exit):
             return squares
-        ways = [step for step in STEPS.values() if step != (-heading[0], -heading[1])
-                and maze.is_open(_next(square, step))]
+        ways = [way.value for way in Direction if way.value != (-heading[0], -heading[1])
+                and maze.is_open(_next(square, way.value))]
         if len(ways) != 1:
             return squares
         heading = ways[0]

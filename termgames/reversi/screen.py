@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from enum import Enum
-from typing import Any, TypedDict, cast
+from functools import partial
 
+from termgames.direction import Direction
 from termgames.outcome import Mark, Outcome, Result
 from termgames.reversi.ai import Opponent, Search, Strategy, opponent_for
 from termgames.reversi.board import Player, square_name
 from termgames.reversi.entry import Typing, no_such_square
 from termgames.reversi.match import Event, First, Match
+from termgames.reversi.state import ReversiState, violations
 from termgames.reversi.view import (
     SHAPES,
     Layout,
@@ -25,12 +26,12 @@ from termgames.reversi.view import (
     verdict,
 )
 from termgames.runtime import keys
-from termgames.runtime.bindings import Binding
+from termgames.runtime.bindings import Binding, movement
 from termgames.runtime.context import LaunchContext
 from termgames.runtime.draw import BOLD, Canvas, fit_lines
 from termgames.runtime.keys import Key, Mouse
 from termgames.runtime.layout import Memo, Rect
-from termgames.runtime.panels import Panel, confirm
+from termgames.runtime.panels import confirm, result_panel
 from termgames.runtime.scheduler import Timer
 from termgames.runtime.screen import GameScreen, Host
 
@@ -40,24 +41,9 @@ SPINNER = "|/-\\"
 STATUS_ROWS = 2  # every event since the player's last key, wrapped
 
 
-class Act(Enum):
-    """What a player can ask of Reversi."""
-
-    UP = -8
-    DOWN = 8
-    LEFT = -1
-    RIGHT = 1
-    PLACE = "place"
-    HINTS = "hints"
-    UNDO = "undo"
-    NEW = "new"
-    D1, D2, D3, D4, D5, D6, D7, D8 = ("digit 1", "digit 2", "digit 3", "digit 4", "digit 5",
-                                      "digit 6", "digit 7", "digit 8")
-
-    @property
-    def digit(self) -> int | None:
-        """1-8 for the digit actions, else None."""
-        return int(self.value[-1]) if str(self.value).startswith("digit") else None
+Typed = tuple[Callable[[], None], int | None]
+"""A key typed while the computer moved, waiting its turn: what it does, and its digit if
+it is one."""
 
 
 @dataclass(frozen=True)
@@ -83,15 +69,10 @@ def variant_name(opponent: Opponent) -> str:
     return f"vs {opponent.name}"
 
 
-class ReversiState(TypedDict):
-    """What Reversi dumps at exit, for the key-storm tests (checked by the spec)."""
-
-    x: int
-    o: int
-    moves_played: int
+__all__ = ["ReversiScreen", "Settings", "settings_for", "variant_name", "violations"]
 
 
-class ReversiScreen(GameScreen[Act]):
+class ReversiScreen(GameScreen[ReversiState]):
     """The board, the report of the turn, and the computer thinking in slices."""
 
     title = "Reversi"
@@ -107,7 +88,7 @@ class ReversiScreen(GameScreen[Act]):
         self.names = ({side: side.value for side in Player} if watch else
                       {self.settings.you: "You", self.settings.you.other: "Computer"})
         self.cursor, self.hints = 19, False
-        self.typing: Typing[Act] = Typing(lambda action: action.digit)
+        self.typing: Typing[Typed] = Typing(lambda typed: typed[1])
         self.search: Search | None = None
         self.thinking: Timer | None = None
         self.layouts: Memo[Layout] = Memo()
@@ -135,63 +116,60 @@ class ReversiScreen(GameScreen[Act]):
         self.computer_turn()
 
     # Keys ------------------------------------------------------------------------------
-    def bindings(self) -> Sequence[Binding[Act]]:
+    def bindings(self) -> Sequence[Binding]:
         """Cursor, placing, typed squares, hints, take-back and a new game; watching, only
-        what works there."""
+        what works there. The cursor keys always act; a move typed while the computer
+        moves waits its turn."""
         if self.settings.watch:
-            return (Binding(("r",), Act.NEW, "a new game", "new", priority=5),)
+            return (Binding(("r",), self.ask_new_game, "a new game", "new", priority=5),)
         hints = "on" if self.hints else "off"
-        digits = [Binding((str(n),), Act[f"D{n}"], "" if n > 1 else
-                          "type a square, column then row: 5 then 3 plays 53",
+        digits = [Binding((str(n),), self.in_turn(partial(self.type_digit, n), n),
+                          "" if n > 1 else "type a square, column then row: 5 then 3 plays 53",
                           key_names="" if n > 1 else "1-8") for n in range(1, 9)]
         return (
-            Binding((*keys.UP, "k", "w"), Act.UP, "cursor up", "move", "arrows/hjkl", 10),
-            Binding((*keys.DOWN, "j", "s"), Act.DOWN, "cursor down"),
-            Binding((*keys.LEFT, "h", "a"), Act.LEFT, "cursor left"),
-            Binding((*keys.RIGHT, "l", "d"), Act.RIGHT, "cursor right"),
-            Binding((*keys.ENTER, " "), Act.PLACE, "place a disc at the cursor",
-                    "or 53 play", "Enter", 40),
+            *movement(self.move_cursor, "cursor", "move"),
+            Binding((*keys.ENTER, " "), self.in_turn(lambda: self.place(self.cursor)),
+                    "place a disc at the cursor", "or 53 play", "Enter", 40),
             *digits,
-            Binding(("t", "\t"), Act.HINTS, "hints: mark every legal move", f"hints ({hints})",
-                    "t", 30),
-            Binding(("u",), Act.UNDO, "take back your move", "undo", priority=20),
-            Binding(("r",), Act.NEW, "new game", "new", priority=5),
+            Binding(("t", "\t"), self.toggle_hints, "hints: mark every legal move",
+                    f"hints ({hints})", "t", 30),
+            Binding(("u",), self.take_back, "take back your move", "undo", priority=20),
+            Binding(("r",), self.ask_new_game, "new game", "new", priority=5),
         )
 
-    def on_action(self, action: Act) -> None:
-        """Cursor keys always act; moves typed while the computer moves wait their turn."""
-        if action is Act.HINTS:
-            self.hints = not self.hints
-        elif action is Act.UNDO:
-            self.take_back()
-        elif action is Act.NEW:
-            if self.match.moves and not self.match.over and not self.settings.watch:
-                self.host.push(confirm("Start a new game? This one ends here.",
-                                       self.new_game, self))
-            else:
-                self.new_game()
-        elif isinstance(action.value, int):
-            self.move_cursor(action.value)
-        elif self.thinking is not None or self.match.over:
-            if not self.match.over:
-                self.typing.ahead.append(action)
-        elif action is Act.PLACE:
-            self.place(self.cursor)
-        elif action.digit is not None:
-            self.type_digit(action.digit)
+    def in_turn(self, handler: Callable[[], None], digit: int | None = None
+                ) -> Callable[[], None]:
+        """``handler`` as a move's key: while the computer moves it waits its turn; once
+        the game is over it does nothing."""
+        def run() -> None:
+            if self.match.over:
+                return
+            if self.thinking is not None:
+                self.typing.ahead.append((run, digit))
+                return
+            handler()
+        return run
 
-    def move_cursor(self, step: int) -> None:
+    def toggle_hints(self) -> None:
+        """Mark every legal move, or stop marking them."""
+        self.hints = not self.hints
+
+    def ask_new_game(self) -> None:
+        """A new game; one under way is not thrown away without asking."""
+        if self.match.moves and not self.match.over and not self.settings.watch:
+            self.host.push(confirm("Start a new game? This one ends here.", self.new_game,
+                                   self))
+        else:
+            self.new_game()
+
+    def move_cursor(self, direction: Direction) -> None:
         """Move the cursor within the board; a half-typed square is forgotten, even one
         typed ahead while the computer moved (the cursor is the other way to choose)."""
         if self.typing.column is not None:
             self.report()
         self.typing.forget_half_typed()
-        row, column = divmod(self.cursor, 8)
-        if step in (-1, 1):
-            column = min(max(column + step, 0), 7)
-        else:
-            row = min(max(row + step // 8, 0), 7)
-        self.cursor = row * 8 + column
+        row, column = direction.step(divmod(self.cursor, 8))
+        self.cursor = min(max(row, 0), 7) * 8 + min(max(column, 0), 7)
 
     def on_key(self, key: Key) -> bool:
         """Esc forgets a half-typed square; 9 and 0 are no square's digits, and it says
@@ -291,8 +269,8 @@ class ReversiScreen(GameScreen[Act]):
         self.match.play(square)
         self.computer_turn()
         if self.thinking is None and not self.match.over:
-            for action in self.typing.take_ahead():  # typed while the computer moved
-                self.on_action(action)
+            for handler, _ in self.typing.take_ahead():  # typed while the computer moved
+                handler()
 
     # Results ---------------------------------------------------------------------------
     def outcome(self) -> Outcome | None:
@@ -312,25 +290,16 @@ class ReversiScreen(GameScreen[Act]):
         """The verdict and the final discs, over the final position."""
         result = self.match.result()
         assert result is not None
-        panel: Panel
-
-        def close_then(then: Callable[[], None]) -> None:
-            self.host.pop(panel)
-            then()
-
         you = None if self.settings.watch else self.settings.you
-        panel = Panel([verdict(result, you), f"X {result.x}  O {result.o}"], [
-            Binding(("r",), lambda: close_then(self.new_game), "new game", "new game"),
+        self.host.push(result_panel(
+            self, [verdict(result, you), f"X {result.x}  O {result.o}"],
+            Binding(("r",), self.new_game, "new game", "new game"),
             *([] if self.settings.watch else [
-                Binding(("u",), lambda: close_then(self.take_back), "take back", "undo")]),
-            Binding(("q",), lambda: self.host.leave(self), "quit", "quit"),
-        ], self, makes_room=True)
-        self.host.push(panel)
+                Binding(("u",), self.take_back, "take back", "undo")])))
 
     def snapshot(self) -> ReversiState:
         """The discs and how many moves this game has had."""
-        x, o = self.match.position.score()
-        return ReversiState(x=x, o=o, moves_played=self.match.moves)
+        return ReversiState.of(self.match)
 
     def on_mouse(self, event: Mouse) -> bool:
         """A click on a square plays it (the cursor goes there too)."""
@@ -339,7 +308,7 @@ class ReversiScreen(GameScreen[Act]):
             return False
         self.typing.column = None
         self.cursor = square
-        self.on_action(Act.PLACE)
+        self.in_turn(lambda: self.place(self.cursor))()
         return True
 
     # Drawing ---------------------------------------------------------------------------
@@ -359,7 +328,7 @@ class ReversiScreen(GameScreen[Act]):
         canvas.fitted(0, headline(self.match.position.score(), you, self.settings.opponent.name,
                                   discs), BOLD)
         area = Rect(1, 0, canvas.height - 1 - STATUS_ROWS - 1, canvas.width)
-        if self.room_for_panel and area.width > 60:  # room beside the board for the panel
+        if self.making_room and area.width > 60:  # room beside the board for the panel
             area = Rect(area.top, 0, area.height, area.width // 2 + 4)
         self.shape = self.layouts.get((area, canvas.glyphs.unicode), lambda: layout(area))
         recent = self.match.events[self.report_from:]
@@ -386,11 +355,3 @@ class ReversiScreen(GameScreen[Act]):
         for offset, line in enumerate(fit_lines([full, short], canvas.width, STATUS_ROWS,
                                                 canvas.glyphs.ellipsis)):
             canvas.centred(top + offset, line)
-
-
-def violations(dumped: Mapping[str, Any]) -> list[str]:
-    """What is wrong with a dumped Reversi state: each move adds one disc to the four."""
-    state = cast(ReversiState, dumped)
-    if state["x"] + state["o"] != 4 + state["moves_played"]:
-        return [f"{state['x']} + {state['o']} discs after {state['moves_played']} moves"]
-    return []

@@ -1,38 +1,56 @@
 """Bindings are the one source of key truth: dispatch, the footer, the help screen and the
-key lines of panels are all made from them."""
+key lines of panels are all made from them. A binding carries its handler, and may carry
+``when``, a predicate saying whether it is there now.
+
+The rule for ``when``: a binding whose ``when`` is false is not there. The runner does not
+dispatch it (its key goes on to the screen's unhandled-key hook, then to the app's keys,
+then to "does nothing here", as an unbound key does); the footer, the help screen and a
+panel's key line leave it out; and it does not hide the app's key of the same name."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Generic, NamedTuple, TypeVar
+from functools import partial
+from typing import NamedTuple
 
+from termgames.direction import Direction
+from termgames.runtime import keys
 from termgames.runtime.keys import Key, key_name
 from termgames.text import clip, text_width
 
-A = TypeVar("A")
+Handler = Callable[[], object]
+"""What a key does: called with nothing; what it returns is ignored."""
+Predicate = Callable[[], bool]
 
 ESSENTIAL = 100
 """Footer priority that is never dropped: '? help' and 'q quit'."""
 
 
 @dataclass(frozen=True)
-class Binding(Generic[A]):
-    """Key(s) bound to an action, with what it does.
+class Binding:
+    """Key(s) bound to a handler, with what it does.
 
     ``footer`` is the footer's short word for it ('undo'); None keeps it out of the
     footer (the help screen still lists it). ``footer_keys`` is how the footer names the
     keys where their names would not do ('arrows/hjkl/wasd' for four bindings at once).
-    A higher ``priority`` stays in the footer longer when the window is narrow.
+    A higher ``priority`` stays in the footer longer when the window is narrow. ``when``,
+    if given, says whether the binding is there now (see the module's rule).
     """
 
     keys: tuple[Key, ...]
-    action: A
+    handler: Handler
     description: str
     footer: str | None = None
     footer_keys: str = ""
     priority: int = 0
     key_names: str = ""
+    when: Predicate | None = None
+
+    @property
+    def active(self) -> bool:
+        """Whether the binding is there now: no ``when``, or ``when`` true."""
+        return self.when is None or self.when()
 
     @property
     def key_text(self) -> str:
@@ -47,10 +65,38 @@ class Binding(Generic[A]):
         return f"{self.footer_keys or self.key_text} {self.footer}"
 
 
-def lookup(bindings: Iterable[Binding[A]], key: Key) -> Binding[A] | None:
-    """The first binding of ``key``, or None."""
+MOVEMENT_KEYS: dict[Direction, tuple[Key, ...]] = {
+    Direction.UP: (*keys.UP, "k", "w"),
+    Direction.DOWN: (*keys.DOWN, "j", "s"),
+    Direction.LEFT: (*keys.LEFT, "h", "a"),
+    Direction.RIGHT: (*keys.RIGHT, "l", "d"),
+}
+"""Every movement scheme: the arrows, vi's hjkl and wasd."""
+MOVEMENT_NAMES = "arrows/hjkl/wasd"
+"""How every footer names the movement keys."""
+
+
+def movement(handler: Callable[[Direction], object], verb: str, footer: str,
+             priority: int = 40, when: Predicate | None = None) -> tuple[Binding, ...]:
+    """The four movement bindings (arrows, hjkl, wasd), each calling ``handler`` with its
+    direction: described '``verb`` up', and one footer entry, 'arrows/hjkl/wasd
+    ``footer``'."""
+    return tuple(
+        Binding(MOVEMENT_KEYS[direction], partial(handler, direction), f"{verb} {direction.word}",
+                footer if first else None, MOVEMENT_NAMES if first else "",
+                priority if first else 0, when=when)
+        for first, direction in zip((True, False, False, False), Direction, strict=True))
+
+
+def active(bindings: Iterable[Binding]) -> list[Binding]:
+    """The bindings of ``bindings`` that are there now."""
+    return [binding for binding in bindings if binding.active]
+
+
+def lookup(bindings: Iterable[Binding], key: Key) -> Binding | None:
+    """The first binding of ``key`` that is there now, or None."""
     for binding in bindings:
-        if key in binding.keys:
+        if key in binding.keys and binding.active:
             return binding
     return None
 
@@ -62,10 +108,10 @@ class Hint(NamedTuple):
     priority: int = 0
 
 
-def hints(bindings: Iterable[Binding[A]]) -> list[Hint]:
-    """The footer entries of ``bindings``, in order."""
+def hints(bindings: Iterable[Binding]) -> list[Hint]:
+    """The footer entries of ``bindings`` that are there now, in order."""
     return [Hint(binding.hint(), binding.priority) for binding in bindings
-            if binding.footer is not None]
+            if binding.footer is not None and binding.active]
 
 
 def footer_text(entries: Sequence[Hint], width: int, separator: str, ellipsis: str) -> str:
@@ -86,10 +132,11 @@ def footer_text(entries: Sequence[Hint], width: int, separator: str, ellipsis: s
     return clip(text, max(width - text_width(ellipsis), 0)) + ellipsis
 
 
-def help_rows(bindings: Iterable[Binding[A]]) -> list[tuple[str, str]]:
-    """(keys, what they do) for every binding that has keys, for the help screen."""
+def help_rows(bindings: Iterable[Binding]) -> list[tuple[str, str]]:
+    """(keys, what they do) for every binding there now that has keys, for the help
+    screen."""
     rows = []
-    for binding in bindings:
+    for binding in active(bindings):
         keys = binding.key_text
         if keys and binding.description:  # a binding without one is told by another's
             rows.append((keys, binding.description))

@@ -4,41 +4,26 @@ collections and its level list all use it."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from enum import Enum, auto
+from dataclasses import dataclass, replace
 
-from termgames.runtime.bindings import Binding
+from termgames.runtime.bindings import Binding, Handler
 from termgames.runtime.draw import ASCII_GLYPHS, BOLD, DIM, PLAIN, SELECTED, Canvas, Glyphs
 from termgames.runtime.keys import DOWN, END, ENTER, HOME, PAGE_DOWN, PAGE_UP, UP, Key, Mouse
 from termgames.runtime.screen import Screen
 from termgames.text import text_width
 
-
-class Move(Enum):
-    """What the list's own keys do."""
-
-    UP = auto()
-    DOWN = auto()
-    PAGE_UP = auto()
-    PAGE_DOWN = auto()
-    FIRST = auto()
-    LAST = auto()
-    CHOOSE = auto()
-
-
-ListAction = Move | Callable[[], None]
 Rows = Callable[[int, Glyphs], Sequence[str]]
 """The rows to show for a width in cells and the terminal's glyphs (so columns can line
 up at any width, and a cut is marked with the right ellipsis)."""
 
 
-class ListScreen(Screen[ListAction]):
+class ListScreen(Screen[None]):
     """Rows with a cursor: arrows or j/k move, PgUp/PgDn/Home/End jump, Enter chooses,
     typing a number jumps to that row."""
 
     def __init__(self, title: str | Callable[[], str], rows: Rows,
                  on_choose: Callable[[int], None],
-                 index: int = 0, extra: Sequence[Binding[ListAction]] = (),
+                 index: int = 0, extra: Sequence[Binding] = (),
                  subtitle: Callable[[], str] | None = None, minimum: tuple[int, int] = (8, 40)
                  ) -> None:
         super().__init__()
@@ -55,35 +40,45 @@ class ListScreen(Screen[ListAction]):
         self.typed = ""
         self.shown = Shown()
 
-    def bindings(self) -> Sequence[Binding[ListAction]]:
-        """Moving, jumping and choosing, then the screen's own keys."""
+    def bindings(self) -> Sequence[Binding]:
+        """Moving, jumping and choosing, then the screen's own keys (each forgets a
+        number half typed)."""
         return [
-            Binding((*UP, "k"), Move.UP, "previous", "choose", footer_keys="arrows"),
-            Binding((*DOWN, "j"), Move.DOWN, "next"),
-            Binding(PAGE_UP, Move.PAGE_UP, "a page up"),
-            Binding(PAGE_DOWN, Move.PAGE_DOWN, "a page down"),
-            Binding(HOME, Move.FIRST, "the first"),
-            Binding(END, Move.LAST, "the last"),
-            Binding(ENTER, Move.CHOOSE, "choose this one", "play", priority=50),
-            *self.extra,
+            Binding((*UP, "k"), lambda: self.step(-1), "previous", "choose",
+                    footer_keys="arrows"),
+            Binding((*DOWN, "j"), lambda: self.step(1), "next"),
+            Binding(PAGE_UP, lambda: self.jump(-self.page), "a page up"),
+            Binding(PAGE_DOWN, lambda: self.jump(self.page), "a page down"),
+            Binding(HOME, lambda: self.jump(-self.count), "the first"),
+            Binding(END, lambda: self.jump(self.count), "the last"),
+            Binding(ENTER, self.choose, "choose this one", "play", priority=50),
+            *(replace(binding, handler=self.untyping(binding.handler))
+              for binding in self.extra),
         ]
 
-    def on_action(self, action: ListAction) -> None:
-        """Move the cursor, choose, or run a screen-specific action."""
+    def untyping(self, handler: Handler) -> Handler:
+        """``handler``, forgetting first any number being typed."""
+        def run() -> object:
+            self.typed = ""
+            return handler()
+        return run
+
+    def step(self, step: int) -> None:
+        """One row up or down; single steps wrap around."""
         self.typed = ""
-        if not isinstance(action, Move):
-            action()
-            return
-        if action is Move.CHOOSE:
-            if self.count:
-                self.on_choose(self.index)
-            return
-        step = {Move.UP: -1, Move.DOWN: 1, Move.PAGE_UP: -self.page, Move.PAGE_DOWN: self.page,
-                Move.FIRST: -self.count, Move.LAST: self.count}[action]
-        if action in (Move.UP, Move.DOWN) and self.count:
-            self.index = (self.index + step) % self.count  # single steps wrap around
-        else:
-            self.index = min(max(self.index + step, 0), max(self.count - 1, 0))
+        if self.count:
+            self.index = (self.index + step) % self.count
+
+    def jump(self, rows: int) -> None:
+        """``rows`` rows on (back, if negative), stopping at either end."""
+        self.typed = ""
+        self.index = min(max(self.index + rows, 0), max(self.count - 1, 0))
+
+    def choose(self) -> None:
+        """Choose the row under the cursor, if there is one."""
+        self.typed = ""
+        if self.count:
+            self.on_choose(self.index)
 
     def on_key(self, key: Key) -> bool:
         """Digits jump to that row number (1-based), as they are typed."""

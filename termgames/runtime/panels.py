@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from enum import Enum
+from dataclasses import replace
 from typing import Any
 
 from termgames.runtime import keys
@@ -64,16 +64,6 @@ def panel_size(lines: Sequence[str]) -> tuple[int, int]:
     return len(lines) + 2, max((text_width(line) for line in lines), default=0) + 4
 
 
-class Scroll(Enum):
-    """The help's own keys."""
-
-    UP = -1
-    DOWN = 1
-    PAGE_UP = -10
-    PAGE_DOWN = 10
-    CLOSE = 0
-
-
 CLOSES = "press any key to close"
 SCROLLS = "arrows scroll, other keys close"
 HELP_WIDTH = 96
@@ -102,13 +92,13 @@ def help_lines(rows: Sequence[tuple[str, str]], width: int) -> list[str]:
     return lines
 
 
-class HelpScreen(Screen[Scroll]):
+class HelpScreen(Screen[None]):
     """Every key of the screen below and what it does. Arrows and PgUp/PgDn scroll it when
     the window is short; any other key closes it, as its last line and the footer say."""
 
     opaque = False
 
-    def __init__(self, below: Screen[Any], app: Sequence[Binding[Any]],
+    def __init__(self, below: Screen[Any], app: Sequence[Binding],
                  mouse: bool = True) -> None:
         super().__init__()
         self.below = below
@@ -119,14 +109,15 @@ class HelpScreen(Screen[Scroll]):
         self.room = 10
         self.total = 0
 
-    def bindings(self) -> Sequence[Binding[Scroll]]:
-        """Scrolling, only where there is more than fits; the shared keys close it (so
-        the footer offers no 'q back' beside what closes it)."""
-        return (Binding((*keys.UP, "k"), Scroll.UP, "scroll up"),
-                Binding((*keys.DOWN, "j"), Scroll.DOWN, "scroll down"),
-                Binding(keys.PAGE_UP, Scroll.PAGE_UP, "a page up"),
-                Binding(keys.PAGE_DOWN, Scroll.PAGE_DOWN, "a page down"),
-                Binding(keys.SHARED, Scroll.CLOSE, "close the help"))
+    def bindings(self) -> Sequence[Binding]:
+        """Scrolling, only where there is more than fits (else those keys close it too);
+        the shared keys close it (so the footer offers no 'q back' beside what closes
+        it)."""
+        return (Binding((*keys.UP, "k"), lambda: self.scroll(-1), "scroll up"),
+                Binding((*keys.DOWN, "j"), lambda: self.scroll(1), "scroll down"),
+                Binding(keys.PAGE_UP, lambda: self.scroll(-self.room), "a page up"),
+                Binding(keys.PAGE_DOWN, lambda: self.scroll(self.room), "a page down"),
+                Binding(keys.SHARED, self.close, "close the help"))
 
     def rows(self) -> list[tuple[str, str]]:
         """(keys, meaning) for each key of the screen below, then the app's."""
@@ -138,13 +129,16 @@ class HelpScreen(Screen[Scroll]):
         """Whether there is more than fits, as the help was last drawn."""
         return self.total > self.room
 
-    def on_action(self, action: Scroll) -> None:
-        """Scroll, or close if there is nothing to scroll."""
-        if action is Scroll.CLOSE or not self.scrolls():
-            self.host.pop(self)
+    def scroll(self, lines: int) -> None:
+        """Scroll by ``lines``, or close if there is nothing to scroll."""
+        if not self.scrolls():
+            self.close()
             return
-        step = action.value if abs(action.value) == 1 else action.value // 10 * self.room
-        self.offset = min(max(self.offset + step, 0), self.total - self.room)
+        self.offset = min(max(self.offset + lines, 0), self.total - self.room)
+
+    def close(self) -> None:
+        """Close the help."""
+        self.host.pop(self)
 
     def on_mouse(self, event: Mouse) -> bool:
         """The wheel scrolls, where there is more than fits."""
@@ -185,7 +179,7 @@ class HelpScreen(Screen[Scroll]):
         return [Hint(SCROLLS if self.scrolls() else CLOSES, ESSENTIAL)]
 
 
-class Panel(Screen[Callback]):
+class Panel(Screen[None]):
     """A framed message over a game (a result, a question), with its own keys; its key
     line is made from those keys and the shared ones, so it always says how to go on.
 
@@ -197,7 +191,7 @@ class Panel(Screen[Callback]):
     opaque = False
     WIDEST = 38  # beside a board, a narrow panel fits more often
 
-    def __init__(self, lines: Sequence[str], bindings: Sequence[Binding[Callback]],
+    def __init__(self, lines: Sequence[str], bindings: Sequence[Binding],
                  below: Screen[Any] | None = None, style: Style = BANNER,
                  on_close: Callback | None = None, hideable: bool = True,
                  makes_room: bool = False) -> None:
@@ -212,7 +206,7 @@ class Panel(Screen[Callback]):
         self.covering = False
         self.hidden = False
 
-    def bindings(self) -> Sequence[Binding[Callback]]:
+    def bindings(self) -> Sequence[Binding]:
         """The panel's own keys, and Space where it covers the board."""
         if not self.hideable or not (self.covering or self.hidden):
             return self._bindings
@@ -224,22 +218,18 @@ class Panel(Screen[Callback]):
         """Hide the panel to see the board under it, or show it again."""
         self.hidden = not self.hidden
 
-    def on_action(self, action: Callback) -> None:
-        """Run what the key asks."""
-        action()
-
     def mount(self, host: Any) -> None:
         """On the stack: a result panel asks the screen below to make room for it."""
         super().mount(host)
         if self.makes_room and self.below is not None:
-            self.below.room_for_panel = True
+            self.below.making_room = True
 
     def unmount(self) -> None:
         """The panel is gone: the board may take the whole window again; tell whoever
         asked."""
         super().unmount()
         if self.makes_room and self.below is not None:
-            self.below.room_for_panel = False
+            self.below.making_room = False
         if self.on_close is not None:
             close, self.on_close = self.on_close, None
             close()
@@ -303,4 +293,24 @@ def confirm(question: str, on_yes: Callback, below: Screen[Any]) -> Panel:
         Binding(("y", "Y", *ENTER), yes, "yes", "yes", footer_keys="y"),
         Binding(("n", "N", ESCAPE), no, "no", "no", footer_keys="n"),
     ], below, hideable=False)
+    return panel
+
+
+def result_panel(below: Screen[Any], lines: Sequence[str], *bindings: Binding,
+                 on_close: Callback | None = None) -> Panel:
+    """A game's result panel over ``below``, making room beside its board: ``bindings``
+    (what next: again, undo, …) each close the panel before they act, and the runtime adds
+    'q quit', which leaves the game."""
+    panel: Panel
+
+    def closing(binding: Binding) -> Binding:
+        def run() -> None:
+            panel.host.pop(panel)
+            binding.handler()
+        return replace(binding, handler=run)
+
+    quit_key = Binding(("q",), lambda: panel.host.leave(below), "quit", "quit",
+                       priority=ESSENTIAL)
+    panel = Panel(lines, [*map(closing, bindings), quit_key], below, on_close=on_close,
+                  makes_room=True)
     return panel

@@ -9,7 +9,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from termgames.runtime.bindings import ESSENTIAL, Binding, Hint, footer_text, lookup
+from termgames.runtime.bindings import (
+    ESSENTIAL,
+    Binding,
+    Hint,
+    active,
+    footer_text,
+    hints,
+    lookup,
+)
 from termgames.runtime.draw import DIM, WARNING, Canvas, draw_too_small, wrap
 from termgames.runtime.keys import ESCAPE, RESIZE, Key, Mouse, key_name
 from termgames.runtime.panels import HelpScreen
@@ -17,6 +25,7 @@ from termgames.runtime.scheduler import Callback, Scheduler, Timer
 from termgames.runtime.screen import GameScreen, Screen
 from termgames.runtime.session import TerminalSession
 from termgames.runtime.workers import deferred_signals
+from termgames.text import one_line
 
 if TYPE_CHECKING:
     from termgames.outcome import Outcome
@@ -50,9 +59,6 @@ class GameRun:
         self.ended: Outcome | None = None
 
 
-AppAction = Callable[[], None]
-
-
 class Runner:
     """Drives a stack of screens on a session until the last one goes."""
 
@@ -65,7 +71,8 @@ class Runner:
         self.games: dict[int, GameRun] = {}
         self.timers: dict[int, list[Timer]] = {}
         self.notice = notice
-        self.message: str | None = None
+        self.message: tuple[str, ...] = ()
+        """What the runtime or a screen says in the footer's place, longest form first."""
         self.fading: Timer | None = None
         self.dirty = True
         self.shown = True
@@ -124,20 +131,25 @@ class Runner:
         self.timers.setdefault(id(owner), []).append(timer)
         return timer
 
-    def say(self, text: str) -> None:
-        """A message in the footer's place until the next key."""
-        self._show(text)
+    def say(self, *forms: str) -> None:
+        """A message in the footer's place until the next key: the first of ``forms``
+        that fits the window's width when it is drawn, else the last cut and marked."""
+        self._show(forms)
 
-    def _show(self, text: str | None, fades: bool = False) -> None:
-        """``text`` in the footer's place (None: the keys again), until the next key or,
-        if it ``fades``, MESSAGE_MS, whichever comes first."""
+    def now(self) -> float:
+        """The time on the one clock."""
+        return self.visit.clock.now()
+
+    def _show(self, forms: tuple[str, ...], fades: bool = False) -> None:
+        """``forms`` in the footer's place (none, or only empty: the keys again), until
+        the next key or, if it ``fades``, MESSAGE_MS, whichever comes first."""
         if self.fading is not None:
             self.fading.cancel()
             self.fading = None
-        self.message = text
+        self.message = forms if any(forms) else ()
         self.dirty = True
         if fades:
-            self.fading = self.scheduler.after(MESSAGE_MS, lambda: self._show(None))
+            self.fading = self.scheduler.after(MESSAGE_MS, lambda: self._show(()))
 
     def leave(self, screen: Screen[Any]) -> None:
         """Remove the game ``screen`` belongs to, or everything if it belongs to none."""
@@ -189,7 +201,7 @@ class Runner:
         if key == RESIZE:
             return
         self.notice = None
-        self._show(None)
+        self._show(())
         top = self.stack[-1]
         if isinstance(key, Mouse):
             if self._too_small(top) is None:
@@ -199,25 +211,25 @@ class Runner:
             return  # nothing but leaving acts while the player cannot see the game
         binding = lookup(top.bindings(), key)
         if binding is not None:
-            top.on_action(binding.action)
+            binding.handler()
             return
         if top.on_key(key):
             return
         app = lookup(self.app_bindings(top), key)
         if app is not None:
-            app.action()
+            app.handler()
             return
         name = key_name(key)
-        self._show(f"{name or 'that key'} does nothing here; ? shows the keys", fades=True)
+        self._show((f"{name or 'that key'} does nothing here; ? shows the keys",), fades=True)
 
-    def app_bindings(self, top: Screen[Any]) -> list[Binding[AppAction]]:
+    def app_bindings(self, top: Screen[Any]) -> list[Binding]:
         """Keys every screen shares, unless it binds them itself: help; q to go back (or
         to quit, where going back leaves the program); Esc to go back, except from a game
         (one key must not throw a game away) or out of the program."""
         goes_with = top.goes_with if top.goes_with in self.stack else top
         leaving = goes_with not in self.stack or self.stack.index(goes_with) == 0
-        bound = {key for binding in top.bindings() for key in binding.keys}
-        shared: list[Binding[AppAction]] = []
+        bound = {key for binding in active(top.bindings()) for key in binding.keys}
+        shared: list[Binding] = []
         if "?" not in bound:
             shared.append(Binding(("?",), lambda: self.push(HelpScreen(
                 top, self.app_bindings(top), self.visit.display.mouse)), "this help", "help",
@@ -232,7 +244,7 @@ class Runner:
 
     def app_hints(self, screen: Screen[Any]) -> list[Hint]:
         """The shared keys' footer entries for ``screen`` (a panel lists them too)."""
-        return [Hint(b.hint(), b.priority) for b in self.app_bindings(screen) if b.footer]
+        return hints(self.app_bindings(screen))
 
     # Drawing ---------------------------------------------------------------------------
     def _too_small(self, top: Screen[Any]) -> tuple[int, int] | None:
@@ -275,7 +287,7 @@ class Runner:
     def _draw_footer(self, canvas: Canvas, top: Screen[Any]) -> None:
         glyphs = canvas.glyphs
         if self.message:
-            text = footer_text([Hint(self.message, ESSENTIAL)], canvas.width, "", glyphs.ellipsis)
+            text = one_line(self.message, canvas.width, glyphs.ellipsis)
         else:
             entries = top.footer() + self.app_hints(top)
             text = footer_text(entries, canvas.width, f" {glyphs.dot} ", glyphs.ellipsis)
@@ -328,6 +340,7 @@ def dump_state(target: Path, game: str, screen: GameScreen[Any]) -> None:
     """
     import json  # only for the key-storm tests: not on every start
 
-    state = {"game": game, **dict(screen.snapshot())}
+    snapshot = screen.snapshot()
+    state = {"game": game, **(snapshot._asdict() if snapshot is not None else {})}
     with contextlib.suppress(OSError), open(target, "a", encoding="utf-8") as out:
         out.write(json.dumps(state) + "\n")

@@ -3,7 +3,7 @@ for everything else (other screens, time, results, launching a game)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from termgames.runtime.bindings import Binding, Hint, hints
@@ -18,7 +18,22 @@ if TYPE_CHECKING:
     from termgames.spec import GameSpec
     from termgames.store import Score
 
-A = TypeVar("A")
+
+
+class Snapshot(Protocol):
+    """A game's state as its core sees it, typed (a NamedTuple): what must hold of it, and
+    the plain data the key-storm tests read."""
+
+    def violations(self) -> list[str]:
+        """What is wrong with it; nothing in a sound game."""
+
+    def _asdict(self) -> dict[str, Any]:
+        """Its fields as plain data (JSON-ready)."""
+
+
+S = TypeVar("S", covariant=True)
+"""The type of a game screen's ``snapshot`` (its core's typed state, a ``Snapshot``);
+screens that are no game leave it None."""
 
 
 class Host(Protocol):
@@ -39,8 +54,12 @@ class Host(Protocol):
                  repeat: bool) -> Timer:
         """A timer that dies with ``owner``."""
 
-    def say(self, text: str) -> None:
-        """A message in the footer's place until the next key."""
+    def say(self, *forms: str) -> None:
+        """A message in the footer's place until the next key: the first of ``forms``
+        (longest first) that fits the width, else the last one cut, marked."""
+
+    def now(self) -> float:
+        """The time, in seconds, on the one clock."""
 
     def app_hints(self, screen: Screen[Any]) -> list[Hint]:
         """The keys every screen shares, as footer entries for ``screen``."""
@@ -59,7 +78,25 @@ class NotMounted(RuntimeError):
     """A screen used its host before the runner showed it."""
 
 
-class Screen(Generic[A]):
+class Stage(Protocol):
+    """What an assistant (a hint, autoplay, a replay: help that thinks between keys)
+    needs from the screen it helps: a place to say things, the clock, timers and work
+    between keys. A ``Screen[Any]`` is one; tests give a fake."""
+
+    def say(self, *forms: str) -> None:
+        """One line for the player until the next key: the first form that fits."""
+
+    def now(self) -> float:
+        """The time, in seconds."""
+
+    def after(self, milliseconds: float, callback: Callback) -> Timer:
+        """Call ``callback`` once, later."""
+
+    def in_background(self, name: str, work: Callable[[], bool]) -> None:
+        """Run ``work`` between keys until it returns True."""
+
+
+class Screen(Generic[S]):
     """One layer of the screen stack. ``opaque`` screens hide what is below them; the
     others (help, panels, prompts) are drawn over it."""
 
@@ -68,7 +105,7 @@ class Screen(Generic[A]):
     goes_with: Screen[Any] | None = None
     """The screen that leaves with this one when it is popped (a chooser with nothing
     chosen takes its game with it), so 'q' is named 'quit' rather than 'back' there."""
-    room_for_panel: bool = False
+    making_room: bool = False
     """A result panel is up over this screen: draw the board to one side, where the
     window is wide enough, so the panel fits beside it (the panel sets and clears it)."""
 
@@ -96,12 +133,9 @@ class Screen(Generic[A]):
         """Called by the runner when the screen is removed."""
         self._host = None
 
-    def bindings(self) -> Sequence[Binding[A]]:
-        """The keys this screen answers, and what they do."""
+    def bindings(self) -> Sequence[Binding]:
+        """The keys this screen answers, each with its handler (the runner calls it)."""
         return ()
-
-    def on_action(self, action: A) -> None:
-        """Do what a bound key asks."""
 
     def on_key(self, key: Key) -> bool:
         """A key no binding took; True if the screen used it (before the app's keys)."""
@@ -138,6 +172,15 @@ class Screen(Generic[A]):
         """(keys, meaning) rows for the help screen beyond the bindings (typed numbers)."""
         return []
 
+    def say(self, *forms: str) -> None:
+        """A line in the footer's place until the next key, fitted to the width by the
+        runner (``forms`` longest first)."""
+        self.host.say(*forms)
+
+    def now(self) -> float:
+        """The time, in seconds, on the runner's clock."""
+        return self.host.now()
+
     def after(self, milliseconds: float, callback: Callback) -> Timer:
         """Call ``callback`` once, later; cancelled if this screen goes."""
         return self.host.schedule(self, milliseconds, callback, repeat=False)
@@ -167,8 +210,9 @@ class Screen(Generic[A]):
         self._background[name] = timer
 
 
-class GameScreen(Screen[A]):
-    """A game's main screen: the runner records its outcome, never the game itself."""
+class GameScreen(Screen[S]):
+    """A game's main screen: the runner records its outcome, never the game itself.
+    ``S`` is the type of its ``snapshot``: the core's typed state, with its invariants."""
 
     def outcome(self) -> Outcome | None:
         """The result to record as things stand: finished, or unfinished but worth
@@ -178,9 +222,10 @@ class GameScreen(Screen[A]):
     def on_finished(self, outcome: Outcome) -> None:
         """The game has just ended with ``outcome`` (already recorded): show it."""
 
-    def snapshot(self) -> Mapping[str, object]:
-        """The game's state as plain data, for tests that check invariants."""
-        return {}
+    def snapshot(self) -> S | None:
+        """The game's state as its core's typed snapshot (``violations()`` checks it, and
+        ``_asdict()`` is what the key-storm tests read), or None with nothing in play."""
+        return None
 
     def new_run(self) -> None:
         """Record the run that is ending; call before starting a new game."""

@@ -2,14 +2,14 @@
 player stands (found by the solver a slice at a time, and kept while the player follows
 it), the rest of the solution replayed a step at a time, and the deadlock check after
 each push (cheap and at once; then, quietly, a small search that may prove the position
-lost). The screen gives an ``Assistant`` its ``Stage``: a place to say things, timers and
-work between keys."""
+lost). The screen gives an ``Assistant`` its ``Stage`` (the runtime's: a place to say
+things, the clock, timers and work between keys), and what to do when help is given."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Protocol
+from typing import TYPE_CHECKING
 
 from termgames.runtime.scheduler import Timer
 from termgames.sokoban.analysis import Board
@@ -20,6 +20,9 @@ from termgames.sokoban.heap import HEAP
 from termgames.sokoban.levels import Position
 from termgames.sokoban.plan import Plan, Replay, Search, behind, deadlock_of, reaches, walks
 from termgames.sokoban.solver import Push, Verdict
+
+if TYPE_CHECKING:
+    from termgames.runtime.screen import Stage
 
 HINT_SECONDS = 20.0
 """Search time a hint may take before it says it found none (a later ``t`` from the same
@@ -50,27 +53,6 @@ NAMES = {"hint": "a hint", "replay": "the replay"}
 """Each as the early notice names it."""
 
 
-class Stage(Protocol):
-    """What the assistant needs from the screen."""
-
-    def say(self, *forms: str) -> None:
-        """One line for the player until the next key: the first form that fits, else the
-        last one shortened with a mark."""
-
-    def now(self) -> float:
-        """The time, in seconds."""
-
-    def after(self, milliseconds: float, callback: Callable[[], None]) -> Timer:
-        """Call ``callback`` once, later."""
-
-    def in_background(self, name: str, work: Callable[[], bool]) -> None:
-        """Run ``work`` between keys until it returns True."""
-
-    def help_given(self) -> None:
-        """Part of the way out (a hint) or all of it (the replay) is being shown: remember
-        for good that this level was helped."""
-
-
 def push_words(push: Push) -> str:
     """'right', for the player."""
     return push.direction.name.lower()
@@ -79,8 +61,13 @@ def push_words(push: Push) -> str:
 class Assistant:
     """Hints, the replay and deadlock warnings for one level in play."""
 
-    def __init__(self, game: Sokoban, stage: Stage, helped: bool = False) -> None:
+    def __init__(self, game: Sokoban, stage: Stage, helped: bool = False,
+                 on_help: Callable[[], None] = lambda: None) -> None:
+        """``helped``: a hint or the replay helped in an earlier session; ``on_help`` is
+        called the first time part of the way out (a hint) or all of it (the replay) is
+        shown, to remember for good that the level was helped."""
         self.game, self.level, self.stage = game, game.level, stage
+        self.on_help = on_help
         self.board = Board(self.level)  # built once per level; its tables as needed
         self.exact = len(self.level.boxes) == len(self.level.goals)
         self.plan: Plan | None = None
@@ -203,7 +190,7 @@ class Assistant:
     def show(self, push: Push) -> None:
         """Mark the next push on the board."""
         if not self.helped:
-            self.stage.help_given()
+            self.on_help()
         self.helped = True
         self.shown = (frozenset(self.game.boxes), push)
         self.stage.say(f"Next push: the marked box {push_words(push)} (t again pushes it)",
@@ -221,7 +208,7 @@ class Assistant:
         """Begin playing ``rest`` at a watchable pace."""
         player, boxes = self.here()
         if not self.helped:
-            self.stage.help_given()
+            self.on_help()
         self.helped, self.shown = True, None
         self.replay = Replay(walks(self.level, player, boxes, rest))
         self.stage.say("Solving from here: any key stops it")

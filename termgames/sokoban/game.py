@@ -3,30 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
 
+from termgames.direction import Direction as Direction
 from termgames.sokoban.levels import Level, Position
 
-
-class Direction(Enum):
-    """A step, with its LURD letter (lowercase: a move; uppercase: a push)."""
-
-    UP = (-1, 0, "u")
-    DOWN = (1, 0, "d")
-    LEFT = (0, -1, "l")
-    RIGHT = (0, 1, "r")
-
-    @property
-    def letter(self) -> str:
-        """The LURD letter for a plain move."""
-        return self.value[2]
-
-    def step(self, position: Position) -> Position:
-        """The square one step this way from ``position``."""
-        return position[0] + self.value[0], position[1] + self.value[1]
-
-
 BY_LETTER = {direction.letter: direction for direction in Direction}
+"""The shared direction of each LURD letter (lowercase: a move; uppercase: a push)."""
 
 
 class SolutionError(ValueError):
@@ -165,7 +147,7 @@ class Sokoban:
         if step.pushed:
             self.boxes.remove(step.direction.step(self.player))
             self.boxes.add(self.player)
-        row_step, column_step, _ = step.direction.value
+        row_step, column_step = step.direction.value
         self.player = (self.player[0] - row_step, self.player[1] - column_step)
         return step
 

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from termgames.runtime.bindings import Binding
 from termgames.runtime.draw import Glyphs
-from termgames.runtime.lists import ListAction, ListScreen
+from termgames.runtime.lists import ListScreen
 from termgames.sokoban.bundled import MENU, progress_of
 from termgames.sokoban.levels import Collection, LevelError
 from termgames.sokoban.progress import Record
@@ -77,7 +77,7 @@ def level_list(collection: Collection, records: dict[str, Record], index: int,
         with_help = f", {helped} with help" if helped else ""
         return f"{collection.name}: {solved} of {len(collection.levels)} solved{with_help}"
 
-    extra: list[Binding[ListAction]] = [
+    extra: list[Binding] = [
         Binding(("\t",), back, "back to the level", "back", "Tab")]
     listing = ListScreen(heading, rows, chosen, index, extra)
     listing.title = "Sokoban levels"

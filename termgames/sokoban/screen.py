@@ -5,19 +5,18 @@ and deadlock warnings are the assistant's (``assist``); this screen gives it key
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from enum import Enum
 from pathlib import Path
 
 from termgames.outcome import Mark, Outcome, Result
 from termgames.runtime import keys
-from termgames.runtime.bindings import Binding
+from termgames.runtime.bindings import Binding, movement
 from termgames.runtime.context import LaunchContext
 from termgames.runtime.draw import BOLD, Canvas
 from termgames.runtime.grid import GridView
 from termgames.runtime.keys import Key, Mouse
 from termgames.runtime.layout import Rect
 from termgames.runtime.lists import ListScreen
-from termgames.runtime.panels import Panel
+from termgames.runtime.panels import Panel, result_panel
 from termgames.runtime.screen import GameScreen, Host
 from termgames.sokoban.assist import Assistant
 from termgames.sokoban.bundled import MENU, load_bundled
@@ -34,57 +33,14 @@ from termgames.sokoban.progress import (
 )
 from termgames.sokoban.state import SokobanState, violations
 from termgames.sokoban.view import Drawn, Marks, counts_forms, draw_level, room_beside
-from termgames.text import one_line
 
-__all__ = ["Act", "SokobanScreen", "violations"]
+__all__ = ["SokobanScreen", "violations"]
 
 HEADER_ROWS = 2
 SHOWN_SPACE = "sokoban-shown"  # the player's levels a hint or the replay helped, for good
 
 
-class Act(Enum):
-    """What a player can ask of Sokoban."""
-
-    UP = Direction.UP
-    DOWN = Direction.DOWN
-    LEFT = Direction.LEFT
-    RIGHT = Direction.RIGHT
-    UNDO = "undo"
-    REDO = "redo"
-    RESTART = "restart"
-    NEXT = "next"
-    PREVIOUS = "previous"
-    LIST = "list"
-    HINT = "hint"
-    REPLAY = "replay"
-    DEAD = "dead squares"
-
-
-# Every movement scheme walks (arrows, WASD, vi's hjkl); the list is on Tab, the hint on
-# t (as in Reversi), the replay on v and dead squares on x, which none uses.
-BINDINGS: tuple[Binding[Act], ...] = (
-    Binding((*keys.UP, "k", "w"), Act.UP, "move / push up", "move", "arrows/wasd/hjkl", 40),
-    Binding((*keys.DOWN, "j", "s"), Act.DOWN, "move / push down"),
-    Binding((*keys.LEFT, "h", "a"), Act.LEFT, "move / push left"),
-    Binding((*keys.RIGHT, "l", "d"), Act.RIGHT, "move / push right"),
-    Binding(("u",), Act.UNDO, "undo (no limit; a restart is undone too)", "undo",
-            priority=30),
-    Binding(("U", "\x12"), Act.REDO, "redo", "redo", "U", priority=11),
-    Binding(("r",), Act.RESTART, "restart the level (u brings it back)", "restart",
-            priority=15),
-    Binding(("n",), Act.NEXT, "next level (this one's moves are kept)"),
-    Binding(("p",), Act.PREVIOUS, "previous level", "level", "n/p", priority=8),
-    Binding(("\t",), Act.LIST, "the level list", "list", "Tab", priority=12),
-    Binding(("t",), Act.HINT, "hint: mark the next push; again, make it (helped)", "hint",
-            priority=25),
-    Binding(("v",), Act.REPLAY, "replay: watch the rest solved (any key stops it)",
-            "replay", priority=10),
-    Binding(("x",), Act.DEAD, "show or hide dead squares (a box there never reaches a "
-            "goal)", "dead squares", priority=9),
-)
-
-
-class SokobanScreen(GameScreen[Act]):
+class SokobanScreen(GameScreen[SokobanState]):
     """One level at a time from a collection; without one, the collections to choose from.
     Levels left part-way keep their moves for when the player comes back to them."""
 
@@ -106,7 +62,6 @@ class SokobanScreen(GameScreen[Act]):
         self.view = GridView()
         self.drawn: Drawn | None = None
         self.show_dead = False
-        self.width_drawn, self.ellipsis = 0, "…"
         if collection is not None:
             self.open(collection, start)
 
@@ -158,7 +113,8 @@ class SokobanScreen(GameScreen[Act]):
             level = self.collection.levels[index]
             self.assistants[index] = Assistant(
                 Sokoban(level), self,
-                self.context.store.marked(self.context.player.name, SHOWN_SPACE, level.key))
+                self.context.store.marked(self.context.player.name, SHOWN_SPACE, level.key),
+                self.help_given)
         self.game, self.chosen = self.assist.game, None
 
     def step_level(self, step: int) -> None:
@@ -178,14 +134,6 @@ class SokobanScreen(GameScreen[Act]):
     def assist(self) -> Assistant:
         """Hints, the replay and deadlock warnings for the level being played."""
         return self.assistants[self.index]
-
-    def say(self, *forms: str) -> None:
-        """A line in the footer's place until the next key, fitted to the width drawn."""
-        self.host.say(one_line(forms, self.width_drawn, self.ellipsis))
-
-    def now(self) -> float:
-        """The launch context's clock (the assistant's ``Stage``)."""
-        return self.context.clock.now()
 
     def help_given(self) -> None:
         """A hint or the replay helped: this level stays helped in later sessions too."""
@@ -208,35 +156,61 @@ class SokobanScreen(GameScreen[Act]):
         self.host.push(listing)
 
     # Play ------------------------------------------------------------------------------
-    def bindings(self) -> Sequence[Binding[Act]]:
-        """Moving, undo and redo, restart, other levels and the list."""
-        return BINDINGS
+    def bindings(self) -> Sequence[Binding]:
+        """Moving, undo and redo, restart, other levels and the list; help. Every
+        movement scheme walks (arrows, WASD, vi's hjkl); the list is on Tab, the hint on t
+        (as in Reversi), the replay on v and dead squares on x, which none uses."""
+        def game(act: Callable[[Sokoban], object]) -> Callable[[], None]:
+            return self.playing(lambda: act(self.assist.game))
 
-    def on_action(self, action: Act) -> None:
-        """Play, or ask for help; while the replay runs, a key only stops it."""
-        if self.game is None:
-            return
-        self.chosen = None
-        game, assist = self.game, self.assist
-        if assist.replaying:
-            assist.stop_replay()
-        elif isinstance(action.value, Direction):
-            if not game.solved:
-                game.move(action.value)
-            elif self.panel is None and self.solved_lines:
-                self.show_solved()  # the level is done: what next?
-        elif action is Act.DEAD:
-            self.show_dead = not self.show_dead
-            self.say(*(("Dead squares marked: a box pushed onto one never reaches a goal",
-                        "Dead squares marked") if self.show_dead else ("Dead squares hidden",)))
-        else:
-            acts: dict[Act, Callable[[], object]] = {
-                Act.UNDO: game.undo, Act.REDO: game.redo, Act.RESTART: game.restart,
-                Act.NEXT: lambda: self.step_level(1), Act.LIST: self.open_list,
-                Act.PREVIOUS: lambda: self.step_level(-1), Act.HINT: assist.ask_hint,
-                Act.REPLAY: assist.ask_replay}
-            acts[action]()
-        self.assist.changed()
+        return (
+            *movement(self.playing(self.move), "move / push", "move", 40),
+            Binding(("u",), game(Sokoban.undo), "undo (no limit; a restart is undone too)",
+                    "undo", priority=30),
+            Binding(("U", "\x12"), game(Sokoban.redo), "redo", "redo", "U", priority=11),
+            Binding(("r",), game(Sokoban.restart), "restart the level (u brings it back)",
+                    "restart", priority=15),
+            Binding(("n",), self.playing(lambda: self.step_level(1)),
+                    "next level (this one's moves are kept)"),
+            Binding(("p",), self.playing(lambda: self.step_level(-1)), "previous level",
+                    "level", "n/p", priority=8),
+            Binding(("\t",), self.playing(self.open_list), "the level list", "list", "Tab",
+                    priority=12),
+            Binding(("t",), self.playing(lambda: self.assist.ask_hint()), "hint: mark the "
+                    "next push; again, make it (helped)", "hint", priority=25),
+            Binding(("v",), self.playing(lambda: self.assist.ask_replay()), "replay: watch "
+                    "the rest solved (any key stops it)", "replay", priority=10),
+            Binding(("x",), self.playing(self.toggle_dead), "show or hide dead squares (a "
+                    "box there never reaches a goal)", "dead squares", priority=9),
+        )
+
+    def playing(self, handler: Callable[..., object]) -> Callable[..., None]:
+        """``handler`` as a key of play: while the replay runs, the key only stops it;
+        after it, the assistant looks at the position."""
+        def run(*args: object) -> None:
+            if self.game is None:
+                return
+            self.chosen = None
+            if self.assist.replaying:
+                self.assist.stop_replay()
+            else:
+                handler(*args)
+            self.assist.changed()
+        return run
+
+    def move(self, direction: Direction) -> None:
+        """A step or a push; on a solved level, the solved panel again (what next?)."""
+        assert self.game is not None
+        if not self.game.solved:
+            self.game.move(direction)
+        elif self.panel is None and self.solved_lines:
+            self.show_solved()
+
+    def toggle_dead(self) -> None:
+        """Mark the dead squares, or stop marking them."""
+        self.show_dead = not self.show_dead
+        self.say(*(("Dead squares marked: a box pushed onto one never reaches a goal",
+                    "Dead squares marked") if self.show_dead else ("Dead squares hidden",)))
 
     def on_key(self, key: Key) -> bool:
         """Any other key stops the replay too (help and quit then do their own work); Esc
@@ -322,21 +296,21 @@ class SokobanScreen(GameScreen[Act]):
     def show_solved(self) -> None:
         """The solved panel beside the board (Esc hides it; a move shows it again). On
         the last level Enter opens the level list, there being no next level."""
-        onward = (Binding((*keys.ENTER, "n", "\t"), lambda: self.from_panel(Act.LIST),
-                          "the level list", "level list", "Enter") if self.last else
-                  Binding((*keys.ENTER, "n"), lambda: self.from_panel(Act.NEXT),
+        lists = self.playing(self.open_list)
+        onward = (Binding((*keys.ENTER, "n", "\t"), lists, "the level list", "level list",
+                          "Enter") if self.last else
+                  Binding((*keys.ENTER, "n"), self.playing(lambda: self.step_level(1)),
                           "next level", "next level", footer_keys="Enter"))
-        panel = Panel(self.solved_lines, [
-            onward,
-            Binding(("p",), lambda: self.from_panel(Act.PREVIOUS), "previous level"),
-            Binding(("u",), lambda: self.from_panel(Act.UNDO), "undo the last move", "undo"),
-            Binding(("r",), lambda: self.from_panel(Act.RESTART),
-                    "play it again from the start (u brings the solution back)",
-                    "play again"),
-            *(() if self.last else (Binding(("\t",), lambda: self.from_panel(Act.LIST),
-                                            "the level list", "list", "Tab"),)),
-            Binding(("q",), lambda: self.host.leave(self), "quit", "quit"),
-        ], self, on_close=self.panel_closed, makes_room=True)
+        assert self.game is not None
+        game = self.game
+        panel = result_panel(self, self.solved_lines, onward, Binding(
+            ("p",), self.playing(lambda: self.step_level(-1)), "previous level"),
+            Binding(("u",), self.playing(game.undo), "undo the last move", "undo"),
+            Binding(("r",), self.playing(game.restart),
+                    "play it again from the start (u brings the solution back)", "play again"),
+            *(() if self.last else (Binding(("\t",), lists, "the level list", "list",
+                                            "Tab"),)),
+            on_close=self.panel_closed)
         self.panel = panel
         self.host.push(panel)
 
@@ -344,21 +318,9 @@ class SokobanScreen(GameScreen[Act]):
         """The solved panel is gone (by its keys, or Esc to look at the board)."""
         self.panel = None
 
-    def from_panel(self, action: Act) -> None:
-        """Leave the solved panel and act."""
-        if self.panel is not None:
-            self.host.pop(self.panel)
-        self.on_action(action)
-
-    def snapshot(self) -> SokobanState | dict[str, object]:
+    def snapshot(self) -> SokobanState | None:
         """The level's squares and where the boxes and the player are."""
-        if self.game is None:
-            return {}
-        level = self.level
-        return SokobanState(boxes=sorted(self.game.boxes), start_boxes=sorted(level.boxes),
-                            level_boxes=len(level.boxes), player=self.game.player,
-                            rows=list(level.rows), inside=sorted(level.inside),
-                            moves=self.game.moves)
+        return None if self.game is None else SokobanState.of(self.game)
 
     # Drawing ---------------------------------------------------------------------------
     def min_size(self) -> tuple[int, int]:
@@ -377,7 +339,6 @@ class SokobanScreen(GameScreen[Act]):
         if self.game is None:
             return
         level, game, dot = self.level, self.game, canvas.glyphs.dot
-        self.width_drawn, self.ellipsis = canvas.width, canvas.glyphs.ellipsis
         where = f"level {level.number} ({self.index + 1} of {len(self.collection.levels)})"
         name = level.shown_name
         # The last form is the one shortened (with "…") when none fits whole.
@@ -388,7 +349,7 @@ class SokobanScreen(GameScreen[Act]):
                                       self.records.get(level.key), level.author, dot,
                                       canvas.width, canvas.glyphs.ellipsis))
         area = Rect(HEADER_ROWS, 0, canvas.height - HEADER_ROWS, canvas.width)
-        if self.room_for_panel:  # at worst, the smallest squares must fit beside it
+        if self.making_room:  # at worst, the smallest squares must fit beside it
             area = room_beside(level, area)
         assist = self.assist
         hint, stuck = assist.hint(), assist.deadlock()

@@ -16,7 +16,7 @@ from termgames.runtime.draw import Canvas
 from termgames.runtime.screen import GameScreen
 
 
-class CoinScreen(GameScreen[str]):
+class CoinScreen(GameScreen[None]):
     """Flips until three heads in a row."""
 
     title = "Coin"
@@ -26,10 +26,10 @@ class CoinScreen(GameScreen[str]):
         self.rng = random.Random(seed)
         self.flips: list[str] = []
 
-    def bindings(self) -> Sequence[Binding[str]]:
-        return (Binding((" ",), "flip", "flip the coin", "flip", priority=10),)
+    def bindings(self) -> Sequence[Binding]:
+        return (Binding((" ",), self.flip, "flip the coin", "flip", priority=10),)
 
-    def on_action(self, action: str) -> None:
+    def flip(self) -> None:
         if not self.done:
             self.flips.append(self.rng.choice("HT"))
 
