@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from termgames.sokoban.files import MAX_FILE_BYTES, load, read_file
-from termgames.sokoban.levels import Level, LevelError, format_level
+from termgames.sokoban.levels import Level, LevelError, Problem, format_level
 from termgames.sokoban.parse import expand_rle, parse
 
 LEVELS = Path(__file__).resolve().parent.parent / "levels"
@@ -101,21 +101,56 @@ def problem(text: str) -> LevelError:
     return collection.problems[0]
 
 
-@pytest.mark.parametrize(("text", "line", "message"), [
-    ("; a\n\n#####\n#  .#\n# $ #\n#####\n", 3, "no player"),
-    ("#####\n#@@.#\n#$  #\n#####\n", 1, "2 players"),
-    ("\n\n#####\n#@$ #\n#####\n", 3, "no goal"),
-    ("#####\n#@..#\n#$  #\n#####\n", 1, "1 boxes for 2 goals"),
-    ("#####\n#@$. \n#####\n", 1, "not closed"),
-    ("#####\n#@$.#\n#  X#\n#####\n", 3, "unknown character 'X'"),
-    ("#####\n#@$.#\n99999999#\n", 3, "expands beyond"),
-    ("#####\n#@$.#\n9(9(9(9(9(9(9(9(#))))))))\n", 3, "expands beyond"),
-    ("#####\n#@$.#\n2(#\n", 3, "unclosed"),
+@pytest.mark.parametrize(("text", "line", "reason", "details"), [
+    ("; a\n\n#####\n#  .#\n# $ #\n#####\n", 3, Problem.NO_PLAYER, {}),
+    ("#####\n#@@.#\n#$  #\n#####\n", 1, Problem.PLAYERS, {"players": 2}),
+    ("\n\n#####\n#@$ #\n#####\n", 3, Problem.NO_GOAL, {}),
+    ("#####\n#@..#\n#$  #\n#####\n", 1, Problem.UNEVEN_BOXES, {"boxes": 1, "goals": 2}),
+    ("#####\n#@$. \n#####\n", 1, Problem.NOT_CLOSED, {"row": 2, "column": 5}),
+    ("#####\n#@$.#\n#  X#\n#####\n", 3, Problem.UNKNOWN_CHARACTER, {"character": "X"}),
+    ("#####\n#@$.#\n99999999#\n", 3, Problem.RLE_TOO_LARGE, {"side": 1000}),
+    ("#####\n#@$.#\n9(9(9(9(9(9(9(9(#))))))))\n", 3, Problem.RLE_TOO_LARGE, {"side": 1000}),
+    ("#####\n#@$.#\n2(#\n", 3, Problem.UNCLOSED_RLE, {}),
 ])
-def test_each_error_names_its_line(text: str, line: int, message: str) -> None:
+def test_each_error_names_its_line(text: str, line: int, reason: Problem,
+                                   details: dict[str, object]) -> None:
     error = problem(text)
-    assert error.line == line and message in error.message
+    assert (error.line, error.problem, error.details) == (line, reason, details)
     assert str(error).startswith(f"f.txt:{line}: level 1")
+
+
+@pytest.mark.parametrize(("reason", "details", "message"), [
+    (Problem.NO_PLAYER, {}, "no player"),
+    (Problem.PLAYERS, {"players": 2}, "2 players (a level has exactly one)"),
+    (Problem.UNEVEN_BOXES, {"boxes": 1, "goals": 2},
+     "1 boxes for 2 goals (need at least as many boxes)"),
+    (Problem.NOT_CLOSED, {"row": 2, "column": 5},
+     "not closed: the player can reach the edge at row 2, column 5"),
+    (Problem.UNKNOWN_CHARACTER, {"character": "X"}, "unknown character 'X' in a board row"),
+    (Problem.RLE_TOO_LARGE, {"side": 1000}, "run-length encoding expands beyond 1000x1000"),
+    (Problem.UNBALANCED_RLE, {"column": 4}, "unbalanced ')' in run-length encoding at column 4"),
+    (Problem.LONG_LINE, {"length": 1_001_001},
+     "a line of 1,001,001 characters: not a level file"),
+    (Problem.UNREADABLE, {"reason": "Permission denied"}, "Permission denied"),
+    (Problem.NO_PLAYABLE_LEVEL, {"first": "no goal", "bad": 3},
+     "no goal (no playable level; 3 bad)"),
+    (Problem.BAD_SOLUTION, {"error": "unclosed '(' in run-length encoding"},
+     "in a solution: unclosed '(' in run-length encoding"),
+])
+def test_a_reason_and_its_details_make_the_message(reason: Problem, details: dict[str, object],
+                                                   message: str) -> None:
+    error = LevelError(reason, "f.txt", 3, 0, "", **details)
+    assert (error.message, str(error)) == (message, f"f.txt:3: {message}")
+    assert error.at("g.txt", 4, 2, "Two").problem is reason
+
+
+def test_a_level_error_survives_pickling() -> None:
+    import pickle
+
+    error = LevelError(Problem.PLAYERS, "f.txt", 3, 1, "One", players=2)
+    again = pickle.loads(pickle.dumps(error))
+    assert (again.problem, again.details, str(again)) == (error.problem, error.details,
+                                                          str(error))
 
 
 def test_the_error_carries_level_number_and_title() -> None:
@@ -126,7 +161,7 @@ def test_the_error_carries_level_number_and_title() -> None:
 
 
 def test_a_level_wider_than_the_limit_is_refused() -> None:
-    assert "larger than 1000x1000" in problem("#" * 1001 + "\n#@$.#\n").message
+    assert problem("#" * 1001 + "\n#@$.#\n").problem is Problem.TOO_LARGE_LEVEL
     wide = "1000#\n#@$.995-#\n1000#\n"
     assert parse(wide).levels[0].width == 1000
 
@@ -178,33 +213,37 @@ def test_a_file_with_some_bad_levels_keeps_the_good_ones(tmp_path: Path) -> None
     assert len(collection.problems) == 1 and collection.problems[0].number == 2
 
 
-@pytest.mark.parametrize(("content", "message"), [
-    (b"#####\n#@  #\n#####\n", "no goal"),
-    (b"just some words\n", "no levels"),
-    (b"\x00\x01\x02binary", "binary"),
+@pytest.mark.parametrize(("content", "reason"), [
+    (b"#####\n#@  #\n#####\n", Problem.NO_PLAYABLE_LEVEL),
+    (b"just some words\n", Problem.NO_LEVELS_IN_FILE),
+    (b"\x00\x01\x02binary", Problem.BINARY),
 ])
 def test_a_file_with_no_playable_level_is_an_error(
-    tmp_path: Path, content: bytes, message: str
+    tmp_path: Path, content: bytes, reason: Problem
 ) -> None:
     path = tmp_path / "bad.txt"
     path.write_bytes(content)
-    with pytest.raises(LevelError, match=message) as caught:
+    with pytest.raises(LevelError) as caught:
         load([str(path)])
+    assert caught.value.problem is reason
     assert str(path) in str(caught.value)
 
 
 def test_missing_folder_fifo_and_huge_files(tmp_path: Path) -> None:
-    with pytest.raises(LevelError, match="no such file"):
+    with pytest.raises(LevelError) as caught:
         read_file(str(tmp_path / "nope.txt"))
+    assert caught.value.problem is Problem.NO_SUCH_FILE
     fifo = tmp_path / "fifo"
     os.mkfifo(fifo)
-    with pytest.raises(LevelError, match="not a regular file"):
+    with pytest.raises(LevelError) as caught:
         read_file(str(fifo))
+    assert caught.value.problem is Problem.NOT_A_REGULAR_FILE
     huge = tmp_path / "huge.txt"
     with huge.open("wb") as handle:
         handle.truncate(MAX_FILE_BYTES + 1)
-    with pytest.raises(LevelError, match="larger than 32 MiB"):
+    with pytest.raises(LevelError) as caught:
         read_file(str(huge))
+    assert caught.value.problem is Problem.TOO_LARGE_FILE
 
 
 def test_a_folder_loads_its_files_in_order(tmp_path: Path) -> None:
@@ -250,7 +289,7 @@ def levels(draw: st.DrawFn) -> Level:
 def test_write_then_parse_gives_the_same_level(level: Level) -> None:
     parsed = parse(format_level(level))
     if parsed.problems:  # only a level the player cannot leave is a level
-        assert "boxes" in parsed.problems[0].message or "goal" in parsed.problems[0].message
+        assert parsed.problems[0].problem in (Problem.UNEVEN_BOXES, Problem.NO_GOAL)
         return
     again = parsed.levels[0]
     assert (again.rows, again.title, again.author) == (level.rows, level.title, level.author)

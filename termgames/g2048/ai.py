@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from termgames.g2048 import bitboard
-from termgames.g2048.bitboard import transpose
+from termgames.g2048.bitboard import Bitboard, transpose
 from termgames.g2048.board import Direction, Grid, can_move, empty_cells, move
 
 DIRECTIONS = (Direction.UP, Direction.LEFT, Direction.RIGHT, Direction.DOWN)
@@ -57,7 +57,7 @@ class _Search:
         self.deadline = deadline
         self.clock = clock
         self.nodes = 0
-        self.table: dict[int, tuple[int, float]] = {}
+        self.table: dict[Bitboard, tuple[int, float]] = {}
         self.depth_limit = 0
         self.rows = bitboard.EMPTY_TABLES
 
@@ -88,7 +88,8 @@ class _Search:
     # Each board travels with its transpose: slides up and down work on the transpose,
     # the heuristic reads both, and a new tile goes into both at its two offsets, so a
     # board is transposed once a slide instead of once a slide and once a look.
-    def chance(self, board: int, turned: int, probability: float, depth: int) -> float:
+    def chance(self, board: Bitboard, turned: Bitboard, probability: float, depth: int
+               ) -> float:
         """The expected value over the tiles that may appear."""
         if probability < PROBABILITY_CUTOFF or depth >= self.depth_limit:
             return self.heuristic(board, turned)
@@ -129,7 +130,7 @@ class _Search:
             self.table[board] = (depth, value)
         return value
 
-    def heuristic(self, board: int, turned: int) -> float:
+    def heuristic(self, board: Bitboard, turned: Bitboard) -> float:
         """``bitboard.heuristic``, from the board and its transpose."""
         table = self.rows.heuristic
         return (table[board & 0xFFFF] + table[board >> 16 & 0xFFFF]
@@ -137,7 +138,7 @@ class _Search:
                 + table[turned & 0xFFFF] + table[turned >> 16 & 0xFFFF]
                 + table[turned >> 32 & 0xFFFF] + table[turned >> 48 & 0xFFFF])
 
-    def leaf(self, board: int, turned: int) -> float:
+    def leaf(self, board: Bitboard, turned: Bitboard) -> float:
         """The best slide's heuristic value (0 if none moves), where the line ends."""
         # Nine positions in ten are leaves, so this is the hot path: whether a slide moves,
         # the slid rows' values and the slid board's columns all come from row tables, and
@@ -169,7 +170,8 @@ class _Search:
                     top = value
         return top
 
-    def best(self, board: int, turned: int, probability: float, depth: int) -> float:
+    def best(self, board: Bitboard, turned: Bitboard, probability: float, depth: int
+             ) -> float:
         """The value of the best slide from ``board`` (0 if none moves: a loss)."""
         self.nodes += 1
         if self.nodes & 255 == 0 or self.nodes > self.cap:
@@ -207,7 +209,7 @@ class _Search:
                 top = value
         return top
 
-    def root(self, board: int, depth_limit: int) -> dict[Direction, float]:
+    def root(self, board: Bitboard, depth_limit: int) -> dict[Direction, float]:
         """Each slide's value, searched to ``depth_limit`` slides."""
         self.depth_limit = depth_limit
         rows = bitboard.tables()

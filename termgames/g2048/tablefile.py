@@ -18,10 +18,12 @@ from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
-from termgames.g2048.bitboard import (
-    _ROWS,
+from termgames.g2048.tables import (
     MAX_EXPONENT,
+    ROWS,
     WEIGHTS,
+    Bitboard,
+    Row,
     Tables,
     build_tables,
     second_pass,
@@ -72,7 +74,7 @@ def decode(data: bytes) -> Tables | None:
         if typecode is None:
             return None
         numbers = array(typecode)
-        size = numbers.itemsize * _ROWS
+        size = numbers.itemsize * ROWS
         chunk = body[offset:offset + size]
         if len(chunk) != size:
             return None
@@ -90,9 +92,9 @@ def complete(found: dict[str, list[Any]]) -> Tables | None:
         return None
     heuristic: list[float] = found["heuristic"]
     made: dict[str, list[Any]] = {}
-    spread: list[int] = []
+    spread: list[Bitboard] = []
     for side in ("left", "right"):
-        slid: list[int] = found[side]
+        slid: list[Row] = found[side]
         if f"{side}_moves" not in found or f"{side}_spread" not in found:
             spread = spread or spread_rows()
             made[f"{side}_moves"], _, made[f"{side}_spread"] = second_pass(slid, heuristic,

@@ -17,21 +17,34 @@ from dataclasses import dataclass
 from enum import Enum
 
 from termgames.reversi.board import (
+    BOTTOM_LEFT,
+    BOTTOM_RIGHT,
     CORNERS,
+    EAST,
     EDGES,
     FULL,
+    NORTH,
+    SOUTH,
+    TOP_LEFT,
+    TOP_RIGHT,
+    WEST,
+    Bitboard,
     Position,
+    Ray,
+    Square,
+    bit,
     count,
     flips,
     legal_moves,
     squares,
 )
 
-Strategy = Callable[[Position, random.Random], int]
+Strategy = Callable[[Position, random.Random], Square]
 """Given a position with at least one legal move, and an RNG, the square to play."""
 
 
-def _random_best(moves: list[int], score: Callable[[int], int], rng: random.Random) -> int:
+def _random_best(moves: list[Square], score: Callable[[Square], int], rng: random.Random
+                 ) -> Square:
     """A uniformly random move among those with the highest score: the same choice as
     shuffling first and taking the first best, for one draw instead of a shuffle."""
     scores = [score(square) for square in moves]
@@ -40,12 +53,12 @@ def _random_best(moves: list[int], score: Callable[[int], int], rng: random.Rand
     return best[0] if len(best) == 1 else rng.choice(best)
 
 
-def _flip_counter(position: Position, sign: int) -> Callable[[int], int]:
+def _flip_counter(position: Position, sign: int) -> Callable[[Square], int]:
     own, opp = position.own, position.opp
     return lambda square: sign * count(flips(own, opp, square))
 
 
-def corner_best(position: Position, rng: random.Random) -> int:
+def corner_best(position: Position, rng: random.Random) -> Square:
     """A corner if one is legal, else the move that flips the most (ties at random)."""
     legal = position.moves()
     if legal & CORNERS:
@@ -53,7 +66,7 @@ def corner_best(position: Position, rng: random.Random) -> int:
     return _random_best(squares(legal), _flip_counter(position, 1), rng)
 
 
-def corner_side_best(position: Position, rng: random.Random) -> int:
+def corner_side_best(position: Position, rng: random.Random) -> Square:
     """A corner, else any side square, else the move that flips the most."""
     legal = position.moves()
     if legal & CORNERS:
@@ -63,12 +76,12 @@ def corner_side_best(position: Position, rng: random.Random) -> int:
     return _random_best(squares(legal), _flip_counter(position, 1), rng)
 
 
-def random_move(position: Position, rng: random.Random) -> int:
+def random_move(position: Position, rng: random.Random) -> Square:
     """Any legal move."""
     return rng.choice(position.move_list())
 
 
-def worst(position: Position, rng: random.Random) -> int:
+def worst(position: Position, rng: random.Random) -> Square:
     """The move that flips the fewest (ties at random)."""
     return _random_best(position.move_list(), _flip_counter(position, -1), rng)
 
@@ -76,19 +89,25 @@ def worst(position: Position, rng: random.Random) -> int:
 # Search ---------------------------------------------------------------------------------
 
 WIN = 1_000_000
-# Square classes for the positional term: corners, the squares beside them, and the rest
-# of the edges. X-squares (diagonal to a corner) give the corner away.
-_X_SQUARES = (1 << 9) | (1 << 14) | (1 << 49) | (1 << 54)
-_C_SQUARES = (1 << 1) | (1 << 8) | (1 << 6) | (1 << 15) | (1 << 48) | (1 << 57) | (1 << 55) | (
-    1 << 62)
-_PLAIN_EDGES = EDGES & ~CORNERS & ~_C_SQUARES
-_CORNER_NEIGHBOURS = {0: (1 << 1) | (1 << 8) | (1 << 9), 7: (1 << 6) | (1 << 15) | (1 << 14),
-                      56: (1 << 48) | (1 << 57) | (1 << 49), 63: (1 << 55) | (1 << 62) | (1 << 54)}
-# Edge rays walked from each corner, for discs that can never be flipped.
-_EDGE_RAYS = {0: (1, 8), 7: (-1, 8), 56: (1, -8), 63: (-1, -8)}
+# The two edges leaving each corner, as rays: walked for discs that can never be flipped.
+_EDGE_RAYS: dict[Square, tuple[Ray, Ray]] = {
+    TOP_LEFT: (EAST, SOUTH), TOP_RIGHT: (WEST, SOUTH),
+    BOTTOM_LEFT: (EAST, NORTH), BOTTOM_RIGHT: (WEST, NORTH)}
+# Square classes for the positional term: corners, the squares beside them along the
+# edges (C-squares), and the rest of the edges. X-squares (diagonal to a corner, a step
+# along both its edges) give the corner away.
+_X_SQUARES: Bitboard = 0
+_C_SQUARES: Bitboard = 0
+for _corner, (_along, _down) in _EDGE_RAYS.items():
+    _X_SQUARES |= bit(_corner + _along + _down)
+    _C_SQUARES |= bit(_corner + _along) | bit(_corner + _down)
+_PLAIN_EDGES: Bitboard = EDGES & ~CORNERS & ~_C_SQUARES
+_CORNER_NEIGHBOURS: dict[Square, Bitboard] = {
+    corner: bit(corner + along) | bit(corner + down) | bit(corner + along + down)
+    for corner, (along, down) in _EDGE_RAYS.items()}
 
 
-def _stable_edge_discs(own: int) -> int:
+def _stable_edge_discs(own: Bitboard) -> Bitboard:
     """Discs on an edge joined to an owned corner by an unbroken run of one's own discs."""
     stable = 0
     for corner, steps in _EDGE_RAYS.items():
@@ -105,7 +124,7 @@ def _stable_edge_discs(own: int) -> int:
     return stable
 
 
-def evaluate(own: int, opp: int) -> int:
+def evaluate(own: Bitboard, opp: Bitboard) -> int:
     """How good the position is for the side to move (``own``), in centi-discs."""
     own_moves, opp_moves = count(legal_moves(own, opp)), count(legal_moves(opp, own))
     score = 80 * (own_moves - opp_moves)
@@ -124,7 +143,7 @@ def evaluate(own: int, opp: int) -> int:
 
 _ORDER_WEIGHT = [0] * 64
 for _square in range(64):
-    _bit = 1 << _square
+    _bit = bit(_square)
     _ORDER_WEIGHT[_square] = (4 if _bit & CORNERS else 0 if _bit & _X_SQUARES else
                               1 if _bit & _C_SQUARES else 3 if _bit & EDGES else 2)
 
@@ -154,12 +173,12 @@ class Search:
         self.started = clock()
         self.deadline = (self.started + limits.seconds) if limits.seconds else float("inf")
         self.nodes = 0
-        self.best_move: dict[tuple[int, int], int] = {}
+        self.best_move: dict[tuple[Bitboard, Bitboard], Square] = {}
         moves = position.move_list()
         (rng or random.Random(0)).shuffle(moves)
         moves.sort(key=lambda square: -_ORDER_WEIGHT[square])
-        self.moves = moves
-        self.choice = moves[0]
+        self.moves: list[Square] = moves
+        self.choice: Square = moves[0]
         self.score = 0
         self.depth = 0
         self.exact = False
@@ -169,7 +188,7 @@ class Search:
         else:
             self.depths = list(range(1, min(limits.max_depth, empties) + 1))
         self.finished = len(moves) <= 1
-        self._iteration: list[tuple[int, int]] = []  # (score, move) searched this depth
+        self._iteration: list[tuple[int, Square]] = []  # (score, move) searched this depth
         self._alpha = -WIN * 2
 
     def _charge(self) -> None:
@@ -216,7 +235,8 @@ class Search:
         if self.exact or abs(self.score) >= WIN or self.clock() > self.deadline:
             self.finished = True
 
-    def _negamax(self, own: int, opp: int, depth: int, alpha: int, beta: int) -> int:
+    def _negamax(self, own: Bitboard, opp: Bitboard, depth: int, alpha: int, beta: int
+                 ) -> int:
         self._charge()
         moves = legal_moves(own, opp)
         if not moves:
@@ -226,7 +246,7 @@ class Search:
             return -self._negamax(opp, own, depth, -beta, -alpha)
         if depth <= 0:
             return evaluate(own, opp)
-        ordered = []
+        ordered: list[Square] = []
         while moves:
             low = moves & -moves
             moves ^= low
@@ -251,7 +271,7 @@ class Search:
 def search_strategy(limits: Limits) -> Strategy:
     """A strategy that runs a whole search under ``limits``."""
 
-    def choose(position: Position, rng: random.Random) -> int:
+    def choose(position: Position, rng: random.Random) -> Square:
         search = Search(position, limits, rng)
         search.advance()
         return search.choice

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from termgames.reversi.board import Player, Position, count
+from termgames.reversi.board import Bitboard, Player, Position, Square, count
 
 
 class First(str, Enum):
@@ -27,8 +27,8 @@ class Played:
     """``side`` put a disc on ``square`` and turned the discs in ``flipped``."""
 
     side: Player
-    square: int
-    flipped: int
+    square: Square
+    flipped: Bitboard
 
     @property
     def turned(self) -> int:
@@ -96,11 +96,11 @@ class Match:
         """Neither side can move."""
         return self.position.over()
 
-    def legal(self) -> int:
+    def legal(self) -> Bitboard:
         """The side to move's legal squares, as a bitboard."""
         return self.position.moves()
 
-    def play(self, square: int) -> list[Event]:
+    def play(self, square: Square) -> list[Event]:
         """The side to move plays ``square`` (IllegalMove if it may not); returns what
         happened, passes included."""
         side = self.position.turn

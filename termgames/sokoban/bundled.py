@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from termgames.sokoban.files import load
-from termgames.sokoban.levels import Collection, Level, LevelError
+from termgames.sokoban.levels import Collection, Level, LevelError, Problem
 
 if TYPE_CHECKING:
     if sys.version_info >= (3, 11):
@@ -84,7 +84,7 @@ def load_bundled(entry: BundledCollection) -> Collection:
     folder = levels_folder()
     resource = folder / entry.filename
     if not resource.is_file():
-        raise LevelError(f"missing from {folder}", entry.filename)
+        raise LevelError(Problem.MISSING_BUNDLED, entry.filename, folder=folder)
     with as_file(resource) as path:
         collection = load([str(path)])
     collection.name = entry.title

@@ -15,7 +15,7 @@ from termgames.runtime.terminal import reattach_stdin_to_terminal
 from termgames.sokoban.bundled import BUNDLED, SLUGS, by_slug, load_bundled
 from termgames.sokoban.files import found_source, holds_levels, load, parse_each, read_file
 from termgames.sokoban.game import SolutionError, replay
-from termgames.sokoban.levels import Collection, Level, LevelError
+from termgames.sokoban.levels import Collection, Level, LevelError, Problem
 from termgames.text import plural, sanitize, shown_path
 
 
@@ -171,7 +171,7 @@ def _check(paths: tuple[str, ...]) -> None:
             problems.append(found)
             continue
         if not found.levels and not found.problems:
-            problems.append(LevelError("no levels in this file", found_source(file)))
+            problems.append(LevelError(Problem.NO_LEVELS_IN_FILE, found_source(file)))
         good += len(found.levels)
         problems.extend(found.problems)
     for problem in problems:
@@ -181,7 +181,7 @@ def _check(paths: tuple[str, ...]) -> None:
         sys.exit(2)
     if not good:
         raise LevelFileError(f"{', '.join(shown_path(path) for path in paths)}: "
-                             "no levels found")
+                             f"{Problem.NO_LEVELS.text()}")
     echo(f"{plural(good, 'level')} OK")
 
 

@@ -7,7 +7,7 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-from termgames.sokoban.levels import Collection, Level, LevelError
+from termgames.sokoban.levels import Collection, Level, LevelError, Problem
 from termgames.sokoban.parse import parse
 from termgames.text import shown_path
 
@@ -20,13 +20,13 @@ def decode(data: bytes, source: str) -> str:
         try:
             return data.decode("utf-16")
         except UnicodeDecodeError as error:
-            raise LevelError("not valid UTF-16 text", source) from error
+            raise LevelError(Problem.NOT_UTF16, source) from error
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     sample = data[:65536]
     controls = sum(1 for byte in sample if byte < 32 and byte not in (9, 10, 12, 13))
     if b"\x00" in data or controls > len(sample) * 3 // 10:
-        raise LevelError("binary data, not a level file", source)
+        raise LevelError(Problem.BINARY, source)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
@@ -43,19 +43,20 @@ def read_file(path: str) -> str:
         try:
             info = Path(path).stat()
             if not stat.S_ISREG(info.st_mode):
-                raise LevelError("not a regular file", source)
+                raise LevelError(Problem.NOT_A_REGULAR_FILE, source)
             if info.st_size > MAX_FILE_BYTES:
-                raise LevelError("file is larger than 32 MiB", source)
+                raise LevelError(Problem.TOO_LARGE_FILE, source)
             with open(path, "rb") as handle:
                 data = handle.read(MAX_FILE_BYTES + 1)
         except FileNotFoundError as error:
-            raise LevelError("no such file", source) from error
+            raise LevelError(Problem.NO_SUCH_FILE, source) from error
         except IsADirectoryError as error:
-            raise LevelError("is a folder", source) from error
+            raise LevelError(Problem.IS_A_FOLDER, source) from error
         except OSError as error:
-            raise LevelError(error.strerror or str(error), source) from error
+            raise LevelError(Problem.UNREADABLE, source,
+                             reason=error.strerror or str(error)) from error
     if len(data) > MAX_FILE_BYTES:
-        raise LevelError("file is larger than 32 MiB", source)
+        raise LevelError(Problem.TOO_LARGE_FILE, source)
     return decode(data, source)
 
 
@@ -83,19 +84,19 @@ def load(paths: list[str]) -> Collection:
                 raise found  # a file asked for by name must be readable
             problems.append(found)
         elif not found.levels and not found.problems and named:
-            raise LevelError("no levels in this file", found_source(file))
+            raise LevelError(Problem.NO_LEVELS_IN_FILE, found_source(file))
         else:
             levels.extend(found.levels)
             problems.extend(found.problems)
     if not levels:
         if problems:
             first = problems[0]
-            raise LevelError(f"{first.message} (no playable level; {len(problems)} bad)",
-                             first.source, first.line, first.number, first.title)
+            raise LevelError(Problem.NO_PLAYABLE_LEVEL, first.source, first.line, first.number,
+                             first.title, first=first.message, bad=len(problems))
         folders = [path for path in paths if path != "-" and Path(path).is_dir()]
         if folders and len(folders) == len(paths):
-            raise LevelError("no level files in this folder", ", ".join(folders))
-        raise LevelError("no levels found", ", ".join(paths))
+            raise LevelError(Problem.NO_LEVEL_FILES, ", ".join(folders))
+        raise LevelError(Problem.NO_LEVELS, ", ".join(paths))
     if len(paths) == 1:
         name = "standard input" if paths[0] == "-" else shown_path(Path(paths[0]).stem)
     else:
@@ -119,7 +120,8 @@ def level_files(folder: str) -> list[str]:
                        if not entry.name.startswith(".") and entry.is_file()
                        and entry.suffix.lower() in LEVEL_SUFFIXES)
     except OSError as error:
-        raise LevelError(error.strerror or str(error), folder) from error
+        raise LevelError(Problem.UNREADABLE, folder, reason=error.strerror or str(error)
+                         ) from error
     return [str(Path(folder) / name) for name in names]
 
 
@@ -127,7 +129,7 @@ def holds_levels(found: Collection | LevelError) -> bool:
     """Whether a file found in a folder is a level file at all: one with no board in it
     (a licence, credits) or that is not text is passed over, not reported."""
     if isinstance(found, LevelError):
-        return "binary data" not in found.message and "not a regular file" not in found.message
+        return found.problem not in (Problem.BINARY, Problem.NOT_A_REGULAR_FILE)
     return bool(found.levels or found.problems)
 
 

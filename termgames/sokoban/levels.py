@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
+from enum import Enum, unique
 from functools import cached_property
 
 from termgames.text import shown_path
@@ -21,15 +22,72 @@ Position = tuple[int, int]
 """(row, column) on a level, from the top left."""
 
 
-class LevelError(ValueError):
-    """A file or level that cannot be played, located by file, line, level and title."""
+@unique
+class Problem(Enum):
+    """Why a file or a level cannot be played. Each value is the message's words, with
+    the details of one case (``{players}``, ``{row}`` ...) to fill in."""
 
-    def __init__(
-        self, message: str, source: str = "", line: int = 0, number: int = 0, title: str = ""
-    ) -> None:
-        super().__init__(message)
-        self.message, self.source, self.line = message, source, line
+    # The file
+    NO_SUCH_FILE = "no such file"
+    IS_A_FOLDER = "is a folder"
+    NOT_A_REGULAR_FILE = "not a regular file"
+    UNREADABLE = "{reason}"
+    """The system's own words for why a file or folder cannot be read."""
+    TOO_LARGE_FILE = "file is larger than 32 MiB"
+    NOT_UTF16 = "not valid UTF-16 text"
+    BINARY = "binary data, not a level file"
+    LONG_LINE = "a line of {length:,} characters: not a level file"
+    # What a file or folder holds
+    NO_LEVELS_IN_FILE = "no levels in this file"
+    NO_LEVEL_FILES = "no level files in this folder"
+    NO_LEVELS = "no levels found"
+    NO_PLAYABLE_LEVEL = "{first} (no playable level; {bad} bad)"
+    """Every level was bad: the first one's message, and how many."""
+    MISSING_BUNDLED = "missing from {folder}"
+    # Run-length encoding
+    UNBALANCED_RLE = "unbalanced ')' in run-length encoding at column {column}"
+    RLE_COUNT_ALONE = "run-length count with nothing after it"
+    UNCLOSED_RLE = "unclosed '(' in run-length encoding"
+    RLE_TOO_LARGE = "run-length encoding expands beyond {side}x{side}"
+    # A board
+    UNKNOWN_CHARACTER = "unknown character {character!r} in a board row"
+    TOO_LARGE_LEVEL = "level is larger than {side}x{side}"
+    NO_PLAYER = "no player"
+    PLAYERS = "{players} players (a level has exactly one)"
+    NO_GOAL = "no goal"
+    UNEVEN_BOXES = "{boxes} boxes for {goals} goals (need at least as many boxes)"
+    NOT_CLOSED = "not closed: the player can reach the edge at row {row}, column {column}"
+    # A solution file
+    BAD_SOLUTION = "in a solution: {error}"
+    """Moves that do not read (their run-length encoding): the problem with them."""
+    SOLUTION_FOR_NO_LEVEL = ("this solution names no level (write '; level N' or "
+                             "'Title: NAME' before it)")
+
+    def text(self, **details: object) -> str:
+        """The message for this problem with ``details`` filled in."""
+        return self.value.format(**details)
+
+
+class LevelError(ValueError):
+    """A file or level that cannot be played: its ``problem`` (with the ``details`` its
+    message needs), located by file, line, level and title."""
+
+    def __init__(self, problem: Problem, source: str = "", line: int = 0, number: int = 0,
+                 title: str = "", **details: object) -> None:
+        self.problem, self.details = problem, details
+        self.message = problem.text(**details)
+        super().__init__(self.message)
+        self.source, self.line = source, line
         self.number, self.title = number, title
+
+    def at(self, source: str, line: int = 0, number: int = 0, title: str = "") -> LevelError:
+        """The same problem, located at ``source``, ``line``, level ``number``, ``title``."""
+        return LevelError(self.problem, source, line, number, title, **self.details)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickled whole (to and from worker processes), reason and details included."""
+        return _unpickle, (self.problem, self.source, self.line, self.number, self.title,
+                           self.details)
 
     def __str__(self) -> str:
         where = shown_path(self.source) if self.source else "<input>"
@@ -38,6 +96,11 @@ class LevelError(ValueError):
         if self.number:
             where += f": level {self.number}" + (f" ('{self.title}')" if self.title else "")
         return f"{where}: {self.message}"
+
+
+def _unpickle(problem: Problem, source: str, line: int, number: int, title: str,
+              details: dict[str, object]) -> LevelError:
+    return LevelError(problem, source, line, number, title, **details)
 
 
 @dataclass(frozen=True)
@@ -148,27 +211,28 @@ def _flood(rows: tuple[str, ...], start: Position) -> frozenset[Position]:
     return frozenset(divmod(index, width) for index in found)
 
 
-def check_board(rows: tuple[str, ...]) -> str | None:
-    """What makes these rows unplayable, or None if they are a proper level."""
+def check_board(rows: tuple[str, ...]) -> LevelError | None:
+    """What makes these rows unplayable (an error to locate: ``at``), or None if they are
+    a proper level."""
     board = "".join(rows)
     counts = {tile: board.count(tile) for tile in "@+$*."}
     players = counts["@"] + counts["+"]
     goals = counts["."] + counts["+"] + counts["*"]
     boxes = counts["$"] + counts["*"]
     if players == 0:
-        return "no player"
+        return LevelError(Problem.NO_PLAYER)
     if players > 1:
-        return f"{players} players (a level has exactly one)"
+        return LevelError(Problem.PLAYERS, players=players)
     if goals == 0:
-        return "no goal"
+        return LevelError(Problem.NO_GOAL)
     if boxes < goals:
-        return f"{boxes} boxes for {goals} goals (need at least as many boxes)"
+        return LevelError(Problem.UNEVEN_BOXES, boxes=boxes, goals=goals)
     width = len(rows[0])
     found, width = _reach(rows, divmod(board.index("@" if counts["@"] else "+"), width))
     for index in found:
         r, c = divmod(index, width)
         if r in (0, len(rows) - 1) or c in (0, width - 1):
-            return f"not closed: the player can reach the edge at row {r + 1}, column {c + 1}"
+            return LevelError(Problem.NOT_CLOSED, row=r + 1, column=c + 1)
     return None
 
 

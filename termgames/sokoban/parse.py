@@ -21,6 +21,7 @@ from termgames.sokoban.levels import (
     Collection,
     Level,
     LevelError,
+    Problem,
     check_board,
 )
 from termgames.text import sanitize, shown_path
@@ -41,8 +42,7 @@ def expand_rle(text: str, source: str = "", line: int = 0) -> list[str]:
         return [text]
     expanded, end = _expand(text, 0, source, line)
     if end != len(text):
-        raise LevelError(f"unbalanced ')' in run-length encoding at column {end + 1}",
-                         source, line)
+        raise LevelError(Problem.UNBALANCED_RLE, source, line, column=end + 1)
     return expanded.split("|")
 
 
@@ -57,19 +57,18 @@ def _expand(text: str, index: int, source: str, line: int) -> tuple[str, int]:
                 index += 1
             count = int(text[start:index]) if index - start < 9 else _EXPANSION_BUDGET + 1
             if index == len(text):
-                raise LevelError("run-length count with nothing after it", source, line)
+                raise LevelError(Problem.RLE_COUNT_ALONE, source, line)
         if text[index] == "(":
             unit, index = _expand(text, index + 1, source, line)
             if index >= len(text):
-                raise LevelError("unclosed '(' in run-length encoding", source, line)
+                raise LevelError(Problem.UNCLOSED_RLE, source, line)
             index += 1
         else:
             unit = text[index]
             index += 1
         size += len(unit) * count
         if size > _EXPANSION_BUDGET:
-            raise LevelError(f"run-length encoding expands beyond {MAX_SIDE}x{MAX_SIDE}",
-                             source, line)
+            raise LevelError(Problem.RLE_TOO_LARGE, source, line, side=MAX_SIDE)
         parts.append(unit * count)
     return "".join(parts), index
 
@@ -113,8 +112,7 @@ class _Block:
 def _lines(text: str, source: str) -> Iterator[tuple[int, str, _Kind]]:
     for number, line in enumerate(re.split(r"\r\n|\r|\n", text), 1):
         if len(line) > _EXPANSION_BUDGET:  # longer than any level written out in full
-            raise LevelError(f"a line of {len(line):,} characters: not a level file",
-                             source, number)
+            raise LevelError(Problem.LONG_LINE, source, number, length=len(line))
         kind = _classify(line)
         if kind is not _Kind.COMMENT and ";" in line:
             head = line[: line.index(";")]  # a board row may carry a comment after it
@@ -192,18 +190,18 @@ def _board(block: _Block, number: int, source: str, title: str) -> tuple[str, ..
         unknown = set(raw) - _RLE
         if unknown:
             bad = next(char for char in raw if char in unknown)
-            raise LevelError(f"unknown character {bad!r} in a board row", source,
-                             line_number, number, title)
+            raise LevelError(Problem.UNKNOWN_CHARACTER, source, line_number, number, title,
+                             character=bad)
         try:
             expanded = expand_rle(raw, source, line_number)
         except LevelError as error:
-            raise LevelError(error.message, source, line_number, number, title) from None
+            raise error.at(source, line_number, number, title) from None
         for row in expanded:
             if "-" in row or "_" in row:
                 row = row.replace("-", " ").replace("_", " ").rstrip()
             if len(row) > MAX_SIDE or len(rows) >= MAX_SIDE:
-                raise LevelError(f"level is larger than {MAX_SIDE}x{MAX_SIDE}", source,
-                                 line_number, number, title)
+                raise LevelError(Problem.TOO_LARGE_LEVEL, source, line_number, number, title,
+                                 side=MAX_SIDE)
             rows.append(row)
     while rows and not rows[-1]:
         rows.pop()
@@ -231,9 +229,9 @@ def parse(text: str, source: str = "") -> Collection:
         except LevelError as error:
             problems.append(error)
             continue
-        message = check_board(rows)
-        if message is not None:
-            problems.append(LevelError(message, source, first_line, number, title))
+        unplayable = check_board(rows)
+        if unplayable is not None:
+            problems.append(unplayable.at(source, first_line, number, title))
             continue
         levels.append(Level(rows, title, sanitize(block.meta.get("author", "")), number,
                             source, first_line, block.meta.get("solution", "").strip(),

@@ -14,7 +14,7 @@ from termgames.sokoban.deadlock import Deadlock, DeadlockKind, after_push
 from termgames.sokoban.game import BY_LETTER, Direction, Sokoban
 from termgames.sokoban.levels import Level, Position
 from termgames.sokoban.paths import walk_path
-from termgames.sokoban.solver import Push, Result, Solver, Verdict, steps_for
+from termgames.sokoban.solver import Found, Push, Solver, Verdict, steps_for
 
 
 def behind(push: Push) -> Position:
@@ -113,11 +113,11 @@ class Search:
         self.nodes = self.solver.node_limit = max(self.nodes, nodes)
         self.seconds = max(self.seconds, seconds)
 
-    def advance(self, until: float, clock: Callable[[], float]) -> Result | None:
+    def advance(self, until: float, clock: Callable[[], float]) -> Found | None:
         """One slice; the result once there is one (LIMIT once the time is spent)."""
         result = self.solver.advance(until, clock)
         if result is None and self.solver.seconds >= self.seconds:
-            return Result(Verdict.LIMIT, nodes=self.solver.nodes, seconds=self.solver.seconds)
+            return Found(Verdict.LIMIT, nodes=self.solver.nodes, seconds=self.solver.seconds)
         return result
 
     def holds_for(self, player: Position, boxes: frozenset[Position]) -> bool:

@@ -66,9 +66,10 @@ class Push:
 
 
 @dataclass(frozen=True)
-class Result:
+class Found:
     """What a search found: the verdict and, when solved, the steps in LURD and the
-    pushes they make, from the position the search started from."""
+    pushes they make, from the position the search started from (not a game's
+    ``outcome.Result``, which says whether a run was won)."""
 
     verdict: Verdict
     lurd: str = ""
@@ -102,7 +103,7 @@ class BestFirst:
         self.greediness = greediness
         self.nodes = 0
         self.seconds = 0.0
-        self.result: Result | None = None
+        self.result: Found | None = None
         board = self.board
         self.size = len(board.squares)
         self.bounds: dict[int, int] = {} if bounds is None else bounds
@@ -129,7 +130,7 @@ class BestFirst:
         self.counter = 0
         bound = self.bound(start_mask)
         if bound >= UNREACHABLE:
-            self.result = Result(Verdict.UNSOLVABLE)
+            self.result = Found(Verdict.UNSOLVABLE)
         else:
             heapq.heappush(self.queue, (bound * greediness, 0, 0, start))
 
@@ -169,7 +170,7 @@ class BestFirst:
         return value
 
     def step(self, positions: int, deadline: float = math.inf,
-             clock: Callable[[], float] = time.monotonic) -> Result | None:
+             clock: Callable[[], float] = time.monotonic) -> Found | None:
         """Expand up to ``positions`` more positions, pausing early once ``clock`` passes
         ``deadline`` (after LOOK_EVERY at least); the result once there is one."""
         if self.result is not None:
@@ -206,7 +207,7 @@ class BestFirst:
                 return self.finish(key)
             if len(parent) > self.node_limit:
                 self.seconds += time.perf_counter() - started
-                self.result = Result(Verdict.LIMIT, nodes=self.nodes, seconds=self.seconds)
+                self.result = Found(Verdict.LIMIT, nodes=self.nodes, seconds=self.seconds)
                 return self.result
             pushes_to_try = corral_pushes(board, boxes, reach, exact)
             if pushes_to_try is None:
@@ -253,7 +254,7 @@ class BestFirst:
         self.seconds += time.perf_counter() - started
         # Macros leave moves out that are not provably useless: no proof then.
         verdict = Verdict.LIMIT if self.macros else Verdict.UNSOLVABLE
-        self.result = Result(verdict, nodes=self.nodes, seconds=self.seconds)
+        self.result = Found(verdict, nodes=self.nodes, seconds=self.seconds)
         return self.result
 
     def macro(self, moved: int, box: int, direction: int, target: int, exact: bool
@@ -279,7 +280,7 @@ class BestFirst:
             parent.setdefault(child, (key, box * 4 + direction))
             key = child
 
-    def finish(self, key: int) -> Result:
+    def finish(self, key: int) -> Found:
         """The pushes back to the start, turned into steps and checked by the rules."""
         board = self.board
         chain = []
@@ -292,7 +293,7 @@ class BestFirst:
         chain.reverse()
         lurd = steps_for(self.level, self.start_player, self.start_boxes, chain)
         check(self.level, self.start_player, self.start_boxes, lurd)
-        self.result = Result(Verdict.SOLVED, lurd, tuple(chain), self.nodes, self.seconds)
+        self.result = Found(Verdict.SOLVED, lurd, tuple(chain), self.nodes, self.seconds)
         return self.result
 
 

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from termgames.sokoban.levels import Level, LevelError
+from termgames.sokoban.levels import Level, LevelError, Problem
 from termgames.sokoban.parse import expand_rle
 from termgames.text import shown_path
 
@@ -50,7 +50,7 @@ def normalise_moves(text: str, source: str = "", line: int = 0) -> str:
     try:
         return "".join(expand_rle(compact, source, line))
     except LevelError as error:
-        raise LevelError(f"in a solution: {error.message}", source, line) from None
+        raise LevelError(Problem.BAD_SOLUTION, source, line, error=error.message) from None
 
 
 def parse_solutions(text: str, source: str = "") -> list[SolutionEntry]:
@@ -66,8 +66,7 @@ def parse_solutions(text: str, source: str = "") -> list[SolutionEntry]:
         nonlocal collecting, number, title, file
         if collecting is not None:
             if number is None and not title:
-                raise LevelError("this solution names no level (write '; level N' or "
-                                 "'Title: NAME' before it)", source, start)
+                raise LevelError(Problem.SOLUTION_FOR_NO_LEVEL, source, start)
             moves = normalise_moves("".join(collecting), source, start)
             entries.append(SolutionEntry(number, title, moves, start, file))
             collecting, number, title, file = None, None, "", ""

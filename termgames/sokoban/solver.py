@@ -15,15 +15,17 @@ from termgames.sokoban.levels import Level, Position
 from termgames.sokoban.search import (
     DEFAULT_NODES,
     BestFirst,
+    Found,
     Push,
-    Result,
     Verdict,
     check,
     steps_for,
 )
 
-__all__ = ["DEFAULT_NODES", "Push", "Result", "Solver", "Verdict", "check", "solve",
+__all__ = ["DEFAULT_NODES", "Found", "Push", "Result", "Solver", "Verdict", "check", "solve",
            "steps_for"]
+
+Result = Found  # kept for tests/test_sokoban_solver.py until merged
 
 TURN = 200
 """Positions a search expands before the turn passes to the next search."""
@@ -48,7 +50,7 @@ class Solver:
                     shared_bounds, macros), turns)
             for greediness, turns, macros in SCHEDULE
         ]
-        self.result: Result | None = None
+        self.result: Found | None = None
         self.seconds = 0.0
         self.turn = 0  # whose turn it is, and how many of its positions are left
         self.left = 0
@@ -71,7 +73,7 @@ class Solver:
         return sum(search.nodes for search, _ in self.searches)
 
     def advance(self, until: float, clock: Callable[[], float] = time.monotonic
-                ) -> Result | None:
+                ) -> Found | None:
         """Search until the clock passes ``until`` (a few positions at least, however late
         it is); the result once there is one."""
         started = clock()
@@ -104,9 +106,9 @@ class Solver:
         self.seconds += clock() - started
         return self.result
 
-    def finish(self, found: Result) -> None:
+    def finish(self, found: Found) -> None:
         """Keep the answer, with the work of every search counted in it."""
-        self.result = Result(found.verdict, found.lurd, found.pushes,
+        self.result = Found(found.verdict, found.lurd, found.pushes,
                              self.nodes + (found.nodes if found.verdict is Verdict.LIMIT
                                            else 0),
                              self.seconds)
@@ -114,10 +116,10 @@ class Solver:
 
 def solve(level: Level, time_limit: float = 30.0, player: Position | None = None,
           boxes: Iterable[Position] | None = None, node_limit: int = DEFAULT_NODES
-          ) -> Result:
+          ) -> Found:
     """Solve from a position (the level's start by default) within ``time_limit`` s."""
     solver = Solver(level, player, boxes, node_limit)
     result = solver.advance(time.monotonic() + time_limit)
     if result is None:
-        return Result(Verdict.LIMIT, nodes=solver.nodes, seconds=solver.seconds)
+        return Found(Verdict.LIMIT, nodes=solver.nodes, seconds=solver.seconds)
     return result
