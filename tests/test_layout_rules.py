@@ -9,7 +9,7 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "termgames"
 CORES = {
-    "g2048": {"board", "ai", "bitboard", "tablefile"},
+    "g2048": {"board", "ai", "bitboard", "tables", "tablefile"},
     "maze": {"generate", "solve", "guide", "walk", "state"},
     "reversi": {"board", "ai", "match", "entry", "state"},
     "sokoban": {"levels", "parse", "game", "solver", "search", "plan", "analysis", "deadlock",
