@@ -12,7 +12,7 @@ from termgames.direction import Direction
 from termgames.maze.generate import Builder, Maze, generate
 from termgames.maze.solve import AStar, NoPath, Replay
 from termgames.maze.state import MazeState, dump
-from termgames.maze.view import SQUARE_WIDTH, draw_map, header_forms
+from termgames.maze.view import SQUARE_WIDTH, draw_map, header_forms, map_size
 from termgames.maze.walk import Walk, toward
 from termgames.outcome import Mark, Outcome, Result
 from termgames.runtime import keys
@@ -21,7 +21,7 @@ from termgames.runtime.context import LaunchContext
 from termgames.runtime.draw import Canvas
 from termgames.runtime.grid import GridView, Viewport
 from termgames.runtime.keys import Key, Mouse
-from termgames.runtime.layout import Rect, room_for_panel
+from termgames.runtime.layout import Rect
 from termgames.runtime.panels import confirm, result_panel
 from termgames.runtime.scheduler import Timer
 from termgames.runtime.screen import GameScreen
@@ -360,7 +360,5 @@ class MazeScreen(GameScreen[MazeState]):
         canvas.fitted(0, header_forms(f"Maze {variant_name(self.maze)}", self.walk.steps,
                                       minutes_seconds(self.elapsed_ms()), best, self.walk.helped))
         area = Rect(HEADER_ROWS, 0, canvas.height - HEADER_ROWS, canvas.width)
-        if self.making_room:
-            size = (self.maze.height, self.maze.width * SQUARE_WIDTH)
-            area = room_for_panel(area, lambda room: size, size[1])
+        area = self.board_room(area, lambda room: map_size(self.maze, room))
         self.drawn = draw_map(canvas, self.view, area, self.maze, self.walk, self.replay)

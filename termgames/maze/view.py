@@ -30,6 +30,12 @@ SQUARE_WIDTH = 2
 two make a square and the maze is not tall and narrow."""
 
 
+def map_size(maze: Maze, room: Rect) -> tuple[int, int]:
+    """How big (height, width) the map is drawn in ``room``: all of it, or as much as
+    fits (the rest scrolls)."""
+    return min(maze.height, room.height), min(maze.width * SQUARE_WIDTH, room.width)
+
+
 def draw_map(canvas: Canvas, grid: GridView, area: Rect, maze: Maze, walk: Walk,
              replay: Replay | None) -> Viewport:
     """Only the visible part of the map, centred in ``area``, scrolled to keep the walker

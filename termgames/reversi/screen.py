@@ -18,6 +18,7 @@ from termgames.reversi.view import (
     SHAPES,
     Layout,
     Marks,
+    board_in,
     describe,
     draw_board,
     headline,
@@ -328,8 +329,7 @@ class ReversiScreen(GameScreen[ReversiState]):
         canvas.fitted(0, headline(self.match.position.score(), you, self.settings.opponent.name,
                                   discs), BOLD)
         area = Rect(1, 0, canvas.height - 1 - STATUS_ROWS - 1, canvas.width)
-        if self.making_room and area.width > 60:  # room beside the board for the panel
-            area = Rect(area.top, 0, area.height, area.width // 2 + 4)
+        area = self.board_room(area, board_in)
         self.shape = self.layouts.get((area, canvas.glyphs.unicode), lambda: layout(area))
         recent = self.match.events[self.report_from:]
         last, flipped = recent_marks(recent, self.computer, self.settings.watch)

@@ -86,6 +86,12 @@ def layout(area: Rect) -> Layout:
     return Layout(cells, Rect(top, left, height, width))
 
 
+def board_in(room: Rect) -> tuple[int, int]:
+    """How big (height, width) the board is drawn in ``room``."""
+    board = layout(room).board
+    return board.height, board.width
+
+
 def headline(score: tuple[int, int], you: Player | None, opponent: str, discs: bool
              ) -> list[str]:
     """The header's forms, longest first: the discs each side has, whose they are (the

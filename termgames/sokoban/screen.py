@@ -32,7 +32,7 @@ from termgames.sokoban.progress import (
     verdict,
 )
 from termgames.sokoban.state import SokobanState, violations
-from termgames.sokoban.view import Drawn, Marks, counts_forms, draw_level, room_beside
+from termgames.sokoban.view import Drawn, Marks, counts_forms, draw_level, level_size
 
 __all__ = ["SokobanScreen", "violations"]
 
@@ -349,8 +349,7 @@ class SokobanScreen(GameScreen[SokobanState]):
                                       self.records.get(level.key), level.author, dot,
                                       canvas.width, canvas.glyphs.ellipsis))
         area = Rect(HEADER_ROWS, 0, canvas.height - HEADER_ROWS, canvas.width)
-        if self.making_room:  # at worst, the smallest squares must fit beside it
-            area = room_beside(level, area)
+        area = self.board_room(area, lambda room: level_size(level, room))
         assist = self.assist
         hint, stuck = assist.hint(), assist.deadlock()
         marks = Marks(self.chosen, None if hint is None else (hint.box, hint.direction),

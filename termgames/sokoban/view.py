@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from termgames.runtime.draw import Canvas, Colour, Emphasis, Style
 from termgames.runtime.grid import MARK_COLUMNS, MARK_ROWS, GridView, Viewport, draw_edge_marks
-from termgames.runtime.layout import Cells, Rect, largest, room_for_panel
+from termgames.runtime.layout import Cells, Rect, largest
 from termgames.sokoban.game import Direction, Sokoban
 from termgames.sokoban.levels import Level, Position
 from termgames.sokoban.progress import Record
@@ -178,12 +178,6 @@ def level_size(level: Level, area: Rect) -> tuple[int, int]:
                     (area.height - frame_rows, area.width - frame_columns))
     height, width = cells.board(level.height, level.width)
     return min(height + frame_rows, area.height), min(width + frame_columns, area.width)
-
-
-def room_beside(level: Level, area: Rect) -> Rect:
-    """Where the level goes when a result panel must fit beside or below it too."""
-    return room_for_panel(area, lambda room: level_size(level, room),
-                          level.width * COMPACT.width + 4)
 
 
 def draw_level(canvas: Canvas, grid: GridView, area: Rect, level: Level, game: Sokoban,
