@@ -15,7 +15,6 @@ from termgames.g2048.board import (
     Run,
     State2048,
     variant_name,
-    violations,
 )
 from termgames.g2048.view import (
     HEADER_ROWS,
@@ -43,7 +42,7 @@ from termgames.scoreboard import Best, best_shown
 if TYPE_CHECKING:
     from termgames.store import Score
 
-__all__ = ["Screen2048", "variant_name", "violations"]
+__all__ = ["Screen2048", "variant_name"]
 
 
 PANEL_KEYS = (("c Enter", "keep going (on the win panel)"),

@@ -13,7 +13,7 @@ from termgames.reversi.ai import Opponent, Search, Strategy, opponent_for
 from termgames.reversi.board import Player, square_name
 from termgames.reversi.entry import Typing, no_such_square
 from termgames.reversi.match import Event, First, Match
-from termgames.reversi.state import ReversiState, violations
+from termgames.reversi.state import ReversiState
 from termgames.reversi.view import (
     SHAPES,
     Layout,
@@ -70,7 +70,7 @@ def variant_name(opponent: Opponent) -> str:
     return f"vs {opponent.name}"
 
 
-__all__ = ["ReversiScreen", "Settings", "settings_for", "variant_name", "violations"]
+__all__ = ["ReversiScreen", "Settings", "settings_for", "variant_name"]
 
 
 class ReversiScreen(GameScreen[ReversiState]):

@@ -31,10 +31,10 @@ from termgames.sokoban.progress import (
     load_records,
     verdict,
 )
-from termgames.sokoban.state import SokobanState, violations
+from termgames.sokoban.state import SokobanState
 from termgames.sokoban.view import Drawn, Marks, counts_forms, draw_level, level_size
 
-__all__ = ["SokobanScreen", "violations"]
+__all__ = ["SokobanScreen"]
 
 HEADER_ROWS = 2
 SHOWN_SPACE = "sokoban-shown"  # the player's levels a hint or the replay helped, for good
