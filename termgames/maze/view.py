@@ -48,7 +48,7 @@ def draw_map(canvas: Canvas, grid: GridView, area: Rect, maze: Maze, walk: Walk,
     on_route, width = set(walk.route), maze.width
     on_path: Container[Square] = walk.guide if walk.guide is not None else ()
     for row in range(view.top, view.top + view.rows):
-        y, x0 = view.cell(row, view.left)
+        y, x0 = view.cell_of(row, view.left)
         line = maze.grid[row * width + view.left: row * width + view.left + view.cols]
         # Walls first, as runs, so a row costs few writes.
         start = None

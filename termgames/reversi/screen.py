@@ -304,7 +304,7 @@ class ReversiScreen(GameScreen[ReversiState]):
 
     def on_mouse(self, event: Mouse) -> bool:
         """A click on a square plays it (the cursor goes there too)."""
-        square = self.shape.square_of(event.y, event.x) if self.shape else None
+        square = self.shape.square_at(event.y, event.x) if self.shape else None
         if square is None or event.wheel or self.settings.watch:
             return False
         self.typing.column = None
