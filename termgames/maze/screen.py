@@ -33,8 +33,6 @@ from termgames.runtime.scheduler import Timer
 from termgames.runtime.screen import GameScreen
 from termgames.text import plural
 
-PROGRESS = "maze"
-"""Where the player's helped mazes are remembered in the store's marks."""
 ANIMATION_S = 1.5  # the solver's search replays in this long, however much it visits
 TICK_MS = 33
 CLOCK_MS = 100  # the clock shows tenths, like every maze time
@@ -69,6 +67,7 @@ class MazeScreen(GameScreen[MazeState]):
     def mount(self, host: Any) -> None:
         """On the stack: read the best time on record, and measure the shortest way out."""
         super().mount(host)
+        self.walk.helped = self.was_helped()
         self.load_best()
         self.measure()
 
@@ -141,18 +140,21 @@ class MazeScreen(GameScreen[MazeState]):
         return True
 
     def new_walk(self) -> Walk:
-        """A walk of the maze in play from its entrance, timed on the context's clock."""
-        return Walk(self.maze, helped=self.was_helped(), clock=self.context.clock.now)
+        """A walk of the maze in play from its entrance, timed on the context's clock,
+        helped if the solver showed this maze's way out before (known once mounted)."""
+        helped = self.mounted and self.was_helped()
+        return Walk(self.maze, helped=helped, clock=self.context.clock.now)
 
     # Helped mazes, remembered across sessions ------------------------------------------
     def was_helped(self) -> bool:
         """Whether the solver has shown this maze's way out before, in any session."""
-        return self.context.store.marked(self.context.player.name, PROGRESS, self.maze.key)
+        return self.context.store.marked(self.context.player.name, self.progress_space,
+                                         self.maze.key)
 
     def mark_helped(self) -> None:
         """Remember for good that this maze's way out was shown."""
         if not self.walk.helped:
-            self.context.store.mark(self.context.player.name, PROGRESS, self.maze.key)
+            self.context.store.mark(self.context.player.name, self.progress_space, self.maze.key)
         self.walk.helped = True
 
     # Play ------------------------------------------------------------------------------

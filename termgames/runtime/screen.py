@@ -73,6 +73,9 @@ class Host(Protocol):
     def best(self, game: GameScreen[Any], variant: str) -> Score | None:
         """The best on record for ``game`` in ``variant``, by its scoring's direction."""
 
+    def progress_space(self, game: GameScreen[Any]) -> str:
+        """Where ``game`` keeps progress and marks in the store (its spec's space)."""
+
 
 class NotMounted(RuntimeError):
     """A screen used its host before the runner showed it."""
@@ -241,3 +244,9 @@ class GameScreen(Screen[S]):
     def best(self, variant: str) -> Score | None:
         """The best on record in ``variant``."""
         return self.host.best(self, variant)
+
+    @property
+    def progress_space(self) -> str:
+        """Where this game keeps the player's progress and marks in the store: its spec's
+        space, as the runner started it (known once mounted)."""
+        return self.host.progress_space(self)
