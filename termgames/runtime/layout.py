@@ -113,13 +113,13 @@ BoardIn = Callable[[Rect], tuple[int, int]]
 """How big (height, width) a game's board is drawn in a given room."""
 
 
-def panel_room(area: Rect, board_in: BoardIn) -> Rect:
+def panel_room(area: Rect, board_in: BoardIn, panel_width: int = NARROWEST_PANEL) -> Rect:
     """The one policy for where a board goes while a result panel is up: all of ``area``
     if the board drawn there (``board_in`` gives its height and width) leaves room for the
     panel beside or below it, so nothing shrinks or moves; else, keeping the board's size,
     the top part (the panel below) or a part slid left just as far as the panel needs
-    (one at least NARROWEST_PANEL wide beside it); else whichever keeps the board bigger,
-    the top part or the left part."""
+    (``panel_width`` columns beside it, gap included: its lines unwrapped); else
+    whichever keeps the board bigger, the top part or the left part."""
     full = board_in(area)
     height, width = full
     if (area.width - width) // 2 >= PANEL_ROOM or (area.height - height) // 2 >= PANEL_ROWS:
@@ -130,7 +130,7 @@ def panel_room(area: Rect, board_in: BoardIn) -> Rect:
     centred = (area.width - width) // 2
     moved = max(min(centred, area.width - width - PANEL_ROOM), min(centred, EDGE))
     slid = Rect(area.top, area.left, area.height, 2 * moved + width)
-    if area.width - (moved + width) >= NARROWEST_PANEL and board_in(slid) == full:
+    if area.width - (moved + width) >= panel_width and board_in(slid) == full:
         return slid
     left = Rect(area.top, area.left, area.height, max(area.width - PANEL_ROOM, 1))
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 from termgames.runtime.bindings import Binding, Hint, hints
 from termgames.runtime.draw import Canvas
 from termgames.runtime.keys import Key, Mouse
-from termgames.runtime.layout import BoardIn, Rect, panel_room
+from termgames.runtime.layout import NARROWEST_PANEL, BoardIn, Rect, panel_room
 from termgames.runtime.scheduler import Callback, Timer
 
 if TYPE_CHECKING:
@@ -111,6 +111,8 @@ class Screen(Generic[S]):
     making_room: bool = False
     """A result panel is up over this screen (the panel sets and clears it): the board
     goes where ``board_room`` says, so the panel fits beside or below it."""
+    panel_width: int = NARROWEST_PANEL
+    """Columns the result panel up takes beside a board, its gap included."""
 
     def __init__(self) -> None:
         self._host: Host | None = None
@@ -176,7 +178,7 @@ class Screen(Generic[S]):
         in: all of it, or while a result panel is up, the runtime's one choice of room
         that keeps the panel off the board (``layout.panel_room``); ``board_in`` says how
         big the board is drawn in a given room."""
-        return panel_room(area, board_in) if self.making_room else area
+        return panel_room(area, board_in, self.panel_width) if self.making_room else area
 
     def help_extra(self) -> list[tuple[str, str]]:
         """(keys, meaning) rows for the help screen beyond the bindings (typed numbers)."""
