@@ -140,6 +140,12 @@ class FakeStage:
         self.timers: list[Timer] = []
         self.work: dict[str, Callable[[], bool]] = {}
         self.order = itertools.count()
+        self.helps_given = 0
+        """How often an assistant said, through ``on_help``, that help was given."""
+
+    def on_help(self) -> None:
+        """An assistant's word that it has helped (give it as ``on_help``): counted."""
+        self.helps_given += 1
 
     def say(self, *forms: str) -> None:
         """Keep the longest form."""

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from termgames.g2048.view import layout, minimum_size
+from termgames.g2048.view import layout, minimum_size, under_header
 from termgames.runtime.runner import FOOTER_ROWS, window_for
 from tests.drivers import Driver, program
 
@@ -51,7 +51,7 @@ def test_2048_from_the_menu_is_laid_out_for_the_window_it_starts_in(
     where the layout for this window puts it: the roomiest tiles at 200x60, the compact
     ones at the smallest window."""
     rows, cols = window
-    expected = layout(4, rows - FOOTER_ROWS, cols)
+    expected = layout(4, under_header(rows - FOOTER_ROWS, cols))
     middle = expected.cells.height // 2
 
     def every_square_labelled() -> bool:

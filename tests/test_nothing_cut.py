@@ -17,6 +17,7 @@ import pytest
 
 from termgames.maze.generate import generate
 from termgames.maze.solve import shortest_path
+from termgames.runtime.runner import window_for
 from termgames.sokoban.bundled import BUNDLED, load_bundled
 from termgames.sokoban.progress import Record, record_solution
 from tests.drivers import Driver, FakeDriver, fake_program, program
@@ -24,7 +25,6 @@ from tests.screens import maze_keys
 from tests.stores import PLAYER, store_at
 
 DRIVERS = ["fake", "pty"]
-FOOTER_ROWS = 1
 LEVEL = ("Title: A level whose title is far too long for a small window\n"
          "Author: Somebody with a long name as well\n#######\n#@ $ .#\n#######\n")
 EDGE_OK = set(" …│|┐┘+.")
@@ -34,8 +34,7 @@ EDGE_OK = set(" …│|┐┘+.")
 def advertised(args: list[str], tmp_path: Path) -> tuple[int, int]:
     """The window size the screen ``termgames ARGS`` opens asks for at least."""
     with fake_program(args, tmp_path / "probe") as run:
-        rows, cols = run.runner.stack[-1].min_size()
-    return rows + FOOTER_ROWS, cols
+        return window_for(run.runner.stack[-1].min_size())
 
 
 def text_rows(lines: list[str]) -> list[int]:

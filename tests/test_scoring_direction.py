@@ -20,7 +20,6 @@ from termgames.g2048 import SPEC as G2048
 from termgames.g2048.screen import variant_name as variant_2048
 from termgames.maze import SPEC as MAZE
 from termgames.maze.generate import generate
-from termgames.maze.screen import variant_name as variant_maze
 from termgames.outcome import Outcome, Result
 from termgames.runtime.context import Player
 from termgames.runtime.screen import GameScreen
@@ -44,7 +43,7 @@ class Case(NamedTuple):
 CASES = {
     "lower wins (maze times)": Case(
         MAZE, ["maze", "--size", "3x2", "--seed", "2"],
-        variant_maze(generate(3, 2, random.Random(2))),
+        generate(3, 2, random.Random(2)).variant,
         [9_000, 4_000, 7_000], 4_000, ["0:04.0", "0:07.0", "0:09.0"], "best 0:04.0"),
     "higher wins (2048 points)": Case(
         G2048, ["2048", "--seed", "3"], variant_2048(4, 2048),

@@ -65,20 +65,9 @@ SPARE = level("""
 """More boxes than goals: a box in a corner is no deadlock."""
 
 
-class Stage(FakeStage):
-    """The runtime's fake stage, counting the times the assistant says help was given."""
-
-    def __init__(self, lazy: bool = False) -> None:
-        super().__init__(lazy)
-        self.helps_given = 0
-
-    def help_given(self) -> None:
-        self.helps_given += 1
-
-
-def helper(lvl: Level) -> tuple[Sokoban, Assistant, Stage]:
-    game, stage = Sokoban(lvl), Stage()
-    return game, Assistant(game, stage, on_help=stage.help_given), stage
+def helper(lvl: Level) -> tuple[Sokoban, Assistant, FakeStage]:
+    game, stage = Sokoban(lvl), FakeStage()
+    return game, Assistant(game, stage, on_help=stage.on_help), stage
 
 
 def press(game: Sokoban, helping: Assistant, *directions: Direction) -> None:
@@ -194,7 +183,7 @@ def test_following_the_hints_needs_no_more_thinking() -> None:
 
 
 def test_a_hint_searched_for_another_position_is_never_shown() -> None:
-    game, stage = Sokoban(TWO), Stage(lazy=True)
+    game, stage = Sokoban(TWO), FakeStage(lazy=True)
     helping = Assistant(game, stage)
     helping.ask_hint()
     assert stage.said[-1].startswith("Thinking…") and stage.work  # not finished...

@@ -21,8 +21,9 @@ from termgames.sokoban.heap import HEAP
 from termgames.sokoban.levels import Level
 from termgames.sokoban.paths import push_path
 from tests.drivers import fake_program
+from tests.fake import FakeStage as Stage
 from tests.terminal import Terminal
-from tests.test_sokoban_assist import Stage, level
+from tests.test_sokoban_assist import level
 
 BIG = level("\n".join([
     "#" * 18,

@@ -9,7 +9,7 @@ import pytest
 from termgames.runtime.draw import Emphasis, Style
 from termgames.sokoban.game import Direction, Sokoban
 from termgames.sokoban.levels import Level
-from termgames.sokoban.view import BOX, BOX_ON_GOAL, Marks, look
+from termgames.sokoban.view import BOX, BOX_ON_GOAL, Kind, Marks, look
 
 # Two boxes: one on a goal (row 1), one off (row 2); the player stands apart.
 LEVEL = Level(("######",
@@ -30,9 +30,9 @@ def marked(square: tuple[int, int], mark: str) -> Style:
     marks = {"chosen": Marks(chosen=square),
              "hint": Marks(hint=(square, Direction.LEFT)),
              "stuck": Marks(stuck=frozenset({square}))}[mark]
-    kind, style = look(LEVEL, game, square, marks)
-    assert kind == "box"
-    return style
+    seen = look(LEVEL, game, square, marks)
+    assert seen.kind is Kind.BOX
+    return seen.style
 
 
 @pytest.mark.parametrize("mark", ["chosen", "hint", "stuck"])

@@ -32,7 +32,7 @@ def _create(context: LaunchContext) -> GameScreen[Any]:
 
 
 def _violations(state: Mapping[str, Any]) -> list[str]:
-    from termgames.g2048.screen import violations
+    from termgames.g2048.board import violations
 
     return violations(state)
 

@@ -15,17 +15,18 @@ from termgames.g2048.board import (
     Run,
     State2048,
     variant_name,
-    violations,
 )
 from termgames.g2048.view import (
     HEADER_ROWS,
     Layout,
+    board_in,
     draw_advice,
     draw_board,
     header_forms,
     layout,
     marks_note,
     minimum_size,
+    under_header,
 )
 from termgames.outcome import Mark, Outcome
 from termgames.runtime import keys
@@ -41,7 +42,7 @@ from termgames.scoreboard import Best, best_shown
 if TYPE_CHECKING:
     from termgames.store import Score
 
-__all__ = ["Screen2048", "variant_name", "violations"]
+__all__ = ["Screen2048", "variant_name"]
 
 
 PANEL_KEYS = (("c Enter", "keep going (on the win panel)"),
@@ -239,9 +240,9 @@ class Screen2048(GameScreen[State2048]):
     def draw(self, canvas: Canvas) -> None:
         """Header with scores and the goal, and the board as big as the window allows."""
         finished = self.making_room
-        self.shape = self.layouts.get((canvas.height, canvas.width, finished),
-                                      lambda: layout(self.size, canvas.height, canvas.width,
-                                                     finished))
+        area = under_header(canvas.height, canvas.width)
+        self.shape = self.layouts.get((area, finished), lambda: layout(
+            self.size, self.board_room(area, board_in(self.size))))
         marks = frozenset(mark.value for mark in self.marks())
         # The run counts as it stands: the best shown is what the store will hold.
         run = Best(self.game.score, marks) if self.run.counts() else None

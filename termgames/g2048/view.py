@@ -4,12 +4,13 @@ them so that two equal tiles side by side read as two."""
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 from termgames.g2048.board import Grid
 from termgames.outcome import Mark
 from termgames.runtime.draw import BOLD, Canvas, Colour, Emphasis, Style, fit_lines
-from termgames.runtime.layout import PANEL_ROOM, Cells, Rect, largest
+from termgames.runtime.layout import Cells, Rect, largest
 from termgames.scoreboard import Best
 from termgames.text import text_width
 
@@ -53,8 +54,6 @@ SHAPES = (Cells(9, 20, 1, 2), Cells(7, 16, 1, 2), Cells(5, 12, 1, 2), Cells(3, 9
 """Tile sizes, roomiest first; the last, one row by seven columns (room for 131072), is
 the compact form for small windows. Every size keeps a gap between tiles."""
 HEADER_ROWS = 2
-NARROWEST_PANEL = 28
-"""Columns the narrowest result panel takes beside a board, with its gap (Panel: 26 + 2)."""
 
 
 @functools.lru_cache(maxsize=64)
@@ -89,21 +88,28 @@ class Layout(NamedTuple):
                 self.board.left + col * (self.cells.width + self.cells.gap_cols))
 
 
-def layout(size: int, rows: int, cols: int, leave_room: bool = False) -> Layout:
-    """The roomiest tiles whose board fits under the header in ``rows`` x ``cols``,
-    centred; ``leave_room`` moves the board left, as far as it takes for a panel to fit
-    beside it, but only where one then does (elsewhere the panel covers the board, which
-    stays where it always is)."""
-    room = (rows - HEADER_ROWS, cols)
-    cells = largest(SHAPES, size, size, room)
+def layout(size: int, area: Rect) -> Layout:
+    """The roomiest tiles whose board fits in ``area`` (the game's, under the header),
+    centred in it."""
+    cells = largest(SHAPES, size, size, (area.height, area.width))
     height, width = cells.board(size, size)
-    top = HEADER_ROWS + max((room[0] - height) // 2, 0)
-    left = max((cols - width) // 2, 0)
-    if leave_room:
-        moved = max(min(left, cols - width - PANEL_ROOM), min(left, 2))
-        if cols - (moved + width) >= NARROWEST_PANEL:
-            left = moved
+    top = area.top + max((area.height - height) // 2, 0)
+    left = area.left + max((area.width - width) // 2, 0)
     return Layout(cells, Rect(top, left, height, width), size)
+
+
+def under_header(rows: int, cols: int) -> Rect:
+    """The part of a game area of ``rows`` x ``cols`` the board may use: all but the
+    header."""
+    return Rect(HEADER_ROWS, 0, max(rows - HEADER_ROWS, 1), cols)
+
+
+def board_in(size: int) -> Callable[[Rect], tuple[int, int]]:
+    """How big (height, width) a ``size`` board is drawn in a given room."""
+    def measure(room: Rect) -> tuple[int, int]:
+        board = layout(size, room).board
+        return board.height, board.width
+    return measure
 
 
 SHORT_MARKS = {"autoplay": "auto"}

@@ -44,6 +44,18 @@ class Maze:
         """Map squares down."""
         return 2 * self.cells_high + 1
 
+    @property
+    def variant(self) -> str:
+        """Its scoreboard variant: the size in cells ('19x10')."""
+        return f"{self.cells_wide}x{self.cells_high}"
+
+    @property
+    def key(self) -> str:
+        """Its mark in the player's records: its map, so the same seed finds it again."""
+        import hashlib  # only once a maze is played
+
+        return "helped:" + hashlib.sha256(self.grid).hexdigest()[:32]
+
     def is_open(self, square: Square) -> bool:
         """Whether ``square`` is on the map and not a wall."""
         row, column = square

@@ -2,54 +2,42 @@
 
 from __future__ import annotations
 
-import hashlib
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from termgames.clock import Stopwatch
 from termgames.direction import Direction
-from termgames.maze.generate import Builder, Maze, generate
+from termgames.maze.generate import Builder, generate
 from termgames.maze.solve import AStar, NoPath, Replay
 from termgames.maze.state import MazeState, dump
-from termgames.maze.view import SQUARE_WIDTH, draw_map, header_forms
+from termgames.maze.view import (
+    SQUARE_WIDTH,
+    draw_header,
+    draw_map,
+    fit_size,
+    map_size,
+    result_lines,
+    under_header,
+)
 from termgames.maze.walk import Walk, toward
-from termgames.outcome import Mark, Outcome, Result
+from termgames.outcome import Outcome
 from termgames.runtime import keys
 from termgames.runtime.bindings import Binding, movement
 from termgames.runtime.context import LaunchContext
 from termgames.runtime.draw import Canvas
 from termgames.runtime.grid import GridView, Viewport
 from termgames.runtime.keys import Key, Mouse
-from termgames.runtime.layout import Rect, room_for_panel
+from termgames.runtime.layout import Rect
 from termgames.runtime.panels import confirm, result_panel
 from termgames.runtime.scheduler import Timer
 from termgames.runtime.screen import GameScreen
-from termgames.scoreboard import minutes_seconds
 from termgames.text import plural
 
-PROGRESS = "maze"
-"""Where the player's helped mazes are remembered in the store's marks."""
 ANIMATION_S = 1.5  # the solver's search replays in this long, however much it visits
 TICK_MS = 33
 CLOCK_MS = 100  # the clock shows tenths, like every maze time
 SEARCH_SLICE = 15_000  # A* expansions in one slice between keys: about 20 ms
 BUILD_SLICE = 20_000  # Prim steps in one slice between keys: about 20 ms
-
-HEADER_ROWS = 1
-
-
-def fit_size(rows: int, columns: int) -> tuple[int, int]:
-    """The largest maze (cells wide, cells high) whose map fits a game area of ``rows`` x
-    ``columns`` under the header."""
-    usable_rows = rows - HEADER_ROWS
-    return max((columns // SQUARE_WIDTH - 1) // 2, 1), max((usable_rows - 1) // 2, 1)
-
-
-def variant_name(maze: Maze) -> str:
-    """The scoreboard variant: the maze size in cells."""
-    return f"{maze.cells_wide}x{maze.cells_high}"
-
 
 class MazeScreen(GameScreen[MazeState]):
     """A maze to walk, timed from the first step; the solver on request."""
@@ -63,8 +51,7 @@ class MazeScreen(GameScreen[MazeState]):
         self.rng = random.Random(seed)
         self.size = size or fit_size(context.rows, context.cols)
         self.maze = generate(*self.size, self.rng)
-        self.walk = Walk(self.maze, helped=self.was_helped())
-        self.stopwatch = Stopwatch(context.clock)
+        self.walk = self.new_walk()
         self.solver: AStar | None = None
         self.replay: Replay | None = None
         self.animation: Timer | None = None
@@ -80,12 +67,13 @@ class MazeScreen(GameScreen[MazeState]):
     def mount(self, host: Any) -> None:
         """On the stack: read the best time on record, and measure the shortest way out."""
         super().mount(host)
+        self.walk.helped = self.was_helped()
         self.load_best()
         self.measure()
 
     def load_best(self) -> None:
         """The best time on record for this size, read again after each result."""
-        best = self.best(variant_name(self.maze))
+        best = self.best(self.maze.variant)
         self.best_ms = best.score if best else None
 
     def bindings(self) -> Sequence[Binding]:
@@ -145,25 +133,28 @@ class MazeScreen(GameScreen[MazeState]):
             return False
         self.maze = self.building.maze()
         self.building = None
-        self.walk = Walk(self.maze, helped=self.was_helped())
+        self.walk = self.new_walk()
         self.host.say("")
         self.load_best()
         self.measure()
         return True
 
-    # Helped mazes, remembered across sessions ------------------------------------------
-    def maze_key(self) -> str:
-        """This maze's mark in the store: its map, so the same seed finds it again."""
-        return "helped:" + hashlib.sha256(self.maze.grid).hexdigest()[:32]
+    def new_walk(self) -> Walk:
+        """A walk of the maze in play from its entrance, timed on the context's clock,
+        helped if the solver showed this maze's way out before (known once mounted)."""
+        helped = self.mounted and self.was_helped()
+        return Walk(self.maze, helped=helped, clock=self.context.clock.now)
 
+    # Helped mazes, remembered across sessions ------------------------------------------
     def was_helped(self) -> bool:
         """Whether the solver has shown this maze's way out before, in any session."""
-        return self.context.store.marked(self.context.player.name, PROGRESS, self.maze_key())
+        return self.context.store.marked(self.context.player.name, self.progress_space,
+                                         self.maze.key)
 
     def mark_helped(self) -> None:
         """Remember for good that this maze's way out was shown."""
         if not self.walk.helped:
-            self.context.store.mark(self.context.player.name, PROGRESS, self.maze_key())
+            self.context.store.mark(self.context.player.name, self.progress_space, self.maze.key)
         self.walk.helped = True
 
     # Play ------------------------------------------------------------------------------
@@ -241,14 +232,12 @@ class MazeScreen(GameScreen[MazeState]):
         self.host.push(confirm(question, lambda: self.start_over(new_maze), self))
 
     def step(self, d_row: int, d_col: int) -> None:
-        """One step; the clock starts with the first and stops at the exit."""
+        """One step; while the walk's clock runs, the time shown is redrawn."""
         if not self.walk.step(d_row, d_col):
             return
-        if not self.stopwatch.running and self.stopwatch.started is None:
-            self.stopwatch.start()
+        if self.walk.timing and self.ticking is None:
             self.ticking = self.every(CLOCK_MS, lambda: None)  # redraws the clock
-        if self.walk.out:
-            self.stopwatch.stop()
+        if not self.walk.timing:
             self.stop_ticking()
 
     def stop_ticking(self) -> None:
@@ -262,8 +251,8 @@ class MazeScreen(GameScreen[MazeState]):
         self.new_run()
         self.stop_ticking()
         self.stop_animation()
-        self.stopwatch.reset()
         self.solver = None
+        self.walk.reset_clock()
         if new_maze:
             self.building = Builder(*self.size, self.rng)
             self.in_background("build", self.build_slice)
@@ -326,24 +315,15 @@ class MazeScreen(GameScreen[MazeState]):
             pass
         return self.optimal if self.optimal is not None else 0
 
-    def elapsed_ms(self) -> int:
-        """Milliseconds on the clock."""
-        return int(self.stopwatch.elapsed() * 1000)
-
     def outcome(self) -> Outcome | None:
         """Out of the maze: the time, marked if the solver helped."""
-        if not self.walk.out:
-            return None
-        marks = frozenset({Mark.HELPED}) if self.walk.helped else frozenset()
-        return Outcome(Result.WON, self.elapsed_ms(), variant_name(self.maze), marks)
+        return self.walk.outcome()
 
     def on_finished(self, outcome: Outcome) -> None:
         """Steps against the shortest, the time, and whether the solver helped."""
         self.load_best()
-        help_note = "with the solver's help" if self.walk.helped else "no help used"
         self.host.push(result_panel(
-            self, ["You made it out!", f"{self.walk.steps} steps (shortest: "
-                   f"{self.shortest()})", f"time {minutes_seconds(outcome.score)}, {help_note}"],
+            self, result_lines(self.walk, self.shortest()),
             Binding(("n",), lambda: self.start_over(True), "new maze", "new maze"),
             Binding(("r",), lambda: self.start_over(False), "replay", "replay")))
 
@@ -354,13 +334,6 @@ class MazeScreen(GameScreen[MazeState]):
     # Drawing ---------------------------------------------------------------------------
     def draw(self, canvas: Canvas) -> None:
         """Header with steps and time, and the maze around the player."""
-        best = minutes_seconds(self.best_ms) if self.best_ms is not None else None
-        # Plain text, no bold: the counters change on every step and switching attributes
-        # costs bytes.
-        canvas.fitted(0, header_forms(f"Maze {variant_name(self.maze)}", self.walk.steps,
-                                      minutes_seconds(self.elapsed_ms()), best, self.walk.helped))
-        area = Rect(HEADER_ROWS, 0, canvas.height - HEADER_ROWS, canvas.width)
-        if self.making_room:
-            size = (self.maze.height, self.maze.width * SQUARE_WIDTH)
-            area = room_for_panel(area, lambda room: size, size[1])
+        draw_header(canvas, self.walk, self.best_ms)
+        area = self.board_room(under_header(canvas), lambda room: map_size(self.maze, room))
         self.drawn = draw_map(canvas, self.view, area, self.maze, self.walk, self.replay)

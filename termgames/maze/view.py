@@ -12,6 +12,7 @@ from termgames.maze.walk import Walk
 from termgames.runtime.draw import Canvas, Colour, Emphasis, Style
 from termgames.runtime.grid import GridView, Viewport, draw_edge_marks
 from termgames.runtime.layout import Rect
+from termgames.scoreboard import minutes_seconds
 
 WALL = Style(fg=67, fg8=Colour.BLUE)
 # No bold in colour on the squares a step changes: switching bold costs a full reset.
@@ -30,6 +31,12 @@ SQUARE_WIDTH = 2
 two make a square and the maze is not tall and narrow."""
 
 
+def map_size(maze: Maze, room: Rect) -> tuple[int, int]:
+    """How big (height, width) the map is drawn in ``room``: all of it, or as much as
+    fits (the rest scrolls)."""
+    return min(maze.height, room.height), min(maze.width * SQUARE_WIDTH, room.width)
+
+
 def draw_map(canvas: Canvas, grid: GridView, area: Rect, maze: Maze, walk: Walk,
              replay: Replay | None) -> Viewport:
     """Only the visible part of the map, centred in ``area``, scrolled to keep the walker
@@ -41,7 +48,7 @@ def draw_map(canvas: Canvas, grid: GridView, area: Rect, maze: Maze, walk: Walk,
     on_route, width = set(walk.route), maze.width
     on_path: Container[Square] = walk.guide if walk.guide is not None else ()
     for row in range(view.top, view.top + view.rows):
-        y, x0 = view.cell(row, view.left)
+        y, x0 = view.cell_of(row, view.left)
         line = maze.grid[row * width + view.left: row * width + view.left + view.cols]
         # Walls first, as runs, so a row costs few writes.
         start = None
@@ -85,6 +92,37 @@ def square_look(square: Square, maze: Maze, walk: Walk, on_route: set[Square],
     if square in walk.visited:
         return "xx", LEFT_BEHIND
     return None
+
+
+HEADER_ROWS = 1
+
+
+def fit_size(rows: int, columns: int) -> tuple[int, int]:
+    """The largest maze (cells wide, cells high) whose map fits a game area of ``rows`` x
+    ``columns`` under the header."""
+    usable_rows = rows - HEADER_ROWS
+    return max((columns // SQUARE_WIDTH - 1) // 2, 1), max((usable_rows - 1) // 2, 1)
+
+
+def under_header(canvas: Canvas) -> Rect:
+    """The part of the game's area the map may use: all but the header."""
+    return Rect(HEADER_ROWS, 0, max(canvas.height - HEADER_ROWS, 1), canvas.width)
+
+
+def draw_header(canvas: Canvas, walk: Walk, best_ms: int | None) -> None:
+    """The maze's size, the steps and the time, and the best time on record. Plain text,
+    no bold: the counters change on every step and switching attributes costs bytes."""
+    best = minutes_seconds(best_ms) if best_ms is not None else None
+    canvas.fitted(0, header_forms(f"Maze {walk.maze.variant}", walk.steps,
+                                  minutes_seconds(walk.elapsed_ms()), best, walk.helped))
+
+
+def result_lines(walk: Walk, shortest: int) -> list[str]:
+    """The result panel's words: steps against the shortest, the time, and whether the
+    solver helped."""
+    help_note = "with the solver's help" if walk.helped else "no help used"
+    return ["You made it out!", f"{walk.steps} steps (shortest: {shortest})",
+            f"time {minutes_seconds(walk.elapsed_ms())}, {help_note}"]
 
 
 def header_forms(title: str, steps: int, time: str, best: str | None,

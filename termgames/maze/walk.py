@@ -1,15 +1,17 @@
 """A walk through a maze: where the walker stands, the trail back to the entrance, every
-square walked, the shortest path shown to them, and whether the solver has helped. Pure:
-no terminal, no clock."""
+square walked, the shortest path shown to them, whether the solver has helped, and its
+time, from the first step to the exit. Pure: no terminal; the clock is injected."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from termgames.direction import Direction
 from termgames.maze.generate import Maze, Square
 from termgames.maze.guide import Guide
+from termgames.outcome import Mark, Outcome, Result
 
 
 @dataclass
@@ -26,6 +28,12 @@ class Walk:
     """The solver has shown the way out; it stays so, replays included."""
     guide: Guide | None = None
     """The shortest path on show, trimmed as the walker follows it."""
+    clock: Callable[[], float] = time.monotonic
+    """Seconds from any start: the walk is timed on it."""
+    started: float | None = None
+    """When the first step was taken; None before it."""
+    finished: float | None = None
+    """When the exit was reached; None before it."""
 
     def __post_init__(self) -> None:
         self.restart()
@@ -38,17 +46,41 @@ class Walk:
         self.visited = {self.position}
         self.steps = 0
         self.guide = None
+        self.reset_clock()
+
+    def reset_clock(self) -> None:
+        """The time back to zero, waiting for a first step."""
+        self.started = self.finished = None
 
     @property
     def out(self) -> bool:
         """The walker has reached the exit."""
         return self.position == self.maze.exit
 
+    @property
+    def timing(self) -> bool:
+        """The clock runs: the first step is taken and the exit not reached."""
+        return self.started is not None and self.finished is None
+
+    def elapsed(self) -> float:
+        """Seconds from the first step to the exit (or to now, on the way)."""
+        if self.started is None:
+            return 0.0
+        end = self.finished if self.finished is not None else self.clock()
+        return end - self.started
+
+    def elapsed_ms(self) -> int:
+        """The time, in whole milliseconds, as results record it."""
+        return int(self.elapsed() * 1000)
+
     def step(self, d_row: int, d_col: int) -> bool:
-        """One step if the square is open and the walk is not over; whether it moved."""
+        """One step if the square is open and the walk is not over; whether it moved. The
+        first step starts the clock, and the step onto the exit stops it."""
         target = (self.position[0] + d_row, self.position[1] + d_col)
         if self.out or not self.maze.is_open(target):
             return False
+        if self.started is None:
+            self.started = self.clock()
         self.steps += 1
         if len(self.route) > 1 and self.route[-2] == target:
             self.route.pop()
@@ -58,7 +90,16 @@ class Walk:
         self.position = target
         if self.guide is not None:
             self.guide.follow(target)
+        if self.out:
+            self.finished = self.clock()
         return True
+
+    def outcome(self) -> Outcome | None:
+        """Out of the maze: the time, marked if the solver helped; None before that."""
+        if not self.out:
+            return None
+        marks = frozenset({Mark.HELPED}) if self.helped else frozenset()
+        return Outcome(Result.WON, self.elapsed_ms(), self.maze.variant, marks)
 
     def show_path(self, path: Sequence[Square]) -> None:
         """Show ``path`` (from where the walker stands to the exit) until they hide it:

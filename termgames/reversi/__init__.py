@@ -33,7 +33,7 @@ def _create(context: LaunchContext) -> GameScreen[Any]:
 
 
 def _violations(state: Mapping[str, Any]) -> list[str]:
-    from termgames.reversi.screen import violations
+    from termgames.reversi.state import violations
 
     return violations(state)
 

@@ -13,11 +13,12 @@ from termgames.reversi.ai import Opponent, Search, Strategy, opponent_for
 from termgames.reversi.board import Player, square_name
 from termgames.reversi.entry import Typing, no_such_square
 from termgames.reversi.match import Event, First, Match
-from termgames.reversi.state import ReversiState, violations
+from termgames.reversi.state import ReversiState
 from termgames.reversi.view import (
     SHAPES,
     Layout,
     Marks,
+    board_in,
     describe,
     draw_board,
     headline,
@@ -69,7 +70,7 @@ def variant_name(opponent: Opponent) -> str:
     return f"vs {opponent.name}"
 
 
-__all__ = ["ReversiScreen", "Settings", "settings_for", "variant_name", "violations"]
+__all__ = ["ReversiScreen", "Settings", "settings_for", "variant_name"]
 
 
 class ReversiScreen(GameScreen[ReversiState]):
@@ -303,7 +304,7 @@ class ReversiScreen(GameScreen[ReversiState]):
 
     def on_mouse(self, event: Mouse) -> bool:
         """A click on a square plays it (the cursor goes there too)."""
-        square = self.shape.square_of(event.y, event.x) if self.shape else None
+        square = self.shape.square_at(event.y, event.x) if self.shape else None
         if square is None or event.wheel or self.settings.watch:
             return False
         self.typing.column = None
@@ -328,8 +329,7 @@ class ReversiScreen(GameScreen[ReversiState]):
         canvas.fitted(0, headline(self.match.position.score(), you, self.settings.opponent.name,
                                   discs), BOLD)
         area = Rect(1, 0, canvas.height - 1 - STATUS_ROWS - 1, canvas.width)
-        if self.making_room and area.width > 60:  # room beside the board for the panel
-            area = Rect(area.top, 0, area.height, area.width // 2 + 4)
+        area = self.board_room(area, board_in)
         self.shape = self.layouts.get((area, canvas.glyphs.unicode), lambda: layout(area))
         recent = self.match.events[self.report_from:]
         last, flipped = recent_marks(recent, self.computer, self.settings.watch)

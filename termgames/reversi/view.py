@@ -55,7 +55,7 @@ class Layout:
     cells: Cells
     board: Rect
 
-    def square_at(self, square: int) -> tuple[int, int]:
+    def cell_of(self, square: int) -> tuple[int, int]:
         """The top-left screen cell of ``square``'s inside."""
         row, col = divmod(square, 8)
         step_y, step_x = self.cells.height + self.cells.border, self.cells.width + (
@@ -63,7 +63,7 @@ class Layout:
         return (self.board.top + self.cells.border + row * step_y,
                 self.board.left + self.cells.border + col * step_x)
 
-    def square_of(self, y: int, x: int) -> int | None:
+    def square_at(self, y: int, x: int) -> int | None:
         """The square drawn at screen cell (y, x), if any (grid lines belong to none)."""
         border = int(self.cells.border)
         step_y, step_x = self.cells.height + border, self.cells.width + border
@@ -84,6 +84,12 @@ def layout(area: Rect) -> Layout:
     top = area.top + 1 + max((area.height - 1 - height) // 2, 0)
     left = area.left + max((area.width - width) // 2, LABELS)
     return Layout(cells, Rect(top, left, height, width))
+
+
+def board_in(room: Rect) -> tuple[int, int]:
+    """How big (height, width) the board is drawn in ``room``."""
+    board = layout(room).board
+    return board.height, board.width
 
 
 def headline(score: tuple[int, int], you: Player | None, opponent: str, discs: bool
@@ -144,10 +150,10 @@ def draw_board(canvas: Canvas, position: Position, marks: Marks, shape: Layout,
     if cells.border:
         draw_lines(canvas, shape, marks.cursor)
     for column in range(8):
-        y, x = shape.square_at(column)
+        y, x = shape.cell_of(column)
         canvas.text(board.top - 1, x + (cells.width - 1) // 2, str(column + 1), DIM)
     for row in range(8):
-        y, x = shape.square_at(row * 8)
+        y, x = shape.cell_of(row * 8)
         canvas.text(y + (cells.height - 1) // 2, board.left - 2, str(row + 1), DIM)
     for square in range(64):
         draw_square(canvas, position, marks, shape, square, discs)
@@ -183,7 +189,7 @@ def draw_square(canvas: Canvas, position: Position, marks: Marks, shape: Layout,
                 square: int, discs: bool) -> None:
     """One square's inside: its disc (with any highlight), a hint, or felt."""
     cells = shape.cells
-    y, x = shape.square_at(square)
+    y, x = shape.cell_of(square)
     owner = position.at(square)
     if owner is not None:
         style = X_DISC if owner is Player.X else O_DISC

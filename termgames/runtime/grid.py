@@ -50,7 +50,7 @@ class Viewport:
     cell_width: int
     cell_height: int
 
-    def cell(self, row: int, col: int) -> tuple[int, int]:
+    def cell_of(self, row: int, col: int) -> tuple[int, int]:
         """The screen cell (y, x) where grid square (row, col) starts."""
         return (self.y + (row - self.top) * self.cell_height,
                 self.x + (col - self.left) * self.cell_width)

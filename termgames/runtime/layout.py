@@ -102,34 +102,39 @@ class Memo(Generic[T]):
 PANEL_ROOM = 42
 """Columns a result panel takes beside a board, with its gap: Panel's widest unwrapped
 form of a short result."""
-
-
+NARROWEST_PANEL = 28
+"""Columns the narrowest result panel takes beside a board, with its gap (26 + 2)."""
 PANEL_ROWS = 8
 """Rows a short result panel takes below a board, frame included."""
+EDGE = 2
+"""Columns a board slid aside for a panel keeps from the window's edge."""
+
+BoardIn = Callable[[Rect], tuple[int, int]]
+"""How big (height, width) a game's board is drawn in a given room."""
 
 
-def room_for_panel(area: Rect, board_in: Callable[[Rect], tuple[int, int]],
-                   least_width: int) -> Rect:
-    """Where a board goes when a result panel must fit too: all of ``area`` if the board
-    drawn there (``board_in`` gives its height and width) leaves room for the panel beside
-    or below it, so nothing shrinks or moves; else whichever keeps the board bigger, the
-    top part (the panel below) or the left part (as ``leave_room`` gives it for a board
-    at least ``least_width`` wide)."""
-    height, width = board_in(area)
+def panel_room(area: Rect, board_in: BoardIn, panel_width: int = NARROWEST_PANEL) -> Rect:
+    """The one policy for where a board goes while a result panel is up: all of ``area``
+    if the board drawn there (``board_in`` gives its height and width) leaves room for the
+    panel beside or below it, so nothing shrinks or moves; else, keeping the board's size,
+    the top part (the panel below) or a part slid left just as far as the panel needs
+    (``panel_width`` columns beside it, gap included: its lines unwrapped); else
+    whichever keeps the board bigger, the top part or the left part."""
+    full = board_in(area)
+    height, width = full
     if (area.width - width) // 2 >= PANEL_ROOM or (area.height - height) // 2 >= PANEL_ROWS:
         return area
     top = Rect(area.top, area.left, max(area.height - PANEL_ROWS, 1), area.width)
-    left = leave_room(area, least_width)
+    if board_in(top) == full and top.height >= height:
+        return top
+    centred = (area.width - width) // 2
+    moved = max(min(centred, area.width - width - PANEL_ROOM), min(centred, EDGE))
+    slid = Rect(area.top, area.left, area.height, 2 * moved + width)
+    if area.width - (moved + width) >= panel_width and board_in(slid) == full:
+        return slid
+    left = Rect(area.top, area.left, area.height, max(area.width - PANEL_ROOM, 1))
 
     def size(room: Rect) -> int:
         rows, cols = board_in(room)
         return rows * cols
     return top if size(top) >= size(left) else left
-
-
-def leave_room(area: Rect, board_width: int, panel_width: int = PANEL_ROOM) -> Rect:
-    """The left part of ``area`` for a board ``board_width`` wide, leaving ``panel_width``
-    columns on the right for a panel beside it; ``area`` itself where both do not fit."""
-    if board_width + panel_width > area.width:
-        return area
-    return Rect(area.top, area.left, area.height, area.width - panel_width)

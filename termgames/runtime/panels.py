@@ -10,7 +10,7 @@ from termgames.runtime import keys
 from termgames.runtime.bindings import ESSENTIAL, Binding, Hint, help_rows, hints
 from termgames.runtime.draw import BANNER, Canvas, Style, fit_lines, wrap
 from termgames.runtime.keys import ENTER, ESCAPE, Key, Mouse
-from termgames.runtime.layout import Rect, beside
+from termgames.runtime.layout import NARROWEST_PANEL, Rect, beside
 from termgames.runtime.screen import Screen
 from termgames.text import text_width
 
@@ -223,6 +223,7 @@ class Panel(Screen[None]):
         super().mount(host)
         if self.makes_room and self.below is not None:
             self.below.making_room = True
+            self.below.panel_width = self.width_beside()
 
     def unmount(self) -> None:
         """The panel is gone: the board may take the whole window again; tell whoever
@@ -233,6 +234,12 @@ class Panel(Screen[None]):
         if self.on_close is not None:
             close, self.on_close = self.on_close, None
             close()
+
+    def width_beside(self) -> int:
+        """Columns the panel takes beside a board with its lines unwrapped (its keys may
+        go onto more lines), the gap included."""
+        widest = max((text_width(line) for line in self.lines), default=0)
+        return max(widest + 4 + 2, NARROWEST_PANEL)
 
     def key_line(self) -> str:
         """The panel's keys and the shared ones as one line: 'r new game   ? help'."""

@@ -165,6 +165,11 @@ class Runner:
         self._record(game, run)
         self.games[id(game)] = GameRun(run.spec)
 
+    def progress_space(self, game: GameScreen[Any]) -> str:
+        """Where ``game`` keeps the player's progress and marks in the store: its spec's
+        space, the one source."""
+        return self.games[id(game)].spec.progress_space
+
     def best(self, game: GameScreen[Any], variant: str) -> Score | None:
         """The best on record for ``game`` in ``variant``: the best unassisted result, or
         where there is none, the best assisted one."""

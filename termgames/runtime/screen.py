@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 from termgames.runtime.bindings import Binding, Hint, hints
 from termgames.runtime.draw import Canvas
 from termgames.runtime.keys import Key, Mouse
-from termgames.runtime.layout import Rect
+from termgames.runtime.layout import NARROWEST_PANEL, BoardIn, Rect, panel_room
 from termgames.runtime.scheduler import Callback, Timer
 
 if TYPE_CHECKING:
@@ -73,6 +73,9 @@ class Host(Protocol):
     def best(self, game: GameScreen[Any], variant: str) -> Score | None:
         """The best on record for ``game`` in ``variant``, by its scoring's direction."""
 
+    def progress_space(self, game: GameScreen[Any]) -> str:
+        """Where ``game`` keeps progress and marks in the store (its spec's space)."""
+
 
 class NotMounted(RuntimeError):
     """A screen used its host before the runner showed it."""
@@ -106,8 +109,10 @@ class Screen(Generic[S]):
     """The screen that leaves with this one when it is popped (a chooser with nothing
     chosen takes its game with it), so 'q' is named 'quit' rather than 'back' there."""
     making_room: bool = False
-    """A result panel is up over this screen: draw the board to one side, where the
-    window is wide enough, so the panel fits beside it (the panel sets and clears it)."""
+    """A result panel is up over this screen (the panel sets and clears it): the board
+    goes where ``board_room`` says, so the panel fits beside or below it."""
+    panel_width: int = NARROWEST_PANEL
+    """Columns the result panel up takes beside a board, its gap included."""
 
     def __init__(self) -> None:
         self._host: Host | None = None
@@ -167,6 +172,13 @@ class Screen(Generic[S]):
     def board_area(self) -> Rect | None:
         """Where the screen last drew its board, so a panel can go beside it."""
         return None
+
+    def board_room(self, area: Rect, board_in: BoardIn) -> Rect:
+        """The part of ``area`` (the game's own, under its header) to lay the board out
+        in: all of it, or while a result panel is up, the runtime's one choice of room
+        that keeps the panel off the board (``layout.panel_room``); ``board_in`` says how
+        big the board is drawn in a given room."""
+        return panel_room(area, board_in, self.panel_width) if self.making_room else area
 
     def help_extra(self) -> list[tuple[str, str]]:
         """(keys, meaning) rows for the help screen beyond the bindings (typed numbers)."""
@@ -234,3 +246,9 @@ class GameScreen(Screen[S]):
     def best(self, variant: str) -> Score | None:
         """The best on record in ``variant``."""
         return self.host.best(self, variant)
+
+    @property
+    def progress_space(self) -> str:
+        """Where this game keeps the player's progress and marks in the store: its spec's
+        space, as the runner started it (known once mounted)."""
+        return self.host.progress_space(self)

@@ -72,7 +72,7 @@ def _tables(store: Store, limit: int, detail: bool) -> list[Table]:
 
 
 def _violations(state: Mapping[str, Any]) -> list[str]:
-    from termgames.sokoban.screen import violations
+    from termgames.sokoban.state import violations
 
     return violations(state)
 

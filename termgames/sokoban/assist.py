@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from enum import Enum
 from typing import TYPE_CHECKING
 
 from termgames.runtime.scheduler import Timer
@@ -47,10 +48,28 @@ positions, 140 ms at 20,000, measured; sokoban/heap.py). Most searches, the quie
 after each push among them, end sooner and never freeze."""
 SEARCH = "sokoban search"
 """The name of the background work: one search at a time."""
-KEYS = {"hint": "t", "replay": "v"}
-"""The key that asks for each."""
-NAMES = {"hint": "a hint", "replay": "the replay"}
-"""Each as the early notice names it."""
+
+
+class Asked(str, Enum):
+    """What the player asked a search for: a hint, or the replay (written as its value:
+    'No hint: …')."""
+
+    HINT = "hint"
+    REPLAY = "replay"
+
+    def __str__(self) -> str:
+        """Its value, as the messages write it."""
+        return str(self.value)
+
+    @property
+    def key(self) -> str:
+        """The key that asks for it."""
+        return "t" if self is Asked.HINT else "v"
+
+    @property
+    def named(self) -> str:
+        """It as the early notice names it: 'a hint', 'the replay'."""
+        return "a hint" if self is Asked.HINT else "the replay"
 
 
 def push_words(push: Push) -> str:
@@ -73,7 +92,7 @@ class Assistant:
         self.plan: Plan | None = None
         self.helped = helped  # a hint or the replay helped in an earlier session
         self.search: Search | None = None
-        self.asked: str | None = None  # "hint" or "replay": what the search is for
+        self.asked: Asked | None = None  # what the search is for
         self.shown: tuple[frozenset[Position], Push] | None = None
         self.lost: Search | None = None  # a search that proved its position lost
         self.kept: Search | None = None  # one stopped or out of time, to go on with
@@ -130,7 +149,7 @@ class Assistant:
         if rest:
             self.show(rest[0])
         else:
-            self.ask("hint")
+            self.ask(Asked.HINT)
 
     def ask_replay(self) -> None:
         """Play the rest of the solution, a step at a time."""
@@ -142,9 +161,9 @@ class Assistant:
         if rest:
             self.start_replay(rest)
         else:
-            self.ask("replay")
+            self.ask(Asked.REPLAY)
 
-    def ask(self, what: str) -> None:
+    def ask(self, what: Asked) -> None:
         """Search from here for a hint or the replay; say why not, if it cannot help. A
         search kept from an earlier press goes on; a position the solver most likely
         cannot manage in time is said to be so first (once a level), and the key again
@@ -168,21 +187,21 @@ class Assistant:
         self.stage.say(*thinking(self.search))
         self.stage.in_background(SEARCH, self.think)
 
-    def notice_first(self, what: str, boxes: frozenset[Position]) -> bool:
+    def notice_first(self, what: Asked, boxes: frozenset[Position]) -> bool:
         """Say, once a level, that a search from here will most likely find nothing in
         time; whether it was said (the search then waits for the key again)."""
         size = size_of(self.level, boxes)
         if self.warned or not too_big(size):
             return False
         self.warned = True
-        self.stage.say(*too_big_words(NAMES[what], KEYS[what], size, HINT_SECONDS))
+        self.stage.say(*too_big_words(what.named, what.key, size, HINT_SECONDS))
         return True
 
     def stop_search(self) -> None:
         """Stop the search the player asked for; the next press goes on with it."""
         if self.search is None or self.asked is None:
             return
-        key, spent = KEYS[self.asked], int(self.search.solver.seconds)
+        key, spent = self.asked.key, int(self.search.solver.seconds)
         self.kept, self.search, self.asked = self.search, None, None
         self.stage.say(f"Stopped after {spent} s of search: {key} goes on from there",
                        f"Stopped: {key} goes on from there")
@@ -315,9 +334,9 @@ class Assistant:
             rest = self.plan.rest(self.level, player, boxes)
             if asked is not None and not rest:
                 self.stage.say(f"No {asked}: the position has changed")
-            elif rest and asked == "hint":
+            elif rest and asked is Asked.HINT:
                 self.show(rest[0])
-            elif rest and asked == "replay":
+            elif rest and asked is Asked.REPLAY:
                 self.start_replay(rest)
         elif result.verdict is Verdict.UNSOLVABLE and self.exact:
             self.lost = search
@@ -331,7 +350,7 @@ class Assistant:
         elif search.solver.result is None:  # out of time, not of room: it can go on
             self.kept = search
             if asked is not None:
-                spent, key = f"{search.solver.seconds:.0f} s", KEYS[asked]
+                spent, key = f"{search.solver.seconds:.0f} s", asked.key
                 self.stage.say(f"No {asked} found in {spent} of search: {key} searches "
                                f"{HINT_SECONDS:.0f} s more from there",
                                f"No {asked} in {spent}: {key} searches on")

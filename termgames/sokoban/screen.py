@@ -31,13 +31,12 @@ from termgames.sokoban.progress import (
     load_records,
     verdict,
 )
-from termgames.sokoban.state import SokobanState, violations
-from termgames.sokoban.view import Drawn, Marks, counts_forms, draw_level, room_beside
+from termgames.sokoban.state import SokobanState
+from termgames.sokoban.view import Drawn, Marks, counts_forms, draw_level, level_size
 
-__all__ = ["SokobanScreen", "violations"]
+__all__ = ["SokobanScreen"]
 
 HEADER_ROWS = 2
-SHOWN_SPACE = "sokoban-shown"  # the player's levels a hint or the replay helped, for good
 
 
 class SokobanScreen(GameScreen[SokobanState]):
@@ -62,12 +61,15 @@ class SokobanScreen(GameScreen[SokobanState]):
         self.view = GridView()
         self.drawn: Drawn | None = None
         self.show_dead = False
-        if collection is not None:
-            self.open(collection, start)
+        self.starting = (collection, start)
+        """What to play once mounted (the store's marks need the spec's space)."""
 
     def mount(self, host: Host) -> None:
         """On the stack: with no collection yet, the bundled ones to choose from."""
         super().mount(host)
+        collection, start = self.starting
+        if collection is not None and self.game is None:
+            self.open(collection, start)
         if self.game is None:
             self.choose_collection()
 
@@ -113,7 +115,7 @@ class SokobanScreen(GameScreen[SokobanState]):
             level = self.collection.levels[index]
             self.assistants[index] = Assistant(
                 Sokoban(level), self,
-                self.context.store.marked(self.context.player.name, SHOWN_SPACE, level.key),
+                self.context.store.marked(self.context.player.name, self.shown_space, level.key),
                 self.help_given)
         self.game, self.chosen = self.assist.game, None
 
@@ -135,9 +137,15 @@ class SokobanScreen(GameScreen[SokobanState]):
         """Hints, the replay and deadlock warnings for the level being played."""
         return self.assistants[self.index]
 
+    @property
+    def shown_space(self) -> str:
+        """Where the levels a hint or the replay helped are marked, for good: beside the
+        game's progress space ('sokoban-shown')."""
+        return f"{self.progress_space}-shown"
+
     def help_given(self) -> None:
         """A hint or the replay helped: this level stays helped in later sessions too."""
-        self.context.store.mark(self.context.player.name, SHOWN_SPACE, self.level.key)
+        self.context.store.mark(self.context.player.name, self.shown_space, self.level.key)
 
     def open_list(self) -> None:
         """Every level with its solved mark and best; Enter plays one. The cursor starts
@@ -349,8 +357,7 @@ class SokobanScreen(GameScreen[SokobanState]):
                                       self.records.get(level.key), level.author, dot,
                                       canvas.width, canvas.glyphs.ellipsis))
         area = Rect(HEADER_ROWS, 0, canvas.height - HEADER_ROWS, canvas.width)
-        if self.making_room:  # at worst, the smallest squares must fit beside it
-            area = room_beside(level, area)
+        area = self.board_room(area, lambda room: level_size(level, room))
         assist = self.assist
         hint, stuck = assist.hint(), assist.deadlock()
         marks = Marks(self.chosen, None if hint is None else (hint.box, hint.direction),

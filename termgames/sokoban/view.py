@@ -6,10 +6,12 @@ stuck for good."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
+from typing import NamedTuple
 
 from termgames.runtime.draw import Canvas, Colour, Emphasis, Style
 from termgames.runtime.grid import MARK_COLUMNS, MARK_ROWS, GridView, Viewport, draw_edge_marks
-from termgames.runtime.layout import Cells, Rect, largest, room_for_panel
+from termgames.runtime.layout import Cells, Rect, largest
 from termgames.sokoban.game import Direction, Sokoban
 from termgames.sokoban.levels import Level, Position
 from termgames.sokoban.progress import Record
@@ -51,6 +53,28 @@ COMPACT = Cells(1, 2)
 SHAPES = (Cells(4, 8), Cells(3, 6), Cells(2, 4), COMPACT)
 """The largest squares the level fits in, down to two cells by one (which scrolls when
 even that does not fit)."""
+
+
+class Kind(str, Enum):
+    """What a square of the board shows; an arrow (the hinted push's way) carries its
+    direction beside it, in ``Look``."""
+
+    WALL = "wall"
+    OUTSIDE = "outside"
+    FLOOR = "floor"
+    GOAL = "goal"
+    DEAD = "dead"
+    BOX = "box"
+    PLAYER = "player"
+    ARROW = "arrow"
+
+
+class Look(NamedTuple):
+    """How one square is drawn: its kind, its style, and an arrow's direction."""
+
+    kind: Kind
+    style: Style
+    direction: Direction | None = None
 
 
 @dataclass(frozen=True)
@@ -105,25 +129,27 @@ def counts_forms(moves: int, pushes: int, helped: bool, best: Record | None, aut
     return forms
 
 
-def glyphs_for(kind: str, cells: Cells, unicode: bool) -> list[str]:
-    """The rows of text for a square of ``kind`` in a square of ``cells``."""
+def glyphs_for(kind: Kind, cells: Cells, unicode: bool,
+               direction: Direction | None = None) -> list[str]:
+    """The rows of text for a square of ``kind`` (an arrow pointing ``direction``) in a
+    square of ``cells``."""
     width, height = cells.width, cells.height
     blank = " " * width
     middle = range((height - 1) // 2, height // 2 + 1)
-    if kind == "wall":
+    if kind is Kind.WALL:
         return [("█" if unicode else "#") * width] * height
-    if kind == "goal":
+    if kind is Kind.GOAL:
         dots = ("·" if unicode else ".") * max(width // 2 - (width // 2) % 2, 2)
         return [dots.center(width) if row in middle else blank for row in range(height)]
-    if kind == "dead":
+    if kind is Kind.DEAD:
         mark = "×" if unicode else "x"
         return [mark.center(width) if row == (height - 1) // 2 else blank
                 for row in range(height)]
-    if kind.startswith("arrow "):
-        glyph = ARROWS[Direction[kind.split()[1]]][0 if unicode else 1]
+    if kind is Kind.ARROW and direction is not None:
+        glyph = ARROWS[direction][0 if unicode else 1]
         arrows = glyph * max(width // 2 - (width // 2) % 2, 2)
         return [arrows.center(width) if row in middle else blank for row in range(height)]
-    if kind == "box":
+    if kind is Kind.BOX:
         if height == 1:
             return ["[]".center(width)]
         edge, side = ("─", "│") if unicode else ("-", "|")
@@ -132,7 +158,7 @@ def glyphs_for(kind: str, cells: Cells, unicode: bool) -> list[str]:
         return ([top[0] + edge * inner + top[1]]
                 + [side + " " * inner + side] * (height - 2)
                 + [bottom[0] + edge * inner + bottom[1]])
-    if kind == "player":
+    if kind is Kind.PLAYER:
         if height == 1:
             return ["@@".center(width)]
         fill = max(width // 2 - 2, 0)
@@ -144,31 +170,31 @@ def glyphs_for(kind: str, cells: Cells, unicode: bool) -> list[str]:
     return [blank] * height
 
 
-def look(level: Level, game: Sokoban, square: Position, marks: Marks) -> tuple[str, Style]:
+def look(level: Level, game: Sokoban, square: Position, marks: Marks) -> Look:
     """What kind of square it is, and its style."""
     if square in level.walls:
-        return "wall", WALL
+        return Look(Kind.WALL, WALL)
     if square not in level.inside:
-        return "outside", FLOOR
+        return Look(Kind.OUTSIDE, FLOOR)
     goal = square in level.goals
     if square == game.player:
-        return "player", PLAYER_ON_GOAL if goal else PLAYER
+        return Look(Kind.PLAYER, PLAYER_ON_GOAL if goal else PLAYER)
     hint = marks.hint
     if square in game.boxes:
         if square == marks.chosen:
-            return "box", CHOSEN_BOX_ON_GOAL if goal else CHOSEN_BOX
+            return Look(Kind.BOX, CHOSEN_BOX_ON_GOAL if goal else CHOSEN_BOX)
         if hint is not None and square == hint[0]:
-            return "box", HINT_BOX_ON_GOAL if goal else HINT_BOX
+            return Look(Kind.BOX, HINT_BOX_ON_GOAL if goal else HINT_BOX)
         if square in marks.stuck:
-            return "box", STUCK_BOX_ON_GOAL if goal else STUCK_BOX
-        return "box", BOX_ON_GOAL if goal else BOX
+            return Look(Kind.BOX, STUCK_BOX_ON_GOAL if goal else STUCK_BOX)
+        return Look(Kind.BOX, BOX_ON_GOAL if goal else BOX)
     if hint is not None and square == hint[1].step(hint[0]):
-        return f"arrow {hint[1].name}", HINT_ON_GOAL if goal else HINT_ARROW
+        return Look(Kind.ARROW, HINT_ON_GOAL if goal else HINT_ARROW, hint[1])
     if goal:
-        return "goal", GOAL
+        return Look(Kind.GOAL, GOAL)
     if square in marks.dead:
-        return "dead", DEAD
-    return "floor", FLOOR
+        return Look(Kind.DEAD, DEAD)
+    return Look(Kind.FLOOR, FLOOR)
 
 
 def level_size(level: Level, area: Rect) -> tuple[int, int]:
@@ -178,12 +204,6 @@ def level_size(level: Level, area: Rect) -> tuple[int, int]:
                     (area.height - frame_rows, area.width - frame_columns))
     height, width = cells.board(level.height, level.width)
     return min(height + frame_rows, area.height), min(width + frame_columns, area.width)
-
-
-def room_beside(level: Level, area: Rect) -> Rect:
-    """Where the level goes when a result panel must fit beside or below it too."""
-    return room_for_panel(area, lambda room: level_size(level, room),
-                          level.width * COMPACT.width + 4)
 
 
 def draw_level(canvas: Canvas, grid: GridView, area: Rect, level: Level, game: Sokoban,
@@ -199,11 +219,11 @@ def draw_level(canvas: Canvas, grid: GridView, area: Rect, level: Level, game: S
     unicode = canvas.glyphs.unicode
     for r in range(view.top, view.top + view.rows):
         for c in range(view.left, view.left + view.cols):
-            kind, style = look(level, game, (r, c), marks)
-            if kind in ("outside", "floor"):
+            kind, style, direction = look(level, game, (r, c), marks)
+            if kind in (Kind.OUTSIDE, Kind.FLOOR):
                 continue
-            y, x = view.cell(r, c)
-            for offset, text in enumerate(glyphs_for(kind, cells, unicode)):
+            y, x = view.cell_of(r, c)
+            for offset, text in enumerate(glyphs_for(kind, cells, unicode, direction)):
                 canvas.text(y + offset, x, text, style)
     draw_edge_marks(canvas, view, level.height, level.width)
     return Drawn(view, cells)
