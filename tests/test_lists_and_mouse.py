@@ -46,19 +46,30 @@ def test_long_lists_jump_by_page_to_either_end_and_to_a_typed_number(terminal: S
     assert choose(term, "1", "5", "5") == 155
 
 
+def rows_once_drawn(term: Terminal, number: str) -> dict[str, int]:
+    """The level list's rows by level number, read once the row of ``number`` is drawn
+    (the title comes first, the rows after it, maybe in another read)."""
+    term.wait_for("of 155 solved")
+
+    def rows() -> dict[str, int]:
+        return {line.strip(): y for y, line in enumerate(term.lines())
+                if line.strip().isdigit()}
+
+    term.wait_until(lambda: number in rows(), f"the list's row {number}")
+    return rows()
+
+
 def test_the_wheel_scrolls_a_list_and_a_click_chooses_a_row(terminal: Start) -> None:
     term = terminal("sokoban", "--collection", "microban")
     term.wait_for("level 1 (1 of 155)")
     assert choose(term, "home") == 1
     term.press("tab")
-    term.wait_for("of 155 solved")
-    row_of = {line.strip(): y for y, line in enumerate(term.lines()) if line.strip().isdigit()}
+    row_of = rows_once_drawn(term, "3")
     term.wheel(row_of["3"], term.lines()[row_of["3"]].index("3"))
     term.press("enter")
     term.wait_for("level 4 (4 of 155)")  # one notch is three rows
     term.press("tab")
-    term.wait_for("of 155 solved")
-    row_of = {line.strip(): y for y, line in enumerate(term.lines()) if line.strip().isdigit()}
+    row_of = rows_once_drawn(term, "7")
     term.click(row_of["7"], term.lines()[row_of["7"]].index("7"))
     term.wait_for("level 7 (7 of 155)")
 
