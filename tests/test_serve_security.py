@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,15 @@ from termgames.serve.requests import window_size
 from tests.serving import Server, asyncssh, connect, run, scores_2048, server, sit, start_server
 
 __all__ = ["server"]  # the fixture, used by name
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One server (--auth none, the default limits) for the tests of this module that
+    leave nothing behind: each hostile request it meets is one more it must survive."""
+    running = start_server(tmp_path_factory.mktemp("served"))
+    yield running
+    assert running.stop() == 0
 
 
 async def still_serves(port: int) -> None:
@@ -40,23 +50,23 @@ NOT_A_GAME = "is not a game here; try one of: 2048, maze, reversi, sokoban"
                       "2048 simulate --games 100000")),
 ])
 def test_exec_requests_that_are_not_plain_games_are_refused_in_one_line(
-        server: Server, command: str, refusal: str) -> None:
+        served: Server, command: str, refusal: str) -> None:
     async def attempt() -> None:
-        async with await connect(server.port) as conn:
+        async with await connect(served.port) as conn:
             result = await conn.run(command, term_type="xterm", encoding=None)
             assert result.exit_status == 1
             lines = result.stdout.decode().splitlines()
             assert len(lines) == 1 and lines[0].startswith("termgames: ") \
                 and refusal in lines[0], lines
-        assert server.children() == []
-        await still_serves(server.port)
+        assert served.children() == []
+        await still_serves(served.port)
 
     run(attempt())
 
 
-def test_forwarding_and_subsystems_are_refused(server: Server) -> None:
+def test_forwarding_and_subsystems_are_refused(served: Server) -> None:
     async def attempt() -> None:
-        async with await connect(server.port) as conn:
+        async with await connect(served.port) as conn:
             with pytest.raises(asyncssh.ChannelOpenError):
                 await conn.create_connection(asyncssh.SSHTCPSession, "127.0.0.1", 22)
             with pytest.raises(asyncssh.ChannelListenError):
@@ -64,25 +74,25 @@ def test_forwarding_and_subsystems_are_refused(server: Server) -> None:
             with pytest.raises(asyncssh.ChannelOpenError):
                 await conn.open_unix_connection("/tmp/x.sock")
         for subsystem in ("sftp", "scp"):
-            async with await connect(server.port) as conn:
+            async with await connect(served.port) as conn:
                 with pytest.raises((asyncssh.SFTPError, asyncssh.ChannelOpenError)):
                     if subsystem == "sftp":
                         await conn.start_sftp_client()
                     else:
                         await conn.create_process(subsystem=subsystem)
-        await still_serves(server.port)
+        await still_serves(served.port)
 
     run(attempt())
 
 
-def test_agent_and_x11_forwarding_never_reach_the_game(server: Server) -> None:
+def test_agent_and_x11_forwarding_never_reach_the_game(served: Server) -> None:
     async def attempt() -> None:
-        async with await connect(server.port, agent_forwarding=True) as conn:
+        async with await connect(served.port, agent_forwarding=True) as conn:
             seat = await sit(conn, "2048")  # the agent request is declined; play goes on
             await seat.wait_for("Score: 0")
             seat.press("q")
             assert await seat.finish() == 0
-        async with await connect(server.port) as conn:
+        async with await connect(served.port) as conn:
             with pytest.raises(asyncssh.ChannelOpenError):
                 await conn.create_process("2048", term_type="xterm", x11_forwarding=True)
 
@@ -126,7 +136,7 @@ def test_the_clients_environment_and_a_hostile_term_never_reach_the_game(
     assert " alice " in scores and "root" not in scores, scores
 
 
-def test_a_user_name_with_escape_sequences_is_turned_away(server: Server,
+def test_a_user_name_with_escape_sequences_is_turned_away(served: Server,
                                                           monkeypatch: pytest.MonkeyPatch
                                                           ) -> None:
     # asyncssh's client would refuse to send such a name: let it through, as a hostile
@@ -135,18 +145,18 @@ def test_a_user_name_with_escape_sequences_is_turned_away(server: Server,
 
     async def attempt() -> None:
         with pytest.raises((asyncssh.DisconnectError, ConnectionError)):
-            async with await connect(server.port, user="eve\x1b[2J\x1b]0;x\x07"):
+            async with await connect(served.port, user="eve\x1b[2J\x1b]0;x\x07"):
                 pass
         monkeypatch.undo()
-        await still_serves(server.port)
+        await still_serves(served.port)
 
     run(attempt())
 
 
 @pytest.mark.parametrize("size", [(0, 0), (65535, 65535)])
-def test_window_sizes_are_clamped(server: Server, size: tuple[int, int]) -> None:
+def test_window_sizes_are_clamped(served: Server, size: tuple[int, int]) -> None:
     async def attempt() -> None:
-        async with await connect(server.port) as conn:
+        async with await connect(served.port) as conn:
             seat = await sit(conn, "2048", columns=size[0], rows=size[1])
             # What the game was given, clamped: the screen the test reads is that size.
             seat.screen.resize(*reversed(window_size(*size)))
@@ -155,7 +165,7 @@ def test_window_sizes_are_clamped(server: Server, size: tuple[int, int]) -> None
             seat.process.change_terminal_size(0, 0)
             seat.press("q")
             assert await seat.finish() == 0
-        await still_serves(server.port)
+        await still_serves(served.port)
 
     run(attempt())
 
@@ -187,15 +197,15 @@ def test_connections_over_the_limits_are_refused_with_a_message(tmp_path: Path) 
         assert limited.stop() == 0
 
 
-def test_one_game_a_connection(server: Server) -> None:
+def test_one_game_a_connection(served: Server) -> None:
     async def attempt() -> None:
-        async with await connect(server.port) as conn:
+        async with await connect(served.port) as conn:
             seat = await sit(conn, "2048")
             await seat.wait_for("Score: 0")
             for _ in range(5):
                 with pytest.raises(asyncssh.ChannelOpenError):
                     await conn.create_process("2048", term_type="xterm")
-            assert len(server.children()) == 1
+            assert len(served.children()) == 1
             seat.press("q")
             await seat.finish()
 
