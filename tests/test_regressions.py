@@ -54,6 +54,7 @@ def test_the_computers_last_move_is_drawn_in_its_own_colour(
 ) -> None:
     term = terminal("reversi", "--first", "computer", "--seed", "1", term=term_name)
     term.wait_for("Computer played 34")
+    term.wait_idle()  # the board, drawn with the message, whole
     last, plain_o, plain_x = (reversi_cell(term, parse_square(name))
                               for name in ("34", "54", "55"))
     assert plain_o.fg != plain_x.fg  # the discs' own colours
@@ -76,6 +77,7 @@ def test_a_move_a_reply_a_pass_and_a_second_reply_are_all_reported(terminal: Sta
     term.wait_until(lambda: all(event in flat(term) for event in (
         "You played 53", "Computer played 73", "You have no move",
         "Computer played 35")), "every event of the turn")
+    term.wait_idle()
     text = flat(term)
     assert (text.index("You played 53") < text.index("Computer played 73")
             < text.index("You have no move") < text.index("Computer played 35"))
@@ -572,6 +574,7 @@ def test_without_colour_the_last_move_and_the_turned_discs_look_different(
     """Item 1's kind: a highlight must be visible in every theme."""
     term = terminal("reversi", "--first", "computer", "--seed", "1", env={"NO_COLOR": "1"})
     term.wait_for("Computer played 34")
+    term.wait_idle()
     last, turned = reversi_cell(term, parse_square("34")), reversi_cell(term, parse_square("44"))
     assert (last.reverse, last.underscore) != (turned.reverse, turned.underscore)
 
