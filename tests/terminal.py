@@ -219,6 +219,32 @@ class Terminal:
         """Wait until ``text`` appears on the screen."""
         self.wait_until(lambda: text in self.text(), repr(text), timeout)
 
+    def asleep(self) -> bool | None:
+        """Whether the program sleeps in the kernel (state S: waiting for a key or a
+        timeout, or for us to read), not running or ready to run; None without /proc."""
+        try:
+            stat = Path(f"/proc/{self.process.pid}/stat").read_text()
+        except OSError:
+            return None
+        return stat.rsplit(")", 1)[1].split()[0] == "S"
+
+    def wait_idle(self, timeout: float = DEADLINE_S) -> None:
+        """Read until the program sleeps with nothing left for us to read, twice in a row:
+        the frame it was sending is whole. A screen read straight after ``wait_for`` may
+        hold half a frame on a busy machine (the header drawn, the board not yet), since
+        curses sends a frame in several writes. Without /proc, it only reads what came."""
+        deadline = time.monotonic() + timeout
+        calm = 0
+        while calm < 2:
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the program never went idle; screen:\n{self.text()}")
+            read = self.pump(0.005)
+            asleep = self.asleep()
+            if asleep is None:
+                self.pump(0.05)
+                return
+            calm = calm + 1 if asleep and not read else 0
+
     def wait_for_gone(self, text: str, timeout: float = DEADLINE_S) -> None:
         """Wait until ``text`` is no longer on the screen."""
         self.wait_until(lambda: text not in self.text(), f"{text!r} to go", timeout)

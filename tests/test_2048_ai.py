@@ -69,11 +69,15 @@ def _plain_chance(board: int, probability: float, depth: int, limit: int) -> flo
                for shift in cells) / len(cells)
 
 
-def test_a_deeper_search_values_boards_as_plain_expectimax_does() -> None:
+@pytest.mark.parametrize("boards", [
+    range(30), pytest.param(range(30, 150), marks=pytest.mark.slow)],  # the rest: slow
+    ids=["30 boards", "120 more"])
+def test_a_deeper_search_values_boards_as_plain_expectimax_does(boards: range) -> None:
     """Slides inside the search (not only the last ones) must be the rules' slides too."""
     rng = random.Random(12)
-    for _ in range(150):
-        board = bitboard.from_grid(random_grid(rng))
+    grids = [random_grid(rng) for _ in range(boards.stop)]
+    for number in boards:
+        board = bitboard.from_grid(grids[number])
         search = _Search(None, None, lambda: 0.0)
         search.rows, search.depth_limit = bitboard.tables(), 3
         assert search.best(board, bitboard.transpose(board), 1.0, 0) == pytest.approx(

@@ -32,6 +32,19 @@ def openings_between_cells(maze: Maze) -> int:
     return total
 
 
+def reachable(maze: Maze, start: Square) -> set[Square]:
+    """Every open square reachable from ``start`` (one breadth-first search)."""
+    seen = {start}
+    queue = deque([start])
+    while queue:
+        row, column = queue.popleft()
+        for nxt in ((row - 1, column), (row + 1, column), (row, column - 1), (row, column + 1)):
+            if nxt not in seen and maze.is_open(nxt):
+                seen.add(nxt)
+                queue.append(nxt)
+    return seen
+
+
 def bfs_distance(maze: Maze, start: Square, goal: Square) -> int | None:
     seen = {start: 0}
     queue = deque([start])
@@ -50,13 +63,28 @@ def bfs_distance(maze: Maze, start: Square, goal: Square) -> int | None:
 @pytest.mark.parametrize(("wide", "high"), SIZES)
 @pytest.mark.parametrize("seed", range(6))
 def test_every_maze_is_perfect_and_follows_the_rule(wide: int, high: int, seed: int) -> None:
-    maze = generate(wide, high, random.Random(seed))
+    check_perfect_and_by_the_rule(generate(wide, high, random.Random(seed)), wide, high)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("wide", "high", "seeds"), [
+    (40, 40, 40), (120, 60, 30), (250, 100, 10), (500, 3, 40)])
+def test_many_large_mazes_are_perfect_and_follow_the_rule(wide: int, high: int,
+                                                          seeds: int) -> None:
+    """The soak: more seeds, up to the largest width (500)."""
+    for seed in range(seeds):
+        check_perfect_and_by_the_rule(generate(wide, high, random.Random(seed)), wide, high)
+
+
+def check_perfect_and_by_the_rule(maze: Maze, wide: int, high: int) -> None:
+    """Prim's maze: all cells open and reachable, no loops, a closed border but for the
+    entrance and exit, which follow the rule (first and last open rows)."""
     assert (maze.width, maze.height) == (2 * wide + 1, 2 * high + 1)
     assert maze.width % 2 == 1 and maze.height % 2 == 1
     # Every cell is open and reachable; cells-1 openings between them means no loops.
     assert all(maze.is_open(cell) for cell in cells(maze))
     start = cells(maze)[0]
-    assert all(bfs_distance(maze, start, cell) is not None for cell in cells(maze))
+    assert set(cells(maze)) <= reachable(maze, start)
     assert openings_between_cells(maze) == wide * high - 1
     # Squares at even/even coordinates (wall corners) are never carved.
     assert all(maze.grid[r * maze.width + c] == WALL

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from termgames.g2048.board import Direction, Game2048, largest_possible
 from termgames.maze.generate import generate
 from termgames.maze.solve import shortest_path
 from termgames.reversi.ai import worst
@@ -53,6 +54,7 @@ def test_the_computers_last_move_is_drawn_in_its_own_colour(
 ) -> None:
     term = terminal("reversi", "--first", "computer", "--seed", "1", term=term_name)
     term.wait_for("Computer played 34")
+    term.wait_idle()  # the board, drawn with the message, whole
     last, plain_o, plain_x = (reversi_cell(term, parse_square(name))
                               for name in ("34", "54", "55"))
     assert plain_o.fg != plain_x.fg  # the discs' own colours
@@ -75,6 +77,7 @@ def test_a_move_a_reply_a_pass_and_a_second_reply_are_all_reported(terminal: Sta
     term.wait_until(lambda: all(event in flat(term) for event in (
         "You played 53", "Computer played 73", "You have no move",
         "Computer played 35")), "every event of the turn")
+    term.wait_idle()
     text = flat(term)
     assert (text.index("You played 53") < text.index("Computer played 73")
             < text.index("You have no move") < text.index("Computer played 35"))
@@ -84,18 +87,19 @@ def test_a_move_a_reply_a_pass_and_a_second_reply_are_all_reported(terminal: Sta
     assert reversi_cell(term, parse_square("53")).bg != marked
 
 
-def test_a_pass_after_the_players_move_keeps_the_move_in_view(terminal: Start) -> None:
+def test_a_pass_after_the_players_move_keeps_the_move_in_view(tmp_path: Path) -> None:
     """The same kind: the computer passing straight after the player's move."""
     seed, moves = _game_where_the_computer_passes()
-    term = terminal("reversi", "--ascii", "--ai", "random", "--first", "you", "--seed",
-                    str(seed))
-    term.wait_for("You move first")
-    for move in moves[:-1]:
-        type_move(term, move)
-        term.wait_for(f"You played {move}")
-    type_move(term, moves[-1])
-    term.wait_until(lambda: f"You played {moves[-1]}" in flat(term)
-                    and "Computer has no move" in flat(term), "the move and the pass")
+    args = ["reversi", "--ascii", "--ai", "random", "--first", "you", "--seed", str(seed)]
+    with fake_program(args, tmp_path / "data") as run:
+        run.wait_for("You move first")
+        for move in moves[:-1]:
+            run.press(*move)
+            run.wait_for(f"You played {move}")
+        run.press(*moves[-1])
+        run.wait_until(lambda: f"You played {moves[-1]}" in flat_text(run.text())
+                       and "Computer has no move" in flat_text(run.text()),
+                       "the move and the pass")
 
 
 def _game_where_the_computer_passes() -> tuple[int, list[str]]:
@@ -116,32 +120,45 @@ def _game_where_the_computer_passes() -> tuple[int, list[str]]:
 
 # 3. 2048's Best is the best on record at all times -------------------------------------
 
+def _slides_until(size: int, seed: int, done: Callable[[Game2048], bool]
+                  ) -> tuple[list[str], int]:
+    """The keys (left, down, right, up, round and round; a slide that changes nothing is
+    still pressed) that bring the game ``--size SIZE --seed SEED`` to ``done``, and its
+    score then: the model plays the same spawns as the program."""
+    model = Game2048(size, min(2048, largest_possible(size)), random.Random(seed))
+    cycle = [(Direction.LEFT, "left"), (Direction.DOWN, "down"),
+             (Direction.RIGHT, "right"), (Direction.UP, "up")]
+    keys: list[str] = []
+    while not done(model):
+        assert len(keys) < 2000, "the cycle never gets there"
+        direction, key = cycle[len(keys) % 4]
+        model.slide(direction)
+        keys.append(key)
+    return keys, model.score
+
+
 @pytest.mark.parametrize("after", ["r", "game over"])
-def test_best_stays_after_a_new_game(terminal: Start, after: str) -> None:
-    # A run is recorded once it is past its first moves (or over): 100 points are.
-    term = terminal("2048", "--seed", "7", "--size", "3" if after == "game over" else "4")
-    term.wait_for("Best: 0")
-    keys = ["left", "down", "right", "up"]
-    score = 0
-    for index in range(400):
-        term.press(keys[index % 4])
-        term.pump(0.01)
-        found = re.search(r"Score: ([\d,]+)", term.text())
-        score = int(found.group(1).replace(",", "")) if found else score
-        if after == "r" and score >= 100:
-            break
-        if after == "game over" and "Game over" in term.text():
-            break
-    term.wait_until(lambda: f"Score: {score:,}" in term.text() or "Game over" in term.text(),
-                    "the score to settle")
-    score = int(re.findall(r"Score: ([\d,]+)", term.text())[0].replace(",", ""))
+def test_best_stays_after_a_new_game(tmp_path: Path, after: str) -> None:
+    # A run is recorded once it is past its first moves (or over): 100 points are. The
+    # model says which keys get there, so the score waited for is the one the game has.
+    size = 3 if after == "game over" else 4
+    keys, score = _slides_until(size, 7, (lambda game: game.over) if after == "game over"
+                                else (lambda game: game.score >= 100))
     assert score > 0
-    term.press("r")
-    if after == "r":  # mid-game, a new game is asked for twice
-        term.wait_for("Start a new game?")
-        term.press("y")
-    term.wait_for("Score: 0")
-    term.wait_for(f"Best: {score:,}")
+    with fake_program(["2048", "--seed", "7", "--size", str(size)], tmp_path / "data") as run:
+        run.wait_for("Best: 0")
+        run.press(*keys)
+        run.wait_for(f"Score: {score:,}")
+        if after == "game over":
+            run.wait_for("Game over")
+        else:
+            assert "Game over" not in run.text()
+        run.press("r")
+        if after == "r":  # mid-game, a new game is asked for twice
+            run.wait_for("Start a new game?")
+            run.press("y")
+        run.wait_for("Score: 0")
+        run.wait_for(f"Best: {score:,}")
 
 
 # 4. A locale that is not UTF-8 gets ASCII, whatever Python coerced it to ----------------
@@ -350,21 +367,21 @@ def _a_won_game_against_worst() -> tuple[int, list[tuple[str, int, int]]]:
     raise AssertionError("no seed below 100 loses to 'worst'")
 
 
-def test_a_game_against_ai_worst_is_shown_and_filed_as_worst(
-    terminal: Start, isolated_home: Path, tmp_path: Path
-) -> None:
+def test_a_game_against_ai_worst_is_shown_and_filed_as_worst(tmp_path: Path) -> None:
     seed, moves = _a_won_game_against_worst()
-    term = terminal("reversi", "--ascii", "--ai", "worst", "--level", "5", "--first", "you",
-                    "--seed", str(seed))
-    term.wait_for("You move first")
-    assert "worst" in term.lines()[0] and "level 5" not in term.lines()[0]
-    for move, x, o in moves:
-        type_move(term, move)
-        term.wait_for(f"You played {move}")
-        term.wait_for(f"You (X) {x}   Computer (O) {o}")  # the computer has answered
-    term.wait_for("You beat the computer")
-    term.press("q")
-    assert term.wait_exit() == 0
+    args = ["reversi", "--ascii", "--ai", "worst", "--level", "5", "--first", "you",
+            "--seed", str(seed)]
+    with fake_program(args, tmp_path / "data") as run:
+        run.wait_for("You move first")
+        header = run.text().splitlines()[0]
+        assert "worst" in header and "level 5" not in header, header
+        for move, x, o in moves:
+            run.press(*move)
+            run.wait_for(f"You played {move}")
+            run.wait_for(f"You (X) {x}   Computer (O) {o}")  # the computer has answered
+        run.wait_for("You beat the computer")
+        run.press("q")
+        assert run.finish() == 0
     scores = subprocess.run([sys.executable, "-m", "termgames", "scores", "reversi"],
                             capture_output=True, text=True,
                             env=base_environment(tmp_path), check=True).stdout
@@ -378,20 +395,19 @@ def test_a_game_against_ai_worst_is_shown_and_filed_as_worst(
 
 # 7. A maze whose path was shown stays helped, across replays ---------------------------
 
-def test_showing_the_path_then_replaying_is_still_helped(terminal: Start, tmp_path: Path
-                                                         ) -> None:
-    term = terminal("maze", "--size", "6x4", "--seed", "3")
-    term.wait_for("steps 0")
-    term.press("p")
-    term.wait_for("Shortest path from here")
-    term.press("r")  # nothing walked yet: no question
-    term.wait_for_gone("Shortest path from here")
-    maze = generate(6, 4, random.Random(3))
-    term.press(*maze_keys(shortest_path(maze, maze.entrance)))
-    term.wait_for("You made it out!")
-    term.wait_for("with the solver's help")
-    term.press("q")
-    assert term.wait_exit() == 0
+def test_showing_the_path_then_replaying_is_still_helped(tmp_path: Path) -> None:
+    with fake_program(["maze", "--size", "6x4", "--seed", "3"], tmp_path / "data") as run:
+        run.wait_for("steps 0")
+        run.press("p")
+        run.wait_for("Shortest path from here")
+        run.press("r")  # nothing walked yet: no question
+        run.wait_for_gone("Shortest path from here")
+        maze = generate(6, 4, random.Random(3))
+        run.press(*maze_keys(shortest_path(maze, maze.entrance)))
+        run.wait_for("You made it out!")
+        run.wait_for("with the solver's help")
+        run.press("q")
+        assert run.finish() == 0
     store = store_at(tmp_path / "data")
     try:
         assert store.count_scores("maze") == 0
@@ -408,14 +424,14 @@ def test_a_solution_wrapped_in_a_level_file_is_read_whole() -> None:
     assert level.solution == "dlUrrrdLullddrUluRuulDrddrruLdlUU"
 
 
-def test_the_exit_stays_marked_under_the_shortest_path(terminal: Start) -> None:
+def test_the_exit_stays_marked_under_the_shortest_path(tmp_path: Path) -> None:
     """The same kind as item 1: a highlight (the path) must not hide what it covers."""
-    term = terminal("maze", "--size", "6x4", "--seed", "3")
-    term.wait_for("steps 0")
-    assert ">" in term.text()
-    term.press("p")
-    term.wait_for("Shortest path from here")
-    assert ">" in term.text(), term.text()
+    with fake_program(["maze", "--size", "6x4", "--seed", "3"], tmp_path / "data") as run:
+        run.wait_for("steps 0")
+        assert ">" in run.text(), run.text()
+        run.press("p")
+        run.wait_for("Shortest path from here")
+        assert ">" in run.text(), run.text()
 
 
 def _tenths(shown: str) -> int:
@@ -425,47 +441,51 @@ def _tenths(shown: str) -> int:
 
 
 def test_the_maze_header_shows_the_best_time_after_a_result_a_replay_and_a_new_maze(
-    terminal: Start, tmp_path: Path
+    tmp_path: Path
 ) -> None:
     """Item 3's kind, in the maze's header: the best on record is read again after a
     result, after `r` and after `n` (another session may have set a better time)."""
-    term = terminal("maze", "--size", "3x2", "--seed", "2")
-    term.wait_for("steps 0")
-    assert "best" not in term.lines()[0]
-    maze = generate(3, 2, random.Random(2))
-    keys = maze_keys(shortest_path(maze, maze.entrance))
-    term.press(keys[0])
-    term.wait_for("steps 1")
+    with fake_program(["maze", "--size", "3x2", "--seed", "2"], tmp_path / "data") as run:
 
-    def clock_past_half_a_second() -> bool:
-        found = re.search(r"time (\d+:\d\d\.\d)", term.lines()[0])
-        return found is not None and _tenths(found.group(1)) >= 5
+        def header() -> str:
+            return run.text().splitlines()[0]
 
-    # Slower than the times another session files below, so those are better.
-    term.wait_until(clock_past_half_a_second, "the clock to pass 0:00.5")
-    term.press(*keys[1:])
-    term.wait_for("You made it out!")
-    shown = re.search(r"time (\d+:\d\d\.\d), no help used", term.text())
-    assert shown, term.text()
-    term.wait_until(lambda: f"best {shown.group(1)}" in term.lines()[0],
-                    "the header to show the time just made as the best")
+        run.wait_for("steps 0")
+        assert "best" not in header()
+        maze = generate(3, 2, random.Random(2))
+        keys = maze_keys(shortest_path(maze, maze.entrance))
+        run.press(keys[0])
+        run.wait_for("steps 1")
 
-    def elsewhere(run_id: str, milliseconds: int) -> None:
-        store = store_at(tmp_path / "data")
-        try:
-            store.record_score(run_id, "maze", "3x2", milliseconds, player="other")
-        finally:
-            store.close()
+        def clock_past_half_a_second() -> bool:
+            found = re.search(r"time (\d+:\d\d\.\d)", header())
+            return found is not None and _tenths(found.group(1)) >= 5
 
-    elsewhere("elsewhere-1", 300)
-    term.press("r")
-    term.wait_for_gone("You made it out!")
-    term.wait_until(lambda: "steps 0" in term.lines()[0]
-                    and "best 0:00.3" in term.lines()[0], "the replay to show best 0:00.3")
-    elsewhere("elsewhere-2", 200)
-    term.press("n")
-    term.wait_until(lambda: "best 0:00.2" in term.lines()[0], "the new maze to show 0:00.2")
-    assert "Maze 3x2" in term.lines()[0], term.lines()[0]
+        # Slower than the times another session files below, so those are better.
+        run.wait_until(clock_past_half_a_second, "the clock to pass 0:00.5")
+        run.press(*keys[1:])
+        run.wait_for("You made it out!")
+        shown = re.search(r"time (\d+:\d\d\.\d), no help used", flat_text(run.text()))
+        assert shown, run.text()
+        run.wait_until(lambda: f"best {shown.group(1)}" in header(),
+                       "the header to show the time just made as the best")
+
+        def elsewhere(run_id: str, milliseconds: int) -> None:
+            store = store_at(tmp_path / "data")
+            try:
+                store.record_score(run_id, "maze", "3x2", milliseconds, player="other")
+            finally:
+                store.close()
+
+        elsewhere("elsewhere-1", 300)
+        run.press("r")
+        run.wait_for_gone("You made it out!")
+        run.wait_until(lambda: "steps 0" in header() and "best 0:00.3" in header(),
+                       "the replay to show best 0:00.3")
+        elsewhere("elsewhere-2", 200)
+        run.press("n")
+        run.wait_until(lambda: "best 0:00.2" in header(), "the new maze to show 0:00.2")
+        assert "Maze 3x2" in header(), header()
 
 
 def _a_move_and_one_legal_after_any_reply(match: Match) -> tuple[int, int] | None:
@@ -532,19 +552,20 @@ def test_a_burst_of_keys_while_the_computer_answers_at_once_is_all_read(
         "every move of the burst to be played")
 
 
-def test_a_helped_maze_stays_helped_in_the_next_session(terminal: Start) -> None:
+def test_a_helped_maze_stays_helped_in_the_next_session(tmp_path: Path) -> None:
     """Item 7's kind: quitting and starting the same maze again."""
-    first = terminal("maze", "--size", "6x4", "--seed", "3")
-    first.wait_for("steps 0")
-    first.press("p")
-    first.wait_for("Shortest path from here")
-    first.press("q")
-    assert first.wait_exit() == 0
-    term = terminal("maze", "--size", "6x4", "--seed", "3")
-    term.wait_for("steps 0")
-    maze = generate(6, 4, random.Random(3))
-    term.press(*maze_keys(shortest_path(maze, maze.entrance)))
-    term.wait_for("with the solver's help")
+    args = ["maze", "--size", "6x4", "--seed", "3"]
+    with fake_program(args, tmp_path / "data") as first:
+        first.wait_for("steps 0")
+        first.press("p")
+        first.wait_for("Shortest path from here")
+        first.press("q")
+        assert first.finish() == 0
+    with fake_program(args, tmp_path / "data") as run:
+        run.wait_for("steps 0")
+        maze = generate(6, 4, random.Random(3))
+        run.press(*maze_keys(shortest_path(maze, maze.entrance)))
+        run.wait_for("with the solver's help")
 
 
 def test_without_colour_the_last_move_and_the_turned_discs_look_different(
@@ -553,6 +574,7 @@ def test_without_colour_the_last_move_and_the_turned_discs_look_different(
     """Item 1's kind: a highlight must be visible in every theme."""
     term = terminal("reversi", "--first", "computer", "--seed", "1", env={"NO_COLOR": "1"})
     term.wait_for("Computer played 34")
+    term.wait_idle()
     last, turned = reversi_cell(term, parse_square("34")), reversi_cell(term, parse_square("44"))
     assert (last.reverse, last.underscore) != (turned.reverse, turned.underscore)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,15 @@ from termgames.serve.requests import window_size
 from tests.serving import Server, asyncssh, connect, run, scores_2048, server, sit, start_server
 
 __all__ = ["server"]  # the fixture, used by name
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One server (--auth none, the default limits) for the tests of this module that
+    leave nothing behind: each hostile request it meets is one more it must survive."""
+    running = start_server(tmp_path_factory.mktemp("served"))
+    yield running
+    assert running.stop() == 0
 
 
 async def still_serves(port: int) -> None:
@@ -40,23 +50,23 @@ NOT_A_GAME = "is not a game here; try one of: 2048, maze, reversi, sokoban"
                       "2048 simulate --games 100000")),
 ])
 def test_exec_requests_that_are_not_plain_games_are_refused_in_one_line(
-        server: Server, command: str, refusal: str) -> None:
+        served: Server, command: str, refusal: str) -> None:
     async def attempt() -> None:
-        async with await connect(server.port) as conn:
+        async with await connect(served.port) as conn:
             result = await conn.run(command, term_type="xterm", encoding=None)
             assert result.exit_status == 1
             lines = result.stdout.decode().splitlines()
             assert len(lines) == 1 and lines[0].startswith("termgames: ") \
                 and refusal in lines[0], lines
-        assert server.children() == []
-        await still_serves(server.port)
+        assert served.children() == []
+        await still_serves(served.port)
 
     run(attempt())
 
 
-def test_forwarding_and_subsystems_are_refused(server: Server) -> None:
+def test_forwarding_and_subsystems_are_refused(served: Server) -> None:
     async def attempt() -> None:
-        async with await connect(server.port) as conn:
+        async with await connect(served.port) as conn:
             with pytest.raises(asyncssh.ChannelOpenError):
                 await conn.create_connection(asyncssh.SSHTCPSession, "127.0.0.1", 22)
             with pytest.raises(asyncssh.ChannelListenError):
@@ -64,25 +74,25 @@ def test_forwarding_and_subsystems_are_refused(server: Server) -> None:
             with pytest.raises(asyncssh.ChannelOpenError):
                 await conn.open_unix_connection("/tmp/x.sock")
         for subsystem in ("sftp", "scp"):
-            async with await connect(server.port) as conn:
+            async with await connect(served.port) as conn:
                 with pytest.raises((asyncssh.SFTPError, asyncssh.ChannelOpenError)):
                     if subsystem == "sftp":
                         await conn.start_sftp_client()
                     else:
                         await conn.create_process(subsystem=subsystem)
-        await still_serves(server.port)
+        await still_serves(served.port)
 
     run(attempt())
 
 
-def test_agent_and_x11_forwarding_never_reach_the_game(server: Server) -> None:
+def test_agent_and_x11_forwarding_never_reach_the_game(served: Server) -> None:
     async def attempt() -> None:
-        async with await connect(server.port, agent_forwarding=True) as conn:
+        async with await connect(served.port, agent_forwarding=True) as conn:
             seat = await sit(conn, "2048")  # the agent request is declined; play goes on
             await seat.wait_for("Score: 0")
             seat.press("q")
             assert await seat.finish() == 0
-        async with await connect(server.port) as conn:
+        async with await connect(served.port) as conn:
             with pytest.raises(asyncssh.ChannelOpenError):
                 await conn.create_process("2048", term_type="xterm", x11_forwarding=True)
 
@@ -126,7 +136,7 @@ def test_the_clients_environment_and_a_hostile_term_never_reach_the_game(
     assert " alice " in scores and "root" not in scores, scores
 
 
-def test_a_user_name_with_escape_sequences_is_turned_away(server: Server,
+def test_a_user_name_with_escape_sequences_is_turned_away(served: Server,
                                                           monkeypatch: pytest.MonkeyPatch
                                                           ) -> None:
     # asyncssh's client would refuse to send such a name: let it through, as a hostile
@@ -135,18 +145,18 @@ def test_a_user_name_with_escape_sequences_is_turned_away(server: Server,
 
     async def attempt() -> None:
         with pytest.raises((asyncssh.DisconnectError, ConnectionError)):
-            async with await connect(server.port, user="eve\x1b[2J\x1b]0;x\x07"):
+            async with await connect(served.port, user="eve\x1b[2J\x1b]0;x\x07"):
                 pass
         monkeypatch.undo()
-        await still_serves(server.port)
+        await still_serves(served.port)
 
     run(attempt())
 
 
 @pytest.mark.parametrize("size", [(0, 0), (65535, 65535)])
-def test_window_sizes_are_clamped(server: Server, size: tuple[int, int]) -> None:
+def test_window_sizes_are_clamped(served: Server, size: tuple[int, int]) -> None:
     async def attempt() -> None:
-        async with await connect(server.port) as conn:
+        async with await connect(served.port) as conn:
             seat = await sit(conn, "2048", columns=size[0], rows=size[1])
             # What the game was given, clamped: the screen the test reads is that size.
             seat.screen.resize(*reversed(window_size(*size)))
@@ -155,7 +165,7 @@ def test_window_sizes_are_clamped(server: Server, size: tuple[int, int]) -> None
             seat.process.change_terminal_size(0, 0)
             seat.press("q")
             assert await seat.finish() == 0
-        await still_serves(server.port)
+        await still_serves(served.port)
 
     run(attempt())
 
@@ -187,31 +197,67 @@ def test_connections_over_the_limits_are_refused_with_a_message(tmp_path: Path) 
         assert limited.stop() == 0
 
 
-def test_one_game_a_connection(server: Server) -> None:
+def test_one_game_a_connection(served: Server) -> None:
     async def attempt() -> None:
-        async with await connect(server.port) as conn:
+        async with await connect(served.port) as conn:
             seat = await sit(conn, "2048")
             await seat.wait_for("Score: 0")
             for _ in range(5):
                 with pytest.raises(asyncssh.ChannelOpenError):
                     await conn.create_process("2048", term_type="xterm")
-            assert len(server.children()) == 1
+            assert len(served.children()) == 1
             seat.press("q")
             await seat.finish()
 
     run(attempt())
 
 
+def read_by(pid: int) -> int:
+    """The bytes a process has had from read() so far (the kernel's count, /proc/PID/io)."""
+    return io_count(pid, "rchar")
+
+
+def io_count(pid: int, name: str) -> int:
+    """One of a process's I/O counters in /proc/PID/io."""
+    for line in Path(f"/proc/{pid}/io").read_text().splitlines():
+        if line.startswith(f"{name}:"):
+            return int(line.split()[1])
+    raise AssertionError(f"no {name} in /proc/{pid}/io")
+
+
 def test_a_flood_of_input_stays_bounded(server: Server) -> None:
     before = server.rss_kb()
+    flood = 10_000_000
+    # Two of the server's SSH windows (asyncssh's is 2 MB, and it opens a new one as it
+    # hands the held data on), the input it holds for the game, and the pty's: keys sent
+    # but not yet read by the game past this are keys the server piles up.
+    limit = 5 * 1024 * 1024
 
     async def attempt() -> None:
         async with await connect(server.port) as conn:
             seat = await sit(conn, "2048")
             await seat.wait_for("Score: 0")
-            keys = (b"\x1bOA\x1bOB\x1bOC\x1bOD" * 700_000)[:10_000_000]
+            (child,) = server.children()
+            taken_at = read_by(child)
+            keys = (b"\x1bOA\x1bOB\x1bOC\x1bOD" * 700_000)[:flood]
             seat.process.stdin.write(keys)  # 10 MB of slides at once
-            await asyncio.sleep(8)
+            unsent = seat.process.stdin.channel.get_write_buffer_size
+            loop = asyncio.get_running_loop()
+            deadline = loop.time() + 60
+            last_sent, steady_since = 0, loop.time()
+            # The client sends until the server stops reading; the game goes on taking
+            # keys (and drawing, read here) a little at a time.
+            while True:
+                await seat.pump(0.05)
+                sent = flood - unsent()
+                in_flight = sent - (read_by(child) - taken_at)
+                assert in_flight < limit, f"{in_flight:,} bytes of keys held for the game"
+                if sent - last_sent > 65536:
+                    last_sent, steady_since = sent, loop.time()
+                elif loop.time() - steady_since > 1.5:
+                    break  # the client is held back
+                assert loop.time() < deadline, f"the client sent all it had ({sent:,} B)"
+            assert sent > 1024 * 1024, f"only {sent:,} bytes sent: too few to tell"
             grown = server.rss_kb() - before
             # Holding it all for the game would pass 16 MB.
             assert grown < 12_000, f"the server grew by {grown} kB"
@@ -233,6 +279,23 @@ class Stalled(asyncssh.SSHClientSession):  # type: ignore[misc]
         self.received += len(data)
 
 
+def written_by(pid: int) -> int:
+    """The bytes a process has handed to write() so far (the kernel's count, /proc/PID/io)."""
+    return io_count(pid, "wchar")
+
+
+def sleeping(pid: int) -> bool:
+    """Whether a process is asleep (state S: waiting in the kernel, not running)."""
+    return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] == "S"
+
+
+CLIENT_WINDOW = 512 * 1024
+"""What the stalled client lets the server send before it must wait (its SSH window)."""
+IN_FLIGHT_LIMIT = CLIENT_WINDOW + 1024 * 1024
+"""The window, plus room for the pty's and the server's buffers: output past this,
+written by the game but not taken by the client, is output the server is piling up."""
+
+
 def test_a_client_that_stops_reading_stays_bounded(server: Server) -> None:
     before = server.rss_kb()
 
@@ -240,25 +303,39 @@ def test_a_client_that_stops_reading_stays_bounded(server: Server) -> None:
         async with await connect(server.port) as conn:
             channel, session = await conn.create_session(
                 Stalled, "2048", term_type="xterm-256color", term_size=(500, 200),
-                encoding=None)
+                encoding=None, window=CLIENT_WINDOW)
+            loop = asyncio.get_running_loop()
+            deadline = loop.time() + 15
             while session.received < 1000:  # the first frame
+                assert loop.time() < deadline, "no first frame"
                 await asyncio.sleep(0.05)
+            (child,) = server.children()
             channel.pause_reading()
-            # Make the game redraw its biggest screen again and again: each redraw is
-            # tens of kB the server must not pile up while the client reads nothing.
-            for turn in range(400):
+            await asyncio.sleep(0.1)  # what was already on its way to the session
+            stalled_at, written_at = session.received, written_by(child)
+            # Make the game redraw its biggest screen again and again (each redraw is tens
+            # of kB) until its writes wait: the server stopped reading it, so the game's
+            # terminal fills. A server that piled the output up would let it write on.
+            deadline = loop.time() + 60
+            turn, last_written, still_since = 0, written_at, loop.time()
+            while True:
+                turn += 1
                 channel.change_terminal_size(500 - turn % 2, 200 - turn % 3)
-                await asyncio.sleep(0.01)
-            await asyncio.sleep(3)
+                await asyncio.sleep(0.02)
+                written = written_by(child)
+                in_flight = (written - written_at) - (session.received - stalled_at)
+                assert in_flight < IN_FLIGHT_LIMIT, \
+                    f"the game wrote {in_flight:,} bytes the client never took, and writes on"
+                if written != last_written or not sleeping(child):
+                    last_written, still_since = written, loop.time()
+                elif loop.time() - still_since > 1.5:
+                    break  # asleep for 1.5 s of redraw requests: its write waits
+                assert loop.time() < deadline, \
+                    f"the game never stopped writing ({in_flight:,} bytes in flight)"
+            assert written - written_at > CLIENT_WINDOW // 2, "too few redraws to tell"
             grown = server.rss_kb() - before
             assert grown < 12_000, f"the server grew by {grown} kB"
-            # The server stopped reading the game, so the game waits in its write, not
-            # in its wait for a key.
-            (child,) = server.children()
-            waiting_in = Path(f"/proc/{child}/wchan").read_text()
-            assert "poll" not in waiting_in and "select" not in waiting_in, waiting_in
             await still_serves(server.port)
-            stalled_at = session.received
             channel.resume_reading()  # and all goes on
             channel.write(b"q")
             await asyncio.wait_for(channel.wait_closed(), 15)
