@@ -178,20 +178,6 @@ def test_a_walk_ends_at_the_exit() -> None:
     assert not walk.step(0, -1)  # out means out
 
 
-def test_a_stopwatch_runs_from_start_to_stop() -> None:
-    from termgames.clock import Stopwatch
-    from tests.fake import FakeClock
-
-    clock = FakeClock()
-    watch = Stopwatch(clock)
-    assert watch.elapsed() == 0 and not watch.running
-    watch.start()
-    clock.advance(2.5)
-    watch.stop()
-    clock.advance(10)
-    assert 2.5 <= watch.elapsed() < 2.501 and not watch.running
-
-
 def open_neighbours(maze: Maze, square: Square) -> list[Square]:
     return [(square[0] + dr, square[1] + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
             if maze.is_open((square[0] + dr, square[1] + dc))]

@@ -17,7 +17,7 @@ from termgames.sokoban.levels import Level
 from termgames.sokoban.matching import min_cost_assignment
 from termgames.sokoban.plan import deadlock_of
 from termgames.sokoban.search import LOOK_EVERY
-from termgames.sokoban.solver import TURN, Push, Result, Solver, Verdict, solve
+from termgames.sokoban.solver import TURN, Found, Push, Solver, Verdict, solve
 
 
 def microban_levels() -> list[Level]:
@@ -198,7 +198,7 @@ def test_a_search_past_its_node_budget_says_so_and_never_claims_unsolvable() -> 
     assert result is not None and result.verdict is Verdict.LIMIT
 
 
-def outcome(result: Result | None) -> tuple[object, ...]:
+def outcome(result: Found | None) -> tuple[object, ...]:
     """All a solve gives: the verdict, the steps, the pushes and the positions it took."""
     assert result is not None
     return result.verdict, result.lurd, result.pushes, result.nodes
@@ -235,7 +235,7 @@ def test_a_slice_pauses_mid_turn_and_the_next_resumes_it_to_the_same_solution() 
     sliced = Solver(played)
     ticks = itertools.count()
 
-    def slice_of_four_looks() -> Result | None:
+    def slice_of_four_looks() -> Found | None:
         """A slice whose time is up at its fifth reading of the clock."""
         return sliced.advance(next(ticks) + 4.5, clock=lambda: float(next(ticks)))
 

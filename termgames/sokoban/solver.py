@@ -22,10 +22,9 @@ from termgames.sokoban.search import (
     steps_for,
 )
 
-__all__ = ["DEFAULT_NODES", "Found", "Push", "Result", "Solver", "Verdict", "check", "solve",
+__all__ = ["DEFAULT_NODES", "Found", "Push", "Solver", "Verdict", "check", "solve",
            "steps_for"]
 
-Result = Found  # kept for tests/test_sokoban_solver.py until merged
 
 TURN = 200
 """Positions a search expands before the turn passes to the next search."""
