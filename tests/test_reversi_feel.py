@@ -70,6 +70,8 @@ def test_watching_names_the_colours_and_offers_only_keys_that_work(terminal: Sta
     term = terminal("reversi", "--watch", "--level", "1", "--seed", "1")
     term.wait_for("X black")
     assert "O white" in term.lines()[0], term.text()
+    # The header and the footer come in separate writes: read the footer once it is there.
+    term.wait_until(lambda: "q quit" in term.lines()[-1], "the footer")
     footer = term.lines()[-1]
     assert "q quit" in footer and "? help" in footer, footer
     for key in ("hints", "undo", "play", "move"):
