@@ -13,7 +13,7 @@ CORES = {
     "maze": {"generate", "solve", "guide", "walk", "state"},
     "reversi": {"board", "ai", "match", "entry", "state"},
     "sokoban": {"levels", "parse", "game", "solver", "search", "plan", "analysis", "deadlock",
-                "corrals", "matching", "macros", "paths", "heap", "budget", "state"},
+                "corrals", "matching", "macros", "paths", "heap", "budget", "state", "solved"},
 }
 """Each game's core: its rules, outcomes and invariants, pure (no terminal, no store)."""
 SHARED_PURE = {"termgames.direction", "termgames.outcome", "termgames.text",
