@@ -10,10 +10,10 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parent.parent / "termgames"
 CORES = {
     "g2048": {"board", "ai", "bitboard", "tables", "tablefile"},
-    "maze": {"generate", "solve", "guide", "walk", "state"},
-    "reversi": {"board", "ai", "match", "entry", "state"},
+    "maze": {"generate", "solve", "guide", "walk", "state", "solving"},
+    "reversi": {"board", "ai", "match", "entry", "state", "settings"},
     "sokoban": {"levels", "parse", "game", "solver", "search", "plan", "analysis", "deadlock",
-                "corrals", "matching", "macros", "paths", "heap", "budget", "state"},
+                "corrals", "matching", "macros", "paths", "heap", "budget", "state", "solved"},
 }
 """Each game's core: its rules, outcomes and invariants, pure (no terminal, no store)."""
 SHARED_PURE = {"termgames.direction", "termgames.outcome", "termgames.text",

@@ -17,8 +17,9 @@ from termgames.sokoban.game import Direction, Sokoban
 from termgames.sokoban.levels import Collection, Level
 from termgames.sokoban.menus import level_list
 from termgames.sokoban.plan import Plan, Replay, deadlock_of, walks
-from termgames.sokoban.progress import Record, load_records, record_solution, verdict
+from termgames.sokoban.progress import Record, load_records, record_solution
 from termgames.sokoban.records import sokoban_tables
+from termgames.sokoban.solved import verdict
 from termgames.sokoban.solver import solve
 from termgames.text import one_line
 from tests.drivers import fake_program

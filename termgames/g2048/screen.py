@@ -21,23 +21,23 @@ from termgames.g2048.view import (
     Layout,
     board_in,
     draw_advice,
+    draw_banner,
     draw_board,
-    header_forms,
+    draw_header,
     layout,
-    marks_note,
     minimum_size,
+    result_lines,
     under_header,
 )
 from termgames.outcome import Mark, Outcome
 from termgames.runtime import keys
 from termgames.runtime.bindings import MOVEMENT_KEYS, Binding, movement
 from termgames.runtime.context import LaunchContext
-from termgames.runtime.draw import BANNER, BOLD, Canvas
+from termgames.runtime.draw import Canvas
 from termgames.runtime.keys import Key, Mouse
 from termgames.runtime.layout import Memo, Rect
 from termgames.runtime.panels import Panel, confirm, result_panel
 from termgames.runtime.screen import GameScreen
-from termgames.scoreboard import Best, best_shown
 
 if TYPE_CHECKING:
     from termgames.store import Score
@@ -200,16 +200,15 @@ class Screen2048(GameScreen[State2048]):
     def on_finished(self, outcome: Outcome) -> None:
         """The win (keep going?) or the end (a new game?). The best on record is not read
         again here: it would hold this run's own result, which may still change."""
-        score = f"{outcome.score:,}{marks_note(outcome.marks)}"
         kept = self.run.keep_going
         again = Binding(("r",), self.new_game, "new game", "new game", priority=20)
         # Undo from the win takes back the win: the player has not chosen to play on.
         undo = Binding(("u",), lambda: self.undo_from_panel(kept), "undo the last move",
                        "undo", priority=30)
+        lines = result_lines(self.game.over, self.goal, outcome.score, outcome.marks)
         if self.game.over:
-            lines, keys_ = ["Game over", f"Final score: {score}"], [again, undo]
+            keys_ = [again, undo]
         else:
-            lines = [f"You made {self.goal:,}!", f"Score: {score}"]
             keys_ = [Binding(("c", *keys.ENTER), lambda: None, "keep going", "keep going",
                              footer_keys="c", priority=40), undo, again]
         # A narrow footer keeps quitting, and Space (more important than these where the
@@ -243,22 +242,15 @@ class Screen2048(GameScreen[State2048]):
         area = under_header(canvas.height, canvas.width)
         self.shape = self.layouts.get((area, finished), lambda: layout(
             self.size, self.board_room(area, board_in(self.size))))
-        marks = frozenset(mark.value for mark in self.marks())
-        # The run counts as it stands: the best shown is what the store will hold.
-        run = Best(self.game.score, marks) if self.run.counts() else None
-        best = best_shown(self.stored_best, run) or Best(0)
-        canvas.fitted(0, header_forms(Best(self.game.score, marks), best, best is run,
-                                      self.goal), BOLD)
+        draw_header(canvas, self.game.score, self.marks(), self.run.counts(),
+                    self.stored_best, self.goal)
         draw_board(canvas, self.game.grid, self.shape)
         panel = self.panel
         hidden = panel is not None and panel.mounted and panel.hidden
         # Where no panel says how the game stands, the board does, with what works.
         above = max(HEADER_ROWS - 1, self.shape.board.top - 2)
-        if self.game.over and (hidden or not finished):
-            canvas.fitted(above, [" Game over: r new game · u undo ", " Game over "], BANNER)
-        elif hidden:
-            canvas.fitted(above, [f" You made {self.goal:,}: c keep going · u undo ",
-                                  f" You made {self.goal:,} "], BANNER)
+        if hidden or (self.game.over and not finished):
+            draw_banner(canvas, above, self.game.over, self.goal)
         elif not finished:
             self.draw_advice(canvas, self.shape)
 

@@ -9,13 +9,14 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from termgames.g2048.board import Grid
 from termgames.outcome import Mark
-from termgames.runtime.draw import BOLD, Canvas, Colour, Emphasis, Style, fit_lines
+from termgames.runtime.draw import BANNER, BOLD, Canvas, Colour, Emphasis, Style, fit_lines
 from termgames.runtime.layout import Cells, Rect, largest
-from termgames.scoreboard import Best
+from termgames.scoreboard import Best, best_shown
 from termgames.text import text_width
 
 if TYPE_CHECKING:
     from termgames.g2048.ai import Decision
+    from termgames.store import Score
 
 # Tile looks by value: (256-colour fg, bg), (8-colour fg, bg, emphasis), monochrome.
 # Every tile has its own background, so it reads the same on dark and light terminals:
@@ -168,6 +169,32 @@ def draw_board(canvas: Canvas, grid: Grid, shape: Layout) -> None:
                 pad = 1 if cells.width - len(number) >= 4 else 0
                 canvas.text(y + middle, x + start - pad, f"{' ' * pad}{number}{' ' * pad}",
                             band)
+
+
+def draw_header(canvas: Canvas, score: int, marks: frozenset[Mark], counts: bool,
+                stored: Score | None, goal: int) -> None:
+    """The header: the score in play and the best, each with what helped it, and the
+    goal. A run that ``counts`` is ranked as it stands: the best shown is what the store
+    will hold."""
+    noted = frozenset(mark.value for mark in marks)
+    run = Best(score, noted) if counts else None
+    best = best_shown(stored, run) or Best(0)
+    canvas.fitted(0, header_forms(Best(score, noted), best, best is run, goal), BOLD)
+
+
+def result_lines(over: bool, goal: int, score: int, marks: frozenset[Mark]) -> list[str]:
+    """The result panel's lines: the end and its final score, or the win."""
+    shown = f"{score:,}{marks_note(marks)}"
+    return (["Game over", f"Final score: {shown}"] if over else
+            [f"You made {goal:,}!", f"Score: {shown}"])
+
+
+def draw_banner(canvas: Canvas, top: int, over: bool, goal: int) -> None:
+    """Where no panel says how the game stands, the banner above the board does: the
+    end, or the win, with the keys that work."""
+    canvas.fitted(top, [" Game over: r new game · u undo ", " Game over "] if over else
+                  [f" You made {goal:,}: c keep going · u undo ", f" You made {goal:,} "],
+                  BANNER)
 
 
 def draw_advice(canvas: Canvas, shape: Layout, title: str, decision: Decision | None,

@@ -8,13 +8,14 @@ from typing import Any
 
 from termgames.direction import Direction
 from termgames.maze.generate import Builder, generate
-from termgames.maze.solve import AStar, NoPath, Replay
+from termgames.maze.solve import NoPath
+from termgames.maze.solving import Measuring, Solving
 from termgames.maze.state import MazeState, dump
 from termgames.maze.view import (
-    SQUARE_WIDTH,
     draw_header,
     draw_map,
     fit_size,
+    map_area,
     map_size,
     result_lines,
     under_header,
@@ -33,10 +34,8 @@ from termgames.runtime.scheduler import Timer
 from termgames.runtime.screen import GameScreen
 from termgames.text import plural
 
-ANIMATION_S = 1.5  # the solver's search replays in this long, however much it visits
 TICK_MS = 33
 CLOCK_MS = 100  # the clock shows tenths, like every maze time
-SEARCH_SLICE = 15_000  # A* expansions in one slice between keys: about 20 ms
 BUILD_SLICE = 20_000  # Prim steps in one slice between keys: about 20 ms
 
 class MazeScreen(GameScreen[MazeState]):
@@ -52,14 +51,11 @@ class MazeScreen(GameScreen[MazeState]):
         self.size = size or fit_size(context.rows, context.cols)
         self.maze = generate(*self.size, self.rng)
         self.walk = self.new_walk()
-        self.solver: AStar | None = None
-        self.replay: Replay | None = None
+        self.solver: Solving | None = None
         self.animation: Timer | None = None
-        self.animation_started = 0.0
         self.drawn: Viewport | None = None
         self.ticking: Timer | None = None
-        self.optimal: int | None = None
-        self.measuring: AStar | None = None
+        self.measuring = Measuring(self.maze)
         self.building: Builder | None = None
         self.view = GridView()
         self.best_ms: int | None = None
@@ -101,28 +97,13 @@ class MazeScreen(GameScreen[MazeState]):
 
     def board_area(self) -> Rect | None:
         """Where the map was drawn last, for panels to keep clear of."""
-        if self.drawn is None:
-            return None
-        view = self.drawn
-        return Rect(view.y, view.x, view.rows, view.cols * SQUARE_WIDTH)
+        return None if self.drawn is None else map_area(self.drawn)
 
     # Long work in slices: a 500x500 maze takes half a second to build and a quarter to
     # solve, and the screen must answer meanwhile. Small mazes finish in the first slice.
     def measure(self) -> None:
         """Work out the shortest way out from the entrance, between keys."""
-        self.measuring = AStar(self.maze, self.maze.entrance)
-        self.optimal = None
-        self.in_background("measure", self.measure_slice)
-
-    def measure_slice(self) -> bool:
-        """One slice of measuring; True once done."""
-        if self.measuring is None:
-            return True
-        if not self.measuring.advance(SEARCH_SLICE):
-            return False
-        self.optimal = len(self.measuring.path()) - 1
-        self.measuring = None
-        return True
+        self.in_background("measure", self.measuring.advance)
 
     def build_slice(self) -> bool:
         """One slice of building the next maze; True once it is in play."""
@@ -136,6 +117,7 @@ class MazeScreen(GameScreen[MazeState]):
         self.walk = self.new_walk()
         self.host.say("")
         self.load_best()
+        self.measuring = Measuring(self.maze)
         self.measure()
         return True
 
@@ -196,7 +178,7 @@ class MazeScreen(GameScreen[MazeState]):
     def solve(self) -> None:
         """Start a search from where the walker stands, in place of any path shown."""
         self.walk.hide_path()
-        self.solver = AStar(self.maze, self.walk.position)
+        self.solver = Solving(self.maze, self.walk.position)
         self.mark_helped()
 
     def on_key(self, key: Key) -> bool:
@@ -264,29 +246,24 @@ class MazeScreen(GameScreen[MazeState]):
         """One slice of the search; once it is done, start replaying it. True when done."""
         if self.solver is None:
             return True
-        if not self.solver.advance(SEARCH_SLICE):
+        if not self.solver.advance():
             return False
-        self.replay = Replay(self.solver)
-        self.animation_started = self.context.clock.now()
+        self.solver.play_back(self.context.clock.now())
         self.animation = self.every(TICK_MS, self.animate)
         return True
 
     def animate(self) -> None:
         """One frame of the replay: the share of the search that fits the time gone."""
-        if self.replay is None:
-            return
-        share = (self.context.clock.now() - self.animation_started) / ANIMATION_S
-        if share >= 1:
+        if self.solver is not None and self.solver.frame(self.context.clock.now()):
             self.finish_solver()
-        else:
-            self.replay.shown = int(self.replay.total * share)
 
     def stop_animation(self) -> None:
         """No more frames of the replay."""
         if self.animation is not None:
             self.animation.cancel()
             self.animation = None
-        self.replay = None
+        if self.solver is not None:
+            self.solver.replay = None
 
     def finish_solver(self) -> None:
         """Finish the search (in slices if it is long) and show the optimal path."""
@@ -297,7 +274,7 @@ class MazeScreen(GameScreen[MazeState]):
         """One slice of the search at full speed; shows the path once it is found."""
         if self.solver is None:
             return True
-        if not self.solver.advance(SEARCH_SLICE):
+        if not self.solver.advance():
             return False
         try:
             path = self.solver.path()
@@ -309,12 +286,6 @@ class MazeScreen(GameScreen[MazeState]):
         return True
 
     # Results ---------------------------------------------------------------------------
-    def shortest(self) -> int:
-        """The shortest way out, finishing the measuring now if it is still going."""
-        while not self.measure_slice():
-            pass
-        return self.optimal if self.optimal is not None else 0
-
     def outcome(self) -> Outcome | None:
         """Out of the maze: the time, marked if the solver helped."""
         return self.walk.outcome()
@@ -323,7 +294,7 @@ class MazeScreen(GameScreen[MazeState]):
         """Steps against the shortest, the time, and whether the solver helped."""
         self.load_best()
         self.host.push(result_panel(
-            self, result_lines(self.walk, self.shortest()),
+            self, result_lines(self.walk, self.measuring.finish()),
             Binding(("n",), lambda: self.start_over(True), "new maze", "new maze"),
             Binding(("r",), lambda: self.start_over(False), "replay", "replay")))
 
@@ -336,4 +307,5 @@ class MazeScreen(GameScreen[MazeState]):
         """Header with steps and time, and the maze around the player."""
         draw_header(canvas, self.walk, self.best_ms)
         area = self.board_room(under_header(canvas), lambda room: map_size(self.maze, room))
-        self.drawn = draw_map(canvas, self.view, area, self.maze, self.walk, self.replay)
+        self.drawn = draw_map(canvas, self.view, area, self.maze, self.walk,
+                              None if self.solver is None else self.solver.replay)

@@ -31,6 +31,11 @@ SQUARE_WIDTH = 2
 two make a square and the maze is not tall and narrow."""
 
 
+def map_area(view: Viewport) -> Rect:
+    """The cells the squares of a drawn map cover."""
+    return Rect(view.y, view.x, view.rows, view.cols * SQUARE_WIDTH)
+
+
 def map_size(maze: Maze, room: Rect) -> tuple[int, int]:
     """How big (height, width) the map is drawn in ``room``: all of it, or as much as
     fits (the rest scrolls)."""

@@ -4,23 +4,24 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from functools import partial
 
 from termgames.direction import Direction
-from termgames.outcome import Mark, Outcome, Result
-from termgames.reversi.ai import Opponent, Search, Strategy, opponent_for
+from termgames.outcome import Outcome
+from termgames.reversi.ai import Search, Strategy
 from termgames.reversi.board import Player, square_name
 from termgames.reversi.entry import Typing, no_such_square
-from termgames.reversi.match import Event, First, Match
+from termgames.reversi.match import Match
+from termgames.reversi.settings import Settings, settings_for
 from termgames.reversi.state import ReversiState
 from termgames.reversi.view import (
     SHAPES,
+    STATUS_ROWS,
     Layout,
     Marks,
     board_in,
-    describe,
     draw_board,
+    draw_report,
     headline,
     layout,
     recent_marks,
@@ -29,7 +30,7 @@ from termgames.reversi.view import (
 from termgames.runtime import keys
 from termgames.runtime.bindings import Binding, movement
 from termgames.runtime.context import LaunchContext
-from termgames.runtime.draw import BOLD, Canvas, fit_lines
+from termgames.runtime.draw import BOLD, Canvas
 from termgames.runtime.keys import Key, Mouse
 from termgames.runtime.layout import Memo, Rect
 from termgames.runtime.panels import confirm, result_panel
@@ -38,8 +39,6 @@ from termgames.runtime.screen import GameScreen, Host
 
 WATCH_PACE_MS = 600
 THINK_SLICE_S = 0.03
-SPINNER = "|/-\\"
-STATUS_ROWS = 2  # every event since the player's last key, wrapped
 
 
 Typed = tuple[Callable[[], None], int | None]
@@ -47,30 +46,8 @@ Typed = tuple[Callable[[], None], int | None]
 it is one."""
 
 
-@dataclass(frozen=True)
-class Settings:
-    """Who plays what: the player's side, who starts, the computer and how it thinks."""
-
-    you: Player = Player.X
-    first: First = First.RANDOM
-    opponent: Opponent = field(default_factory=lambda: opponent_for(1))
-    watch: bool = False
-    seed: int | None = None
-
-
-def settings_for(level: int, ai: str | None, you: Player, first: First, watch: bool,
-                 seed: int | None = None) -> Settings:
-    """Settings from the command line: ``--ai`` names the strategy (else ``--level``
-    picks it) and ``--level`` sets search's strength."""
-    return Settings(you, first, opponent_for(level, ai), watch, seed)
-
-
-def variant_name(opponent: Opponent) -> str:
-    """The scoreboard variant: results rank only against the same opponent."""
-    return f"vs {opponent.name}"
-
-
-__all__ = ["ReversiScreen", "Settings", "settings_for", "variant_name"]
+# Settings and settings_for are re-exported: the game's command names them here.
+__all__ = ["ReversiScreen", "Settings", "settings_for"]
 
 
 class ReversiScreen(GameScreen[ReversiState]):
@@ -84,10 +61,7 @@ class ReversiScreen(GameScreen[ReversiState]):
         self.settings = settings or Settings()
         self.rng = random.Random(self.settings.seed)
         self.strategy: Strategy = self.settings.opponent.play()
-        watch = self.settings.watch
-        self.computer = frozenset(Player) if watch else frozenset({self.settings.you.other})
-        self.names = ({side: side.value for side in Player} if watch else
-                      {self.settings.you: "You", self.settings.you.other: "Computer"})
+        self.computer = self.settings.computer
         self.cursor, self.hints = 19, False
         self.typing: Typing[Typed] = Typing(lambda typed: typed[1])
         self.search: Search | None = None
@@ -98,11 +72,7 @@ class ReversiScreen(GameScreen[ReversiState]):
 
     def new_match(self) -> Match:
         """A new game; who starts follows --first."""
-        first = self.settings.first
-        if first == "random":
-            starter = self.rng.choice([Player.X, Player.O])
-        else:
-            starter = self.settings.you if first == "you" else self.settings.you.other
+        starter = self.settings.starter(self.rng)
         self.used_undo = False
         self.typing.clear()
         match = Match(starter, frozenset(Player) - self.computer)
@@ -277,23 +247,14 @@ class ReversiScreen(GameScreen[ReversiState]):
     def outcome(self) -> Outcome | None:
         """The margin once the game is over, from the player's side (X's, watching)."""
         result = self.match.result()
-        if result is None:
-            return None
-        side = Player.X if self.settings.watch else self.settings.you
-        margin = result.margin(side)
-        won = Result.WON if margin > 0 else Result.LOST if margin < 0 else Result.DRAW
-        marks = {Mark.UNDO} if self.used_undo else set()
-        if self.settings.watch:
-            marks.add(Mark.AUTOPLAY)
-        return Outcome(won, margin, variant_name(self.settings.opponent), frozenset(marks))
+        return None if result is None else self.settings.outcome(result, self.used_undo)
 
     def on_finished(self, outcome: Outcome) -> None:
         """The verdict and the final discs, over the final position."""
         result = self.match.result()
         assert result is not None
-        you = None if self.settings.watch else self.settings.you
         self.host.push(result_panel(
-            self, [verdict(result, you), f"X {result.x}  O {result.o}"],
+            self, [verdict(result, self.settings.player), f"X {result.x}  O {result.o}"],
             Binding(("r",), self.new_game, "new game", "new game"),
             *([] if self.settings.watch else [
                 Binding(("u",), self.take_back, "take back", "undo")])))
@@ -325,9 +286,8 @@ class ReversiScreen(GameScreen[ReversiState]):
     def draw(self, canvas: Canvas) -> None:
         """Scores, the board as big as the window allows, and the report of the turn."""
         discs = canvas.glyphs.unicode and canvas.colour
-        you = None if self.settings.watch else self.settings.you
-        canvas.fitted(0, headline(self.match.position.score(), you, self.settings.opponent.name,
-                                  discs), BOLD)
+        canvas.fitted(0, headline(self.match.position.score(), self.settings.player,
+                                  self.settings.opponent.name, discs), BOLD)
         area = Rect(1, 0, canvas.height - 1 - STATUS_ROWS - 1, canvas.width)
         area = self.board_room(area, board_in)
         self.shape = self.layouts.get((area, canvas.glyphs.unicode), lambda: layout(area))
@@ -337,21 +297,6 @@ class ReversiScreen(GameScreen[ReversiState]):
         marks = Marks(last, flipped, self.match.legal() if self.hints and waiting else 0,
                       None if self.settings.watch else self.cursor)
         draw_board(canvas, self.match.position, marks, self.shape, discs)
-        self.draw_report(canvas, self.shape.board.bottom + 1, recent)
-
-    def draw_report(self, canvas: Canvas, top: int, recent: Sequence[Event]) -> None:
-        """Every event since the player's last key, wrapped; the shorter form if needed."""
-        said = [(self.note, self.note)] if self.note else []
-        said += [describe(event, self.names, self.computer, self.settings.watch)
-                 for event in recent]
-        if self.settings.watch:
-            said = said[-2:]  # nobody presses keys: the latest two
-        thinking = ""
-        if self.thinking is not None and not self.settings.watch:
-            spin = SPINNER[int(self.context.clock.now() * 8) % len(SPINNER)]
-            thinking = f"  Computer is thinking {spin}"
-        full = " ".join(text for text, _ in said) + thinking
-        short = " ".join(text for _, text in said) + thinking
-        for offset, line in enumerate(fit_lines([full, short], canvas.width, STATUS_ROWS,
-                                                canvas.glyphs.ellipsis)):
-            canvas.centred(top + offset, line)
+        thinking = None if self.thinking is None else self.context.clock.now()
+        draw_report(canvas, self.shape.board.bottom + 1, self.note, recent, self.settings,
+                    thinking)

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 
 from termgames.reversi.board import Player, Position, square_name
 from termgames.reversi.match import Event, MatchResult, Passed, Played
-from termgames.runtime.draw import DIM, Canvas, Colour, Emphasis, Glyphs, Style
+from termgames.reversi.settings import Settings
+from termgames.runtime.draw import DIM, Canvas, Colour, Emphasis, Glyphs, Style, fit_lines
 from termgames.runtime.layout import Cells, Rect, largest
 
 _GREEN = Style(fg=234, bg=28, fg8=Colour.BLACK, bg8=Colour.GREEN)
@@ -35,6 +36,8 @@ SHAPES = (Cells(3, 7, border=True), Cells(2, 5, border=True), Cells(1, 3, border
           Cells(1, 3))
 """Squares, roomiest first; the last, with no grid lines, is the compact form."""
 LABELS = 3  # the row numbers' column, left of the board (the column numbers take a row)
+STATUS_ROWS = 2  # every event since the player's last key, wrapped
+SPINNER = "|/-\\"
 
 
 @dataclass(frozen=True)
@@ -140,6 +143,27 @@ def describe(event: Event, name: dict[Player, str], computer: frozenset[Player],
     else:
         text = "You have no move."
     return text, text
+
+
+def draw_report(canvas: Canvas, top: int, note: str, recent: Sequence[Event],
+                settings: Settings, thinking_now: float | None) -> None:
+    """Every event since the player's last key, after the ``note``, wrapped; the shorter
+    form if needed. While the computer thinks against the player (``thinking_now``, the
+    clock's time in seconds), a spinner says so."""
+    said = [(note, note)] if note else []
+    said += [describe(event, settings.names, settings.computer, settings.watch)
+             for event in recent]
+    if settings.watch:
+        said = said[-2:]  # nobody presses keys: the latest two
+    thinking = ""
+    if thinking_now is not None and not settings.watch:
+        spin = SPINNER[int(thinking_now * 8) % len(SPINNER)]
+        thinking = f"  Computer is thinking {spin}"
+    full = " ".join(text for text, _ in said) + thinking
+    short = " ".join(text for _, text in said) + thinking
+    for offset, line in enumerate(fit_lines([full, short], canvas.width, STATUS_ROWS,
+                                            canvas.glyphs.ellipsis)):
+        canvas.centred(top + offset, line)
 
 
 def draw_board(canvas: Canvas, position: Position, marks: Marks, shape: Layout,

@@ -36,7 +36,8 @@ def _create(context: LaunchContext) -> GameScreen[Any]:
 
 def _record(store: Store, outcome: Outcome, run_id: str, player: str) -> None:
     """A solved level keeps the player's best solution, under the board's own key."""
-    from termgames.sokoban.progress import Record, record_solution
+    from termgames.sokoban.progress import record_solution
+    from termgames.sokoban.solved import Record
 
     assert isinstance(outcome.detail, Record)
     record_solution(store, player, outcome.variant, outcome.detail)

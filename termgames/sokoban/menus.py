@@ -11,7 +11,7 @@ from termgames.runtime.draw import Glyphs
 from termgames.runtime.lists import ListScreen
 from termgames.sokoban.bundled import MENU, progress_of
 from termgames.sokoban.levels import Collection, LevelError
-from termgames.sokoban.progress import Record
+from termgames.sokoban.solved import Record
 from termgames.text import clip, text_width
 
 Choose = Callable[[int], None]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 
 from termgames.sokoban.game import Direction
 from termgames.sokoban.levels import Level, Position
@@ -79,3 +80,41 @@ def push_path(level: Level, boxes: Iterable[Position], player: Position, box: Po
                 seen.add((ahead, turn))
                 queue.append((ahead, turn, [*pushed, *walk]))
     return None
+
+
+@dataclass(frozen=True)
+class Click:
+    """What a click on the board asks: the steps to take (a walk, or the chosen box's
+    pushes), or why there are none; ``taken`` is False for a click off the floor."""
+
+    steps: list[Direction] = field(default_factory=list)
+    refusal: str = ""
+    taken: bool = True
+
+
+@dataclass
+class Pointer:
+    """The box a click chose, if any: a click on a box chooses it (again, drops it); on a
+    square, it walks there, or with a box chosen, pushes that box there."""
+
+    chosen: Position | None = None
+
+    def click(self, level: Level, boxes: frozenset[Position], player: Position,
+              square: Position | None) -> Click:
+        """What a click on ``square`` (None: off the level) asks, the chosen box updated."""
+        if square is None or not _floor(level, square):
+            self.chosen = None
+            return Click(taken=False)
+        if square in boxes:
+            self.chosen = None if self.chosen == square else square
+            return Click()
+        if self.chosen is not None:
+            path = push_path(level, boxes, player, self.chosen, square)
+            if path is None:
+                return Click(refusal="That box cannot be pushed there")
+        else:
+            path = walk_path(level, boxes, player, square)
+            if path is None:
+                return Click(refusal="No way there")
+        self.chosen = None
+        return Click(path)

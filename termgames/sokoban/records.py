@@ -10,7 +10,8 @@ from pathlib import Path
 from termgames.scoreboard import Table
 from termgames.sokoban.bundled import BUNDLED, load_bundled
 from termgames.sokoban.levels import Collection, LevelError
-from termgames.sokoban.progress import Record, everyones_records
+from termgames.sokoban.progress import everyones_records
+from termgames.sokoban.solved import Record
 from termgames.store import Store
 from termgames.text import plural, shown_path
 

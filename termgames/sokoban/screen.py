@@ -5,13 +5,12 @@ and deadlock warnings are the assistant's (``assist``); this screen gives it key
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from pathlib import Path
 
-from termgames.outcome import Mark, Outcome, Result
+from termgames.outcome import Outcome
 from termgames.runtime import keys
 from termgames.runtime.bindings import Binding, movement
 from termgames.runtime.context import LaunchContext
-from termgames.runtime.draw import BOLD, Canvas
+from termgames.runtime.draw import Canvas
 from termgames.runtime.grid import GridView
 from termgames.runtime.keys import Key, Mouse
 from termgames.runtime.layout import Rect
@@ -21,22 +20,23 @@ from termgames.runtime.screen import GameScreen, Host
 from termgames.sokoban.assist import Assistant
 from termgames.sokoban.bundled import MENU, load_bundled
 from termgames.sokoban.game import Direction, Sokoban
-from termgames.sokoban.levels import Collection, Level, Position
+from termgames.sokoban.levels import Collection, Level
 from termgames.sokoban.menus import collection_menu, level_list
-from termgames.sokoban.paths import push_path, walk_path
-from termgames.sokoban.progress import (
-    Record,
-    end_words,
-    first_unsolved,
-    load_records,
-    verdict,
-)
+from termgames.sokoban.paths import Pointer
+from termgames.sokoban.progress import load_records
+from termgames.sokoban.solved import Record, end_words, first_unsolved, solved_outcome
 from termgames.sokoban.state import SokobanState
-from termgames.sokoban.view import Drawn, Marks, counts_forms, draw_level, level_size
+from termgames.sokoban.view import (
+    HEADER_ROWS,
+    Drawn,
+    Marks,
+    draw_header,
+    draw_level,
+    level_size,
+    solved_lines,
+)
 
 __all__ = ["SokobanScreen"]
-
-HEADER_ROWS = 2
 
 
 class SokobanScreen(GameScreen[SokobanState]):
@@ -57,7 +57,7 @@ class SokobanScreen(GameScreen[SokobanState]):
         """Each level played, by index, its game kept for when the player comes back."""
         self.panel: Panel | None = None
         self.solved_lines: list[str] = []
-        self.chosen: Position | None = None
+        self.pointer = Pointer()
         self.view = GridView()
         self.drawn: Drawn | None = None
         self.show_dead = False
@@ -117,7 +117,7 @@ class SokobanScreen(GameScreen[SokobanState]):
                 Sokoban(level), self,
                 self.context.store.marked(self.context.player.name, self.shown_space, level.key),
                 self.help_given)
-        self.game, self.chosen = self.assist.game, None
+        self.game, self.pointer.chosen = self.assist.game, None
 
     def step_level(self, step: int) -> None:
         """The next or previous level; past either end, say so rather than wrap around."""
@@ -198,7 +198,7 @@ class SokobanScreen(GameScreen[SokobanState]):
         def run(*args: object) -> None:
             if self.game is None:
                 return
-            self.chosen = None
+            self.pointer.chosen = None
             if self.assist.replaying:
                 self.assist.stop_replay()
             else:
@@ -244,44 +244,21 @@ class SokobanScreen(GameScreen[SokobanState]):
         if self.assist.replaying:
             self.assist.stop_replay()
             return True
-        square = self.drawn.square_at(event.y, event.x)
-        if square is None or square not in self.level.inside or square in self.level.walls:
-            self.chosen = None
-            return False
         game = self.game
-        if square in game.boxes:
-            self.chosen = None if self.chosen == square else square
-            return True
-        if self.chosen is not None:
-            path = push_path(self.level, game.boxes, game.player, self.chosen, square)
-            if path is None:
-                self.say("That box cannot be pushed there")
-                return True
-        else:
-            path = walk_path(self.level, game.boxes, game.player, square)
-            if path is None:
-                self.say("No way there")
-                return True
-        self.chosen = None
-        if path:
-            game.walk(path)
+        click = self.pointer.click(self.level, frozenset(game.boxes), game.player,
+                                   self.drawn.square_at(event.y, event.x))
+        if click.refusal:
+            self.say(click.refusal)
+        elif click.steps:
+            game.walk(click.steps)
             self.assist.changed()
-        return True
+        return click.taken
 
     # Results ---------------------------------------------------------------------------
     def outcome(self) -> Outcome | None:
         """A solved level: its moves and pushes, and the solution to keep."""
-        if self.game is None or not self.game.solved:
-            return None
-        source = self.level.source
-        if source and not source.startswith("<"):
-            source = str(Path(source).resolve())
-        helped = self.assist.helped
-        record = Record(self.game.moves, self.game.pushes, self.game.lurd,
-                        self.collection.name, self.level.number, self.level.name, source,
-                        helped)
-        return Outcome(Result.WON, self.game.moves, self.level.key,
-                       frozenset({Mark.HELPED}) if helped else frozenset(), detail=record)
+        return None if self.game is None else solved_outcome(
+            self.game, self.level, self.collection, self.assist.helped)
 
     def on_finished(self, outcome: Outcome) -> None:
         """The solved panel: this solution against the best before it, and on the last
@@ -290,10 +267,9 @@ class SokobanScreen(GameScreen[SokobanState]):
         self.records = load_records(self.context.store, self.context.player.name)
         record = outcome.detail
         assert isinstance(record, Record)
-        self.solved_lines = [f"Solved {self.level.label}!",
-                             f"{record.counts}: {verdict(record, before)}"]
-        if self.last:
-            self.solved_lines.append(end_words(self.collection, self.records, ""))
+        self.solved_lines = solved_lines(
+            self.level, record, before,
+            end_words(self.collection, self.records, "") if self.last else None)
         self.show_solved()
 
     @property
@@ -337,30 +313,20 @@ class SokobanScreen(GameScreen[SokobanState]):
 
     def board_area(self) -> Rect | None:
         """Where the level was drawn last."""
-        if self.drawn is None:
-            return None
-        view, cells = self.drawn.view, self.drawn.cells
-        return Rect(view.y, view.x, view.rows * cells.height, view.cols * cells.width)
+        return None if self.drawn is None else self.drawn.area
 
     def draw(self, canvas: Canvas) -> None:
         """Header, counters, and the level as big as fits, scrolled to keep the player."""
         if self.game is None:
             return
-        level, game, dot = self.level, self.game, canvas.glyphs.dot
-        where = f"level {level.number} ({self.index + 1} of {len(self.collection.levels)})"
-        name = level.shown_name
-        # The last form is the one shortened (with "…") when none fits whole.
-        canvas.fitted(0, [f"{self.collection.name} {dot} {where} {dot} {name}",
-                          f"{where} {dot} {name}"] if name else
-                      [f"{self.collection.name} {dot} {where}", where], BOLD)
-        canvas.fitted(1, counts_forms(game.moves, game.pushes, self.assist.helped,
-                                      self.records.get(level.key), level.author, dot,
-                                      canvas.width, canvas.glyphs.ellipsis))
+        level, game = self.level, self.game
+        draw_header(canvas, self.collection, self.index, game, self.assist.helped,
+                    self.records.get(level.key))
         area = Rect(HEADER_ROWS, 0, canvas.height - HEADER_ROWS, canvas.width)
         area = self.board_room(area, lambda room: level_size(level, room))
         assist = self.assist
         hint, stuck = assist.hint(), assist.deadlock()
-        marks = Marks(self.chosen, None if hint is None else (hint.box, hint.direction),
+        marks = Marks(self.pointer.chosen, None if hint is None else (hint.box, hint.direction),
                       assist.board.dead_squares if self.show_dead else frozenset(),
                       frozenset() if stuck is None else stuck.boxes)
         self.drawn = draw_level(canvas, self.view, area, level, game, marks)

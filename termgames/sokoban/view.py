@@ -9,12 +9,12 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple
 
-from termgames.runtime.draw import Canvas, Colour, Emphasis, Style
+from termgames.runtime.draw import BOLD, Canvas, Colour, Emphasis, Style
 from termgames.runtime.grid import MARK_COLUMNS, MARK_ROWS, GridView, Viewport, draw_edge_marks
 from termgames.runtime.layout import Cells, Rect, largest
 from termgames.sokoban.game import Direction, Sokoban
-from termgames.sokoban.levels import Level, Position
-from termgames.sokoban.progress import Record
+from termgames.sokoban.levels import Collection, Level, Position
+from termgames.sokoban.solved import Record, verdict
 from termgames.text import clip, plural, text_width
 
 WALL = Style(fg=67, fg8=Colour.BLUE)
@@ -99,7 +99,15 @@ class Drawn:
         """The level square drawn at screen cell (y, x), if any."""
         return self.view.square_at(y, x)
 
+    @property
+    def area(self) -> Rect:
+        """The cells the level's squares cover."""
+        view, cells = self.view, self.cells
+        return Rect(view.y, view.x, view.rows * cells.height, view.cols * cells.width)
 
+
+HEADER_ROWS = 2
+"""The header's lines: where the level is, then the counts."""
 AUTHOR_CELLS = 8
 """The least of an author's name worth showing cut short (with a mark)."""
 
@@ -127,6 +135,29 @@ def counts_forms(moves: int, pushes: int, helped: bool, best: Record | None, aut
                if room >= AUTHOR_CELLS else [])
         forms = [f"by {author}   {forms[0]}", f"{forms[0]}   by {author}", *cut, *forms]
     return forms
+
+
+def draw_header(canvas: Canvas, collection: Collection, index: int, game: Sokoban,
+                helped: bool, best: Record | None) -> None:
+    """The header: the collection, the level's place in it and its name; then the counts
+    (``counts_forms``), each line in the longest form that fits."""
+    level, dot = collection.levels[index], canvas.glyphs.dot
+    where = f"level {level.number} ({index + 1} of {len(collection.levels)})"
+    name = level.shown_name
+    # The last form is the one shortened (with "…") when none fits whole.
+    canvas.fitted(0, [f"{collection.name} {dot} {where} {dot} {name}",
+                      f"{where} {dot} {name}"] if name else
+                  [f"{collection.name} {dot} {where}", where], BOLD)
+    canvas.fitted(1, counts_forms(game.moves, game.pushes, helped, best, level.author, dot,
+                                  canvas.width, canvas.glyphs.ellipsis))
+
+
+def solved_lines(level: Level, record: Record, before: Record | None,
+                 ending: str | None) -> list[str]:
+    """The solved panel's lines: the level, this solution against the best ``before`` it,
+    and on a collection's last level, the ``ending`` words."""
+    lines = [f"Solved {level.label}!", f"{record.counts}: {verdict(record, before)}"]
+    return lines if ending is None else [*lines, ending]
 
 
 def glyphs_for(kind: Kind, cells: Cells, unicode: bool,

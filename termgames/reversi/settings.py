@@ -1,0 +1,70 @@
+"""Who plays what in a game of Reversi on the screen: the player's side, who starts, the
+computer and how it thinks, and the outcome a finished match comes to from the player's
+side."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from termgames.outcome import Mark, Outcome, Result
+from termgames.reversi.ai import Opponent, opponent_for
+from termgames.reversi.board import Player
+from termgames.reversi.match import First, MatchResult
+
+__all__ = ["Settings", "settings_for", "variant_name"]
+
+
+def variant_name(opponent: Opponent) -> str:
+    """The scoreboard variant: results rank only against the same opponent."""
+    return f"vs {opponent.name}"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Who plays what: the player's side, who starts, the computer and how it thinks."""
+
+    you: Player = Player.X
+    first: First = First.RANDOM
+    opponent: Opponent = field(default_factory=lambda: opponent_for(1))
+    watch: bool = False
+    seed: int | None = None
+
+    @property
+    def computer(self) -> frozenset[Player]:
+        """The sides the computer plays: both, watching."""
+        return frozenset(Player) if self.watch else frozenset({self.you.other})
+
+    @property
+    def names(self) -> dict[Player, str]:
+        """What the report calls each side."""
+        return ({side: side.value for side in Player} if self.watch else
+                {self.you: "You", self.you.other: "Computer"})
+
+    @property
+    def player(self) -> Player | None:
+        """The player's side; None when two computers play."""
+        return None if self.watch else self.you
+
+    def starter(self, rng: random.Random) -> Player:
+        """Who moves first in a new game, as --first says (at random: drawn from ``rng``)."""
+        if self.first == First.RANDOM:
+            return rng.choice([Player.X, Player.O])
+        return self.you if self.first == First.YOU else self.you.other
+
+    def outcome(self, result: MatchResult, used_undo: bool) -> Outcome:
+        """A finished match's outcome: the margin from the player's side (X's, watching),
+        marked if a move was taken back or nobody played."""
+        margin = result.margin(Player.X if self.watch else self.you)
+        won = Result.WON if margin > 0 else Result.LOST if margin < 0 else Result.DRAW
+        marks = {Mark.UNDO} if used_undo else set()
+        if self.watch:
+            marks.add(Mark.AUTOPLAY)
+        return Outcome(won, margin, variant_name(self.opponent), frozenset(marks))
+
+
+def settings_for(level: int, ai: str | None, you: Player, first: First, watch: bool,
+                 seed: int | None = None) -> Settings:
+    """Settings from the command line: ``--ai`` names the strategy (else ``--level``
+    picks it) and ``--level`` sets search's strength."""
+    return Settings(you, first, opponent_for(level, ai), watch, seed)

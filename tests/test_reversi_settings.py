@@ -1,0 +1,36 @@
+"""Who plays what, in memory: who starts by --first, and the outcome from the player's
+side (X's, watching), with its marks."""
+
+from __future__ import annotations
+
+import random
+
+from termgames.outcome import Mark, Result
+from termgames.reversi.ai import opponent_for
+from termgames.reversi.board import Player
+from termgames.reversi.match import First, MatchResult
+from termgames.reversi.settings import Settings
+
+
+def test_the_starter_follows_first() -> None:
+    rng = random.Random(1)
+    assert Settings(Player.O, First.YOU).starter(rng) is Player.O
+    assert Settings(Player.O, First.COMPUTER).starter(rng) is Player.X
+    assert {Settings(first=First.RANDOM).starter(rng) for _ in range(40)} == set(Player)
+
+
+def test_the_outcome_is_the_players_margin_marked_for_help() -> None:
+    settings = Settings(Player.O, opponent=opponent_for(1, "random"))
+    lost = settings.outcome(MatchResult(40, 24), used_undo=True)
+    assert (lost.result, lost.score, lost.variant) == (Result.LOST, -16, "vs random")
+    assert lost.marks == {Mark.UNDO}
+    assert settings.outcome(MatchResult(32, 32), used_undo=False).result is Result.DRAW
+    watched = Settings(Player.O, watch=True).outcome(MatchResult(40, 24), used_undo=False)
+    assert (watched.result, watched.score) == (Result.WON, 16)
+    assert watched.marks == {Mark.AUTOPLAY}
+
+
+def test_sides_and_names_watching_and_playing() -> None:
+    assert Settings(Player.O).computer == {Player.X}
+    assert Settings(Player.O).names == {Player.O: "You", Player.X: "Computer"}
+    assert Settings(watch=True).computer == set(Player) and Settings(watch=True).player is None
