@@ -34,7 +34,8 @@ def command(ctx: click.Context, ai: str | None, level: int, you: str, first: str
     if ctx.invoked_subcommand is not None:
         return
     from termgames.reversi.board import Player
-    from termgames.reversi.screen import ReversiScreen, settings_for
+    from termgames.reversi.screen import ReversiScreen
+    from termgames.reversi.settings import settings_for
 
     settings = settings_for(level, ai, Player(you.upper()), First(first), watch, seed)
     play(lambda context: ReversiScreen(context, settings), display)

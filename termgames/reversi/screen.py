@@ -12,7 +12,7 @@ from termgames.reversi.ai import Search, Strategy
 from termgames.reversi.board import Player, square_name
 from termgames.reversi.entry import Typing, no_such_square
 from termgames.reversi.match import Match
-from termgames.reversi.settings import Settings, settings_for
+from termgames.reversi.settings import Settings
 from termgames.reversi.state import ReversiState
 from termgames.reversi.view import (
     SHAPES,
@@ -44,10 +44,6 @@ THINK_SLICE_S = 0.03
 Typed = tuple[Callable[[], None], int | None]
 """A key typed while the computer moved, waiting its turn: what it does, and its digit if
 it is one."""
-
-
-# Settings and settings_for are re-exported: the game's command names them here.
-__all__ = ["ReversiScreen", "Settings", "settings_for"]
 
 
 class ReversiScreen(GameScreen[ReversiState]):
