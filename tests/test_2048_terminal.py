@@ -16,9 +16,8 @@ from termgames.g2048.board import Direction, Game2048, Grid
 from termgames.g2048.view import minimum_size
 from termgames.runtime.runner import window_for
 from tests.stores import store_at
-from tests.terminal import Terminal
+from tests.terminal import Start, Terminal
 
-Start = Callable[..., Terminal]
 KEYS = {
     Direction.UP: ["up", "k", "w"],
     Direction.DOWN: ["down", "j", "s"],

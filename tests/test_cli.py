@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -15,9 +14,7 @@ from termgames import __version__
 from termgames.cli import cli
 from termgames.store.sqlite import DATABASE_NAME
 from tests.stores import store_at
-from tests.terminal import Terminal, base_environment
-
-Start = Callable[..., Terminal]
+from tests.terminal import Start, base_environment
 
 
 def run_with_tty_stdin(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[str]:

@@ -17,13 +17,10 @@ import pytest
 from termgames.g2048.board import Direction, Game2048, move
 from termgames.g2048.view import minimum_size
 from termgames.runtime.runner import window_for
-from tests.terminal import Terminal
+from tests.terminal import Start, Terminal
 from tests.test_2048_terminal import KEYS, TILE, moves_until, wait_for_game
 from tests.test_reversi_feel import square_cell
 from tests.test_sokoban_feel import ROOM, geometry, level
-
-Start = Callable[..., Terminal]
-
 
 # Sokoban: squares that grow ------------------------------------------------------------
 

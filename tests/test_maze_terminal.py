@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable
 from pathlib import Path
 
 from termgames.maze.generate import Maze, Square, generate
@@ -12,9 +11,7 @@ from termgames.maze.solve import shortest_path
 from termgames.scoreboard import minutes_seconds
 from tests.screens import maze_keys
 from tests.stores import store_at
-from tests.terminal import Terminal
-
-Start = Callable[..., Terminal]
+from tests.terminal import Start, Terminal
 
 
 def keys_for(path: list[Square]) -> list[str]:

@@ -6,14 +6,11 @@ grow with the window, grid lines and all."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from pathlib import Path
 
 from termgames.reversi.screen import THINK_SLICE_S
 from tests.drivers import fake_program
-from tests.terminal import Terminal
-
-Start = Callable[..., Terminal]
+from tests.terminal import Start, Terminal
 
 
 def square_cell(term: Terminal, row: int, column: int) -> tuple[int, int]:

@@ -5,17 +5,15 @@ from __future__ import annotations
 import random
 import signal
 import termios
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from termgames.g2048.board import Game2048
 from tests.stores import store_at
-from tests.terminal import Terminal
+from tests.terminal import Start, Terminal
 from tests.test_2048_terminal import moves_until, wait_for_game
 
-Start = Callable[..., Terminal]
 SIGNALS = [signal.SIGINT, signal.SIGTERM, signal.SIGHUP]
 
 

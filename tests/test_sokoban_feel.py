@@ -7,15 +7,13 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from termgames.sokoban.bundled import levels_folder
-from tests.terminal import Terminal, base_environment
+from tests.terminal import Start, Terminal, base_environment
 
-Start = Callable[..., Terminal]
 ROOM = "#######\n#@   .#\n#  $  #\n#     #\n#######\n"
 """Seven squares by five: the player at (1, 1), a box at (2, 3), a goal at (1, 5)."""
 TWO = "; One\n#####\n#@$.#\n#####\n\n; Two\n######\n#@ $.#\n######\n"

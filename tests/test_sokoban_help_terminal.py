@@ -8,16 +8,14 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from tests.drivers import PtyDriver
-from tests.terminal import Terminal, base_environment
+from tests.terminal import Start, Terminal, base_environment
 from tests.test_nothing_cut import nothing_cut
 
-Start = Callable[..., Terminal]
 ROOM = "#######\n#@   .#\n#  $  #\n#     #\n#######\n"
 """Seven squares by five: the player at (1, 1), a box at (2, 3), a goal at (1, 5)."""
 LONG = "\n".join(["#" * 17, "#@" + " " * 14 + "#", "# $" + " " * 11 + ". #",

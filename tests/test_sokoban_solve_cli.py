@@ -7,7 +7,6 @@ import os
 import re
 import signal
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -17,9 +16,7 @@ from termgames.cli import cli, main
 from termgames.sokoban.bundled import by_slug, load_bundled
 from termgames.sokoban.levels import Level, format_level
 from termgames.sokoban.solver import Verdict, solve
-from tests.terminal import Terminal
-
-Start = Callable[..., Terminal]
+from tests.terminal import Start
 
 ROOM = """\
 #######

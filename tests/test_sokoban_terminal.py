@@ -4,16 +4,14 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from termgames.cli import cli
-from tests.terminal import Terminal
+from tests.terminal import Start, Terminal
 
-Start = Callable[..., Terminal]
 TWO_LEVELS = """; First
 #######
 #@ $ .#
