@@ -31,8 +31,8 @@ from terminal_cost import spawn_time
 
 from termgames.g2048 import bitboard, tablefile
 from termgames.g2048.board import Direction, Game2048, move
+from tests.screens import KEYS, wait_for_game
 from tests.terminal import Terminal, base_environment
-from tests.test_2048_terminal import KEYS, wait_for_game
 
 ALL = (*tablefile.STORED, ("left_heuristic", "f64"), ("right_heuristic", "f64"))
 FIRST_PASS = tuple(entry for entry in tablefile.STORED if entry[0] in tablefile.FIRST_PASS)

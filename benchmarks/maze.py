@@ -20,8 +20,8 @@ from ptycost import key_cost, percentile, print_table, read_until_quiet
 
 from termgames.maze.generate import generate
 from termgames.maze.solve import shortest_path
+from tests.screens import maze_keys
 from tests.terminal import Terminal, terminfo_keys
-from tests.test_maze_terminal import keys_for
 
 SIZES = (50, 200, 500)
 MAZELIB_RUN = """
@@ -71,7 +71,7 @@ def mazelib(cells: int, cap: float) -> tuple[float, float] | str:
 def pty_steps(home: Path, steps: int) -> tuple[list[int], list[float]]:
     """Walk the shortest path of a big seeded maze (it scrolls), timing each step."""
     maze = generate(150, 150, random.Random(4))
-    keys = keys_for(shortest_path(maze, maze.entrance))[:steps]
+    keys = maze_keys(shortest_path(maze, maze.entrance))[:steps]
     term = Terminal(["maze", "--size", "150x150", "--seed", "4"], home)
     term.wait_for("q quit")
     read_until_quiet(term.process.fd, 0.2)

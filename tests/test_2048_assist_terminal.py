@@ -16,8 +16,8 @@ import pytest
 from termgames.g2048.ai import think
 from termgames.g2048.assist import arrow
 from termgames.g2048.board import Game2048, Grid
+from tests.screens import TILE, score_shown, wait_for_game
 from tests.terminal import Start, Terminal, base_environment
-from tests.test_2048_terminal import TILE, score_shown, wait_for_game
 
 SLOW_S = 30.0
 """Deadline for waits on the AI: two shared cores may be busy with other tests."""

@@ -11,8 +11,8 @@ import sys
 from pathlib import Path
 
 from termgames.g2048.board import Game2048
+from tests.screens import KEYS, moves_until, wait_for_game
 from tests.terminal import Start, Terminal, base_environment
-from tests.test_2048_terminal import KEYS, moves_until, wait_for_game
 
 DIRECTION_OF = {key: direction for direction, names in KEYS.items() for key in names}
 

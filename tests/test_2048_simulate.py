@@ -15,8 +15,8 @@ from click.testing import CliRunner
 
 from termgames.cli import cli, main
 from termgames.g2048.simulate import SimulatedGame, play_game, summarize
+from tests.processes import session_processes
 from tests.terminal import Start
-from tests.test_sokoban_solve_cli import session_processes
 
 QUICK = ["--size", "3", "--nodes", "5"]
 """3x3 games with a small search: a few hundred moves at most, well under a second."""

@@ -9,8 +9,8 @@ import random
 import re
 
 from termgames.g2048.board import Game2048
+from tests.screens import moves_until
 from tests.terminal import Start, Terminal
-from tests.test_2048_terminal import moves_until
 
 MOUSE_ON = b"\x1b[?1006;1000h"
 MOUSE_OFF = b"\x1b[?1006;1000l"

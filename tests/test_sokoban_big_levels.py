@@ -20,10 +20,10 @@ from termgames.sokoban.game import Direction, Sokoban
 from termgames.sokoban.heap import HEAP
 from termgames.sokoban.levels import Level
 from termgames.sokoban.paths import push_path
+from tests.boards import level
 from tests.drivers import fake_program
 from tests.fake import FakeStage as Stage
 from tests.terminal import Start
-from tests.test_sokoban_assist import level
 
 BIG = level("\n".join([
     "#" * 18,
