@@ -11,7 +11,7 @@ Prints three tables:
 3. the first hint on a pty from a fresh process: from the `t` key to the slide shown
    beside the board (after one slide, as a player would), and the second hint.
 
-Usage: python benchmarks/g2048_tables.py [--runs N]
+Usage: python -m benchmarks.g2048_tables [--runs N]
 """
 
 from __future__ import annotations
@@ -26,9 +26,8 @@ import time
 import zlib
 from pathlib import Path
 
-from ptycost import print_table
-from terminal_cost import spawn_time
-
+from benchmarks.ptycost import print_table
+from benchmarks.terminal_cost import spawn_time
 from termgames.g2048 import bitboard, tablefile
 from termgames.g2048.board import Direction, Game2048, move
 from tests.screens import KEYS, wait_for_game

@@ -1,7 +1,7 @@
 """Maze: generation plus A* at 50², 200² and 500² cells, against mazelib where it is
 installed (pip install -e '.[bench]'), and bytes and latency per step on a pty at 80x24.
 
-Usage: python benchmarks/maze.py [--mazelib-cap SECONDS] [--steps N]
+Usage: python -m benchmarks.maze [--mazelib-cap SECONDS] [--steps N]
 """
 
 from __future__ import annotations
@@ -16,8 +16,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from ptycost import key_cost, percentile, print_table, read_until_quiet
-
+from benchmarks.ptycost import key_cost, percentile, print_table, read_until_quiet
 from termgames.maze.generate import generate
 from termgames.maze.solve import shortest_path
 from tests.screens import maze_keys

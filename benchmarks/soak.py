@@ -2,7 +2,7 @@
 rounds, hostile files with their time and memory, a million mutated level files through
 the parser, and the store under repeated SIGKILLs. Prints one table of figures.
 
-Usage: python benchmarks/soak.py [--keys N] [--fuzz N] [--rounds N] [--kills N]
+Usage: python -m benchmarks.soak [--keys N] [--fuzz N] [--rounds N] [--kills N]
 """
 
 from __future__ import annotations
@@ -17,8 +17,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from ptycost import print_table
-
+from benchmarks.ptycost import print_table
 from termgames.games import GAMES
 from termgames.sokoban.files import decode
 from termgames.sokoban.levels import LevelError

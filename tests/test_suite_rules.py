@@ -1,7 +1,8 @@
 """How the suite and the benchmarks are put together, checked on their source: helpers
 live in helper modules (tests/terminal.py, screens.py, boards.py, stores.py,
 serving.py, processes.py, states.py, drivers.py, fake.py, storm.py), never in a test
-module another module imports; ``Start`` is defined once, beside ``Terminal``.
+module another module imports; ``Start`` is defined once, beside ``Terminal``; and no
+module patches ``sys.path`` (benchmarks/ is a package run with ``python -m``).
 
 Every import counts, at the top or inside a function."""
 
@@ -83,3 +84,14 @@ def test_start_is_defined_only_beside_terminal() -> None:
     places = [f"{named(path)}:{line}" for path in SOURCES
               for line in definitions_of(ast.parse(path.read_text()), "Start")]
     assert [place.split(":")[0] for place in places] == ["tests/terminal.py"], places
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=named)
+def test_no_module_sets_the_import_path(path: Path) -> None:
+    """Benchmarks run as ``python -m benchmarks.NAME`` from the root, tests under pytest:
+    both find ``termgames``, ``tests`` and ``benchmarks`` with no ``sys.path`` patched."""
+    tree = ast.parse(path.read_text())
+    touched = [node.lineno for node in ast.walk(tree) if isinstance(node, ast.Attribute)
+               and node.attr == "path" and isinstance(node.value, ast.Name)
+               and node.value.id == "sys"]
+    assert not touched, f"{named(path)} uses sys.path at lines {touched}"
