@@ -5,7 +5,7 @@ that change the board; Sokoban: legal steps on Sasquatch 5; Maze: steps along th
 shortest path of a 150x150 maze, which scrolls), plus Reversi: typed moves (two digits)
 against 'random', the computer's reply included. Prints one table to compare runs.
 
-Usage: python benchmarks/bytes_per_key.py [--keys N]
+Usage: python -m benchmarks.bytes_per_key [--keys N]
 """
 
 from __future__ import annotations
@@ -16,11 +16,10 @@ import statistics
 import tempfile
 from pathlib import Path
 
-from maze import pty_steps
-from ptycost import key_cost, percentile, read_until_quiet
-from sokoban import measure_moves as sokoban_moves
-from terminal_cost import measure_moves as moves_2048
-
+from benchmarks.maze import pty_steps
+from benchmarks.ptycost import key_cost, percentile, read_until_quiet
+from benchmarks.sokoban import measure_moves as sokoban_moves
+from benchmarks.terminal_cost import measure_moves as moves_2048
 from termgames.reversi.board import Player, square_name
 from termgames.reversi.match import Match
 from tests.terminal import Terminal

@@ -1,6 +1,6 @@
 """2048 AI: how far seeded games get, and how fast, at each node budget; baselines beside.
 
-Usage: python benchmarks/g2048_ai.py [--games N] [--nodes K ...] [--seed S] [--jobs J]
+Usage: python -m benchmarks.g2048_ai [--games N] [--nodes K ...] [--seed S] [--jobs J]
        [--sample-games M] [--no-shipped] [--no-baselines]
 
 Each row plays the same seeded games (the ones ``termgames 2048 simulate --seed S`` plays)

@@ -11,7 +11,7 @@ Prints three tables:
 3. the first hint on a pty from a fresh process: from the `t` key to the slide shown
    beside the board (after one slide, as a player would), and the second hint.
 
-Usage: python benchmarks/g2048_tables.py [--runs N]
+Usage: python -m benchmarks.g2048_tables [--runs N]
 """
 
 from __future__ import annotations
@@ -26,13 +26,12 @@ import time
 import zlib
 from pathlib import Path
 
-from ptycost import print_table
-from terminal_cost import spawn_time
-
+from benchmarks.ptycost import print_table
+from benchmarks.terminal_cost import spawn_time
 from termgames.g2048 import bitboard, tablefile
 from termgames.g2048.board import Direction, Game2048, move
+from tests.screens import KEYS, wait_for_game
 from tests.terminal import Terminal, base_environment
-from tests.test_2048_terminal import KEYS, wait_for_game
 
 ALL = (*tablefile.STORED, ("left_heuristic", "f64"), ("right_heuristic", "f64"))
 FIRST_PASS = tuple(entry for entry in tablefile.STORED if entry[0] in tablefile.FIRST_PASS)

@@ -1,7 +1,7 @@
 """Maze: generation plus A* at 50², 200² and 500² cells, against mazelib where it is
 installed (pip install -e '.[bench]'), and bytes and latency per step on a pty at 80x24.
 
-Usage: python benchmarks/maze.py [--mazelib-cap SECONDS] [--steps N]
+Usage: python -m benchmarks.maze [--mazelib-cap SECONDS] [--steps N]
 """
 
 from __future__ import annotations
@@ -16,12 +16,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from ptycost import key_cost, percentile, print_table, read_until_quiet
-
+from benchmarks.ptycost import key_cost, percentile, print_table, read_until_quiet
 from termgames.maze.generate import generate
 from termgames.maze.solve import shortest_path
+from tests.screens import maze_keys
 from tests.terminal import Terminal, terminfo_keys
-from tests.test_maze_terminal import keys_for
 
 SIZES = (50, 200, 500)
 MAZELIB_RUN = """
@@ -71,7 +70,7 @@ def mazelib(cells: int, cap: float) -> tuple[float, float] | str:
 def pty_steps(home: Path, steps: int) -> tuple[list[int], list[float]]:
     """Walk the shortest path of a big seeded maze (it scrolls), timing each step."""
     maze = generate(150, 150, random.Random(4))
-    keys = keys_for(shortest_path(maze, maze.entrance))[:steps]
+    keys = maze_keys(shortest_path(maze, maze.entrance))[:steps]
     term = Terminal(["maze", "--size", "150x150", "--seed", "4"], home)
     term.wait_for("q quit")
     read_until_quiet(term.process.fd, 0.2)

@@ -4,12 +4,8 @@ from __future__ import annotations
 
 import os
 import select
-import sys
 import time
 from collections.abc import Sequence
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 SETTLE_S = 0.04
 """A frame is settled once the program has been quiet this long."""

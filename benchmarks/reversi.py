@@ -1,6 +1,6 @@
 """Reversi: throughput against the classic approach, engine strength, classic tallies, perft.
 
-Usage: python benchmarks/reversi.py [--part throughput|strength|tallies|perft ...]
+Usage: python -m benchmarks.reversi [--part throughput|strength|tallies|perft ...]
        [--throughput-games N] [--strength-games N] [--tally-games N]
 """
 
@@ -13,9 +13,8 @@ import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-import classic_reversi
-from ptycost import percentile, print_table
-
+from benchmarks import classic_reversi
+from benchmarks.ptycost import percentile, print_table
 from termgames.reversi.ai import SEARCH_LIMITS, Search, corner_best
 from termgames.reversi.board import Player, perft
 from termgames.reversi.match import Match

@@ -15,7 +15,7 @@ It first times the first frame of single starts, locally and over SSH, to compar
 then of a burst of starts at once (--burst), locally and over SSH: on one machine a
 burst shares the cores whichever way the games start.
 
-Usage: python benchmarks/serve_load.py [--sessions 25 50 100 200] [--seconds 60]
+Usage: python -m benchmarks.serve_load [--sessions 25 50 100 200] [--seconds 60]
        [--soak 1000] [--soak-width 20] [--starts 10] [--burst 25] [--lockstep]
        [--clients K]
 """
@@ -41,7 +41,6 @@ from typing import Any, cast
 import asyncssh
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))  # for tests.terminal, the pty harness
 KEYS = (b"\x1bOA", b"\x1bOD", b"\x1bOB", b"\x1bOC")  # xterm's arrows in keypad mode
 QUIET_S = 0.03
 TICKS = os.sysconf("SC_CLK_TCK")

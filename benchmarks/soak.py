@@ -2,7 +2,7 @@
 rounds, hostile files with their time and memory, a million mutated level files through
 the parser, and the store under repeated SIGKILLs. Prints one table of figures.
 
-Usage: python benchmarks/soak.py [--keys N] [--fuzz N] [--rounds N] [--kills N]
+Usage: python -m benchmarks.soak [--keys N] [--fuzz N] [--rounds N] [--kills N]
 """
 
 from __future__ import annotations
@@ -13,25 +13,21 @@ import random
 import signal
 import tempfile
 import time
-from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
-from ptycost import print_table
-
+from benchmarks.ptycost import print_table
 from termgames.games import GAMES
 from termgames.sokoban.files import decode
 from termgames.sokoban.levels import LevelError
 from termgames.sokoban.parse import parse
+from tests.boards import HOSTILE_FILES, INSERTS, level_chunks
+from tests.processes import run_check
+from tests.states import SIGNALS, STATES
+from tests.stores import kill_a_writer_mid_write
 from tests.storm import check_invariants, storm, storm_args
-from tests.terminal import Terminal
-from tests.test_hostile_files import CASES, CHUNKS, run_check
-from tests.test_signals import SIGNALS, STATES
-from tests.test_store_pressure import test_a_writer_killed_mid_write_leaves_every_committed_row
-
-INSERTS = [b"9", b"99(", b")", b"|", b"(", b"\r", b"\xff", b"Title: \x1b[2J", b";", b"@",
-           b"'x'\n"]
+from tests.terminal import Start, Terminal
 
 
 def storms(keys: int) -> list[tuple[str, str, str]]:
@@ -64,7 +60,7 @@ def storms(keys: int) -> list[tuple[str, str, str]]:
     return rows
 
 
-def _starter(home: Path, started: list[Terminal]) -> Callable[..., Terminal]:
+def _starter(home: Path, started: list[Terminal]) -> Start:
     """A stand-in for the tests' ``terminal`` fixture."""
 
     def start(*args: str, **options: Any) -> Terminal:
@@ -98,7 +94,7 @@ def signals(rounds: int) -> list[tuple[str, str, str]]:
 
 def hostile() -> list[tuple[str, str, str]]:
     rows = []
-    for name, (make, message) in CASES.items():
+    for name, (make, message) in HOSTILE_FILES.items():
         with tempfile.TemporaryDirectory() as folder:
             path = Path(folder) / "hostile.txt"
             make(path)
@@ -110,7 +106,7 @@ def hostile() -> list[tuple[str, str, str]]:
 
 
 def mutate(rng: random.Random) -> bytes:
-    data = bytearray(rng.choice(CHUNKS).encode())
+    data = bytearray(rng.choice(level_chunks()).encode())
     for _ in range(rng.randint(1, 8)):
         kind, at = rng.randint(0, 3), rng.randint(0, max(len(data) - 1, 0))
         if kind == 0 and data:
@@ -160,7 +156,7 @@ def kills(rounds: int) -> list[tuple[str, str, str]]:
     for _ in range(rounds):
         with tempfile.TemporaryDirectory() as folder:
             try:
-                test_a_writer_killed_mid_write_leaves_every_committed_row(Path(folder))
+                kill_a_writer_mid_write(Path(folder))
                 ok += 1
             except AssertionError:
                 pass

@@ -1,6 +1,6 @@
 """Sokoban's costs: parse throughput, and bytes and latency per move on a pty at 80x24.
 
-Usage: python benchmarks/sokoban.py [--moves N] [--repeat N]
+Usage: python -m benchmarks.sokoban [--moves N] [--repeat N]
 """
 
 from __future__ import annotations
@@ -12,8 +12,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from ptycost import key_cost, percentile, print_table, read_until_quiet
-
+from benchmarks.ptycost import key_cost, percentile, print_table, read_until_quiet
 from termgames.sokoban.bundled import BUNDLED, by_slug, levels_folder, load_bundled
 from termgames.sokoban.game import Direction, Sokoban
 from termgames.sokoban.parse import parse

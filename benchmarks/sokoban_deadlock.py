@@ -4,7 +4,7 @@ through ``after_push`` alone and through the whole check the game makes (every b
 one just pushed first); and the per-level analysis (``Board`` and the tables the check
 reads), built once when a level opens. Target: the check under 50 ms at p95.
 
-Usage: python benchmarks/sokoban_deadlock.py [--pushes N] [--seed N]
+Usage: python -m benchmarks.sokoban_deadlock [--pushes N] [--seed N]
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ position resumes the search. It prints each level's size (boxes, floor squares) 
 how long its hint took, then the share answered by level size: the figures behind the
 game's early notice that a level looks too big for hints (``assist.too_big``).
 
-Usage: python benchmarks/sokoban_hints.py [--collection NAME]... [PATH]...
+Usage: python -m benchmarks.sokoban_hints [--collection NAME]... [PATH]...
        [--levels 1-20] [--rounds 3] [--jobs 1] [--clock cpu|wall] [--no-freeze] [--quiet]
 
 Several collections (bundled by name, or files) make one table, so the line is drawn
@@ -25,24 +25,20 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from termgames.sokoban.assist import (  # noqa: E402
+from termgames.sokoban.assist import (
     FREEZE_FROM,
     HINT_NODES,
     HINT_SECONDS,
     SLICE_S,
 )
-from termgames.sokoban.budget import size_of, too_big  # noqa: E402
-from termgames.sokoban.bundled import by_slug, load_bundled  # noqa: E402
-from termgames.sokoban.files import load  # noqa: E402
-from termgames.sokoban.heap import HEAP  # noqa: E402
-from termgames.sokoban.levels import Level  # noqa: E402
-from termgames.sokoban.plan import Search  # noqa: E402
-from termgames.sokoban.solver import Verdict  # noqa: E402
+from termgames.sokoban.budget import size_of, too_big
+from termgames.sokoban.bundled import by_slug, load_bundled
+from termgames.sokoban.files import load
+from termgames.sokoban.heap import HEAP
+from termgames.sokoban.levels import Level
+from termgames.sokoban.plan import Search
+from termgames.sokoban.solver import Verdict
 
 
 @dataclass(frozen=True)

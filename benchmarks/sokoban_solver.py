@@ -5,7 +5,7 @@ A hint is a solve from the position the player is in; it is timed from the start
 solved level and from halfway through its solution, run in 50 ms slices as the game runs
 it, and counted as "within 1 s" if its answer came in time.
 
-Usage: python benchmarks/sokoban_solver.py [--collection microban | PATH...]
+Usage: python -m benchmarks.sokoban_solver [--collection microban | PATH...]
        [--time-limit 30] [--jobs N] [--levels 1-20] [--no-hints] [--verbose]
 """
 
@@ -14,20 +14,15 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from termgames.sokoban.bundled import by_slug, load_bundled  # noqa: E402
-from termgames.sokoban.files import load  # noqa: E402
-from termgames.sokoban.levels import Level  # noqa: E402
-from termgames.sokoban.search import Push  # noqa: E402
-from termgames.sokoban.solver import Solver, Verdict, solve  # noqa: E402
+from termgames.sokoban.bundled import by_slug, load_bundled
+from termgames.sokoban.files import load
+from termgames.sokoban.levels import Level
+from termgames.sokoban.search import Push
+from termgames.sokoban.solver import Solver, Verdict, solve
 
 HINT_CAP_S = 5.0
 SLICE_S = 0.05

@@ -10,7 +10,7 @@ the game's title and the footer's `q quit` (the footer is drawn last); the bytes
 searched as they come, not emulated, so the measuring costs next to nothing. Prints one
 table with the medians and each program's ratio to the floor.
 
-Usage: python benchmarks/startup.py [--runs N] [--python PATH]
+Usage: python -m benchmarks.startup [--runs N] [--python PATH]
 """
 
 from __future__ import annotations
@@ -25,7 +25,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 
 from tests.terminal import Terminal  # noqa: E402
 

@@ -1,7 +1,7 @@
 """What a player's terminal pays: bytes per key, key-to-settled latency, start-up time.
 
 Runs the real program on a pty at 80x24 (TERM=xterm-256color) for 200 seeded 2048
-moves and prints a table. Usage: python benchmarks/terminal_cost.py [--moves N]
+moves and prints a table. Usage: python -m benchmarks.terminal_cost [--moves N]
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from ptycost import key_cost, percentile, print_table, read_until_quiet
 from ptyprocess import PtyProcess
 
+from benchmarks.ptycost import key_cost, percentile, print_table, read_until_quiet
 from termgames.g2048.board import Direction, Game2048, move
 from tests.terminal import Terminal, base_environment, terminfo_keys
 

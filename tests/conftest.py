@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.stores import PLAYER
-from tests.terminal import Terminal
+from tests.terminal import Start, Terminal
 
 
 @pytest.fixture(autouse=True)
@@ -24,7 +24,7 @@ def isolated_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 @pytest.fixture
-def terminal(tmp_path: Path) -> Iterator[Callable[..., Terminal]]:
+def terminal(tmp_path: Path) -> Iterator[Start]:
     """A factory for Terminals running the real program; all are killed at the end."""
     started: list[Terminal] = []
 

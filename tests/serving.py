@@ -200,3 +200,11 @@ def scores_2048(home: Path) -> str:
 def run(coroutine: Any) -> Any:
     """Run a test's conversation."""
     return asyncio.run(coroutine)
+
+
+def ssh_command(port: int, user: str = "anyname") -> list[str]:
+    """A stock OpenSSH client, with no key, no agent, no password and no user config."""
+    return ["ssh", "-F", "/dev/null", "-p", str(port), "-o", "StrictHostKeyChecking=no",
+            "-o", "UserKnownHostsFile=/dev/null", "-o", "BatchMode=yes",
+            "-o", "IdentitiesOnly=yes", "-o", "IdentityAgent=none", "-o", "LogLevel=ERROR",
+            "-tt", f"{user}@127.0.0.1"]

@@ -1,8 +1,14 @@
 """The store as tests open it: the SQLite store in a folder, its old records (if any)
-and the tests' own player named alike, as a local run with LOGNAME=tester names them."""
+and the tests' own player named alike, as a local run with LOGNAME=tester names them;
+and writers that press it: many processes at once, one killed mid-write."""
 
 from __future__ import annotations
 
+import multiprocessing
+import signal
+import subprocess
+import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from termgames.store import Store, open_store
@@ -25,3 +31,56 @@ def sqlite_at(folder: Path, create: bool = True) -> SQLiteStore:
 OPEN_IN_SCRIPT = ("from pathlib import Path\nfrom termgames.store import open_store\n"
                   "store = open_store(Path(sys.argv[1]), owner='tester')\n")
 """How a test's child process (``python -c``) opens the store in ``sys.argv[1]``."""
+
+
+# Writers at once ----------------------------------------------------------------------
+
+WRITER_MODULES = ["tests.test_store", "tests.test_store_pressure"]
+"""The modules whose functions ``run_writers`` runs."""
+
+
+def run_writers(writer: Callable[[str, int], None], home: Path, count: int) -> None:
+    """Start ``count`` processes running ``writer(home, n)`` at once; all must succeed.
+
+    They fork from a server that has imported the writers' modules once: each starts in
+    milliseconds, so they really do write at the same time (spawned, each imported
+    everything first, a staggered start that took seconds)."""
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(WRITER_MODULES)  # taken by the first start only
+    workers = [context.Process(target=writer, args=(str(home), n)) for n in range(count)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join(timeout=300)
+        assert worker.exitcode == 0
+
+
+KEEP_WRITING = """
+import sys
+""" + OPEN_IN_SCRIPT + """index = 0
+while True:
+    store.record_score(f"run{index}", "2048", "4x4", index, player="tester")
+    print(index, flush=True)  # only after the commit returned
+    index += 1
+"""
+"""A child that records scores 0, 1, 2... in ``sys.argv[1]``'s store, printing each once
+it is committed."""
+
+
+def kill_a_writer_mid_write(folder: Path) -> None:
+    """SIGKILL a writer to the store in ``folder`` after its 300th score; assert that the
+    store opens as a healthy database with every score the writer committed."""
+    writer = subprocess.Popen([sys.executable, "-c", KEEP_WRITING, str(folder)],
+                              stdout=subprocess.PIPE, text=True)
+    assert writer.stdout is not None
+    last = -1
+    for line in writer.stdout:
+        last = int(line)
+        if last >= 300:
+            break
+    writer.send_signal(signal.SIGKILL)
+    writer.wait(timeout=30)
+    store = store_at(folder)
+    assert store.warnings == []  # it opens as a healthy database
+    scores = {row.score for row in store.top("2048", limit=100_000)}
+    assert set(range(last + 1)) <= scores

@@ -322,3 +322,8 @@ class Terminal:
         with_fd = getattr(self.process, "fileobj", None)
         if with_fd is not None:
             with_fd.close()
+
+
+Start = Callable[..., Terminal]
+"""The ``terminal`` fixture (tests/conftest.py): ``start(*ARGS, **options)`` runs
+``termgames ARGS`` on a pty as a ``Terminal``, closed when the test ends."""

@@ -9,7 +9,6 @@ import random
 import re
 import subprocess
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -17,10 +16,9 @@ import pytest
 from termgames.g2048.ai import think
 from termgames.g2048.assist import arrow
 from termgames.g2048.board import Game2048, Grid
-from tests.terminal import Terminal, base_environment
-from tests.test_2048_terminal import TILE, score_shown, wait_for_game
+from tests.screens import TILE, score_shown, wait_for_game
+from tests.terminal import Start, Terminal, base_environment
 
-Start = Callable[..., Terminal]
 SLOW_S = 30.0
 """Deadline for waits on the AI: two shared cores may be busy with other tests."""
 

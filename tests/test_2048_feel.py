@@ -8,14 +8,12 @@ import random
 import re
 import subprocess
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 from termgames.g2048.board import Game2048
-from tests.terminal import Terminal, base_environment
-from tests.test_2048_terminal import KEYS, moves_until, wait_for_game
+from tests.screens import KEYS, moves_until, wait_for_game
+from tests.terminal import Start, Terminal, base_environment
 
-Start = Callable[..., Terminal]
 DIRECTION_OF = {key: direction for direction, names in KEYS.items() for key in names}
 
 

@@ -17,7 +17,7 @@ from termgames.runtime.draw import Colour
 from termgames.runtime.runner import window_for
 from termgames.scoreboard import Best
 from tests.drivers import fake_program
-from tests.test_2048_terminal import moves_until
+from tests.screens import moves_until
 
 AUTO, BOTH = frozenset({"autoplay"}), frozenset({"autoplay", "undo"})
 

@@ -16,7 +16,7 @@ from termgames.g2048.board import Game2048
 from termgames.g2048.screen import Screen2048
 from termgames.outcome import Mark, Result
 from tests.drivers import FakeDriver, fake_program
-from tests.test_2048_terminal import moves_until
+from tests.screens import moves_until
 
 
 @contextmanager

@@ -8,7 +8,6 @@ import os
 import re
 import signal
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -16,10 +15,9 @@ from click.testing import CliRunner
 
 from termgames.cli import cli, main
 from termgames.g2048.simulate import SimulatedGame, play_game, summarize
-from tests.terminal import Terminal
-from tests.test_sokoban_solve_cli import session_processes
+from tests.processes import session_processes
+from tests.terminal import Start
 
-Start = Callable[..., Terminal]
 QUICK = ["--size", "3", "--nodes", "5"]
 """3x3 games with a small search: a few hundred moves at most, well under a second."""
 TIMING = re.compile(r"^[\d.]+ ms a move on one core, ")

@@ -2,65 +2,20 @@
 
 from __future__ import annotations
 
-import itertools
 import random
 import re
 import signal
-from collections.abc import Callable
 from pathlib import Path
 
 import pyte
 import pytest
 
-from termgames.g2048.board import Direction, Game2048, Grid
+from termgames.g2048.board import Direction, Game2048
 from termgames.g2048.view import minimum_size
 from termgames.runtime.runner import window_for
+from tests.screens import KEYS, moves_until, screen_grid, wait_for_game
 from tests.stores import store_at
-from tests.terminal import Terminal
-
-Start = Callable[..., Terminal]
-KEYS = {
-    Direction.UP: ["up", "k", "w"],
-    Direction.DOWN: ["down", "j", "s"],
-    Direction.LEFT: ["left", "h", "a"],
-    Direction.RIGHT: ["right", "l", "d"],
-}
-TILE = re.compile(r"^(?:\d+|·|\.)$")
-
-
-def screen_grid(term: Terminal, size: int) -> Grid | None:
-    """The tile values the screen shows, row by row, or None if no whole board is visible."""
-    rows = []
-    for line in term.lines():
-        tokens = line.split()
-        if len(tokens) == size and all(TILE.match(token) for token in tokens):
-            rows.append(tuple(int(t) if t.isdigit() else 0 for t in tokens))
-    return tuple(rows) if len(rows) == size else None
-
-
-def score_shown(term: Terminal) -> int | None:
-    found = re.search(r"Score: ([\d,]+)", term.text())
-    return int(found.group(1).replace(",", "")) if found else None
-
-
-def wait_for_game(term: Terminal, game: Game2048) -> None:
-    """Wait until the screen shows exactly the model game's grid and score."""
-    term.wait_until(
-        lambda: screen_grid(term, game.size) == game.grid and score_shown(term) == game.score,
-        f"grid {game.grid} with score {game.score}",
-    )
-
-
-def moves_until(game: Game2048, done: Callable[[Game2048], bool]) -> list[str]:
-    """Keys that cycle through the directions (and their bindings) until ``done``."""
-    keys: list[str] = []
-    bindings = {d: itertools.cycle(names) for d, names in KEYS.items()}
-    for direction in itertools.cycle(list(Direction)):
-        if done(game):
-            return keys
-        game.slide(direction)  # a move that changes nothing is sent too: it must do nothing
-        keys.append(next(bindings[direction]))
-    return keys
+from tests.terminal import Start, Terminal
 
 
 def test_seeded_moves_change_the_screen_as_the_rules_say(terminal: Start) -> None:

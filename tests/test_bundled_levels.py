@@ -4,7 +4,6 @@ runs from; each level bundled once; Sasquatch's old name and the records made un
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -17,9 +16,8 @@ from termgames.sokoban.levels import LevelError
 from termgames.sokoban.progress import Record, record_solution
 from tests.drivers import fake_program
 from tests.stores import PLAYER, store_at
-from tests.terminal import Terminal
+from tests.terminal import Start
 
-Start = Callable[..., Terminal]
 ROOT = Path(__file__).resolve().parent.parent
 OLD_SASQUATCH = {1: "a15c52c579fd739f99805091476c9ce5", 15: "783c9a05bca2e0d5dde539d6527a73f4"}
 """Keys of boards of Sasquatch_50.xsb, bundled until issue 23: level 1, which Star Pusher

@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -14,21 +13,9 @@ from click.testing import CliRunner
 from termgames import __version__
 from termgames.cli import cli
 from termgames.store.sqlite import DATABASE_NAME
+from tests.processes import run_with_tty_stdin
 from tests.stores import store_at
-from tests.terminal import Terminal, base_environment
-
-Start = Callable[..., Terminal]
-
-
-def run_with_tty_stdin(args: list[str], env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    """Run the program with a terminal on stdin and pipes on stdout and stderr."""
-    controller, tty = os.openpty()
-    try:
-        return subprocess.run([sys.executable, "-m", "termgames", *args], stdin=tty,
-                              capture_output=True, text=True, env=env, timeout=30)
-    finally:
-        os.close(controller)
-        os.close(tty)
+from tests.terminal import Start, base_environment
 
 
 def assert_one_line_error(stderr: str, *needles: str) -> None:

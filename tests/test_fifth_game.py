@@ -1,6 +1,7 @@
 """A fifth game is one package plus one line: a game defined in tests/ shows up in the
 launcher, --help, scores and the help screen, is served over SSH and survives a key
-storm, with no edit to termgames (``tests/coin_arcade.py`` runs the arcade with it, as
+storm, with no edit to termgames: the package is ``tests/tinygame``, the line is
+``tests/coin_arcade.py``'s WITH_COIN (that module runs the arcade with it, as
 ``termgames`` runs the arcade of GAMES)."""
 
 from __future__ import annotations
@@ -12,10 +13,10 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from termgames.cli import build_cli
-from termgames.games import GAMES
 from termgames.launcher import Launcher
 from termgames.runtime.context import Player, Visit
 from termgames.runtime.runner import Runner
+from tests.coin_arcade import WITH_COIN
 from tests.drivers import FakeDriver, fake_program
 from tests.fake import FakeSession
 from tests.serving import ROOT, connect, run, sit, start_server
@@ -23,8 +24,6 @@ from tests.stores import PLAYER, store_at
 from tests.storm import check_invariants, storm, storm_args
 from tests.terminal import Terminal
 from tests.tinygame import SPEC as COIN
-
-WITH_COIN = (*GAMES, COIN)  # the one line
 
 
 def test_the_fifth_game_is_in_help(tmp_path: Path) -> None:

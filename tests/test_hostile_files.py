@@ -4,10 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import subprocess
-import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -18,47 +14,15 @@ from termgames.sokoban import files
 from termgames.sokoban.files import load
 from termgames.sokoban.levels import LevelError
 from termgames.sokoban.parse import parse
+from tests.boards import HOSTILE_FILES, INSERTS, TINY, level_chunks
+from tests.processes import run_check
 
-REAL = Path(__file__).resolve().parent.parent / "levels"
-TINY = "#####\n#@$.#\n#####\n"
 MEMORY_LIMIT_KB = 200 * 1024
 
 
-def run_check(path: Path) -> tuple[int, str, float, int]:
-    """`termgames sokoban --check PATH`: exit status, output, seconds, peak memory (KiB)."""
-    started = time.perf_counter()
-    process = subprocess.Popen([sys.executable, "-m", "termgames", "sokoban", "--check",
-                                str(path)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    assert process.stdout is not None
-    output = process.stdout.read().decode("utf-8", "replace")
-    _, status, usage = os.wait4(process.pid, 0)
-    process.returncode = os.waitstatus_to_exitcode(status)
-    return process.returncode, output, time.perf_counter() - started, usage.ru_maxrss
-
-
-def write_sparse(path: Path) -> None:
-    with path.open("wb") as handle:
-        handle.truncate(1 << 30)
-
-
-CASES: dict[str, tuple[Callable[[Path], object], str]] = {
-    "sparse 1 GiB": (write_sparse, "larger than 32 MiB"),
-    "one 10 MB line of walls": (lambda p: p.write_bytes(b"#" * 10_000_000 + b"\n"),
-                                "hostile.txt:1: a line of 10,000,000 characters"),
-    "one 10 MB line of text": (lambda p: p.write_bytes(b"x" * 10_000_000),
-                               "a line of 10,000,000 characters"),
-    "run-length bomb": (lambda p: p.write_text(TINY + "\n99999999#\n"), "1 problem"),
-    "nested run-length bomb": (lambda p: p.write_text("9(9(9(9(9(9(9(9(9(#)))))))))\n"),
-                               "expands beyond"),
-    "binary": (lambda p: p.write_bytes(bytes(range(256)) * 100), "binary data"),
-    "NUL bytes": (lambda p: p.write_bytes(TINY.encode() + b"\x00\x00"), "binary data"),
-    "FIFO": (lambda p: os.mkfifo(p), "not a regular file"),
-}
-
-
-@pytest.mark.parametrize("name", list(CASES))
+@pytest.mark.parametrize("name", list(HOSTILE_FILES))
 def test_hostile_files_get_a_clear_error_fast(tmp_path: Path, name: str) -> None:
-    make, message = CASES[name]
+    make, message = HOSTILE_FILES[name]
     path = tmp_path / "hostile.txt"
     make(path)
     status, output, seconds, peak_kb = run_check(path)
@@ -107,12 +71,6 @@ def test_a_file_that_vanishes_between_listing_and_reading(
     assert "no such file" in str(collection.problems[0])
 
 
-def level_chunks() -> list[str]:
-    text = (REAL / "Microban_155.xsb").read_text() + (REAL / "starPusherLevels.txt").read_text()
-    blocks = text.split("\n\n")
-    return ["\n\n".join(blocks[i:i + 2]) for i in range(0, len(blocks), 2)]
-
-
 CHUNKS = level_chunks()
 
 
@@ -129,8 +87,7 @@ def mutated_levels(draw: st.DrawFn) -> bytes:
         elif kind == 2:
             del data[at:at + draw(st.integers(1, 20))]
         else:
-            data[at:at] = draw(st.sampled_from([b"9", b"99(", b")", b"|", b"(", b"\r", b"\xff",
-                                                b"Title: \x1b[2J", b";", b"@", b"'x'\n"]))
+            data[at:at] = draw(st.sampled_from(INSERTS))
     return bytes(data)
 
 

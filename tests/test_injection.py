@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -15,9 +14,8 @@ from termgames.sokoban.files import load
 from termgames.sokoban.game import replay
 from termgames.sokoban.progress import Record, record_solution
 from tests.stores import PLAYER, store_at
-from tests.terminal import Terminal, base_environment
+from tests.terminal import Start, base_environment
 
-Start = Callable[..., Terminal]
 OSC52 = "\x1b]52;c;SU5KRUNURUQ=\x07"
 OSC8 = "\x1b]8;;http://evil.example/\x1b\\click\x1b]8;;\x1b\\"
 CLEAR = "\x1b[2J\x1b[3J"

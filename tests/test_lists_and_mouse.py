@@ -7,13 +7,11 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable
 
 from termgames.g2048.board import Game2048
-from tests.terminal import Terminal
-from tests.test_2048_terminal import moves_until
+from tests.screens import moves_until
+from tests.terminal import Start, Terminal
 
-Start = Callable[..., Terminal]
 MOUSE_ON = b"\x1b[?1006;1000h"
 MOUSE_OFF = b"\x1b[?1006;1000l"
 

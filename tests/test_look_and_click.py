@@ -17,13 +17,16 @@ import pytest
 from termgames.g2048.board import Direction, Game2048, move
 from termgames.g2048.view import minimum_size
 from termgames.runtime.runner import window_for
-from tests.terminal import Terminal
-from tests.test_2048_terminal import KEYS, TILE, moves_until, wait_for_game
-from tests.test_reversi_feel import square_cell
-from tests.test_sokoban_feel import ROOM, geometry, level
-
-Start = Callable[..., Terminal]
-
+from tests.boards import ROOM, level_file
+from tests.screens import (
+    KEYS,
+    TILE,
+    moves_until,
+    reversi_square_middle,
+    sokoban_geometry,
+    wait_for_game,
+)
+from tests.terminal import Start, Terminal
 
 # Sokoban: squares that grow ------------------------------------------------------------
 
@@ -48,7 +51,7 @@ def squares(term: Terminal, rows: int, cols: int) -> tuple[int, int] | None:
     """(height, width) in cells of one square of a walled ``rows`` x ``cols`` level, or
     None while no whole level is on the screen."""
     try:
-        return geometry(term, rows, cols)[2:]
+        return sokoban_geometry(term, rows, cols)[2:]
     except (AssertionError, StopIteration, ValueError):
         return None
 
@@ -60,13 +63,13 @@ def wait_for_squares(term: Terminal, rows: int, cols: int, shape: tuple[int, int
 
 
 def test_sokoban_squares_grow_with_the_window(terminal: Start, tmp_path: Path) -> None:
-    big = terminal("sokoban", level(tmp_path, BIG, "big.txt"))
+    big = terminal("sokoban", level_file(tmp_path, BIG, "big.txt"))
     big.wait_for("moves 0")
     wait_for_squares(big, 16, 30, (1, 2))  # a big level at 80x24: two cells by one
     for (rows, cols), shape in (((44, 130), (2, 4)), ((60, 200), (3, 6)), ((24, 80), (1, 2))):
         big.resize(rows, cols)
         wait_for_squares(big, 16, 30, shape)  # grown with the window, and shrunk again
-    small = terminal("sokoban", level(tmp_path, ROOM), rows=60, cols=200)
+    small = terminal("sokoban", level_file(tmp_path, ROOM), rows=60, cols=200)
     small.wait_for("moves 0")
     wait_for_squares(small, 5, 7, (4, 8))  # a small level at 200x60: beyond four by two
 
@@ -76,10 +79,10 @@ def test_sokoban_squares_grow_with_the_window(terminal: Start, tmp_path: Path) -
 @pytest.mark.parametrize("term_type", ["xterm-256color", "xterm"])
 def test_sokoban_goals_stand_out_in_a_big_level(terminal: Start, tmp_path: Path,
                                                 term_type: str) -> None:
-    term = terminal("sokoban", level(tmp_path, BIG, "big.txt"), term=term_type)
+    term = terminal("sokoban", level_file(tmp_path, BIG, "big.txt"), term=term_type)
     term.wait_for("moves 0")
     wait_for_squares(term, 16, 30, (1, 2))
-    top, left, _, _ = geometry(term, 16, 30)
+    top, left, _, _ = sokoban_geometry(term, 16, 30)
     buffer = term.screen.buffer
     floor = buffer[top + 2][left + 2 * 2]
     assert (floor.data, floor.fg, floor.bg, floor.bold) == (" ", "default", "default", False)
@@ -249,7 +252,7 @@ def click_in_launcher(term: Terminal, mouse: bool) -> None:
 def click_in_sokoban(term: Terminal, mouse: bool) -> None:
     term.wait_for("moves 0")
     term.wait_for("q quit")  # the footer: the whole frame is in
-    top, left, height, width = geometry(term, 5, 7)
+    top, left, height, width = sokoban_geometry(term, 5, 7)
     term.click(top + 3 * height + height // 2, left + 2 * width + 1)  # two down, one right
     if mouse:
         term.wait_for("moves 3   pushes 0")
@@ -261,7 +264,7 @@ def click_in_sokoban(term: Terminal, mouse: bool) -> None:
 
 def click_in_reversi(term: Terminal, mouse: bool) -> None:
     term.wait_for("You move first.")
-    term.click(*square_cell(term, 3, 5))
+    term.click(*reversi_square_middle(term, 3, 5))
     if mouse:
         term.wait_for("You played 53")
     else:
@@ -299,7 +302,7 @@ GAMES: dict[str, tuple[tuple[str, ...], Callable[[Terminal, bool], None]]] = {
 def test_no_mouse_leaves_the_mouse_to_the_terminal_in_every_game(
         terminal: Start, tmp_path: Path, game: str, mouse: bool) -> None:
     arguments, click = GAMES[game]
-    arguments = tuple(level(tmp_path, ROOM) if a == "ROOM" else a for a in arguments)
+    arguments = tuple(level_file(tmp_path, ROOM) if a == "ROOM" else a for a in arguments)
     term = terminal(*arguments, *(() if mouse else ("--no-mouse",)))
     click(term, mouse)  # a click acts with the mouse, and does nothing without it
     assert term.wait_exit() == 0

@@ -4,21 +4,14 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable
 from pathlib import Path
 
-from termgames.maze.generate import Maze, Square, generate
+from termgames.maze.generate import Maze, generate
 from termgames.maze.solve import shortest_path
 from termgames.scoreboard import minutes_seconds
 from tests.screens import maze_keys
 from tests.stores import store_at
-from tests.terminal import Terminal
-
-Start = Callable[..., Terminal]
-
-
-def keys_for(path: list[Square]) -> list[str]:
-    return maze_keys(path)
+from tests.terminal import Start, Terminal
 
 
 def test_walk_a_seeded_maze_to_the_exit(terminal: Start, tmp_path: Path) -> None:
@@ -26,7 +19,7 @@ def test_walk_a_seeded_maze_to_the_exit(terminal: Start, tmp_path: Path) -> None
     path = shortest_path(maze, maze.entrance)
     term = terminal("maze", "--size", "4x3", "--seed", "7")
     term.wait_for("Maze 4x3   steps 0")
-    keys = keys_for(path)
+    keys = maze_keys(path)
     term.press(*keys[:2])
     term.wait_for("steps 2")
     assert "@" in term.text() and "." in term.text()  # the player and the trail
@@ -62,7 +55,7 @@ def test_the_solver_animates_the_search_then_shows_the_path(terminal: Start) -> 
 
 def test_p_shows_the_path_at_once_and_solver_use_is_reported(terminal: Start) -> None:
     maze = generate(3, 3, random.Random(4))
-    keys = keys_for(shortest_path(maze, maze.entrance))
+    keys = maze_keys(shortest_path(maze, maze.entrance))
     term = terminal("maze", "--size", "3x3", "--seed", "4")
     wait_for_whole_frame(term)
     term.press("p")
@@ -75,7 +68,7 @@ def test_p_shows_the_path_at_once_and_solver_use_is_reported(terminal: Start) ->
 
 def test_a_maze_bigger_than_the_screen_scrolls_with_the_player(terminal: Start) -> None:
     maze = generate(100, 60, random.Random(8))
-    keys = keys_for(shortest_path(maze, maze.entrance))
+    keys = maze_keys(shortest_path(maze, maze.entrance))
     term = terminal("maze", "--size", "100x60", "--seed", "8")
     wait_for_whole_frame(term)
     first_view = term.lines()[1:-1]

@@ -20,46 +20,19 @@ from termgames.maze.solve import shortest_path
 from termgames.runtime.runner import window_for
 from termgames.sokoban.bundled import BUNDLED, load_bundled
 from termgames.sokoban.progress import Record, record_solution
-from tests.drivers import Driver, FakeDriver, fake_program, program
-from tests.screens import maze_keys
+from tests.drivers import fake_program, program
+from tests.screens import maze_keys, nothing_cut
 from tests.stores import PLAYER, store_at
 
 DRIVERS = ["fake", "pty"]
 LEVEL = ("Title: A level whose title is far too long for a small window\n"
          "Author: Somebody with a long name as well\n#######\n#@ $ .#\n#######\n")
-EDGE_OK = set(" …│|┐┘+.")
-"""What a text row may end with in the last column: nothing, a mark, a panel's frame."""
 
 
 def advertised(args: list[str], tmp_path: Path) -> tuple[int, int]:
     """The window size the screen ``termgames ARGS`` opens asks for at least."""
     with fake_program(args, tmp_path / "probe") as run:
         return window_for(run.runner.stack[-1].min_size())
-
-
-def text_rows(lines: list[str]) -> list[int]:
-    """The header, the footer and every row of a framed panel."""
-    framed = [y for y, line in enumerate(lines)
-              if line.strip()[:1] in "│|" and line.rstrip()[-1:] in "│|"]
-    last = max((y for y, line in enumerate(lines) if line.strip()), default=0)
-    return sorted({0, last, *framed})
-
-
-def nothing_cut(run: Driver, cols: int, where: str) -> None:
-    """Check the screen as it is now (and, in memory, every frame so far)."""
-    if isinstance(run, FakeDriver):
-        run.runner.render()
-        cuts = [(cut.y, cut.text) for cut in run.session.all_cuts]
-        assert not cuts, f"{where}: text cut at the edge: {cuts}\n{run.text()}"
-        return
-    lines = run.text().splitlines()
-    footer = max(y for y, line in enumerate(lines) if line.strip())
-    for y in text_rows(lines):
-        line = lines[y].ljust(cols)
-        # The footer's last entry is always q's: a footer cut short would lose it.
-        whole = y == footer and line.endswith(("q quit", "q back"))
-        assert whole or line[cols - 1] in EDGE_OK, (
-            f"{where}: row {y} runs off the edge:\n{run.text()}")
 
 
 def with_level(tmp_path: Path) -> str:

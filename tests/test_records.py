@@ -10,7 +10,6 @@ import re
 import sqlite3
 import subprocess
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -26,9 +25,8 @@ from termgames.store.schema import MIGRATIONS
 from termgames.store.sqlite import DATABASE_NAME
 from tests.screens import maze_keys
 from tests.stores import PLAYER, store_at
-from tests.terminal import Terminal, base_environment
+from tests.terminal import Start, base_environment
 
-Start = Callable[..., Terminal]
 MICROBAN = next(entry for entry in BUNDLED if entry.title == "Microban")
 
 

@@ -24,9 +24,7 @@ from termgames.reversi.screen import THINK_SLICE_S, ReversiScreen
 from tests.drivers import fake_program
 from tests.screens import maze_keys, parse_square, reversi_cell
 from tests.stores import PLAYER, store_at
-from tests.terminal import Terminal, base_environment
-
-Start = Callable[..., Terminal]
+from tests.terminal import Start, Terminal, base_environment
 
 
 def flat_text(text: str) -> str:

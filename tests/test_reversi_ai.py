@@ -18,7 +18,7 @@ from termgames.reversi.ai import (
 from termgames.reversi.board import CORNERS, EDGES, Player, Position, count, flips
 from termgames.reversi.match import Match
 from termgames.reversi.simulate import histogram, run, tally
-from tests.test_reversi_rules import random_position
+from tests.boards import random_position
 
 
 def at(column: int, row: int) -> int:

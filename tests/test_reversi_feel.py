@@ -6,37 +6,21 @@ grow with the window, grid lines and all."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from pathlib import Path
 
 from termgames.reversi.screen import THINK_SLICE_S
 from tests.drivers import fake_program
-from tests.terminal import Terminal
-
-Start = Callable[..., Terminal]
-
-
-def square_cell(term: Terminal, row: int, column: int) -> tuple[int, int]:
-    """The screen cell (y, x) at the middle of board square (row, column), both 1-8, read
-    off the coordinates drawn beside the board."""
-    lines = term.lines()
-    heading = next(y for y, line in enumerate(lines) if re.fullmatch(r"\s*1\s+2\s+3.*8", line))
-    x = lines[heading].index(str(column))
-    y = next(y for y, line in enumerate(lines)
-             if y > heading and re.match(rf"\s*{row} [│|]", line))
-    height = 1
-    while not re.match(r"\s*[├└+]", lines[y + height]) and lines[y + height].strip():
-        height += 1
-    return y + (height - 1) // 2, x
+from tests.screens import reversi_square_middle
+from tests.terminal import Start
 
 
 def test_a_click_on_a_square_plays_there(terminal: Start) -> None:
     term = terminal("reversi", "--level", "1", "--seed", "1")
     term.wait_for("You move first.")
-    term.click(*square_cell(term, 3, 5))  # row 3, column 5: typed as 53
+    term.click(*reversi_square_middle(term, 3, 5))  # row 3, column 5: typed as 53
     term.wait_for("You played 53")
     term.wait_for("Computer played")
-    term.click(*square_cell(term, 1, 1))  # not a legal move: nothing is played
+    term.click(*reversi_square_middle(term, 1, 1))  # not a legal move: nothing is played
     term.wait_for("11 is not a legal move.")
     assert re.search(r"\) 3 .*\) 3 ", term.lines()[0]), term.lines()[0]
 
@@ -62,7 +46,7 @@ def test_hints_mark_every_legal_square(terminal: Start) -> None:
     term.wait_for("t hints (on)")
     term.wait_until(lambda: term.text().count("◆") == 4, "four marked squares")
     for row, column in ((3, 5), (4, 6), (5, 3), (6, 4)):  # X's four openings
-        y, x = square_cell(term, row, column)
+        y, x = reversi_square_middle(term, row, column)
         assert term.lines()[y][x] == "◆", (row, column, term.text())
 
 
@@ -105,8 +89,8 @@ def test_squares_grow_with_the_window_and_keep_their_grid_lines(terminal: Start)
     for rows, cols in ((24, 80), (60, 200)):
         term = terminal("reversi", "--level", "1", "--seed", "1", rows=rows, cols=cols)
         term.wait_for("You move first.")
-        top_y, left_x = square_cell(term, 1, 1)
-        next_y, next_x = square_cell(term, 2, 2)
+        top_y, left_x = reversi_square_middle(term, 1, 1)
+        next_y, next_x = reversi_square_middle(term, 2, 2)
         pitches.append((next_y - top_y, next_x - left_x))
         between = term.lines()[(top_y + next_y) // 2 + (next_y - top_y) % 2][left_x]
         assert between in "─+-" or term.lines()[top_y][(left_x + next_x) // 2] in "│|", \

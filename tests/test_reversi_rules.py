@@ -18,6 +18,7 @@ from termgames.reversi.board import (
     squares,
 )
 from termgames.reversi.match import Match
+from tests.boards import random_position
 
 PERFT = [4, 12, 56, 244, 1396, 8200, 55092]
 
@@ -45,15 +46,6 @@ def oracle_flips(position: Position, square: int) -> set[int]:
             if line and 0 <= r < 8 and 0 <= c < 8 and position.at(r * 8 + c) is position.turn:
                 turned.update(line)
     return turned
-
-
-def random_position(seed: int, plies: int) -> Position:
-    """The position after ``plies`` random moves (or the end), passes played by a Match:
-    the side to move can move, unless the game is over."""
-    rng, match = random.Random(seed), Match()
-    while match.moves < plies and not match.over:
-        match.play(rng.choice(match.position.move_list()))
-    return match.position
 
 
 @given(st.integers(0, 10**6), st.integers(0, 60))
@@ -105,7 +97,7 @@ def test_a_pass_and_the_end_of_the_game() -> None:
 
 
 def test_a_match_passes_for_a_side_with_no_move_and_records_it() -> None:
-    from termgames.reversi.match import Match, Passed, Played
+    from termgames.reversi.match import Passed, Played
 
     seed = next(s for s in range(300) if _has_pass(s))
     rng, match = random.Random(seed), Match(Player.X)
@@ -125,7 +117,7 @@ def test_a_match_passes_for_a_side_with_no_move_and_records_it() -> None:
 
 
 def _has_pass(seed: int) -> bool:
-    from termgames.reversi.match import Match, Passed
+    from termgames.reversi.match import Passed
 
     rng, match = random.Random(seed), Match(Player.X)
     while not match.over:
@@ -134,7 +126,6 @@ def _has_pass(seed: int) -> bool:
 
 
 def test_take_back_undoes_the_players_move_and_every_reply() -> None:
-    from termgames.reversi.match import Match
 
     match = Match(Player.X, frozenset({Player.X}))
     assert not match.can_take_back and not match.take_back()

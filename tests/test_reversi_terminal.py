@@ -4,15 +4,13 @@ from __future__ import annotations
 
 import random
 import signal
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from termgames.reversi.board import Player, Position, square_name
 from termgames.reversi.match import Match, Passed
 from tests.screens import panel_text, reversi_square
-from tests.terminal import Terminal
+from tests.terminal import Start, Terminal
 
-Start = Callable[..., Terminal]
 HINT_MARKS = {"+", "◆"}
 
 

@@ -15,8 +15,8 @@ from termgames.scoreboard import ScoreKind, launcher_best
 from termgames.store.sqlite import DATABASE_NAME
 from termgames.text import text_width
 from tests.drivers import FakeDriver, program
+from tests.screens import nothing_cut
 from tests.stores import PLAYER, store_at
-from tests.test_nothing_cut import nothing_cut
 
 DRIVERS = ["fake", "pty"]
 LAUNCHER_MINIMUM = window_for((8, 40))

@@ -14,7 +14,17 @@ from pathlib import Path
 
 import pytest
 
-from tests.serving import ROOT, Server, connect, run, scores_2048, server, sit, start_server
+from tests.serving import (
+    ROOT,
+    Server,
+    connect,
+    run,
+    scores_2048,
+    server,
+    sit,
+    ssh_command,
+    start_server,
+)
 from tests.terminal import Terminal
 
 __all__ = ["server"]  # the fixture, used by name
@@ -244,14 +254,6 @@ def test_an_idle_player_is_saved_and_let_go(tmp_path: Path) -> None:
         run(attempt())
     finally:
         assert idle.stop() == 0
-
-
-def ssh_command(port: int, user: str = "anyname") -> list[str]:
-    """A stock OpenSSH client, with no key, no agent, no password and no user config."""
-    return ["ssh", "-F", "/dev/null", "-p", str(port), "-o", "StrictHostKeyChecking=no",
-            "-o", "UserKnownHostsFile=/dev/null", "-o", "BatchMode=yes",
-            "-o", "IdentitiesOnly=yes", "-o", "IdentityAgent=none", "-o", "LogLevel=ERROR",
-            "-tt", f"{user}@127.0.0.1"]
 
 
 @pytest.mark.skipif(shutil.which("ssh") is None, reason="needs OpenSSH's client")

@@ -15,9 +15,18 @@ from typing import Any, ClassVar
 import pytest
 
 from termgames.store.sqlite import DATABASE_NAME
-from tests.serving import ROOT, Server, asyncssh, connect, run, server, sit, start_server
+from tests.serving import (
+    ROOT,
+    Server,
+    asyncssh,
+    connect,
+    run,
+    server,
+    sit,
+    ssh_command,
+    start_server,
+)
 from tests.stores import store_at
-from tests.test_serve import ssh_command
 
 __all__ = ["server"]  # the fixture, used by name
 

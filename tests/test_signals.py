@@ -2,72 +2,15 @@
 
 from __future__ import annotations
 
-import random
 import signal
 import termios
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from termgames.g2048.board import Game2048
+from tests.states import SIGNALS, STATES
 from tests.stores import store_at
-from tests.terminal import Terminal
-from tests.test_2048_terminal import moves_until, wait_for_game
-
-Start = Callable[..., Terminal]
-SIGNALS = [signal.SIGINT, signal.SIGTERM, signal.SIGHUP]
-
-
-def into_menu(start: Start, tmp_path: Path) -> Terminal:
-    term = start()
-    term.wait_for("Enter play")
-    return term
-
-
-def into_game(start: Start, tmp_path: Path) -> Terminal:
-    term = start("2048", "--seed", "13")
-    model = Game2048(4, 2048, random.Random(13))
-    wait_for_game(term, model)
-    # Past its first moves: a game left before its tenth move is not a result.
-    term.press(*moves_until(model, lambda game: game.score >= 8 and game.moves >= 10))
-    wait_for_game(term, model)
-    return term
-
-
-def into_not_game(start: Start, tmp_path: Path) -> Terminal:
-    term = start("2048", "--goal", "8", "--seed", "11")
-    model = Game2048(4, 8, random.Random(11))
-    wait_for_game(term, model)
-    term.press(*moves_until(model, lambda game: game.won))
-    term.wait_for("You made 8!")
-    return term
-
-
-def into_help(start: Start, tmp_path: Path) -> Terminal:
-    term = start("2048")
-    term.wait_for("Score: 0")
-    term.press("?")
-    term.wait_for("press any key to close")
-    return term
-
-
-def into_thinking(start: Start, tmp_path: Path) -> Terminal:
-    term = start("reversi", "--level", "5", "--first", "computer")
-    term.wait_for("Computer is thinking")
-    return term
-
-
-def into_solver(start: Start, tmp_path: Path) -> Terminal:
-    term = start("maze", "--size", "200x200", "--seed", "1")
-    term.wait_for("steps 0")
-    term.press(".")
-    term.wait_until(lambda: ":" in term.text(), "the solver animating")
-    return term
-
-
-STATES = {"menu": into_menu, "game": into_game, "not_game": into_not_game,
-          "help": into_help, "thinking": into_thinking, "solver": into_solver}
+from tests.terminal import Start
 
 
 @pytest.mark.parametrize("signum", SIGNALS, ids=[s.name for s in SIGNALS])

@@ -8,7 +8,6 @@ import re
 import signal
 import subprocess
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -18,9 +17,8 @@ from termgames.cli import cli
 from termgames.commands.progress import Glyphs, Progress, duration
 from termgames.commands.simulations import OUTPUT_RULE
 from termgames.text import text_width
-from tests.terminal import Terminal, base_environment
+from tests.terminal import Start, base_environment
 
-Start = Callable[..., Terminal]
 CLASSIC = ["--x", "corner-best", "--o", "corner-side-best"]
 """Classic strategies: a game takes milliseconds."""
 GAME_LINE = re.compile(r"#(\d+): X scored \d+ points\. O scored \d+ points\.")

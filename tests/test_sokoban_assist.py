@@ -22,16 +22,10 @@ from termgames.sokoban.records import sokoban_tables
 from termgames.sokoban.solved import verdict
 from termgames.sokoban.solver import solve
 from termgames.text import one_line
+from tests.boards import level
 from tests.drivers import fake_program
 from tests.fake import FakeStage
 from tests.stores import PLAYER, store_at
-
-
-def level(text: str) -> Level:
-    rows = text.strip("\n").split("\n")
-    width = max(len(row) for row in rows)
-    return Level(tuple(row.ljust(width) for row in rows))
-
 
 ROOM = level("""
 #######

@@ -7,7 +7,7 @@ screen in memory and once on a pty (Esc as a terminal sends it)."""
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,10 +20,10 @@ from termgames.sokoban.game import Direction, Sokoban
 from termgames.sokoban.heap import HEAP
 from termgames.sokoban.levels import Level
 from termgames.sokoban.paths import push_path
+from tests.boards import level
 from tests.drivers import fake_program
 from tests.fake import FakeStage as Stage
-from tests.terminal import Terminal
-from tests.test_sokoban_assist import level
+from tests.terminal import Start
 
 BIG = level("\n".join([
     "#" * 18,
@@ -206,8 +206,7 @@ def test_esc_stops_the_search_on_the_screen_and_otherwise_does_nothing(
         assert gc.get_freeze_count() == 0
 
 
-def test_esc_from_a_real_terminal_stops_the_search(terminal: Callable[..., Terminal]
-                                                    ) -> None:
+def test_esc_from_a_real_terminal_stops_the_search(terminal: Start) -> None:
     term = terminal("sokoban", "--collection", "microban", "--level", "153")
     term.wait_for("moves 0")
     term.press("t")

@@ -7,40 +7,16 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from termgames.sokoban.bundled import levels_folder
-from tests.terminal import Terminal, base_environment
+from tests.boards import ROOM, level_file
+from tests.screens import sokoban_geometry
+from tests.terminal import Start, Terminal, base_environment
 
-Start = Callable[..., Terminal]
-ROOM = "#######\n#@   .#\n#  $  #\n#     #\n#######\n"
-"""Seven squares by five: the player at (1, 1), a box at (2, 3), a goal at (1, 5)."""
 TWO = "; One\n#####\n#@$.#\n#####\n\n; Two\n######\n#@ $.#\n######\n"
-
-
-def level(tmp_path: Path, text: str, name: str = "levels.txt") -> str:
-    path = tmp_path / name
-    path.write_text(text)
-    return str(path)
-
-
-def geometry(term: Terminal, rows: int, cols: int) -> tuple[int, int, int, int]:
-    """(top, left, cell height, cell width) of a level whose outer squares are all wall,
-    read off the screen once the whole frame is there (the footer is drawn last): its
-    top row of wall and its left column of wall."""
-    term.wait_until(lambda: "q quit" in term.lines()[-1], "the whole first frame")
-    lines = term.lines()
-    top = next(y for y, line in enumerate(lines) if y > 1 and "█" in line)
-    left = lines[top].index("█")
-    width = len(lines[top]) - left
-    height = 0
-    while top + height < len(lines) and lines[top + height][left:left + 1] == "█":
-        height += 1
-    assert width % cols == 0 and height % rows == 0, term.text()
-    return top, left, height // rows, width // cols
 
 
 def click_square(term: Terminal, shape: tuple[int, int, int, int], square: tuple[int, int]
@@ -51,9 +27,9 @@ def click_square(term: Terminal, shape: tuple[int, int, int, int], square: tuple
 
 def test_a_click_walks_the_shortest_way_and_one_undo_takes_it_back(
         terminal: Start, tmp_path: Path) -> None:
-    term = terminal("sokoban", level(tmp_path, ROOM))
+    term = terminal("sokoban", level_file(tmp_path, ROOM))
     term.wait_for("moves 0")
-    shape = geometry(term, 5, 7)
+    shape = sokoban_geometry(term, 5, 7)
     click_square(term, shape, (3, 2))  # round nothing: two down, one right
     term.wait_for("moves 3   pushes 0")
     click_square(term, shape, (2, 3))  # a box: chosen, nobody moves
@@ -68,9 +44,9 @@ def test_a_click_walks_the_shortest_way_and_one_undo_takes_it_back(
 
 def test_a_click_on_a_box_then_a_square_pushes_it_there(terminal: Start,
                                                          tmp_path: Path) -> None:
-    term = terminal("sokoban", level(tmp_path, ROOM))
+    term = terminal("sokoban", level_file(tmp_path, ROOM))
     term.wait_for("moves 0")
-    shape = geometry(term, 5, 7)
+    shape = sokoban_geometry(term, 5, 7)
     # Both clicks are sent at once, as when the program was busy: ncurses hands such
     # events out newest first, and both must still be taken, in order.
     click_square(term, shape, (2, 3))
@@ -83,9 +59,9 @@ def test_a_click_on_a_box_then_a_square_pushes_it_there(terminal: Start,
 
 def test_a_box_that_cannot_go_there_says_so(terminal: Start, tmp_path: Path) -> None:
     stuck = "#######\n#@    #\n#$   .#\n#######\n"  # the box is in a corner for good
-    term = terminal("sokoban", level(tmp_path, stuck))
+    term = terminal("sokoban", level_file(tmp_path, stuck))
     term.wait_for("moves 0")
-    shape = geometry(term, 4, 7)
+    shape = sokoban_geometry(term, 4, 7)
     click_square(term, shape, (2, 1))
     click_square(term, shape, (2, 5))
     term.wait_for("That box cannot be pushed there")
@@ -94,7 +70,7 @@ def test_a_box_that_cannot_go_there_says_so(terminal: Start, tmp_path: Path) -> 
 
 def test_restart_is_one_more_step_that_undo_takes_back(terminal: Start,
                                                        tmp_path: Path) -> None:
-    term = terminal("sokoban", level(tmp_path, ROOM))
+    term = terminal("sokoban", level_file(tmp_path, ROOM))
     term.wait_for("moves 0")
     term.press("right", "down")
     term.wait_for("moves 2")
@@ -107,7 +83,7 @@ def test_restart_is_one_more_step_that_undo_takes_back(terminal: Start,
 
 
 def test_l_walks_right_and_tab_opens_the_list(terminal: Start, tmp_path: Path) -> None:
-    term = terminal("sokoban", level(tmp_path, ROOM))
+    term = terminal("sokoban", level_file(tmp_path, ROOM))
     term.wait_for("moves 0")
     term.press("l")
     term.wait_for("moves 1")
@@ -118,7 +94,7 @@ def test_l_walks_right_and_tab_opens_the_list(terminal: Start, tmp_path: Path) -
 
 
 def test_the_next_level_and_back_keep_the_moves(terminal: Start, tmp_path: Path) -> None:
-    term = terminal("sokoban", level(tmp_path, TWO))
+    term = terminal("sokoban", level_file(tmp_path, TWO))
     term.wait_for("level 1 (1 of 2) · One")
     term.press("right")  # solves level 1
     term.wait_for("Solved level 1")
@@ -170,7 +146,7 @@ def test_star_pushers_sasquatch_levels_are_named_by_their_set(terminal: Start) -
 def test_the_edges_show_that_more_of_the_level_lies_beyond(terminal: Start,
                                                            tmp_path: Path) -> None:
     wide = "#" * 60 + "\n#@" + " " * 55 + "$.#\n" + "#" * 60 + "\n"
-    term = terminal("sokoban", level(tmp_path, wide))
+    term = terminal("sokoban", level_file(tmp_path, wide))
     term.wait_for("moves 0")
     term.wait_until(lambda: "▶" in term.text(), "a mark on the right: more lies beyond")
     assert "◀" not in term.text()
@@ -212,7 +188,7 @@ def test_check_or_play_on_a_folder_without_levels_says_so(tmp_path: Path,
 
 
 def test_counts_of_one_read_in_the_singular(terminal: Start, tmp_path: Path) -> None:
-    path = level(tmp_path, "#####\n#@$.#\n#####\n")
+    path = level_file(tmp_path, "#####\n#@$.#\n#####\n")
     checked = subprocess.run([sys.executable, "-m", "termgames", "sokoban", "--check", path],
                              capture_output=True, text=True, env=base_environment(tmp_path))
     assert checked.returncode == 0 and checked.stdout.strip() == "1 level OK", checked

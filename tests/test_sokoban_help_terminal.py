@@ -8,18 +8,15 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from tests.boards import ROOM, level_file
 from tests.drivers import PtyDriver
-from tests.terminal import Terminal, base_environment
-from tests.test_nothing_cut import nothing_cut
+from tests.screens import nothing_cut
+from tests.terminal import Start, Terminal, base_environment
 
-Start = Callable[..., Terminal]
-ROOM = "#######\n#@   .#\n#  $  #\n#     #\n#######\n"
-"""Seven squares by five: the player at (1, 1), a box at (2, 3), a goal at (1, 5)."""
 LONG = "\n".join(["#" * 17, "#@" + " " * 14 + "#", "# $" + " " * 11 + ". #",
                   "#" + " " * 15 + "#", "#" * 17, ""])
 """A box pushed twelve squares to its goal: a replay long enough to stop part-way."""
@@ -29,12 +26,6 @@ CORNER = ("right", "right", "right", "down", "left", "left")
 """Round the box in ROOM, then two pushes left, against a wall with no goal."""
 ARROWS = {"up": ("▲", "^"), "down": ("▼", "v"), "left": ("◀", "<"), "right": ("▶", ">")}
 HINT_BG = "af00af"  # xterm 127, the hinted box's ground
-
-
-def level(tmp_path: Path, text: str, name: str = "levels.txt") -> str:
-    path = tmp_path / name
-    path.write_text(text)
-    return str(path)
 
 
 def counts(term: Terminal) -> tuple[int, int]:
@@ -58,7 +49,7 @@ def hinted_direction(term: Terminal) -> str:
 
 def test_a_hint_marks_the_box_and_its_way_and_a_second_t_pushes_it(
         terminal: Start, tmp_path: Path) -> None:
-    term = terminal("sokoban", level(tmp_path, ROOM))
+    term = terminal("sokoban", level_file(tmp_path, ROOM))
     term.wait_for("moves 0")
     term.press("t")
     direction = hinted_direction(term)
@@ -77,7 +68,7 @@ def test_a_hint_marks_the_box_and_its_way_and_a_second_t_pushes_it(
 
 
 def test_the_hint_in_ascii_and_without_colour(terminal: Start, tmp_path: Path) -> None:
-    term = terminal("sokoban", "--ascii", "--no-color", level(tmp_path, ROOM))
+    term = terminal("sokoban", "--ascii", "--no-color", level_file(tmp_path, ROOM))
     term.wait_for("moves 0")
     term.press("t")
     direction = hinted_direction(term)
@@ -94,7 +85,7 @@ def test_the_hint_in_ascii_and_without_colour(terminal: Start, tmp_path: Path) -
 
 def test_the_replay_plays_on_until_a_key_stops_it_and_undo_takes_it_back(
         terminal: Start, tmp_path: Path) -> None:
-    term = terminal("sokoban", level(tmp_path, LONG))
+    term = terminal("sokoban", level_file(tmp_path, LONG))
     term.wait_for("moves 0")
     term.press("v")
     term.wait_for("Solving from here: any key stops it")
@@ -113,7 +104,7 @@ def test_the_replay_plays_on_until_a_key_stops_it_and_undo_takes_it_back(
 
 def test_a_box_pushed_into_a_corner_is_warned_about_and_undo_offered(
         terminal: Start, tmp_path: Path) -> None:
-    term = terminal("sokoban", level(tmp_path, ROOM))
+    term = terminal("sokoban", level_file(tmp_path, ROOM))
     term.wait_for("moves 0")
     term.press(*CORNER)
     term.wait_for("That box can never reach a goal from there: u undoes it")
@@ -127,14 +118,14 @@ def test_a_box_pushed_into_a_corner_is_warned_about_and_undo_offered(
 
 def test_a_position_a_search_proves_lost_is_warned_about(terminal: Start,
                                                         tmp_path: Path) -> None:
-    term = terminal("sokoban", level(tmp_path, LOST))
+    term = terminal("sokoban", level_file(tmp_path, LOST))
     term.wait_for("moves 0")
     term.press("right")
     term.wait_for("This position cannot be solved: u undoes the last push")
 
 
 def test_dead_squares_show_and_hide_on_x(terminal: Start, tmp_path: Path) -> None:
-    term = terminal("sokoban", level(tmp_path, ROOM))
+    term = terminal("sokoban", level_file(tmp_path, ROOM))
     term.wait_for("moves 0")
     assert "×" not in term.text()
     term.press("x")
@@ -152,7 +143,7 @@ def test_dead_squares_show_and_hide_on_x(terminal: Start, tmp_path: Path) -> Non
 
 def test_a_helped_solve_is_marked_in_the_level_list_and_the_scores(
         terminal: Start, tmp_path: Path) -> None:
-    path = level(tmp_path, ROOM + "\n" + LONG)
+    path = level_file(tmp_path, ROOM + "\n" + LONG)
     term = terminal("sokoban", path)
     term.wait_for("moves 0")
     term.press("v")
@@ -177,7 +168,7 @@ def test_a_helped_solve_is_marked_in_the_level_list_and_the_scores(
 def test_help_messages_fit_or_end_in_a_mark(terminal: Start, tmp_path: Path,
                                             size: tuple[int, int]) -> None:
     rows, cols = size
-    term = terminal("sokoban", level(tmp_path, ROOM), rows=rows, cols=cols)
+    term = terminal("sokoban", level_file(tmp_path, ROOM), rows=rows, cols=cols)
     term.wait_for("moves 0")
     term.press("t")
     term.wait_for("Next push")

@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 from termgames.sokoban.files import MAX_FILE_BYTES, load, read_file
 from termgames.sokoban.levels import Level, LevelError, Problem, format_level
 from termgames.sokoban.parse import expand_rle, parse
+from tests.boards import LEVELS
 
-LEVELS = Path(__file__).resolve().parent.parent / "levels"
 SMALL = "#####\n#@$.#\n#####\n"
 
 

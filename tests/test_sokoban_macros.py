@@ -14,7 +14,7 @@ from termgames.sokoban.levels import Level
 from termgames.sokoban.macros import box_route, goal_rooms, room_macro, tunnel_run
 from termgames.sokoban.matching import assign
 from termgames.sokoban.search import BestFirst, Verdict
-from tests.test_sokoban_solver import level
+from tests.boards import level
 
 RIGHT = DIRECTIONS.index(Direction.RIGHT)
 

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from termgames.sokoban.files import load
 from termgames.sokoban.game import BY_LETTER, Direction, Sokoban, SolutionError, replay
 from termgames.sokoban.parse import parse
-from tests.test_sokoban_levels import LEVELS
+from tests.boards import LEVELS
 
 ROOM = parse("""
 #######

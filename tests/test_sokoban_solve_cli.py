@@ -7,7 +7,6 @@ import os
 import re
 import signal
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -17,9 +16,8 @@ from termgames.cli import cli, main
 from termgames.sokoban.bundled import by_slug, load_bundled
 from termgames.sokoban.levels import Level, format_level
 from termgames.sokoban.solver import Verdict, solve
-from tests.terminal import Terminal
-
-Start = Callable[..., Terminal]
+from tests.processes import session_processes
+from tests.terminal import Start
 
 ROOM = """\
 #######
@@ -273,19 +271,6 @@ def test_a_terminal_gets_a_progress_line_then_the_lines(terminal: Start, tmp_pat
         "level 3 ('Corridor'): solved, T s, 2 moves, 2 pushes"]
     assert lines[-1].startswith("2 of 3 levels solved (1 unsolvable) in ")
     assert out.read_text().count("Solution: ") == 2
-
-
-def session_processes(leader: int) -> list[int]:
-    """The processes still in the session ``leader`` started (Linux's /proc)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                if os.getsid(int(entry.name)) == leader:
-                    found.append(int(entry.name))
-            except OSError:
-                continue
-    return found
 
 
 @pytest.mark.skipif(not Path("/proc/self").exists(), reason="needs /proc to find workers")

@@ -18,18 +18,13 @@ from termgames.sokoban.matching import min_cost_assignment
 from termgames.sokoban.plan import deadlock_of
 from termgames.sokoban.search import LOOK_EVERY
 from termgames.sokoban.solver import TURN, Found, Push, Solver, Verdict, solve
+from tests.boards import level
 
 
 def microban_levels() -> list[Level]:
     entry = by_slug("microban")
     assert entry is not None
     return load_bundled(entry).levels
-
-
-def level(text: str) -> Level:
-    rows = text.strip("\n").split("\n")
-    width = max(len(row) for row in rows)
-    return Level(tuple(row.ljust(width) for row in rows))
 
 
 ROOM = level("""

@@ -4,16 +4,15 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from termgames.cli import cli
-from tests.terminal import Terminal
+from tests.processes import run_with_tty_stdin
+from tests.terminal import Start, Terminal
 
-Start = Callable[..., Terminal]
 TWO_LEVELS = """; First
 #######
 #@ $ .#
@@ -182,7 +181,6 @@ def test_bad_files_and_levels_are_one_line_and_exit_2(
     tmp_path: Path, level_file: Path, args: list[str], message: str
 ) -> None:
     from tests.terminal import base_environment
-    from tests.test_cli import run_with_tty_stdin
 
     args = [str(level_file) if arg == "LEVEL" else arg for arg in args]
     result = run_with_tty_stdin(args, base_environment(tmp_path))

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import gc
-import multiprocessing
 import os
 import shutil
 import sqlite3
@@ -21,11 +20,9 @@ import pytest
 import termgames.store.files as store_module
 from termgames.store.schema import MIGRATIONS
 from termgames.store.sqlite import DATABASE_NAME
-from tests.stores import OPEN_IN_SCRIPT, sqlite_at, store_at
+from tests.stores import OPEN_IN_SCRIPT, run_writers, sqlite_at, store_at
 
 WRITERS, SCORES_EACH = 8, 200
-WRITER_MODULES = ["tests.test_store", "tests.test_store_pressure"]
-"""The modules whose functions ``run_writers`` runs."""
 
 
 def write_scores(home: str, writer: int) -> None:
@@ -35,22 +32,6 @@ def write_scores(home: str, writer: int) -> None:
         assert store.record_score(f"w{writer}-{index}", "2048", "4x4", writer * 1000 + index,
                                   marks=["undo"] if index % 2 == 0 else [], player="tester")
     store.close()
-
-
-def run_writers(writer: Callable[[str, int], None], home: Path, count: int) -> None:
-    """Start ``count`` processes running ``writer(home, n)`` at once; all must succeed.
-
-    They fork from a server that has imported the writers' modules once: each starts in
-    milliseconds, so they really do write at the same time (spawned, each imported
-    everything first, a staggered start that took seconds)."""
-    context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(WRITER_MODULES)  # taken by the first start only
-    workers = [context.Process(target=writer, args=(str(home), n)) for n in range(count)]
-    for worker in workers:
-        worker.start()
-    for worker in workers:
-        worker.join(timeout=300)
-        assert worker.exitcode == 0
 
 
 def test_eight_processes_writing_at_once_lose_nothing(tmp_path: Path) -> None:
@@ -235,6 +216,7 @@ import sys
 import time
 from pathlib import Path
 from termgames.store import open_store
+from tests.stores import run_writers
 index = 0
 while True:
     store = open_store(Path(sys.argv[1]), owner="tester")

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import signal
 import subprocess
 import sys
 from pathlib import Path
 
 from termgames.store.sqlite import DATABASE_NAME
-from tests.stores import OPEN_IN_SCRIPT, store_at
-from tests.test_store import run_writers
+from tests.stores import kill_a_writer_mid_write, run_writers, store_at
 
 WRITERS = 16
 
@@ -32,31 +30,8 @@ def test_sixteen_writers_lose_nothing(tmp_path: Path) -> None:
     assert store.progress("tester", "test", "counter") == str(WRITERS * 60)  # no lost update
 
 
-KEEP_WRITING = """
-import sys
-""" + OPEN_IN_SCRIPT + """index = 0
-while True:
-    store.record_score(f"run{index}", "2048", "4x4", index, player="tester")
-    print(index, flush=True)  # only after the commit returned
-    index += 1
-"""
-
-
 def test_a_writer_killed_mid_write_leaves_every_committed_row(tmp_path: Path) -> None:
-    writer = subprocess.Popen([sys.executable, "-c", KEEP_WRITING, str(tmp_path)],
-                              stdout=subprocess.PIPE, text=True)
-    assert writer.stdout is not None
-    last = -1
-    for line in writer.stdout:
-        last = int(line)
-        if last >= 300:
-            break
-    writer.send_signal(signal.SIGKILL)
-    writer.wait(timeout=30)
-    store = store_at(tmp_path)
-    assert store.warnings == []  # it opens as a healthy database
-    scores = {row.score for row in store.top("2048", limit=100_000)}
-    assert set(range(last + 1)) <= scores
+    kill_a_writer_mid_write(tmp_path)
 
 
 def test_a_zero_length_file_is_an_empty_database(tmp_path: Path) -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -11,9 +10,8 @@ import pytest
 from termgames.games import GAMES
 from termgames.spec import GameSpec
 from tests.storm import check_invariants, storm, storm_args
-from tests.terminal import Terminal
+from tests.terminal import Start
 
-Start = Callable[..., Terminal]
 KEYS = 5000
 
 

@@ -3,14 +3,12 @@ without colour, and in a non-UTF-8 locale."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from tests.terminal import Terminal
+from tests.terminal import Start, Terminal
 
-Start = Callable[..., Terminal]
 LEVELS = str(Path(__file__).resolve().parent.parent / "levels" / "starPusherLevels.txt")
 GAMES = {
     "2048": (["2048"], "Score: 0"),
