@@ -13,7 +13,8 @@ CORES = {
     "maze": {"generate", "solve", "guide", "walk", "state", "solving"},
     "reversi": {"board", "ai", "match", "entry", "state", "settings"},
     "sokoban": {"levels", "parse", "game", "solver", "search", "plan", "analysis", "deadlock",
-                "corrals", "matching", "macros", "paths", "heap", "budget", "state", "solved"},
+                "corrals", "matching", "macros", "paths", "heap", "budget", "state", "solved",
+                "course"},
 }
 """Each game's core: its rules, outcomes and invariants, pure (no terminal, no store)."""
 SHARED_PURE = {"termgames.direction", "termgames.outcome", "termgames.text",
