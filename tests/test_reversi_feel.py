@@ -9,7 +9,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from termgames.reversi.screen import THINK_SLICE_S
+from termgames.reversi.thinking import THINK_SLICE_S
 from tests.drivers import fake_program
 from tests.terminal import Terminal
 
