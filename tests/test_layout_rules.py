@@ -11,9 +11,10 @@ PACKAGE = Path(__file__).resolve().parent.parent / "termgames"
 CORES = {
     "g2048": {"board", "ai", "bitboard", "tables", "tablefile"},
     "maze": {"generate", "solve", "guide", "walk", "state", "solving"},
-    "reversi": {"board", "ai", "match", "entry", "state", "settings"},
+    "reversi": {"board", "ai", "match", "entry", "state", "settings", "thinking"},
     "sokoban": {"levels", "parse", "game", "solver", "search", "plan", "analysis", "deadlock",
-                "corrals", "matching", "macros", "paths", "heap", "budget", "state", "solved"},
+                "corrals", "matching", "macros", "paths", "heap", "budget", "state", "solved",
+                "course"},
 }
 """Each game's core: its rules, outcomes and invariants, pure (no terminal, no store)."""
 SHARED_PURE = {"termgames.direction", "termgames.outcome", "termgames.text",

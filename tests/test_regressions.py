@@ -20,7 +20,8 @@ from termgames.maze.solve import shortest_path
 from termgames.reversi.ai import worst
 from termgames.reversi.board import Player, count, flips, square_name
 from termgames.reversi.match import Match, Passed
-from termgames.reversi.screen import THINK_SLICE_S, ReversiScreen
+from termgames.reversi.screen import ReversiScreen
+from termgames.reversi.thinking import THINK_SLICE_S
 from tests.drivers import fake_program
 from tests.screens import maze_keys, parse_square, reversi_cell
 from tests.stores import PLAYER, store_at

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from termgames.reversi.screen import THINK_SLICE_S
+from termgames.reversi.thinking import THINK_SLICE_S
 from tests.drivers import fake_program
 from tests.screens import reversi_square_middle
 from tests.terminal import Start

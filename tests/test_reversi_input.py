@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from termgames.reversi.screen import THINK_SLICE_S
+from termgames.reversi.thinking import THINK_SLICE_S
 from termgames.runtime.runner import MESSAGE_MS
 from tests.drivers import fake_program
 

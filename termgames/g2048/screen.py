@@ -6,7 +6,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from termgames.g2048.assist import DEFAULT_SPEED, Assistant, arrow
+from termgames.g2048.assist import DEFAULT_SPEED, Assistant
 from termgames.g2048.board import (
     DEFAULT_GOAL,
     DEFAULT_SIZE,
@@ -20,7 +20,7 @@ from termgames.g2048.view import (
     HEADER_ROWS,
     Layout,
     board_in,
-    draw_advice,
+    draw_assist,
     draw_banner,
     draw_board,
     draw_header,
@@ -252,14 +252,4 @@ class Screen2048(GameScreen[State2048]):
         if hidden or (self.game.over and not finished):
             draw_banner(canvas, above, self.game.over, self.goal)
         elif not finished:
-            self.draw_advice(canvas, self.shape)
-
-    def draw_advice(self, canvas: Canvas, shape: Layout) -> None:
-        """The hint (or autoplay's next slide) beside the board, or that it is coming."""
-        shown, assist = self.assist.shown(), self.assist
-        title = "Autoplay" if assist.autoplaying else "Hint"
-        if shown is not None:
-            draw_advice(canvas, shape, title, shown.decision,
-                        arrow(shown.decision.direction, canvas.glyphs.unicode))
-        elif assist.thinking or assist.autoplaying:
-            draw_advice(canvas, shape, title, None, "")
+            draw_assist(canvas, self.shape, self.assist)

@@ -7,6 +7,7 @@ import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
+from termgames.g2048.assist import arrow
 from termgames.g2048.board import Grid
 from termgames.outcome import Mark
 from termgames.runtime.draw import BANNER, BOLD, Canvas, Colour, Emphasis, Style, fit_lines
@@ -16,6 +17,7 @@ from termgames.text import text_width
 
 if TYPE_CHECKING:
     from termgames.g2048.ai import Decision
+    from termgames.g2048.assist import Assistant
     from termgames.store import Score
 
 # Tile looks by value: (256-colour fg, bg), (8-colour fg, bg, emphasis), monochrome.
@@ -229,3 +231,14 @@ def draw_advice(canvas: Canvas, shape: Layout, title: str, decision: Decision | 
     canvas.text(top + 1, left + text_width(badge), f" {decision.direction.word}", BOLD)
     for offset, text in enumerate(reason):
         canvas.text(top + 2 + offset, left, text)
+
+
+def draw_assist(canvas: Canvas, shape: Layout, assist: Assistant) -> None:
+    """The hint (or autoplay's next slide) beside the board, or that it is coming."""
+    shown = assist.shown()
+    title = "Autoplay" if assist.autoplaying else "Hint"
+    if shown is not None:
+        draw_advice(canvas, shape, title, shown.decision,
+                    arrow(shown.decision.direction, canvas.glyphs.unicode))
+    elif assist.thinking or assist.autoplaying:
+        draw_advice(canvas, shape, title, None, "")

@@ -8,12 +8,12 @@ from functools import partial
 
 from termgames.direction import Direction
 from termgames.outcome import Outcome
-from termgames.reversi.ai import Search, Strategy
 from termgames.reversi.board import Player, square_name
 from termgames.reversi.entry import Typing, no_such_square
 from termgames.reversi.match import Match
 from termgames.reversi.settings import Settings
 from termgames.reversi.state import ReversiState
+from termgames.reversi.thinking import Thinker
 from termgames.reversi.view import (
     SHAPES,
     STATUS_ROWS,
@@ -38,7 +38,6 @@ from termgames.runtime.scheduler import Timer
 from termgames.runtime.screen import GameScreen, Host
 
 WATCH_PACE_MS = 600
-THINK_SLICE_S = 0.03
 
 
 Typed = tuple[Callable[[], None], int | None]
@@ -56,11 +55,10 @@ class ReversiScreen(GameScreen[ReversiState]):
         self.context = context
         self.settings = settings or Settings()
         self.rng = random.Random(self.settings.seed)
-        self.strategy: Strategy = self.settings.opponent.play()
         self.computer = self.settings.computer
+        self.thinker = Thinker(self.settings, self.rng, lambda: context.clock.now())
         self.cursor, self.hints = 19, False
         self.typing: Typing[Typed] = Typing(lambda typed: typed[1])
-        self.search: Search | None = None
         self.thinking: Timer | None = None
         self.layouts: Memo[Layout] = Memo()
         self.shape: Layout | None = None
@@ -203,12 +201,9 @@ class ReversiScreen(GameScreen[ReversiState]):
     # The computer ----------------------------------------------------------------------
     def computer_turn(self) -> None:
         """If the computer is to move, start it thinking (in slices, between keys)."""
-        if self.match.over or self.match.turn not in self.computer or self.thinking:
+        if self.thinking or not self.thinker.to_move(self.match):
             return
-        self.search = None
-        if self.settings.opponent.strategy == "search":
-            self.search = Search(self.match.position, self.settings.opponent.limits,
-                                 self.rng, clock=self.context.clock.now)
+        self.thinker.begin(self.match)
         if self.settings.watch:
             self.thinking = self.after(WATCH_PACE_MS, self.start_thinking)
         else:
@@ -222,18 +217,15 @@ class ReversiScreen(GameScreen[ReversiState]):
         """Forget the move being worked out."""
         if self.thinking is not None:
             self.thinking.cancel()
-        self.thinking, self.search = None, None
+        self.thinking = None
+        self.thinker.stop()
 
     def think(self) -> None:
-        """One slice of thought; play the move once it is chosen."""
-        if self.search is not None:
-            if not self.search.advance(self.context.clock.now() + THINK_SLICE_S):
-                return
-            square = self.search.choice
-        else:
-            square = self.strategy(self.match.position, self.rng)
+        """One slice of thought; once the move is played, the computer's next or the
+        player's keys typed meanwhile."""
+        if not self.thinker.think(self.match):
+            return
         self.stop_thinking()
-        self.match.play(square)
         self.computer_turn()
         if self.thinking is None and not self.match.over:
             for handler, _ in self.typing.take_ahead():  # typed while the computer moved

@@ -19,12 +19,13 @@ from termgames.runtime.panels import Panel, result_panel
 from termgames.runtime.screen import GameScreen, Host
 from termgames.sokoban.assist import Assistant
 from termgames.sokoban.bundled import MENU, load_bundled
+from termgames.sokoban.course import Course
 from termgames.sokoban.game import Direction, Sokoban
 from termgames.sokoban.levels import Collection, Level
 from termgames.sokoban.menus import collection_menu, level_list
 from termgames.sokoban.paths import Pointer
 from termgames.sokoban.progress import load_records
-from termgames.sokoban.solved import Record, end_words, first_unsolved, solved_outcome
+from termgames.sokoban.solved import Record, end_words, solved_outcome
 from termgames.sokoban.state import SokobanState
 from termgames.sokoban.view import (
     HEADER_ROWS,
@@ -50,11 +51,8 @@ class SokobanScreen(GameScreen[SokobanState]):
         super().__init__()
         self.context = context
         self.records = load_records(context.store, context.player.name)
-        self.collection = Collection("", [])
-        self.index = 0
-        self.game: Sokoban | None = None
-        self.assistants: dict[int, Assistant] = {}
-        """Each level played, by index, its game kept for when the player comes back."""
+        self.course = Course(self.assistant, Assistant.pause)
+        """The collection played, the level, and each level's assistant (its game)."""
         self.panel: Panel | None = None
         self.solved_lines: list[str] = []
         self.pointer = Pointer()
@@ -99,43 +97,36 @@ class SokobanScreen(GameScreen[SokobanState]):
 
     def open(self, collection: Collection, start: int | None = None) -> None:
         """Play ``collection`` from ``start``, or from its first unsolved level."""
-        if self.game is not None:
-            self.assist.pause()
-        self.collection, self.assistants, self.game = collection, {}, None
-        if start is None:
-            start = first_unsolved(collection, self.records, 0)
-        self.go_to(start)
+        self.course.open(collection, self.records, start)
+        self.pointer.chosen = None
 
     def go_to(self, index: int) -> None:
         """Play the level at ``index``, as it was left if it was left part-way."""
-        if self.game is not None:
-            self.assist.pause()
-        self.index = index
-        if index not in self.assistants:
-            level = self.collection.levels[index]
-            self.assistants[index] = Assistant(
-                Sokoban(level), self,
-                self.context.store.marked(self.context.player.name, self.shown_space, level.key),
-                self.help_given)
-        self.game, self.pointer.chosen = self.assist.game, None
+        self.course.go_to(index)
+        self.pointer.chosen = None
 
     def step_level(self, step: int) -> None:
         """The next or previous level; past either end, say so rather than wrap around."""
-        target = self.index + step
-        if 0 <= target < len(self.collection.levels):
-            self.go_to(target)
-            return
-        self.say(end_words(self.collection, self.records, "last" if step > 0 else "first"))
+        if self.course.step(step):
+            self.pointer.chosen = None
+        else:
+            self.say(end_words(self.course.collection, self.records,
+                               "last" if step > 0 else "first"))
+
+    def assistant(self, level: Level) -> Assistant:
+        """A level's assistant, and its game, made as the player first plays the level."""
+        return Assistant(Sokoban(level), self, self.context.store.marked(
+            self.context.player.name, self.shown_space, level.key), self.help_given)
 
     @property
-    def level(self) -> Level:
-        """The level being played."""
-        return self.collection.levels[self.index]
+    def game(self) -> Sokoban | None:
+        """The level's game, as it was left (None before a collection is chosen)."""
+        return self.course.current.game if self.course.opened else None
 
     @property
     def assist(self) -> Assistant:
         """Hints, the replay and deadlock warnings for the level being played."""
-        return self.assistants[self.index]
+        return self.course.current
 
     @property
     def shown_space(self) -> str:
@@ -145,21 +136,20 @@ class SokobanScreen(GameScreen[SokobanState]):
 
     def help_given(self) -> None:
         """A hint or the replay helped: this level stays helped in later sessions too."""
-        self.context.store.mark(self.context.player.name, self.shown_space, self.level.key)
+        self.context.store.mark(self.context.player.name, self.shown_space,
+                                self.course.level.key)
 
     def open_list(self) -> None:
         """Every level with its solved mark and best; Enter plays one. The cursor starts
         on this level, or after the last level is solved, on the first unsolved one."""
         listing: ListScreen
-        start = self.index
-        if self.last and self.game is not None and self.game.solved:
-            start = first_unsolved(self.collection, self.records, start)
+        start = self.course.list_start(self.records, self.game is not None and self.game.solved)
 
         def chosen(index: int) -> None:
             self.host.pop(listing)
             self.go_to(index)
 
-        listing = level_list(self.collection, self.records, start, chosen,
+        listing = level_list(self.course.collection, self.records, start, chosen,
                              lambda: self.host.pop(listing))
         self.host.push(listing)
 
@@ -245,7 +235,7 @@ class SokobanScreen(GameScreen[SokobanState]):
             self.assist.stop_replay()
             return True
         game = self.game
-        click = self.pointer.click(self.level, frozenset(game.boxes), game.player,
+        click = self.pointer.click(self.course.level, frozenset(game.boxes), game.player,
                                    self.drawn.square_at(event.y, event.x))
         if click.refusal:
             self.say(click.refusal)
@@ -258,31 +248,25 @@ class SokobanScreen(GameScreen[SokobanState]):
     def outcome(self) -> Outcome | None:
         """A solved level: its moves and pushes, and the solution to keep."""
         return None if self.game is None else solved_outcome(
-            self.game, self.level, self.collection, self.assist.helped)
+            self.game, self.course.level, self.course.collection, self.assist.helped)
 
     def on_finished(self, outcome: Outcome) -> None:
         """The solved panel: this solution against the best before it, and on the last
         level, that it was the last."""
-        before = self.records.get(self.level.key)
+        before = self.records.get(self.course.level.key)
         self.records = load_records(self.context.store, self.context.player.name)
         record = outcome.detail
         assert isinstance(record, Record)
-        self.solved_lines = solved_lines(
-            self.level, record, before,
-            end_words(self.collection, self.records, "") if self.last else None)
+        self.solved_lines = solved_lines(self.course.level, record, before, end_words(
+            self.course.collection, self.records, "") if self.course.last else None)
         self.show_solved()
-
-    @property
-    def last(self) -> bool:
-        """Whether the level played is its collection's last."""
-        return self.index == len(self.collection.levels) - 1
 
     def show_solved(self) -> None:
         """The solved panel beside the board (Esc hides it; a move shows it again). On
         the last level Enter opens the level list, there being no next level."""
         lists = self.playing(self.open_list)
         onward = (Binding((*keys.ENTER, "n", "\t"), lists, "the level list", "level list",
-                          "Enter") if self.last else
+                          "Enter") if self.course.last else
                   Binding((*keys.ENTER, "n"), self.playing(lambda: self.step_level(1)),
                           "next level", "next level", footer_keys="Enter"))
         assert self.game is not None
@@ -292,7 +276,7 @@ class SokobanScreen(GameScreen[SokobanState]):
             Binding(("u",), self.playing(game.undo), "undo the last move", "undo"),
             Binding(("r",), self.playing(game.restart),
                     "play it again from the start (u brings the solution back)", "play again"),
-            *(() if self.last else (Binding(("\t",), lists, "the level list", "list",
+            *(() if self.course.last else (Binding(("\t",), lists, "the level list", "list",
                                             "Tab"),)),
             on_close=self.panel_closed)
         self.panel = panel
@@ -319,14 +303,10 @@ class SokobanScreen(GameScreen[SokobanState]):
         """Header, counters, and the level as big as fits, scrolled to keep the player."""
         if self.game is None:
             return
-        level, game = self.level, self.game
-        draw_header(canvas, self.collection, self.index, game, self.assist.helped,
+        level, game = self.course.level, self.game
+        draw_header(canvas, self.course.collection, self.course.index, game, self.assist.helped,
                     self.records.get(level.key))
         area = Rect(HEADER_ROWS, 0, canvas.height - HEADER_ROWS, canvas.width)
         area = self.board_room(area, lambda room: level_size(level, room))
-        assist = self.assist
-        hint, stuck = assist.hint(), assist.deadlock()
-        marks = Marks(self.pointer.chosen, None if hint is None else (hint.box, hint.direction),
-                      assist.board.dead_squares if self.show_dead else frozenset(),
-                      frozenset() if stuck is None else stuck.boxes)
-        self.drawn = draw_level(canvas, self.view, area, level, game, marks)
+        self.drawn = draw_level(canvas, self.view, area, level, game,
+                                Marks.of(self.assist, self.pointer.chosen, self.show_dead))

@@ -12,6 +12,7 @@ from typing import NamedTuple
 from termgames.runtime.draw import BOLD, Canvas, Colour, Emphasis, Style
 from termgames.runtime.grid import MARK_COLUMNS, MARK_ROWS, GridView, Viewport, draw_edge_marks
 from termgames.runtime.layout import Cells, Rect, largest
+from termgames.sokoban.assist import Assistant
 from termgames.sokoban.game import Direction, Sokoban
 from termgames.sokoban.levels import Collection, Level, Position
 from termgames.sokoban.solved import Record, verdict
@@ -86,6 +87,15 @@ class Marks:
     hint: tuple[Position, Direction] | None = None
     dead: frozenset[Position] = frozenset()
     stuck: frozenset[Position] = frozenset()
+
+    @classmethod
+    def of(cls, assist: Assistant, chosen: Position | None, show_dead: bool) -> Marks:
+        """The marks for the level ``assist`` helps with: its hint, its dead squares
+        if they are shown, and the boxes its deadlock check found stuck."""
+        hint, stuck = assist.hint(), assist.deadlock()
+        return cls(chosen, None if hint is None else (hint.box, hint.direction),
+                   assist.board.dead_squares if show_dead else frozenset(),
+                   frozenset() if stuck is None else stuck.boxes)
 
 
 @dataclass(frozen=True)
