@@ -24,7 +24,7 @@ from termgames.runtime.panels import HelpScreen
 from termgames.runtime.scheduler import Callback, Scheduler, Timer
 from termgames.runtime.screen import GameScreen, Screen
 from termgames.runtime.session import TerminalSession
-from termgames.runtime.workers import deferred_signals
+from termgames.runtime.workers import deferred_signals, raise_dropped_stop
 from termgames.text import one_line
 
 if TYPE_CHECKING:
@@ -190,6 +190,7 @@ class Runner:
 
     def step(self) -> None:
         """Draw if needed, then wait for one key or timer and act on it."""
+        raise_dropped_stop()  # a Ctrl-C that landed in an import's lock callback
         if self.dirty:
             self.render()
         key = self.session.read_key(self.scheduler.wait_ms(IDLE_MS))

@@ -235,6 +235,10 @@ class _Held:
 
     depth = 0
     pending: BaseException | None = None
+    raised: BaseException | None = None
+    """The last stop a handler raised, until a catcher of stops takes it: Python runs a
+    handler between any two bytecodes, also inside a weakref callback (importlib's module
+    locks have one) or a ``__del__``, where an exception is reported and dropped."""
 
 
 def _stop(error: BaseException) -> None:
@@ -242,7 +246,16 @@ def _stop(error: BaseException) -> None:
     if _Held.depth and _Held.pending is None:
         _Held.pending = error
         return
+    _Held.raised = error
     raise error
+
+
+def raise_dropped_stop() -> None:
+    """Raise again a Ctrl-C or terminating signal whose exception Python dropped (see
+    ``_Held.raised``); a loop calls it on each turn, where no stop can be in flight."""
+    error, _Held.raised = _Held.raised, None
+    if error is not None:
+        raise error
 
 
 def _raise_terminated(signum: int, _frame: FrameType | None) -> None:
@@ -287,6 +300,7 @@ def restore_handlers(previous: Handlers) -> None:
     """Put back the handlers ``install_stop_handlers`` replaced."""
     for signum, handler in previous.items():
         signal.signal(signum, handler if handler is not None else signal.SIG_DFL)
+    _Held.raised = None  # the handlers' time is over: nothing of theirs to raise again
 
 
 @contextlib.contextmanager
@@ -316,6 +330,7 @@ class Stopped:
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
                  _traceback: TracebackType | None) -> bool:
+        _Held.raised = None  # whatever stop reached here was not dropped
         if isinstance(error, KeyboardInterrupt):
             self.status = INTERRUPTED
         elif isinstance(error, Terminated) and isinstance(error.code, int):
