@@ -22,14 +22,18 @@ def into_menu(start: Start, tmp_path: Path) -> Terminal:
     return term
 
 
-def into_game(start: Start, tmp_path: Path) -> Terminal:
+def a_recorded_game(start: Start) -> tuple[Terminal, Game2048]:
+    """A 2048 game past its tenth move (one left earlier is not a result), and its model."""
     term = start("2048", "--seed", "13")
     model = Game2048(4, 2048, random.Random(13))
     wait_for_game(term, model)
-    # Past its first moves: a game left before its tenth move is not a result.
     term.press(*moves_until(model, lambda game: game.score >= 8 and game.moves >= 10))
     wait_for_game(term, model)
-    return term
+    return term, model
+
+
+def into_game(start: Start, tmp_path: Path) -> Terminal:
+    return a_recorded_game(start)[0]
 
 
 def into_not_game(start: Start, tmp_path: Path) -> Terminal:

@@ -14,6 +14,7 @@ from termgames.g2048.board import Direction, Game2048
 from termgames.g2048.view import minimum_size
 from termgames.runtime.runner import window_for
 from tests.screens import KEYS, moves_until, screen_grid, wait_for_game
+from tests.states import a_recorded_game
 from tests.stores import store_at
 from tests.terminal import Start, Terminal
 
@@ -144,11 +145,7 @@ def assert_restored(term: Terminal) -> None:
 
 
 def test_sighup_saves_the_score_and_exits_cleanly(terminal: Start, tmp_path: Path) -> None:
-    term = terminal("2048", "--seed", "13")
-    model = Game2048(4, 2048, random.Random(13))
-    wait_for_game(term, model)
-    term.press(*moves_until(model, lambda game: game.score >= 8 and game.moves >= 10))
-    wait_for_game(term, model)
+    term, model = a_recorded_game(terminal)
     term.signal(signal.SIGHUP)
     assert term.wait_exit() == 128 + signal.SIGHUP
     assert_restored(term)
