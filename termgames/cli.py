@@ -135,6 +135,7 @@ def run(command: click.Command, argv: list[str] | None) -> None:
     is one line on stderr and a conventional exit status (it always ends in SystemExit).
     A served game's forked child runs this too."""
     from termgames.runtime.terminal import TerminalUnavailable
+    from termgames.runtime.workers import forget_caught_interrupts
 
     try:
         result = command.main(args=argv, prog_name="termgames", standalone_mode=False)
@@ -171,4 +172,6 @@ def run(command: click.Command, argv: list[str] | None) -> None:
             err=True,
         )
         sys.exit(1)
+    finally:
+        forget_caught_interrupts()  # every stop is handled above, whatever it crossed
     sys.exit(result if isinstance(result, int) else 0)

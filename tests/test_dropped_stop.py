@@ -1,13 +1,16 @@
-"""A Ctrl-C whose handler runs inside a weakref callback (importlib's module locks have
-one) has its KeyboardInterrupt reported and dropped by Python: the runner's loop raises it
-again, so the program still stops (seen once in CI: the menu kept running after SIGINT)."""
+"""Two ways Python loses a Ctrl-C the program handled. A handler that runs inside a weakref
+callback (importlib's module locks have one) has its KeyboardInterrupt reported and dropped:
+the runner's loop raises it again. A KeyboardInterrupt that crossed an exec of a string
+made the interpreter die by SIGINT at exit instead of the 130 the program chose."""
 
 from __future__ import annotations
 
 import os
 import signal
+import subprocess
 import sys
 import weakref
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -66,3 +69,21 @@ def test_a_stop_that_was_caught_is_not_raised_again() -> None:
     finally:
         restore_handlers(previous)
     raise_dropped_stop()  # the handlers' time is over: nothing left to raise
+
+
+def test_a_ctrl_c_caught_after_crossing_an_exec_exits_130(tmp_path: Path) -> None:
+    # CPython remembers a KeyboardInterrupt that left an exec of a string (a dataclass
+    # being built as a lazy import ran) and, under python -m, died by SIGINT at exit
+    # although the program had caught it and chosen 130 (seen under load in the menu).
+    (tmp_path / "interrupted_in_exec.py").write_text(
+        "import click\n"
+        "from termgames.cli import run\n"
+        "@click.command()\n"
+        "def command() -> None:\n"
+        "    exec('raise KeyboardInterrupt')\n"
+        "run(command, [])\n"
+    )
+    finished = subprocess.run([sys.executable, "-m", "interrupted_in_exec"], cwd=tmp_path,
+                              capture_output=True, text=True, timeout=60)
+    assert finished.returncode == 130, finished.stderr
+    assert "Traceback" not in finished.stderr

@@ -258,6 +258,15 @@ def raise_dropped_stop() -> None:
         raise error
 
 
+def forget_caught_interrupts() -> None:
+    """Make the exit status the one the program chose after it caught a Ctrl-C."""
+    # CPython (3.10 to 3.13 at least) remembers any KeyboardInterrupt that left an
+    # ``exec`` of a string (dataclasses and namedtuple build their methods that way) even
+    # when it was caught later, and under ``python -m`` then ends the process by SIGINT
+    # instead of the status we chose. Each ``exec`` of a string starts by forgetting it.
+    exec("")  # noqa: S102 - an empty string: nothing runs
+
+
 def _raise_terminated(signum: int, _frame: FrameType | None) -> None:
     _stop(Terminated(signum))
 
