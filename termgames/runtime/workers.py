@@ -264,7 +264,7 @@ def forget_caught_interrupts() -> None:
     # ``exec`` of a string (dataclasses and namedtuple build their methods that way) even
     # when it was caught later, and under ``python -m`` then ends the process by SIGINT
     # instead of the status we chose. Each ``exec`` of a string starts by forgetting it.
-    exec("")  # noqa: S102 - an empty string: nothing runs
+    exec("")  # an empty string: nothing runs
 
 
 def _raise_terminated(signum: int, _frame: FrameType | None) -> None:
