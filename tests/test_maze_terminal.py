@@ -39,6 +39,24 @@ def test_walk_a_seeded_maze_to_the_exit(terminal: Start, tmp_path: Path) -> None
     assert best is not None and minutes_seconds(best.score) == shown.group(1)
 
 
+def test_the_clock_runs_on_screen_between_keys(terminal: Start) -> None:
+    maze = generate(4, 3, random.Random(7))
+    keys = maze_keys(shortest_path(maze, maze.entrance))
+    term = terminal("maze", "--size", "4x3", "--seed", "7")
+    term.wait_for("Maze 4x3   steps 0   time 0:00.0")
+    term.press(keys[0])
+    term.wait_for("steps 1")
+
+    def tenths_shown() -> int:
+        found = re.search(r"time (\d+):(\d\d)\.(\d)", term.text())
+        assert found is not None, term.text()
+        minutes, seconds, tenths = (int(part) for part in found.groups())
+        return (minutes * 60 + seconds) * 10 + tenths
+
+    # No key after the first step: only the screen's own redraws can move the time shown.
+    term.wait_until(lambda: tenths_shown() >= 3, "the time shown to pass 0:00.3")
+
+
 def test_the_solver_animates_the_search_then_shows_the_path(terminal: Start) -> None:
     """(That any key ends the animation at once is test_features'; that the path stays
     while walked, test_maze_screen's.)"""

@@ -8,8 +8,8 @@ from typing import Any
 
 from termgames.direction import Direction
 from termgames.maze.generate import Builder, generate
-from termgames.maze.solve import NoPath
-from termgames.maze.solving import Measuring, Solving
+from termgames.maze.show import SolverShow
+from termgames.maze.solving import Measuring
 from termgames.maze.state import MazeState, dump
 from termgames.maze.view import (
     draw_header,
@@ -30,11 +30,8 @@ from termgames.runtime.grid import GridView, Viewport
 from termgames.runtime.keys import Key, Mouse
 from termgames.runtime.layout import Rect
 from termgames.runtime.panels import confirm, result_panel
-from termgames.runtime.scheduler import Timer
 from termgames.runtime.screen import GameScreen
-from termgames.text import plural
 
-TICK_MS = 33
 CLOCK_MS = 100  # the clock shows tenths, like every maze time
 BUILD_SLICE = 20_000  # Prim steps in one slice between keys: about 20 ms
 
@@ -51,10 +48,8 @@ class MazeScreen(GameScreen[MazeState]):
         self.size = size or fit_size(context.rows, context.cols)
         self.maze = generate(*self.size, self.rng)
         self.walk = self.new_walk()
-        self.solver: Solving | None = None
-        self.animation: Timer | None = None
+        self.solver = SolverShow(self)
         self.drawn: Viewport | None = None
-        self.ticking: Timer | None = None
         self.measuring = Measuring(self.maze)
         self.building: Builder | None = None
         self.view = GridView()
@@ -153,9 +148,9 @@ class MazeScreen(GameScreen[MazeState]):
         animated (the key skips to its end); whether it was."""
         if self.building is not None:
             self.host.say("Building the next maze: a moment")
-        elif self.solver is not None:
-            self.finish_solver()
-        return self.building is not None or self.solver is not None
+        elif self.solver.running:
+            self.solver.finish()
+        return self.building is not None or self.solver.running
 
     def walk_toward(self, direction: Direction) -> None:
         """One step ``direction``."""
@@ -164,7 +159,7 @@ class MazeScreen(GameScreen[MazeState]):
     def watch_solver(self) -> None:
         """Watch A* search from here, then its path."""
         self.solve()
-        self.in_background("solve", self.search_then_replay)
+        self.solver.watch()
 
     def toggle_path(self) -> None:
         """Show the shortest path from here, or hide the one shown."""
@@ -173,20 +168,19 @@ class MazeScreen(GameScreen[MazeState]):
             self.host.say("Path hidden: p shows it again from where you are.")
         else:
             self.solve()
-            self.finish_solver()
+            self.solver.finish()
 
     def solve(self) -> None:
         """Start a search from where the walker stands, in place of any path shown."""
-        self.walk.hide_path()
-        self.solver = Solving(self.maze, self.walk.position)
+        self.solver.start(self.maze, self.walk)
         self.mark_helped()
 
     def on_key(self, key: Key) -> bool:
         """Any other key skips the solver's animation too (help and quit then do their
         own work as well)."""
-        if self.solver is None:
+        if not self.solver.running:
             return False
-        self.finish_solver()
+        self.solver.finish()
         return key not in keys.SHARED
 
     def on_mouse(self, event: Mouse) -> bool:
@@ -215,25 +209,13 @@ class MazeScreen(GameScreen[MazeState]):
 
     def step(self, d_row: int, d_col: int) -> None:
         """One step; while the walk's clock runs, the time shown is redrawn."""
-        if not self.walk.step(d_row, d_col):
-            return
-        if self.walk.timing and self.ticking is None:
-            self.ticking = self.every(CLOCK_MS, lambda: None)  # redraws the clock
-        if not self.walk.timing:
-            self.stop_ticking()
-
-    def stop_ticking(self) -> None:
-        """The clock no longer needs redrawing."""
-        if self.ticking is not None:
-            self.ticking.cancel()
-            self.ticking = None
+        if self.walk.step(d_row, d_col) and self.walk.timing:
+            self.redraw_while(CLOCK_MS, lambda: self.walk.timing)
 
     def start_over(self, new_maze: bool) -> None:
         """A new maze of the same size, or this one again from its entrance."""
         self.new_run()
-        self.stop_ticking()
-        self.stop_animation()
-        self.solver = None
+        self.solver.stop()
         self.walk.reset_clock()
         if new_maze:
             self.building = Builder(*self.size, self.rng)
@@ -241,49 +223,6 @@ class MazeScreen(GameScreen[MazeState]):
         else:
             self.walk.restart()
             self.load_best()
-
-    def search_then_replay(self) -> bool:
-        """One slice of the search; once it is done, start replaying it. True when done."""
-        if self.solver is None:
-            return True
-        if not self.solver.advance():
-            return False
-        self.solver.play_back(self.context.clock.now())
-        self.animation = self.every(TICK_MS, self.animate)
-        return True
-
-    def animate(self) -> None:
-        """One frame of the replay: the share of the search that fits the time gone."""
-        if self.solver is not None and self.solver.frame(self.context.clock.now()):
-            self.finish_solver()
-
-    def stop_animation(self) -> None:
-        """No more frames of the replay."""
-        if self.animation is not None:
-            self.animation.cancel()
-            self.animation = None
-        if self.solver is not None:
-            self.solver.replay = None
-
-    def finish_solver(self) -> None:
-        """Finish the search (in slices if it is long) and show the optimal path."""
-        self.stop_animation()
-        self.in_background("solve", self.solve_slice)
-
-    def solve_slice(self) -> bool:
-        """One slice of the search at full speed; shows the path once it is found."""
-        if self.solver is None:
-            return True
-        if not self.solver.advance():
-            return False
-        try:
-            path = self.solver.path()
-            self.walk.show_path(path)
-            self.host.say(f"Shortest path from here: {plural(len(path) - 1, 'step')}.")
-        except NoPath as error:
-            self.host.say(str(error))
-        self.solver = None
-        return True
 
     # Results ---------------------------------------------------------------------------
     def outcome(self) -> Outcome | None:
@@ -308,4 +247,4 @@ class MazeScreen(GameScreen[MazeState]):
         draw_header(canvas, self.walk, self.best_ms)
         area = self.board_room(under_header(canvas), lambda room: map_size(self.maze, room))
         self.drawn = draw_map(canvas, self.view, area, self.maze, self.walk,
-                              None if self.solver is None else self.solver.replay)
+                              self.solver.replay)

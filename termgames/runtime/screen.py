@@ -117,6 +117,7 @@ class Screen(Generic[S]):
     def __init__(self) -> None:
         self._host: Host | None = None
         self._background: dict[str, Timer] = {}
+        self._redrawing: Timer | None = None
 
     @property
     def host(self) -> Host:
@@ -200,6 +201,19 @@ class Screen(Generic[S]):
     def every(self, milliseconds: float, callback: Callback) -> Timer:
         """Call ``callback`` repeatedly until cancelled or this screen goes."""
         return self.host.schedule(self, milliseconds, callback, repeat=True)
+
+    def redraw_while(self, milliseconds: float, showing: Callable[[], bool]) -> None:
+        """Redraw every ``milliseconds`` for as long as ``showing()`` holds (a running
+        clock); called again while it runs, it changes nothing."""
+        if self._redrawing is not None:
+            return
+
+        def tick() -> None:
+            if not showing() and self._redrawing is not None:
+                self._redrawing.cancel()
+                self._redrawing = None
+
+        self._redrawing = self.every(milliseconds, tick)
 
     def in_background(self, name: str, work: Callable[[], bool]) -> None:
         """Run ``work`` (one slice of something long) now and, until it returns True for
