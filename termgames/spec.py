@@ -34,8 +34,9 @@ class GameSpec(NamedTuple):
     (typed ``Any`` here, as the runtime's screens know the contract and the contract
     must not know them back: no import circle). The optional hooks replace the
     plain-score defaults for a game whose records are more than a score (Sokoban keeps
-    each player's best solution to each level); ``check_state`` lists what is wrong with
-    a state the game dumped (the key-storm tests' invariants).
+    each player's best solution to each level), and are given its progress space;
+    ``check_state`` lists what is wrong with a state the game dumped (the key-storm
+    tests' invariants).
 
     What the server and the tests would otherwise have to know by the game's name is
     here too: ``remote_options``, the options of its command a player may give over SSH
@@ -53,9 +54,9 @@ class GameSpec(NamedTuple):
     command: Callable[[], click.Command]
     create: Callable[[LaunchContext], Any]
     scoring: Scoring
-    best_line: Callable[[Store, str], str] | None = None
-    tables: Callable[[Store, int, bool], list[Table]] | None = None
-    recorder: Callable[[Store, Outcome, str, str], None] | None = None
+    best_line: Callable[[Store, str, str], str] | None = None
+    tables: Callable[[Store, str, int, bool], list[Table]] | None = None
+    recorder: Callable[[Store, str, Outcome, str, str], None] | None = None
     check_state: Callable[[Mapping[str, Any]], list[str]] | None = None
     remote_options: frozenset[str] = frozenset()
     preload: Callable[[], object] | None = None
@@ -75,7 +76,7 @@ class GameSpec(NamedTuple):
         """The menu's line, longest form first, for narrower windows after it (a plain
         score's line can also be said without its variant)."""
         if self.best_line is not None:
-            return [self.best_line(store, player)]
+            return [self.best_line(store, self.progress_space, player)]
         return launcher_forms(store, self.name, self.scoring.kind, self.scoring.none_yet,
                               player)
 
@@ -86,7 +87,7 @@ class GameSpec(NamedTuple):
     def score_tables(self, store: Store, limit: int, detail: bool) -> list[Table]:
         """This game's part of ``termgames scores``."""
         if self.tables is not None:
-            return self.tables(store, limit, detail)
+            return self.tables(store, self.progress_space, limit, detail)
         return score_tables(store, self.name, self.title, self.scoring.kind, limit)
 
     def record(self, store: Store, outcome: Outcome, run_id: str, player: Player) -> None:
@@ -96,7 +97,7 @@ class GameSpec(NamedTuple):
         if marks & self.scoring.unranked:
             return
         if self.recorder is not None:
-            self.recorder(store, outcome, run_id, player.name)
+            self.recorder(store, self.progress_space, outcome, run_id, player.name)
             return
         store.record_score(run_id, self.name, outcome.variant, outcome.score,
                            player=player.name, marks=[mark.value for mark in marks],

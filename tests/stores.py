@@ -11,11 +11,16 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from termgames.sokoban import SPEC as SOKOBAN
 from termgames.store import Store, open_store
 from termgames.store.sqlite import SQLiteStore
 
 PLAYER = "tester"
 """The login name every test runs under (tests/conftest.py, tests/terminal.py)."""
+
+
+SOKOBAN_PROGRESS = SOKOBAN.progress_space
+"""Where Sokoban keeps its records and marks in the store (its spec says)."""
 
 
 def store_at(folder: Path, create: bool = True) -> Store:

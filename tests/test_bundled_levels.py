@@ -15,7 +15,7 @@ from termgames.sokoban.bundled import BUNDLED, by_slug, levels_folder, load_bund
 from termgames.sokoban.levels import LevelError
 from termgames.sokoban.progress import Record, record_solution
 from tests.drivers import fake_program
-from tests.stores import PLAYER, store_at
+from tests.stores import PLAYER, SOKOBAN_PROGRESS, store_at
 from tests.terminal import Start
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -76,7 +76,8 @@ def test_records_made_on_the_old_sasquatch_file_are_kept(isolated_home: Path) ->
     store = store_at(isolated_home)
     old_file = "/old/site-packages/termgames/levels/Sasquatch_50.xsb"
     for number, key in OLD_SASQUATCH.items():
-        record_solution(store, PLAYER, key, Record(40, 9, "x", "Sasquatch", number, str(number),
+        record_solution(store, SOKOBAN_PROGRESS,
+                        PLAYER, key, Record(40, 9, "x", "Sasquatch", number, str(number),
                                            old_file))
     store.close()
     with fake_program(["sokoban", "--collection", "sasquatch"], isolated_home) as run:

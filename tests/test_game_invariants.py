@@ -3,7 +3,15 @@ catches a broken state and passes a sound one."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from termgames.direction import Direction
 from termgames.games import by_name
+from termgames.runtime.context import Player
+from termgames.sokoban.game import Sokoban
+from termgames.sokoban.parse import parse
+from termgames.sokoban.solved import solved_outcome
+from tests.stores import PLAYER, store_at
 
 
 def test_each_games_invariant_catches_a_broken_state() -> None:
@@ -24,14 +32,28 @@ def test_each_games_invariant_catches_a_broken_state() -> None:
     assert not games["sokoban"].violations({**room, "boxes": [[1, 3]]})
 
 
-def test_each_game_keeps_its_progress_in_a_space_of_its_own() -> None:
+def test_each_game_keeps_its_progress_in_a_space_of_its_own(tmp_path: Path) -> None:
     from termgames.games import GAMES
-    from termgames.sokoban.progress import PROGRESS_SPACE
 
     spaces = [spec.progress_space for spec in GAMES]
     assert len(set(spaces)) == len(spaces)
-    games = by_name()
-    # The maze's and Sokoban's screens ask the runner for their spec's space; Sokoban's
-    # records (sokoban.progress) still name theirs.
-    assert games["maze"].progress_space == "maze"
-    assert games["sokoban"].progress_space == PROGRESS_SPACE
+    assert by_name()["maze"].progress_space == "maze"
+
+
+def test_sokobans_records_live_where_its_spec_says(tmp_path: Path) -> None:
+    # Its hooks are given the spec's space: a spec that names another one keeps and reads
+    # the records there, and nothing under the usual name.
+    elsewhere = by_name()["sokoban"]._replace(progress="sokoban-elsewhere")
+    collection = parse("#####\n#@$.#\n#####\n", "<room>")
+    game = Sokoban(collection.levels[0])
+    game.move(Direction.RIGHT)
+    outcome = solved_outcome(game, collection.levels[0], collection, helped=False)
+    assert outcome is not None
+    store = store_at(tmp_path)
+    elsewhere.record(store, outcome, "run-1", Player(PLAYER))
+    assert store.all_progress(PLAYER, "sokoban-elsewhere")
+    assert not store.all_progress(PLAYER, by_name()["sokoban"].progress_space)
+    assert elsewhere.best(store, PLAYER) == "Microban 1 of 155"  # its level 44
+    assert by_name()["sokoban"].best(store, PLAYER) == "no level solved yet"
+    [table] = elsewhere.score_tables(store, 10, False)
+    assert PLAYER in str(table)

@@ -13,7 +13,7 @@ from termgames.runtime.context import player_name
 from termgames.sokoban.files import load
 from termgames.sokoban.game import replay
 from termgames.sokoban.progress import Record, record_solution
-from tests.stores import PLAYER, store_at
+from tests.stores import PLAYER, SOKOBAN_PROGRESS, store_at
 from tests.terminal import Start, base_environment
 
 OSC52 = "\x1b]52;c;SU5KRUNURUQ=\x07"
@@ -79,7 +79,8 @@ def test_check_output_is_clean(evil_file: Path, tmp_path: Path) -> None:
 def test_exported_solutions_are_clean(evil_file: Path, tmp_path: Path) -> None:
     level = load([str(evil_file)]).levels[0]
     store = store_at(tmp_path / "data")
-    record_solution(store, PLAYER, level.key, Record(1, 1, replay(level, "R").lurd))
+    record_solution(store, SOKOBAN_PROGRESS,
+                    PLAYER, level.key, Record(1, 1, replay(level, "R").lurd))
     store.close()
     result = run(["sokoban", "--export-solutions", str(evil_file)], tmp_path)
     assert result.returncode == 0 and b"Solution: R" in result.stdout

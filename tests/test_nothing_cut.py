@@ -22,7 +22,7 @@ from termgames.sokoban.bundled import BUNDLED, load_bundled
 from termgames.sokoban.progress import Record, record_solution
 from tests.drivers import fake_program, program
 from tests.screens import maze_keys, nothing_cut
-from tests.stores import PLAYER, store_at
+from tests.stores import PLAYER, SOKOBAN_PROGRESS, store_at
 
 DRIVERS = ["fake", "pty"]
 LEVEL = ("Title: A level whose title is far too long for a small window\n"
@@ -146,7 +146,8 @@ def with_records(data: Path) -> None:
     store = store_at(data)
     for entry in BUNDLED:
         for number, level in enumerate(load_bundled(entry).levels[:2], 1):
-            record_solution(store, PLAYER, level.key, Record(30, 8, "x", entry.title, number, ""))
+            record_solution(store, SOKOBAN_PROGRESS,
+                            PLAYER, level.key, Record(30, 8, "x", entry.title, number, ""))
     store.record_score("a", "2048", "4x4 to 2048", 123_456, player="p")
     store.record_score("b", "maze", "31x11", 754, player="p")
     store.record_score("c", "reversi", "vs corner-best", 40, player="p")

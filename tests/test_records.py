@@ -24,7 +24,7 @@ from termgames.sokoban.progress import Record, record_solution
 from termgames.store.schema import MIGRATIONS
 from termgames.store.sqlite import DATABASE_NAME
 from tests.screens import maze_keys
-from tests.stores import PLAYER, store_at
+from tests.stores import PLAYER, SOKOBAN_PROGRESS, store_at
 from tests.terminal import Start, base_environment
 
 MICROBAN = next(entry for entry in BUNDLED if entry.title == "Microban")
@@ -39,11 +39,13 @@ def scores(*args: str) -> list[str]:
 def test_sokoban_appears_in_scores_per_collection_and_per_level(isolated_home: Path) -> None:
     microban = load_bundled(MICROBAN).levels
     store = store_at(isolated_home)
-    record_solution(store, PLAYER, microban[0].key, Record(33, 8, "x", "Microban", 1, ""))
+    record_solution(store, SOKOBAN_PROGRESS,
+                    PLAYER, microban[0].key, Record(33, 8, "x", "Microban", 1, ""))
     # An old record, made before records said where they were played: found by its board.
     store.save_progress(PLAYER, "sokoban", microban[1].key,
                         '{"moves": 17, "pushes": 5, "solution": "x"}')
-    record_solution(store, PLAYER, "0" * 32, Record(12, 3, "x", "mine", 4, "Corner"))
+    record_solution(store, SOKOBAN_PROGRESS,
+                    PLAYER, "0" * 32, Record(12, 3, "x", "mine", 4, "Corner"))
     store.close()
     lines = scores()
     start = lines.index("Sokoban · levels solved")
@@ -63,9 +65,12 @@ def test_sokoban_appears_in_scores_per_collection_and_per_level(isolated_home: P
 def test_the_launcher_and_scores_agree_on_sokoban(terminal: Start, tmp_path: Path) -> None:
     microban = load_bundled(MICROBAN).levels
     store = store_at(tmp_path / "data")
-    record_solution(store, PLAYER, microban[0].key, Record(33, 8, "x", "Microban", 1, ""))
-    record_solution(store, PLAYER, microban[1].key, Record(17, 5, "x", "Microban", 2, ""))
-    record_solution(store, PLAYER, "a level of my own", Record(3, 1, "x", "mine", 1, "", "/x/mine"))
+    record_solution(store, SOKOBAN_PROGRESS,
+                    PLAYER, microban[0].key, Record(33, 8, "x", "Microban", 1, ""))
+    record_solution(store, SOKOBAN_PROGRESS,
+                    PLAYER, microban[1].key, Record(17, 5, "x", "Microban", 2, ""))
+    record_solution(store, SOKOBAN_PROGRESS,
+                    PLAYER, "a level of my own", Record(3, 1, "x", "mine", 1, "", "/x/mine"))
     store.close()
     term = terminal()
     term.wait_for("Microban 2 of 155, 1 other level")
@@ -391,7 +396,8 @@ def test_text_output_follows_the_locale(isolated_home: Path) -> None:
     assert encode_for("日本 · é", "ascii") == b"?? - ?"
     assert encode_for("日本 · é", "utf-8") == "日本 · é".encode()
     store = store_at(isolated_home)
-    record_solution(store, PLAYER, "1" * 32, Record(12, 3, "x", "mine", 4, "日本"))
+    record_solution(store, SOKOBAN_PROGRESS,
+                    PLAYER, "1" * 32, Record(12, 3, "x", "mine", 4, "日本"))
     store.close()
     env = {**base_environment(isolated_home.parent), "TERMGAMES_HOME": str(isolated_home),
            "LANG": "C"}
@@ -411,8 +417,10 @@ def test_text_output_follows_the_locale(isolated_home: Path) -> None:
 
 def test_levels_from_files_of_the_same_name_are_recorded_apart(isolated_home: Path) -> None:
     store = store_at(isolated_home)
-    record_solution(store, PLAYER, "a" * 32, Record(5, 1, "x", "lv", 1, "", "/tmp/x/lv.txt"))
-    record_solution(store, PLAYER, "b" * 32, Record(6, 2, "x", "lv", 1, "", "/tmp/y/lv.txt"))
+    record_solution(store, SOKOBAN_PROGRESS,
+                    PLAYER, "a" * 32, Record(5, 1, "x", "lv", 1, "", "/tmp/x/lv.txt"))
+    record_solution(store, SOKOBAN_PROGRESS,
+                    PLAYER, "b" * 32, Record(6, 2, "x", "lv", 1, "", "/tmp/y/lv.txt"))
     store.close()
     lines = scores("sokoban")
     assert "Sokoban · /tmp/x/lv.txt · best solutions by tester" in lines

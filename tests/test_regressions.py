@@ -24,7 +24,7 @@ from termgames.reversi.screen import ReversiScreen
 from termgames.reversi.thinking import THINK_SLICE_S
 from tests.drivers import fake_program
 from tests.screens import maze_keys, parse_square, reversi_cell
-from tests.stores import PLAYER, store_at
+from tests.stores import PLAYER, SOKOBAN_PROGRESS, store_at
 from tests.terminal import Start, Terminal, base_environment
 
 
@@ -265,7 +265,8 @@ def test_scores_under_a_real_latin1_locale_are_written_in_latin1(
 
     store = store_at(tmp_path / "data")
     try:
-        record_solution(store, PLAYER, "1" * 32, Record(12, 3, "x", "mine", 4, "日本 café"))
+        record_solution(store, SOKOBAN_PROGRESS,
+                        PLAYER, "1" * 32, Record(12, 3, "x", "mine", 4, "日本 café"))
     finally:
         store.close()
     env = {key: value for key, value in {**base_environment(tmp_path), **latin1}.items()

@@ -25,7 +25,7 @@ from termgames.text import one_line
 from tests.boards import level
 from tests.drivers import fake_program
 from tests.fake import FakeStage
-from tests.stores import PLAYER, store_at
+from tests.stores import PLAYER, SOKOBAN_PROGRESS, store_at
 
 ROOM = level("""
 #######
@@ -306,22 +306,24 @@ def test_a_helped_solution_never_replaces_one_without_help(tmp_path: Path) -> No
     store = store_at(tmp_path)
     key = "k" * 32
     mine = Record(40, 9, "x")
-    record_solution(store, PLAYER, key, mine)
-    assert record_solution(store, PLAYER, key, Record(20, 5, "y", helped=True)) == mine
-    assert load_records(store, PLAYER)[key] == mine
+    record_solution(store, SOKOBAN_PROGRESS, PLAYER, key, mine)
+    assert record_solution(store, SOKOBAN_PROGRESS,
+                           PLAYER, key, Record(20, 5, "y", helped=True)) == mine
+    assert load_records(store, SOKOBAN_PROGRESS, PLAYER)[key] == mine
     store.close()
 
 
 def test_a_solution_without_help_replaces_a_helped_one(tmp_path: Path) -> None:
     store = store_at(tmp_path)
     key = "k" * 32
-    record_solution(store, PLAYER, key, Record(20, 5, "y", helped=True))
-    assert load_records(store, PLAYER)[key].helped
-    record_solution(store, PLAYER, key, Record(18, 5, "z", helped=True))
-    assert load_records(store, PLAYER)[key].moves == 18  # the fewest with help, while no other
+    record_solution(store, SOKOBAN_PROGRESS, PLAYER, key, Record(20, 5, "y", helped=True))
+    assert load_records(store, SOKOBAN_PROGRESS, PLAYER)[key].helped
+    record_solution(store, SOKOBAN_PROGRESS, PLAYER, key, Record(18, 5, "z", helped=True))
+    assert load_records(store, SOKOBAN_PROGRESS,
+                        PLAYER)[key].moves == 18  # the fewest with help, while no other
     own = Record(60, 12, "w")
-    assert record_solution(store, PLAYER, key, own) == own
-    assert not load_records(store, PLAYER)[key].helped
+    assert record_solution(store, SOKOBAN_PROGRESS, PLAYER, key, own) == own
+    assert not load_records(store, SOKOBAN_PROGRESS, PLAYER)[key].helped
     store.close()
 
 
@@ -330,7 +332,7 @@ def test_old_records_read_as_unhelped(tmp_path: Path) -> None:
     store.save_progress(PLAYER, "sokoban", "o" * 32, '{"moves": 17, "pushes": 5, "solution": "x"}')
     store.save_progress(PLAYER, "sokoban", "p" * 32,
                         '{"moves": 17, "pushes": 5, "solution": "x", "helped": "yes"}')
-    records = load_records(store, PLAYER)
+    records = load_records(store, SOKOBAN_PROGRESS, PLAYER)
     assert not records["o" * 32].helped and not records["p" * 32].helped
     store.close()
 
@@ -366,7 +368,7 @@ def test_the_level_list_and_the_scores_mark_helped_solutions(tmp_path: Path) -> 
     collection = Collection("mine", [ROOM, TWO])
     records = {ROOM.key: Record(9, 3, "x", "mine", 1, helped=True),
                TWO.key: Record(30, 4, "y", "mine", 2)}
-    listing = level_list(collection, records, 0, lambda index: None, lambda: None)
+    listing = level_list(collection, records, 0, lambda index: None)
     for width in (76, 40):
         rows = listing.rows(width, UNICODE_GLYPHS)
         assert all(len(row) <= width + 1 for row in rows), rows
@@ -376,8 +378,8 @@ def test_the_level_list_and_the_scores_mark_helped_solutions(tmp_path: Path) -> 
     assert not isinstance(heading, str) and heading() == "mine: 2 of 2 solved, 1 with help"
     store = store_at(tmp_path)
     for key, record in records.items():
-        record_solution(store, PLAYER, key, record)
-    summary, detail = sokoban_tables(store, 10, True)
+        record_solution(store, SOKOBAN_PROGRESS, PLAYER, key, record)
+    summary, detail = sokoban_tables(store, SOKOBAN_PROGRESS, 10, True)
     assert summary.headers == ("player", "collection", "solved", "levels", "with help")
     assert (PLAYER, "mine", "2", "", "1") in summary.rows
     assert detail.headers == ("level", "title", "moves", "pushes", "help")
@@ -413,6 +415,6 @@ def test_a_level_a_hint_or_the_replay_helped_stays_helped_in_the_next_session(
         assert "(helped)" in run.text(), run.text()
         run.press("right", "right", "right")
         run.wait_for("Solved")
-    records = load_records(store := store_at(tmp_path / "data"), PLAYER)
+    records = load_records(store := store_at(tmp_path / "data"), SOKOBAN_PROGRESS, PLAYER)
     store.close()
     assert [record.helped for record in records.values()] == [True]

@@ -366,13 +366,14 @@ def test_verify_groups_its_count_too(tmp_path: Path) -> None:
 def test_export_and_verify_take_a_bundled_collection(tmp_path: Path) -> None:
     from termgames.sokoban.game import replay
     from termgames.sokoban.progress import Record, record_solution
-    from tests.stores import PLAYER, store_at
+    from tests.stores import PLAYER, SOKOBAN_PROGRESS, store_at
 
     first = microban(1)[0]
     lurd = solve(first, 10).lurd
     game = replay(first, lurd)
     store = store_at(tmp_path / "data")  # the isolated TERMGAMES_HOME
-    record_solution(store, PLAYER, first.key, Record(game.moves, game.pushes, game.lurd))
+    record_solution(store, SOKOBAN_PROGRESS,
+                    PLAYER, first.key, Record(game.moves, game.pushes, game.lurd))
     store.close()
     exported = CliRunner().invoke(cli, ["sokoban", "--export-solutions", "--collection",
                                         "microban"])

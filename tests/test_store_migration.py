@@ -19,6 +19,7 @@ from termgames.sokoban.bundled import BUNDLED, load_bundled
 from termgames.sokoban.progress import Record, load_records, record_solution
 from termgames.store.schema import MIGRATIONS
 from termgames.store.sqlite import DATABASE_NAME, SQLiteStore
+from tests.stores import SOKOBAN_PROGRESS
 from tests.terminal import base_environment
 
 VERSION_3 = 3
@@ -61,11 +62,11 @@ def test_an_old_database_opened_by_this_code_is_the_local_accounts_and_loses_not
         assert isinstance(store, SQLiteStore) and store.schema_version == len(MIGRATIONS)
         assert store.writable and store.warnings == []
         assert visit.player.name == "carol" and visit.player.verified
-        [solved] = load_records(store, "carol").values()
+        [solved] = load_records(store, SOKOBAN_PROGRESS, "carol").values()
         assert (solved.moves, solved.pushes, solved.solution) == (33, 8, "lurd")
         assert store.marked("carol", "sokoban-shown", keys["shown"])
         assert store.marked("carol", "maze", keys["maze"])
-        assert load_records(store, "bob") == {}
+        assert load_records(store, SOKOBAN_PROGRESS, "bob") == {}
         assert not store.marked("bob", "sokoban-shown", keys["shown"])
         assert store.count_scores() == 4
         helped = {score.score: score.assisted for score in store.top("2048")}
@@ -79,8 +80,8 @@ def test_an_old_database_opened_by_this_code_is_the_local_accounts_and_loses_not
     # Opened again: nothing migrates twice, nothing moves to whoever opens it next.
     again = open_visit(DisplayOptions(), {"TERMGAMES_HOME": str(tmp_path), "LOGNAME": "bob"})
     try:
-        assert load_records(again.store, "bob") == {}
-        assert len(load_records(again.store, "carol")) == 1
+        assert load_records(again.store, SOKOBAN_PROGRESS, "bob") == {}
+        assert len(load_records(again.store, SOKOBAN_PROGRESS, "carol")) == 1
     finally:
         again.store.close()
 
@@ -97,8 +98,10 @@ def test_scores_reads_this_codes_database_and_an_old_one_without_writing_a_byte(
     new, old = tmp_path / "new", tmp_path / "old"
     visit = open_visit(DisplayOptions(), {"TERMGAMES_HOME": str(new), "LOGNAME": "tester"})
     level = load_bundled(MICROBAN).levels[0]
-    record_solution(visit.store, "ann", level.key, Record(40, 9, "x", "Microban", 1))
-    record_solution(visit.store, "bob", level.key, Record(33, 8, "x", "Microban", 1))
+    record_solution(visit.store, SOKOBAN_PROGRESS,
+                    "ann", level.key, Record(40, 9, "x", "Microban", 1))
+    record_solution(visit.store, SOKOBAN_PROGRESS,
+                    "bob", level.key, Record(33, 8, "x", "Microban", 1))
     visit.store.record_score("r1", "2048", "4x4, goal 2048", 2048, player="ann")
     visit.store.close()
     old_database(old)

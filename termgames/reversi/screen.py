@@ -14,6 +14,7 @@ from termgames.reversi.match import Match
 from termgames.reversi.settings import Settings
 from termgames.reversi.state import ReversiState
 from termgames.reversi.thinking import Thinker
+from termgames.reversi.turns import ComputerTurns
 from termgames.reversi.view import (
     SHAPES,
     STATUS_ROWS,
@@ -34,11 +35,7 @@ from termgames.runtime.draw import BOLD, Canvas
 from termgames.runtime.keys import Key, Mouse
 from termgames.runtime.layout import Memo, Rect
 from termgames.runtime.panels import confirm, result_panel
-from termgames.runtime.scheduler import Timer
 from termgames.runtime.screen import GameScreen, Host
-
-WATCH_PACE_MS = 600
-
 
 Typed = tuple[Callable[[], None], int | None]
 """A key typed while the computer moved, waiting its turn: what it does, and its digit if
@@ -56,10 +53,10 @@ class ReversiScreen(GameScreen[ReversiState]):
         self.settings = settings or Settings()
         self.rng = random.Random(self.settings.seed)
         self.computer = self.settings.computer
-        self.thinker = Thinker(self.settings, self.rng, lambda: context.clock.now())
+        thinker = Thinker(self.settings, self.rng, lambda: context.clock.now())
+        self.turns = ComputerTurns(self, thinker, self.settings.watch, self.play_typed_ahead)
         self.cursor, self.hints = 19, False
         self.typing: Typing[Typed] = Typing(lambda typed: typed[1])
-        self.thinking: Timer | None = None
         self.layouts: Memo[Layout] = Memo()
         self.shape: Layout | None = None
         self.match = self.new_match()
@@ -78,7 +75,7 @@ class ReversiScreen(GameScreen[ReversiState]):
     def mount(self, host: Host) -> None:
         """On the stack: the computer starts if it moves first."""
         super().mount(host)
-        self.computer_turn()
+        self.turns.start(self.match)
 
     # Keys ------------------------------------------------------------------------------
     def bindings(self) -> Sequence[Binding]:
@@ -109,7 +106,7 @@ class ReversiScreen(GameScreen[ReversiState]):
         def run() -> None:
             if self.match.over:
                 return
-            if self.thinking is not None:
+            if self.turns.busy:
                 self.typing.ahead.append((run, digit))
                 return
             handler()
@@ -179,14 +176,14 @@ class ReversiScreen(GameScreen[ReversiState]):
             return
         self.report()
         self.match.play(square)
-        self.computer_turn()
+        self.turns.start(self.match)
 
     def take_back(self) -> None:
         """Back to before the player's last move (taking back the computer's replies)."""
         if self.settings.watch or not self.match.take_back():
             self.report("Nothing to take back.")
             return
-        self.stop_thinking()
+        self.turns.stop()
         self.used_undo = True
         self.typing.clear()
         self.report("Took back your last move.")
@@ -194,42 +191,15 @@ class ReversiScreen(GameScreen[ReversiState]):
     def new_game(self) -> None:
         """Record this game as it stands and start another."""
         self.new_run()
-        self.stop_thinking()
+        self.turns.stop()
         self.match = self.new_match()
-        self.computer_turn()
+        self.turns.start(self.match)
 
-    # The computer ----------------------------------------------------------------------
-    def computer_turn(self) -> None:
-        """If the computer is to move, start it thinking (in slices, between keys)."""
-        if self.thinking or not self.thinker.to_move(self.match):
-            return
-        self.thinker.begin(self.match)
-        if self.settings.watch:
-            self.thinking = self.after(WATCH_PACE_MS, self.start_thinking)
-        else:
-            self.start_thinking()
+    def play_typed_ahead(self) -> None:
+        """The player's turn again: the keys typed while the computer moved act now."""
+        for handler, _ in self.typing.take_ahead():
+            handler()
 
-    def start_thinking(self) -> None:
-        """Think a slice at a time until the move is chosen."""
-        self.thinking = self.every(0, self.think)
-
-    def stop_thinking(self) -> None:
-        """Forget the move being worked out."""
-        if self.thinking is not None:
-            self.thinking.cancel()
-        self.thinking = None
-        self.thinker.stop()
-
-    def think(self) -> None:
-        """One slice of thought; once the move is played, the computer's next or the
-        player's keys typed meanwhile."""
-        if not self.thinker.think(self.match):
-            return
-        self.stop_thinking()
-        self.computer_turn()
-        if self.thinking is None and not self.match.over:
-            for handler, _ in self.typing.take_ahead():  # typed while the computer moved
-                handler()
 
     # Results ---------------------------------------------------------------------------
     def outcome(self) -> Outcome | None:
@@ -281,10 +251,10 @@ class ReversiScreen(GameScreen[ReversiState]):
         self.shape = self.layouts.get((area, canvas.glyphs.unicode), lambda: layout(area))
         recent = self.match.events[self.report_from:]
         last, flipped = recent_marks(recent, self.computer, self.settings.watch)
-        waiting = self.thinking is None and not self.match.over
+        waiting = not self.turns.busy and not self.match.over
         marks = Marks(last, flipped, self.match.legal() if self.hints and waiting else 0,
                       None if self.settings.watch else self.cursor)
         draw_board(canvas, self.match.position, marks, self.shape, discs)
-        thinking = None if self.thinking is None else self.context.clock.now()
+        thinking = self.context.clock.now() if self.turns.busy else None
         draw_report(canvas, self.shape.board.bottom + 1, self.note, recent, self.settings,
                     thinking)

@@ -34,23 +34,23 @@ def _create(context: LaunchContext) -> GameScreen[Any]:
     return SokobanScreen(context)
 
 
-def _record(store: Store, outcome: Outcome, run_id: str, player: str) -> None:
+def _record(store: Store, space: str, outcome: Outcome, run_id: str, player: str) -> None:
     """A solved level keeps the player's best solution, under the board's own key."""
     from termgames.sokoban.progress import record_solution
     from termgames.sokoban.solved import Record
 
     assert isinstance(outcome.detail, Record)
-    record_solution(store, player, outcome.variant, outcome.detail)
+    record_solution(store, space, player, outcome.variant, outcome.detail)
 
 
-def _best(store: Store, player: str) -> str:
+def _best(store: Store, space: str, player: str) -> str:
     """The player's progress in each bundled collection begun ('Microban 6 of 155'), and
     levels solved from other files."""
     from termgames.sokoban.bundled import MENU, progress_of
     from termgames.sokoban.progress import load_records
     from termgames.text import plural
 
-    records = load_records(store, player)
+    records = load_records(store, space, player)
     if not records:
         return "no level solved yet"
     parts, counted = [], 0
@@ -66,10 +66,10 @@ def _best(store: Store, player: str) -> str:
     return ", ".join(parts)
 
 
-def _tables(store: Store, limit: int, detail: bool) -> list[Table]:
+def _tables(store: Store, space: str, limit: int, detail: bool) -> list[Table]:
     from termgames.sokoban.records import sokoban_tables
 
-    return sokoban_tables(store, limit, detail)
+    return sokoban_tables(store, space, limit, detail)
 
 
 def _violations(state: Mapping[str, Any]) -> list[str]:

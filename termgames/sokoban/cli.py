@@ -256,12 +256,13 @@ def _export(collection: Collection, where: str) -> None:
     """Print the player's solutions to ``collection`` (from ``where``), or say there are
     none."""
     from termgames.runtime.context import open_reader
+    from termgames.sokoban import SPEC
     from termgames.sokoban.progress import load_records
     from termgames.sokoban.solving_cli import solution_lines
 
     store, player = open_reader()
     try:
-        records = load_records(store, player.name)
+        records = load_records(store, SPEC.progress_space, player.name)
     finally:
         store.close()
     with_file = len({level.source for level in collection.levels}) > 1

@@ -5,11 +5,13 @@ or the replay helped)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from termgames.runtime.bindings import Binding
 from termgames.runtime.draw import Glyphs
 from termgames.runtime.lists import ListScreen
-from termgames.sokoban.bundled import MENU, progress_of
+from termgames.runtime.screen import Screen
+from termgames.sokoban.bundled import MENU, load_bundled, progress_of
 from termgames.sokoban.levels import Collection, LevelError
 from termgames.sokoban.solved import Record
 from termgames.text import clip, text_width
@@ -17,8 +19,10 @@ from termgames.text import clip, text_width
 Choose = Callable[[int], None]
 
 
-def collection_menu(records: dict[str, Record], chosen: Choose) -> ListScreen:
-    """The bundled collections, the beginners' set first, each with its progress."""
+def collection_menu(records: dict[str, Record], chosen: Callable[[Collection], None],
+                    game: Screen[Any]) -> ListScreen:
+    """The bundled collections, the beginners' set first, each with its progress; the one
+    chosen is loaded and given to ``chosen``. Leaving with none chosen leaves ``game``."""
     progress = [progress_of(entry, records) for entry in MENU]
 
     def rows(width: int, glyphs: Glyphs) -> list[str]:
@@ -36,18 +40,22 @@ def collection_menu(records: dict[str, Record], chosen: Choose) -> ListScreen:
 
     def choose(index: int) -> None:
         try:
-            chosen(index)
+            chosen(load_bundled(MENU[index]))
         except LevelError as error:  # a file missing from a broken install: say which
             menu.host.say(str(error))
+            return
+        menu.host.pop(menu)
 
     menu = ListScreen("Sokoban: choose a collection", rows, choose,
                       minimum=(len(MENU) + 4, 44))
+    menu.goes_with = game
     return menu
 
 
 def level_list(collection: Collection, records: dict[str, Record], index: int,
-               chosen: Choose, back: Callable[[], None]) -> ListScreen:
-    """Every level with its solved mark and best; Enter plays one, Tab or l goes back."""
+               chosen: Choose) -> ListScreen:
+    """Every level with its solved mark and best, the cursor on the one at ``index``;
+    Enter plays one (given to ``chosen``), Tab goes back."""
 
     helped = sum(1 for level in collection.levels
                  if (record := records.get(level.key)) and record.helped)
@@ -77,9 +85,14 @@ def level_list(collection: Collection, records: dict[str, Record], index: int,
         with_help = f", {helped} with help" if helped else ""
         return f"{collection.name}: {solved} of {len(collection.levels)} solved{with_help}"
 
+    def choose(index: int) -> None:
+        listing.host.pop(listing)
+        chosen(index)
+
     extra: list[Binding] = [
-        Binding(("\t",), back, "back to the level", "back", "Tab")]
-    listing = ListScreen(heading, rows, chosen, index, extra)
+        Binding(("\t",), lambda: listing.host.pop(listing), "back to the level", "back",
+                "Tab")]
+    listing = ListScreen(heading, rows, choose, index, extra)
     listing.title = "Sokoban levels"
     return listing
 

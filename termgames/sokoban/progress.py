@@ -1,5 +1,6 @@
 """Sokoban progress in the store: each player's best solution to each level, keyed by the
-board itself."""
+board itself, and the levels a hint or the replay helped. All of it lives in the progress
+space the game's spec names (``GameSpec.progress_space``), which callers pass in."""
 
 from __future__ import annotations
 
@@ -9,9 +10,6 @@ from dataclasses import asdict
 # Record is re-exported: the records this module reads and keeps are its callers' type.
 from termgames.sokoban.solved import Record as Record
 from termgames.store import Store
-
-PROGRESS_SPACE = "sokoban"
-"""Where level records live in the store's progress table (kept as it always was)."""
 
 
 def _decode(value: str) -> Record | None:
@@ -31,19 +29,19 @@ def decode_records(values: dict[str, str]) -> dict[str, Record]:
             if (record := _decode(value)) is not None}
 
 
-def load_records(store: Store, player: str) -> dict[str, Record]:
+def load_records(store: Store, space: str, player: str) -> dict[str, Record]:
     """Every level ``player`` has solved: their best record, by level key."""
-    return decode_records(store.all_progress(player, PROGRESS_SPACE))
+    return decode_records(store.all_progress(player, space))
 
 
-def everyones_records(store: Store) -> dict[str, dict[str, Record]]:
+def everyones_records(store: Store, space: str) -> dict[str, dict[str, Record]]:
     """Every player's records, by player, then level key."""
-    return {player: found for player, values in
-            store.everyones_progress(PROGRESS_SPACE).items()
+    return {player: found for player, values in store.everyones_progress(space).items()
             if (found := decode_records(values))}
 
 
-def record_solution(store: Store, player: str, key: str, record: Record) -> Record:
+def record_solution(store: Store, space: str, player: str, key: str, record: Record
+                    ) -> Record:
     """Keep ``record`` as ``player``'s for the level with ``key`` if it beats their stored
     one; their best."""
     best = record
@@ -56,5 +54,30 @@ def record_solution(store: Store, player: str, key: str, record: Record) -> Reco
             return None
         return json.dumps(asdict(record))
 
-    store.update_progress(player, PROGRESS_SPACE, key, keep_better)
+    store.update_progress(player, space, key, keep_better)
     return best
+
+
+class PlayerProgress:
+    """One player's Sokoban progress, as the game reads and marks it while played."""
+
+    def __init__(self, store: Store, space: str, player: str) -> None:
+        self.store, self.space, self.player = store, space, player
+
+    def records(self) -> dict[str, Record]:
+        """Every level solved: the best record, by level key."""
+        return load_records(self.store, self.space, self.player)
+
+    @property
+    def helped_space(self) -> str:
+        """Where the levels help was shown on are marked: beside the records
+        ('sokoban-shown')."""
+        return f"{self.space}-shown"
+
+    def was_helped(self, key: str) -> bool:
+        """Whether a hint or the replay helped on the level with ``key``, in any session."""
+        return self.store.marked(self.player, self.helped_space, key)
+
+    def mark_helped(self, key: str) -> None:
+        """Remember for good that help was shown on the level with ``key``."""
+        self.store.mark(self.player, self.helped_space, key)

@@ -48,11 +48,11 @@ def _file_name(source: str) -> str:
     return shown_path(source)
 
 
-def sokoban_tables(store: Store, limit: int, detail: bool) -> list[Table]:
+def sokoban_tables(store: Store, space: str, limit: int, detail: bool) -> list[Table]:
     """Levels solved per player and collection, the players who solved most first; with
     ``detail``, each player's best for each solved level. Solutions a hint or the replay
     helped are counted, and marked 'helped' (a column that shows only once there are any)."""
-    players = everyones_records(store)
+    players = everyones_records(store, space)
     if not players:
         return []
     collections = _bundled()

@@ -4,6 +4,7 @@ and deadlock warnings are the assistant's (``assist``); this screen gives it key
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 
 from termgames.outcome import Outcome
@@ -14,17 +15,15 @@ from termgames.runtime.draw import Canvas
 from termgames.runtime.grid import GridView
 from termgames.runtime.keys import Key, Mouse
 from termgames.runtime.layout import Rect
-from termgames.runtime.lists import ListScreen
 from termgames.runtime.panels import Panel, result_panel
 from termgames.runtime.screen import GameScreen, Host
 from termgames.sokoban.assist import Assistant
-from termgames.sokoban.bundled import MENU, load_bundled
 from termgames.sokoban.course import Course
 from termgames.sokoban.game import Direction, Sokoban
 from termgames.sokoban.levels import Collection, Level
 from termgames.sokoban.menus import collection_menu, level_list
 from termgames.sokoban.paths import Pointer
-from termgames.sokoban.progress import load_records
+from termgames.sokoban.progress import PlayerProgress
 from termgames.sokoban.solved import Record, end_words, solved_outcome
 from termgames.sokoban.state import SokobanState
 from termgames.sokoban.view import (
@@ -50,7 +49,7 @@ class SokobanScreen(GameScreen[SokobanState]):
                  start: int | None = None) -> None:
         super().__init__()
         self.context = context
-        self.records = load_records(context.store, context.player.name)
+        self.records: dict[str, Record] = {}
         self.course = Course(self.assistant, Assistant.pause)
         """The collection played, the level, and each level's assistant (its game)."""
         self.panel: Panel | None = None
@@ -65,6 +64,7 @@ class SokobanScreen(GameScreen[SokobanState]):
     def mount(self, host: Host) -> None:
         """On the stack: with no collection yet, the bundled ones to choose from."""
         super().mount(host)
+        self.records = self.progress.records()
         collection, start = self.starting
         if collection is not None and self.game is None:
             self.open(collection, start)
@@ -74,15 +74,7 @@ class SokobanScreen(GameScreen[SokobanState]):
     # Choosing --------------------------------------------------------------------------
     def choose_collection(self) -> None:
         """The bundled collections, as a list over the game."""
-        chooser: ListScreen
-
-        def chosen(index: int) -> None:
-            self.open(load_bundled(MENU[index]))
-            self.host.pop(chooser)
-
-        chooser = collection_menu(self.records, chosen)
-        chooser.goes_with = self
-        self.host.push(chooser)
+        self.host.push(collection_menu(self.records, self.open, self))
 
     def unmount(self) -> None:
         """Leaving the game: a search running or kept for the level goes with it."""
@@ -113,10 +105,16 @@ class SokobanScreen(GameScreen[SokobanState]):
             self.say(end_words(self.course.collection, self.records,
                                "last" if step > 0 else "first"))
 
+    @functools.cached_property
+    def progress(self) -> PlayerProgress:
+        """The player's records and helped levels, in the spec's space (once mounted)."""
+        return PlayerProgress(self.context.store, self.progress_space, self.context.player.name)
+
     def assistant(self, level: Level) -> Assistant:
-        """A level's assistant, and its game, made as the player first plays the level."""
-        return Assistant(Sokoban(level), self, self.context.store.marked(
-            self.context.player.name, self.shown_space, level.key), self.help_given)
+        """A level's assistant, and its game, made as the player first plays the level; a
+        level a hint or the replay helped stays helped in later sessions too."""
+        return Assistant(Sokoban(level), self, self.progress.was_helped(level.key),
+                         lambda: self.progress.mark_helped(level.key))
 
     @property
     def game(self) -> Sokoban | None:
@@ -128,30 +126,11 @@ class SokobanScreen(GameScreen[SokobanState]):
         """Hints, the replay and deadlock warnings for the level being played."""
         return self.course.current
 
-    @property
-    def shown_space(self) -> str:
-        """Where the levels a hint or the replay helped are marked, for good: beside the
-        game's progress space ('sokoban-shown')."""
-        return f"{self.progress_space}-shown"
-
-    def help_given(self) -> None:
-        """A hint or the replay helped: this level stays helped in later sessions too."""
-        self.context.store.mark(self.context.player.name, self.shown_space,
-                                self.course.level.key)
-
     def open_list(self) -> None:
         """Every level with its solved mark and best; Enter plays one. The cursor starts
         on this level, or after the last level is solved, on the first unsolved one."""
-        listing: ListScreen
         start = self.course.list_start(self.records, self.game is not None and self.game.solved)
-
-        def chosen(index: int) -> None:
-            self.host.pop(listing)
-            self.go_to(index)
-
-        listing = level_list(self.course.collection, self.records, start, chosen,
-                             lambda: self.host.pop(listing))
-        self.host.push(listing)
+        self.host.push(level_list(self.course.collection, self.records, start, self.go_to))
 
     # Play ------------------------------------------------------------------------------
     def bindings(self) -> Sequence[Binding]:
@@ -183,17 +162,12 @@ class SokobanScreen(GameScreen[SokobanState]):
         )
 
     def playing(self, handler: Callable[..., object]) -> Callable[..., None]:
-        """``handler`` as a key of play: while the replay runs, the key only stops it;
-        after it, the assistant looks at the position."""
+        """``handler`` as a key of play on the level (``Assistant.take_key``: a replay
+        running only stops); a box chosen by a click is let go."""
         def run(*args: object) -> None:
-            if self.game is None:
-                return
-            self.pointer.chosen = None
-            if self.assist.replaying:
-                self.assist.stop_replay()
-            else:
-                handler(*args)
-            self.assist.changed()
+            if self.game is not None:
+                self.pointer.chosen = None
+                self.assist.take_key(lambda: handler(*args))
         return run
 
     def move(self, direction: Direction) -> None:
@@ -254,7 +228,7 @@ class SokobanScreen(GameScreen[SokobanState]):
         """The solved panel: this solution against the best before it, and on the last
         level, that it was the last."""
         before = self.records.get(self.course.level.key)
-        self.records = load_records(self.context.store, self.context.player.name)
+        self.records = self.progress.records()
         record = outcome.detail
         assert isinstance(record, Record)
         self.solved_lines = solved_lines(self.course.level, record, before, end_words(
