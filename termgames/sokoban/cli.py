@@ -9,7 +9,7 @@ import click
 
 from termgames.commands.options import display_options
 from termgames.commands.output import echo
-from termgames.commands.play import play
+from termgames.commands.play import current_game, play
 from termgames.runtime.context import DisplayOptions
 from termgames.runtime.terminal import reattach_stdin_to_terminal
 from termgames.sokoban.bundled import BUNDLED, SLUGS, by_slug, load_bundled
@@ -256,13 +256,12 @@ def _export(collection: Collection, where: str) -> None:
     """Print the player's solutions to ``collection`` (from ``where``), or say there are
     none."""
     from termgames.runtime.context import open_reader
-    from termgames.sokoban import SPEC
     from termgames.sokoban.progress import load_records
     from termgames.sokoban.solving_cli import solution_lines
 
     store, player = open_reader()
     try:
-        records = load_records(store, SPEC.progress_space, player.name)
+        records = load_records(store, current_game().progress_space, player.name)
     finally:
         store.close()
     with_file = len({level.source for level in collection.levels}) > 1
