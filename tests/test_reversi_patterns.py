@@ -117,9 +117,26 @@ def test_the_shipped_weights_read_once_and_say_sensible_things() -> None:
     evaluate = evaluator()
     start = evaluate((1 << 28) | (1 << 35), (1 << 27) | (1 << 36))
     assert -400 < start < 400  # the start is about even
+    rng = random.Random(11)
+    for _ in range(20):  # 60 discs, 45 of them one's own: a won game, seen from both sides
+        own = opp = 0
+        for place, square in enumerate(rng.sample(range(64), 60)):
+            if place < 45:
+                own |= 1 << square
+            else:
+                opp |= 1 << square
+        assert evaluate(own, opp) > 1000 and evaluate(opp, own) < -1000
     corners = (1 << 0) | (1 << 7) | (1 << 56) | (1 << 63)
-    middle = (1 << 27) | (1 << 36) | (1 << 28)
-    assert evaluate(corners | (1 << 35), middle) > evaluate(1 << 35, corners | middle)
+    gain = 0
+    for _ in range(20):  # midgame boards: the four corners are worth having, on the whole
+        own = opp = 0
+        for square in rng.sample([s for s in range(64) if not corners >> s & 1], 36):
+            if rng.random() < 0.5:
+                own |= 1 << square
+            else:
+                opp |= 1 << square
+        gain += evaluate(own | corners, opp) - evaluate(own, opp | corners)
+    assert gain > 20 * 100
 
 
 def test_the_weights_file_round_trips(tmp_path: Path) -> None:

@@ -202,12 +202,9 @@ def row_tables() -> tuple[list[int], ...]:
     (keys with a square in both bytes are never looked up; they hold 0)."""
     offsets = sum(OFFSET[name] << FIELD_BITS * field
                   for field, (name, _) in enumerate(INSTANCES))
-    ternary = [0] * (1 << 16)
-    for key in range(1 << 16):
-        own, opp = key & 255, key >> 8
-        if not own & opp:
-            ternary[key] = sum(3 ** place * ((own >> place & 1) + 2 * (opp >> place & 1))
-                               for place in range(8))
+    byte = [sum(3 ** place for place in range(8) if bits >> place & 1) for bits in range(256)]
+    ternary = [0 if own & opp else byte[own] + 2 * byte[opp]  # key: own | opp << 8
+               for opp in range(256) for own in range(256)]
     tables = []
     for row in range(8):
         parts = [offsets if row == 0 else 0]  # by the row's base-3 number, column 0 lowest
