@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from termgames.reversi.board import flips, legal_moves, squares
 from termgames.reversi.patterns import (
     INSTANCES,
     LIMIT,
@@ -117,26 +118,32 @@ def test_the_shipped_weights_read_once_and_say_sensible_things() -> None:
     evaluate = evaluator()
     start = evaluate((1 << 28) | (1 << 35), (1 << 27) | (1 << 36))
     assert -400 < start < 400  # the start is about even
-    rng = random.Random(11)
-    for _ in range(20):  # 60 discs, 45 of them one's own: a won game, seen from both sides
-        own = opp = 0
-        for place, square in enumerate(rng.sample(range(64), 60)):
-            if place < 45:
-                own |= 1 << square
-            else:
-                opp |= 1 << square
-        assert evaluate(own, opp) > 1000 and evaluate(opp, own) < -1000
-    corners = (1 << 0) | (1 << 7) | (1 << 56) | (1 << 63)
-    gain = 0
-    for _ in range(20):  # midgame boards: the four corners are worth having, on the whole
-        own = opp = 0
-        for square in rng.sample([s for s in range(64) if not corners >> s & 1], 36):
-            if rng.random() < 0.5:
-                own |= 1 << square
-            else:
-                opp |= 1 << square
-        gain += evaluate(own | corners, opp) - evaluate(own, opp | corners)
-    assert gain > 20 * 100
+    # Near the end of random games, a lead of 10 discs or more is mostly seen as a lead
+    # (81% of 1,241 such positions when measured; sign-flipped or misread weights: ~20%).
+    late = [(own, opp) for own, opp in random_game_positions(random.Random(11), 300)
+            if (own | opp).bit_count() >= 58 and abs(own.bit_count() - opp.bit_count()) >= 10]
+    agree = sum((evaluate(own, opp) > 0) == (own.bit_count() > opp.bit_count())
+                for own, opp in late)
+    assert len(late) > 100 and agree >= 0.75 * len(late)
+
+
+def random_game_positions(rng: random.Random, games: int) -> list[tuple[int, int]]:
+    """Every position of ``games`` random games, as (side to move, other)."""
+    found = []
+    for _ in range(games):
+        own, opp = (1 << 28) | (1 << 35), (1 << 27) | (1 << 36)
+        while True:
+            moves = legal_moves(own, opp)
+            if not moves:
+                if not legal_moves(opp, own):
+                    break
+                own, opp = opp, own
+                continue
+            square = rng.choice(squares(moves))
+            flipped = flips(own, opp, square)
+            own, opp = opp & ~flipped, own | flipped | 1 << square
+            found.append((own, opp))
+    return found
 
 
 def test_the_weights_file_round_trips(tmp_path: Path) -> None:
