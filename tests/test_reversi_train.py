@@ -82,11 +82,13 @@ def test_tied_entries_are_the_same_pattern_read_another_way() -> None:
 
 
 def test_the_solver_recovers_exact_weights() -> None:
+    """Conjugate gradients solve this skewed 60-parameter problem in 30 steps (steepest
+    descent would be about 0.05 off)."""
     rng = np.random.default_rng(1)
-    features_ = rng.integers(0, 30, size=(400, 3)).astype(np.int32)
-    truth = rng.normal(size=30)
+    features_ = np.minimum(rng.zipf(1.3, size=(300, 4)) - 1, 59).astype(np.int32)
+    truth = rng.normal(size=60)
     values = truth[features_].sum(axis=1)
-    fitted = solve(features_, values, 1e-6, 200, size=30)
+    fitted = solve(features_, values, 1e-6, 30, size=60)
     assert np.abs(fitted[features_].sum(axis=1) - values).max() < 1e-3
 
 
@@ -102,9 +104,10 @@ def test_the_pipeline_runs_end_to_end_on_self_play(tmp_path: Path) -> None:
                        "--out", str(out)]) == 0
     read(out)
     evaluate = evaluator(out)
-    # Fitted on results, a position two discs up late in a game scores for its owner.
-    position = build(games[:1], scored=False).positions
-    late = int(np.argmin(position.empties))
-    score = evaluate(int(position.own[late]), int(position.opp[late]))
-    assert isinstance(score, int) and abs(score) <= 6400
+    # Fitted to these games, the weights read their late positions' results back.
+    late = [(ply, (2 * game.black_discs - 64) * (1 if ply.black else -1))
+            for game in games for ply in replay(game.moves) or []
+            if (ply.own | ply.opp).bit_count() >= 44 and game.black_discs not in (30, 32, 34)]
+    agree = sum((evaluate(ply.own, ply.opp) > 0) == (result > 0) for ply, result in late)
+    assert len(late) > 50 and agree > 0.9 * len(late)
     assert train.main(["--wthor", str(tmp_path / "nowhere"), "--out", str(out)]) == 2
