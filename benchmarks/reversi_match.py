@@ -194,7 +194,8 @@ def table(a: str, b: str, results: list[GameResult], condition: str) -> list[str
     for name, sides in ((f"A {a}", [r.a for r in results]), (f"B {b}", [r.b for r in results])):
         times = [t for s in sides for t in s.times]
         nodes = sum(s.nodes for s in sides)
-        rate = f"{nodes / sum(times):,.0f}" if nodes and sum(times) else "-"
+        spent = sum(times, 0.0)
+        rate = f"{nodes / spent:,.0f}" if nodes and spent else "-"
         lines.append(f"{name:<24}  {len(times):>6}  {_ms(times):>21}  {rate:>11}  "
                      f"{_depth([d for s in sides for d in s.depths]):>10}")
     return lines
