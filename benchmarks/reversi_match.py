@@ -98,13 +98,14 @@ _ENGINES: dict[str, Engine] = {}
 external engine's process starts once per worker)."""
 
 
-def _close_engines() -> None:
+def close_engines() -> None:
+    """Close this process's engines (at exit, and when a run in this process ends)."""
     for engine in _ENGINES.values():
         engine.close()
     _ENGINES.clear()
 
 
-atexit.register(_close_engines)
+atexit.register(close_engines)
 
 
 def _engine(spec: str, budget: Budget, programs: Programs) -> Engine:
@@ -225,7 +226,7 @@ def run(work: list[Job], jobs: int, progress: bool) -> tuple[list[GameResult], S
                 beat()
     if progress:
         print("\r\x1b[K", end="", file=sys.stderr, flush=True)
-    _close_engines()
+    close_engines()
     return sorted(done, key=lambda r: r.number), stopped, time.monotonic() - started
 
 
