@@ -9,9 +9,10 @@ and ``ping``/``pong`` keeps question and answer in step. termgames' X is the GGF
 
 The engines run without an opening book: a book would play the openings we hand out
 from memory, and the point is the engines' search and evaluation. NTest reads its
-settings from ``parameters.txt`` in its working directory, so it runs in a temporary
+settings from ``parameters.txt`` in its working directory, so it starts in a temporary
 directory that links to its coefficients and resources beside a ``parameters.txt`` with
-the book turned off; Edax is started with ``-book-usage off``.
+the book turned off (removed once NTest has read them); Edax is started with
+``-book-usage off``.
 
 Nothing here is a dependency of termgames: the binaries are built on our side only (see
 docs/reversi-strength.md) and named with ``--ntest``/``--edax`` or TERMGAMES_NTEST /
@@ -136,6 +137,9 @@ class NBoardEngine:
         self._send("nboard 2")
         self._send(f"set depth {_level(kind, level)}")
         self._sync()
+        # NTest has read its settings, coefficients and tables by now: its directory can go
+        # at once, so that a worker ended by the pool (no exit handlers) leaves none behind.
+        self._clean()
 
     def _send(self, line: str) -> None:
         assert self.process.stdin is not None
