@@ -1,0 +1,141 @@
+"""The Reversi strength benchmarks run end to end: the openings file is sound, a short
+match plays and scores, the interval is right, and the NBoard adaptor talks to an engine
+(a stand-in script, so that no external engine is needed)."""
+
+from __future__ import annotations
+
+import random
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from benchmarks import reversi_match
+from benchmarks.reversi_engines import (
+    Budget,
+    Programs,
+    check_spec,
+    make_engine,
+    parse_square,
+    split_limit,
+    square_name,
+)
+from benchmarks.reversi_external import ggf
+from benchmarks.reversi_openings import (
+    OPENINGS,
+    SYMMETRIES,
+    canonical,
+    load_openings,
+    mapped,
+    parse_opening,
+    replay,
+)
+from termgames.reversi.board import Player, Position
+
+
+def test_every_opening_is_legal_distinct_and_balanced() -> None:
+    openings = load_openings(OPENINGS)
+    assert len(openings) >= 50
+    positions = [replay(list(opening.moves)) for opening in openings]
+    assert len({canonical(position) for position in positions}) == len(openings)
+    assert all(len(position.move_list()) > 1 for position in positions)
+    assert all(opening.score is not None and abs(opening.score) <= 3 for opening in openings)
+
+
+def test_an_illegal_opening_is_named() -> None:
+    with pytest.raises(ValueError, match="c5c5"):
+        parse_opening("c5c5")
+    assert parse_opening("c5c6  # +0.5").score == 0.5
+
+
+def test_the_symmetries_keep_the_start_and_its_mirror_alike() -> None:
+    start = Position()
+    images = {(mapped(start.x, s), mapped(start.o, s)) for s in SYMMETRIES}
+    assert images == {(start.x, start.o), (start.o, start.x)}
+    # The four first moves lead to one position under the symmetries.
+    assert len({canonical(start.play(square)[0]) for square in start.move_list()}) == 1
+
+
+def test_squares_are_named_as_the_othello_world_names_them() -> None:
+    assert [square_name(s) for s in Position().move_list()] == ["e3", "f4", "c5", "d6"]
+    assert all(parse_square(square_name(s)) == s for s in range(64))
+    assert split_limit("search@0.2s", Budget()) == ("search", Budget(0.2, None))
+    assert split_limit("search@2000n", Budget()) == ("search", Budget(None, 2000))
+    with pytest.raises(ValueError, match="limit"):
+        split_limit("search@fast", Budget())
+    with pytest.raises(ValueError, match="no strategy"):
+        check_spec("stockfish", Programs())
+    with pytest.raises(ValueError, match="--ntest PATH"):
+        check_spec("ntest:4", Programs())
+
+
+def test_wilson_interval() -> None:
+    low, high = reversi_match.wilson(50, 100)
+    assert (round(low, 3), round(high, 3)) == (0.404, 0.596)
+    low, high = reversi_match.wilson(100, 100)
+    assert high == 1.0 and 0.96 < low < 0.97
+
+
+def test_a_short_match_plays_both_colours_and_scores() -> None:
+    openings = load_openings(OPENINGS)[:2]
+    work = reversi_match.jobs_for("search@300n", "corner-best", openings, None,
+                                  Budget(seconds=None, nodes=300), Programs(), seed=0)
+    assert [job.a_side for job in work] == [Player.X, Player.O] * 2
+    results, stopped, _ = reversi_match.run(work, jobs=1, progress=False)
+    assert not stopped and len(results) == 4
+    assert all(r.a_discs + r.b_discs <= 64 for r in results)
+    assert all(r.a.nodes > 0 and r.a.depths for r in results)
+    lines = reversi_match.table("search@300n", "corner-best", results, "test")
+    games, wins, draws, losses = (int(cell) for cell in lines[3].split()[:4])
+    assert games == 4 and wins + draws + losses == 4
+    assert "Wilson" in lines[2]
+
+
+FAKE_ENGINE = """\
+import sys
+from termgames.reversi.board import Player, Position
+
+fields = open("parameters.txt").read().splitlines()[1].split()
+position = None
+for line in sys.stdin:
+    words = line.split()
+    if not words:
+        continue
+    if words[0] == "ping":
+        print("pong", words[1], flush=True)
+    elif words[0] == "set" and words[1] == "game":
+        cells, mover = line.split("BO[8 ")[1].split("]")[0].split()
+        x = sum(1 << i for i, c in enumerate(cells) if c == "*")
+        o = sum(1 << i for i, c in enumerate(cells) if c == "O")
+        position = Position(x, o, Player.X if mover == "*" else Player.O)
+    elif words[0] == "go":
+        square = position.move_list()[-1]
+        move = "ABCDEFGH"[square % 8] + str(square // 8 + 1)
+        print("status thinking\\nnodestats 12 0.01", flush=True)
+        print(f"=== {move}/{fields[6]}.00/0.0", flush=True)
+    elif words[0] == "quit":
+        break
+"""
+
+
+def test_the_nboard_adaptor_plays_a_whole_game(tmp_path: Path) -> None:
+    """A stand-in engine speaking NBoard, started as NTest would be: it must find its
+    parameters with the book turned off (it answers the book flag as its score)."""
+    program = tmp_path / "ntest"
+    program.write_text(f"#!{sys.executable}\n" + textwrap.dedent(FAKE_ENGINE))
+    program.chmod(0o755)
+    (tmp_path / "parameters.txt").write_text("75 2.4\nJA s30 100 -100 0 0 1 1 -1 0\n"
+                                             "JA s26 -100 100 0 0 1 1 -1 1\n")
+    assert "BO[8 " + "-" * 27 + "*O------O*" + "-" * 27 + " *]" in ggf(Position())
+    engine = make_engine("ntest:3", Budget(), Programs(ntest=str(program)))
+    try:
+        choice = engine.choose(Position(), random.Random(0))
+        assert (square_name(choice.square), choice.score, choice.nodes) == ("d6", 0.0, 12)
+        work = reversi_match.jobs_for("corner-best", "ntest:3", load_openings(OPENINGS)[:1],
+                                      1, Budget(), Programs(ntest=str(program)), seed=0)
+        results, _, _ = reversi_match.run(work, jobs=1, progress=False)
+        assert len(results) == 1 and len(results[0].b.times) > 5
+    finally:
+        engine.close()
+        reversi_match.close_engines()
