@@ -30,7 +30,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from benchmarks.reversi_engines import Choice, parse_square
+from benchmarks.reversi_notation import Choice, parse_square, square_name
 from termgames.reversi.board import Player, Position
 
 ENVIRONMENT = {"ntest": "TERMGAMES_NTEST", "edax": "TERMGAMES_EDAX"}
@@ -249,7 +249,6 @@ def main() -> None:
     try:
         started = time.perf_counter()
         choice = engine.choose(Position(), random.Random(0))
-        from benchmarks.reversi_engines import square_name
 
         print(f"{engine.name} plays {square_name(choice.square)} (score {choice.score}, "
               f"nodes {choice.nodes}) in {time.perf_counter() - started:.2f} s")

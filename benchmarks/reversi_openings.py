@@ -32,9 +32,8 @@ from benchmarks.reversi_engines import (
     Programs,
     check_spec,
     make_engine,
-    parse_square,
-    square_name,
 )
+from benchmarks.reversi_notation import parse_square, square_name
 from termgames.reversi.board import Bitboard, IllegalMove, Player, Position, Square
 
 OPENINGS = Path(__file__).resolve().parent / "data" / "reversi-openings.txt"

@@ -17,11 +17,10 @@ from benchmarks.reversi_engines import (
     Programs,
     check_spec,
     make_engine,
-    parse_square,
     split_limit,
-    square_name,
 )
 from benchmarks.reversi_external import ggf
+from benchmarks.reversi_notation import parse_square, square_name
 from benchmarks.reversi_openings import (
     OPENINGS,
     SYMMETRIES,
