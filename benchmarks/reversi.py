@@ -15,7 +15,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from benchmarks import classic_reversi
 from benchmarks.ptycost import percentile, print_table
-from termgames.reversi.ai import SEARCH_LIMITS, Search, corner_best
+from termgames.reversi.ai import SEARCH_LIMITS, corner_best, start_search
 from termgames.reversi.board import Player, perft
 from termgames.reversi.match import Match
 from termgames.reversi.simulate import run, tally
@@ -57,7 +57,7 @@ def strength_game(number: int) -> tuple[int, int, list[float]]:
         position = match.position
         if position.turn is engine_side:
             started = time.perf_counter()
-            search = Search(position, limits, rng)
+            search = start_search("search", position, limits, rng)
             search.advance()
             times.append(time.perf_counter() - started)
             move = search.choice
