@@ -223,7 +223,8 @@ class Thought:
     depth: int
     """Plies looked ahead by the deepest search finished (0: one legal move, no search)."""
     nodes: int
-    """Positions searched."""
+    """Positions searched (a budget may be passed by a few: the moves of a position next
+    to the leaves are evaluated together)."""
     exact: bool
     """Whether the score is proven (searched to the end of the game)."""
     score: int

@@ -79,8 +79,9 @@ class Search(Solver):
     def __init__(self, position: Position, limits: Limits, rng: random.Random | None = None,
                  clock: Callable[[], float] = time.perf_counter,
                  evaluate: Evaluation | None = None, probcut: bool = True,
-                 table_entries: int = TABLE_ENTRIES) -> None:
-        super().__init__()
+                 table_entries: int = TABLE_ENTRIES, winner_takes_empties: bool = False
+                 ) -> None:
+        super().__init__(winner_takes_empties)
         self.root = position
         self.limits = limits
         self.clock = clock
