@@ -39,6 +39,8 @@ evaluation, so a proven result outranks a predicted one."""
 _INFINITY = 2 * WIN
 TABLE_ENTRIES = 300_000
 """Most positions the midgame table keeps (a few hundred bytes each)."""
+MOBILITY_ORDER_DEPTH = 3
+"""From this depth on, moves are ordered fastest-first (by the replies they leave)."""
 SHALLOW_ORDER_DEPTH = 5
 """From this depth on, moves are ordered by a shallow search rather than mobility."""
 MPC_THRESHOLD = 1.5
@@ -59,6 +61,9 @@ for _square in range(64):
                              3 if _bit & 0x0042000000004200 else
                              2 if _bit & 0x4281000000008142 else 1)
 del _square, _bit
+_CORNERS: Bitboard = 0x8100000000000081
+_C_AND_X: Bitboard = 0x42C300000000C342
+_PLAIN: Bitboard = ~(_CORNERS | _C_AND_X) & 0xFFFFFFFFFFFFFFFF
 
 
 def default_evaluation() -> Evaluation:
@@ -255,7 +260,7 @@ class Search(Solver):
         not_opp = ~opp
         rank = _SQUARE_RANK
         by_search = depth >= SHALLOW_ORDER_DEPTH
-        by_mobility = depth >= 3
+        by_mobility = depth >= MOBILITY_ORDER_DEPTH
         while moves:
             low = moves & -moves
             moves ^= low
@@ -321,31 +326,32 @@ class Search(Solver):
         evaluate = self.evaluate
         best = -_INFINITY
         not_opp = ~opp
-        while moves:
-            low = moves & -moves
-            moves ^= low
-            square = low.bit_length() - 1
-            flipped = 0
-            for ray in UP_RAYS[square]:
-                stop = ray & not_opp
-                if stop:
-                    stop &= -stop
-                    if stop & own:
-                        flipped |= (stop - 1) & ray
-            for ray in DOWN_RAYS[square]:
-                stop = ray & not_opp
-                if stop:
-                    stop = 1 << (stop.bit_length() - 1)
-                    if stop & own:
-                        flipped |= ray & -(stop << 1)
-            self.nodes += 1
-            score = -evaluate(opp ^ flipped, own | flipped | low)
-            if score > best:
-                best = score
-                if score > alpha:
-                    if score >= beta:
-                        return score
-                    alpha = score
+        for group in (moves & _CORNERS, moves & _PLAIN, moves & _C_AND_X):  # better first
+            while group:
+                low = group & -group
+                group ^= low
+                square = low.bit_length() - 1
+                flipped = 0
+                for ray in UP_RAYS[square]:
+                    stop = ray & not_opp
+                    if stop:
+                        stop &= -stop
+                        if stop & own:
+                            flipped |= (stop - 1) & ray
+                for ray in DOWN_RAYS[square]:
+                    stop = ray & not_opp
+                    if stop:
+                        stop = 1 << (stop.bit_length() - 1)
+                        if stop & own:
+                            flipped |= ray & -(stop << 1)
+                self.nodes += 1
+                score = -evaluate(opp ^ flipped, own | flipped | low)
+                if score > best:
+                    best = score
+                    if score > alpha:
+                        if score >= beta:
+                            return score
+                        alpha = score
         return best
 
     def _prune(self) -> None:
