@@ -18,6 +18,7 @@ positions) is spent it stops with the best move it has.
 
 from __future__ import annotations
 
+import functools
 import random
 import sys
 import time
@@ -66,8 +67,11 @@ _C_AND_X: Bitboard = 0x42C300000000C342
 _PLAIN: Bitboard = ~(_CORNERS | _C_AND_X) & 0xFFFFFFFFFFFFFFFF
 
 
+@functools.cache
 def default_evaluation() -> Evaluation:
-    """The evaluation ``search`` uses unless given one."""
+    """The evaluation ``search`` uses unless given one (loaded once)."""
+    # The hand-made evaluation for now; the pattern evaluation replaces it here (and
+    # benchmarks/reversi_mpc.py is run again to refit MPC for it).
     from termgames.reversi.search_classic import evaluate
 
     return evaluate
@@ -310,6 +314,8 @@ class Search(Solver):
                     if score >= beta:
                         break
                     alpha = score
+        if entry is not None and entry[0] > depth:
+            return best  # a deeper search's bounds are worth more: kept
         if len(table) >= self.table_entries:
             self._prune()
         if best >= beta:
