@@ -46,10 +46,26 @@ SHALLOW_ORDER_DEPTH = 5
 """From this depth on, moves are ordered by a shallow search rather than mobility."""
 MPC_THRESHOLD = 1.5
 """Multi-ProbCut cuts when the deep result is this many sigmas outside the window."""
-MPC: dict[int, tuple[int, float, float, float]] = {}
+MPC: dict[int, tuple[int, float, float, float]] = {
+    # Fitted on the hand-made evaluation (search_classic.evaluate), 120 positions of
+    # self-play, depths 1-8: python -m benchmarks.reversi_mpc --positions 120 --depth 8.
+    3: (1, 1.093, -48.1, 191.2),
+    4: (2, 1.057, 26.2, 218.5),
+    5: (1, 1.180, -56.0, 315.8),
+    6: (2, 1.179, 34.8, 452.1),
+    7: (3, 1.204, -15.0, 473.0),
+    8: (4, 1.228, 15.8, 453.2),
+    9: (5, 1.228, 15.8, 498.5),
+    10: (6, 1.228, 15.8, 548.3),
+    11: (7, 1.228, 15.8, 603.2),
+    12: (8, 1.228, 15.8, 663.5),
+    13: (9, 1.228, 15.8, 729.8),
+    14: (10, 1.228, 15.8, 802.8),
+}
 """depth -> (shallow depth, slope, intercept, sigma): the deep score predicted from the
 shallow one as slope * shallow + intercept, with residuals of spread sigma (centi-discs).
-Fitted by ``python -m benchmarks.reversi_mpc``, which prints this table."""
+Fitted by ``python -m benchmarks.reversi_mpc``, which prints this table; depths past the
+deepest fitted reuse its fit with a wider sigma."""
 _MIN_SLICE_NODES = 500
 """A slice that has finished no root move runs this many more positions per stalled
 slice before it gives way, so that a search always gets somewhere."""
@@ -236,11 +252,11 @@ class Search(Solver):
             if not legal_moves(opp, own):
                 return _terminal(own, opp)
             return -self._pvs(opp, own, depth, -beta, -alpha)
-        if depth == 1:
-            return self._frontier(own, opp, moves, alpha, beta)
         table = self.table
         key = own << 64 | opp
         entry = table.get(key)
+        if depth == 1:
+            return self._frontier(own, opp, moves, alpha, beta, key, entry)
         hint = -1
         if entry is not None:
             stored, lower, upper, hint = entry
@@ -327,12 +343,26 @@ class Search(Solver):
         return best
 
     def _frontier(self, own: Bitboard, opp: Bitboard, moves: Bitboard, alpha: int,
-                  beta: int) -> int:
-        """A node one ply from the leaves: every move evaluated, nothing stored."""
+                  beta: int, key: int, entry: tuple[int, int, int, Square] | None) -> int:
+        """A node one ply from the leaves: every move evaluated, the best one first if
+        the table knows it (and the best one kept for the next iteration)."""
         evaluate = self.evaluate
         best = -_INFINITY
+        best_square = -1
         not_opp = ~opp
-        for group in (moves & _CORNERS, moves & _PLAIN, moves & _C_AND_X):  # better first
+        hinted = 0
+        if entry is not None:
+            _, lower, upper, hint = entry
+            if lower >= beta:
+                return lower
+            if upper <= alpha:
+                return upper
+            if lower == upper:
+                return lower
+            hinted = 1 << hint
+            moves ^= hinted
+        original_alpha = alpha
+        for group in (hinted, moves & _CORNERS, moves & _PLAIN, moves & _C_AND_X):
             while group:
                 low = group & -group
                 group ^= low
@@ -354,10 +384,14 @@ class Search(Solver):
                 score = -evaluate(opp ^ flipped, own | flipped | low)
                 if score > best:
                     best = score
+                    best_square = square
                     if score > alpha:
                         if score >= beta:
+                            self.table[key] = (1, best, _INFINITY, square)
                             return score
                         alpha = score
+        self.table[key] = (1, best, best, best_square) if best > original_alpha else (
+            1, -_INFINITY, best, best_square)
         return best
 
     def _prune(self) -> None:
