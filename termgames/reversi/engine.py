@@ -128,8 +128,8 @@ class Search(Solver):
         self.exact = False
         empties = position.empties()
         midgame = range(1, min(limits.max_depth, empties - 1) + 1)
-        if empties <= limits.endgame_empties:
-            midgame = range(1, min(4, len(midgame)) + 1)
+        if empties <= limits.endgame_empties:  # a quick answer in case the solve is cut
+            midgame = range(1, min(max(2, empties - 8), len(midgame)) + 1)
         self.depths: list[int] = list(midgame)
         if empties <= limits.endgame_empties or limits.max_depth >= empties:
             self.depths.append(empties)  # to the end: the exact solver
