@@ -143,3 +143,14 @@ def test_think_answers_within_its_budget() -> None:
     assert solved.score % 100 == 0 and abs(solved.score) <= 6400
     with pytest.raises(ValueError, match="no legal move"):
         think(Position(x=1, o=0))
+
+
+def test_a_win_found_short_of_the_end_still_gets_its_solve() -> None:
+    # X (a1, h8) wipes O (b1, g8) out by c1 and f8: a win two plies deep, but by the
+    # tournament rule it is worth all 64 discs, which only the solve to the end proves.
+    position = Position(x=1 | 1 << 63, o=2 | 1 << 62)
+    for takes_empties, margin in ((False, 6), (True, 64)):
+        search = Search(position, Limits(seconds=None, endgame_empties=64),
+                        winner_takes_empties=takes_empties)
+        search.advance()
+        assert search.exact and search.score == WIN + margin

@@ -25,7 +25,7 @@ import time
 from collections.abc import Callable
 
 from termgames.reversi.board import Bitboard, Position, Square
-from termgames.reversi.endgame import CHECK_EVERY, Solver
+from termgames.reversi.endgame import CHECK_EVERY, Solver, final_score
 from termgames.reversi.search_limits import Limits, OutOfBudget, OutOfSlice
 from termgames.reversi.search_moves import DOWN_RAYS, UP_RAYS, flips, legal_moves
 
@@ -91,11 +91,6 @@ def default_evaluation() -> Evaluation:
     from termgames.reversi.search_classic import evaluate
 
     return evaluate
-
-
-def _terminal(own: Bitboard, opp: Bitboard) -> int:
-    difference = own.bit_count() - opp.bit_count()
-    return difference + (WIN if difference > 0 else -WIN if difference < 0 else 0)
 
 
 class Search(Solver):
@@ -236,7 +231,10 @@ class Search(Solver):
         self._iteration = []
         self._alpha = -_INFINITY
         self.depths.pop(0)
-        if self.exact or abs(self.score) >= WIN or self.clock() > self.deadline:
+        # A win found short of the end is not the best margin: if a solve is to come,
+        # it still runs.
+        proven = abs(self.score) >= WIN and self.depths[-1:] != [self.root.empties()]
+        if self.exact or proven or self.clock() > self.deadline:
             self.finished = True
 
     # The midgame ------------------------------------------------------------------------
@@ -250,7 +248,7 @@ class Search(Solver):
         moves = legal_moves(own, opp)
         if not moves:
             if not legal_moves(opp, own):
-                return _terminal(own, opp)
+                return _scaled(final_score(own, opp, self.winner_takes_empties))
             return -self._pvs(opp, own, depth, -beta, -alpha)
         table = self.table
         key = own << 64 | opp
