@@ -1,6 +1,8 @@
-"""Reversi: throughput against the classic approach, engine strength, classic tallies, perft.
+"""Reversi: throughput against the classic approach, engine strength, classic tallies,
+perft, and the two engines side by side (search-classic and search: positions a second
+and depth reached at level 5's 0.8 s in the midgame, time to solve endgames exactly).
 
-Usage: python -m benchmarks.reversi [--part throughput|strength|tallies|perft ...]
+Usage: python -m benchmarks.reversi [--part throughput|strength|tallies|perft|engines ...]
        [--throughput-games N] [--strength-games N] [--tally-games N]
 """
 
@@ -15,8 +17,8 @@ from concurrent.futures import ProcessPoolExecutor
 
 from benchmarks import classic_reversi
 from benchmarks.ptycost import percentile, print_table
-from termgames.reversi.ai import SEARCH_LIMITS, Search, corner_best
-from termgames.reversi.board import Player, perft
+from termgames.reversi.ai import SEARCH_LIMITS, Limits, corner_best, start_search
+from termgames.reversi.board import Player, Position, perft
 from termgames.reversi.match import Match
 from termgames.reversi.simulate import run, tally
 
@@ -57,7 +59,7 @@ def strength_game(number: int) -> tuple[int, int, list[float]]:
         position = match.position
         if position.turn is engine_side:
             started = time.perf_counter()
-            search = Search(position, limits, rng)
+            search = start_search("search", position, limits, rng)
             search.advance()
             times.append(time.perf_counter() - started)
             move = search.choice
@@ -109,10 +111,50 @@ def perft_row() -> list[tuple[str, str, str]]:
     return [("perft(8)", f"{leaves}", f"in {elapsed:.2f} s, {leaves / elapsed:,.0f} leaves/s")]
 
 
+def _played(seed: int, empties: int) -> Position:
+    """A position of a seeded game of random moves, ``empties`` squares left."""
+    rng, match = random.Random(seed), Match()
+    while match.position.empties() > empties and not match.over:
+        match.play(rng.choice(match.position.move_list()))
+    return match.position
+
+
+def engines() -> list[tuple[str, str, str]]:
+    """Both engines in the same run: midgame positions at 0.8 s (positions a second,
+    depth), then endgames of 11 empties solved exactly (time, positions a second)."""
+    rows = []
+    midgame = [_played(seed, empties) for seed in range(1, 4) for empties in (48, 40, 30, 22)]
+    endgames = [_played(seed, 11) for seed in range(1, 6)]
+    for name in ("search-classic", "search"):
+        nodes, seconds, depths = 0, 0.0, []
+        for position in midgame:
+            started = time.perf_counter()
+            search = start_search(name, position, Limits(seconds=0.8, endgame_empties=0))
+            search.advance()
+            seconds += time.perf_counter() - started
+            nodes += search.nodes
+            depths.append(search.depth)
+        rows.append((f"{name}: midgame, 0.8 s a move", f"{nodes / seconds:,.0f}",
+                     f"positions/s; depth {min(depths)}-{max(depths)}, median "
+                     f"{statistics.median(depths)} over {len(midgame)} positions"))
+        nodes, seconds = 0, 0.0
+        for position in endgames:
+            started = time.perf_counter()
+            search = start_search(name, position, Limits(seconds=None, endgame_empties=11))
+            search.advance()
+            seconds += time.perf_counter() - started
+            nodes += search.nodes
+            assert search.exact
+        rows.append((f"{name}: endgame, 11 empties exact", f"{nodes / seconds:,.0f}",
+                     f"positions/s; {seconds / len(endgames):.2f} s and "
+                     f"{nodes // len(endgames):,} positions a solve ({len(endgames)} games)"))
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--part", action="append",
-                        choices=["throughput", "strength", "tallies", "perft"])
+                        choices=["throughput", "strength", "tallies", "perft", "engines"])
     parser.add_argument("--throughput-games", type=int, default=100)
     parser.add_argument("--strength-games", type=int, default=200)
     parser.add_argument("--tally-games", type=int, default=1000)
@@ -126,6 +168,8 @@ def main() -> None:
             rows += throughput(options.throughput_games)
         elif part == "tallies":
             rows += tallies(options.tally_games)
+        elif part == "engines":
+            rows += engines()
         else:
             rows += strength(options.strength_games)
     print_table(rows)

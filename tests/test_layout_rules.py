@@ -11,7 +11,8 @@ PACKAGE = Path(__file__).resolve().parent.parent / "termgames"
 CORES = {
     "g2048": {"board", "ai", "bitboard", "tables", "tablefile"},
     "maze": {"generate", "solve", "guide", "walk", "state", "solving"},
-    "reversi": {"board", "ai", "match", "entry", "state", "settings", "thinking", "patterns"},
+    "reversi": {"board", "ai", "match", "entry", "state", "settings", "thinking", "engine",
+                "endgame", "search_classic", "search_limits", "search_moves", "patterns"},
     "sokoban": {"levels", "parse", "game", "solver", "search", "plan", "analysis", "deadlock",
                 "corrals", "matching", "macros", "paths", "heap", "budget", "state", "solved",
                 "course"},

@@ -4,18 +4,20 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from termgames.reversi import search_classic
 from termgames.reversi.ai import (
     Limits,
-    Search,
     corner_best,
     corner_side_best,
     random_move,
     worst,
 )
 from termgames.reversi.board import CORNERS, EDGES, Player, Position, count, flips
+from termgames.reversi.engine import Search
 from termgames.reversi.match import Match
 from termgames.reversi.simulate import histogram, run, tally
 from tests.boards import random_position
@@ -98,7 +100,9 @@ def endgame(seed: int, empties: int) -> Position:
     return match.position
 
 
-def test_the_engine_finds_a_forced_win_in_a_small_endgame() -> None:
+@pytest.mark.parametrize("engine", [Search, search_classic.Search])
+def test_the_engine_finds_a_forced_win_in_a_small_endgame(
+        engine: type[Search] | type[search_classic.Search]) -> None:
     found = 0
     for seed in range(200):
         position = endgame(seed, 7)
@@ -108,7 +112,7 @@ def test_the_engine_finds_a_forced_win_in_a_small_endgame() -> None:
         best = max(values.values())
         if best <= 0 or min(values.values()) > 0:
             continue  # we want positions where only some moves win
-        search = Search(position, Limits(seconds=None, endgame_empties=10))
+        search = engine(position, Limits(seconds=None, endgame_empties=10))
         search.advance()
         assert search.exact
         assert values[search.choice] == best, (seed, values, search.choice)

@@ -34,3 +34,16 @@ def test_sides_and_names_watching_and_playing() -> None:
     assert Settings(Player.O).computer == {Player.X}
     assert Settings(Player.O).names == {Player.O: "You", Player.X: "Computer"}
     assert Settings(watch=True).computer == set(Player) and Settings(watch=True).player is None
+
+
+def test_the_ladder_keeps_corner_best_first_and_the_new_engine_on_top() -> None:
+    from termgames.reversi.ai import STRATEGY_NAMES, TOP_LEVEL, StrategyName
+
+    assert opponent_for(1).name == "corner-best"
+    assert opponent_for(3).name == "search-classic level 3"
+    assert opponent_for(TOP_LEVEL).strategy is StrategyName.SEARCH
+    assert opponent_for(TOP_LEVEL).limits.seconds == 0.8
+    classic = Settings(Player.X, opponent=opponent_for(5, "search-classic"))
+    assert classic.outcome(MatchResult(40, 24), used_undo=False).variant == (
+        "vs search-classic level 5")
+    assert "search-classic" in STRATEGY_NAMES

@@ -54,3 +54,15 @@ def test_a_stopped_search_is_forgotten() -> None:
     computer.begin(match)
     computer.stop()
     assert computer.search is None
+
+
+def test_the_classic_engine_thinks_in_slices_too() -> None:
+    computer, clock = thinker(5, "search-classic")
+    match = Match(Player.O)
+    computer.begin(match)
+    assert computer.search is not None
+    clock.tick_by(THINK_SLICE_S / 3)
+    slices = 1
+    while not computer.think(match):
+        slices += 1
+    assert slices > 1 and match.moves == 1

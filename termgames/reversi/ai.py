@@ -1,11 +1,12 @@
-"""Computer players: the classic strategies and a real search engine.
+"""Computer players: the classic strategies and two search engines, and ``think``, the
+engine's public entry point.
 
 The classic ones (corner-best, corner-side-best, random, worst) are exactly those of
 the teaching program. It shuffled the legal moves and took the first best; choosing
 uniformly among the best moves is the same choice, for one draw instead of a shuffle.
-``search`` is negamax with alpha-beta, iterative deepening under a time or node budget,
-move ordering, and an evaluation of mobility, corners and stable edge discs; with few
-squares left it searches to the end and plays perfectly.
+``search`` is the engine of ``engine``: principal variation search with a transposition
+table, Multi-ProbCut and an exact endgame solver. ``search-classic`` is the engine it
+replaced (``search_classic``), kept as the baseline and as a gentler opponent.
 """
 
 from __future__ import annotations
@@ -13,31 +14,27 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
+from typing import Protocol
 
+from termgames.reversi import engine, search_classic
 from termgames.reversi.board import (
-    BOTTOM_LEFT,
-    BOTTOM_RIGHT,
     CORNERS,
-    EAST,
     EDGES,
-    FULL,
-    NORTH,
-    SOUTH,
-    TOP_LEFT,
-    TOP_RIGHT,
-    WEST,
-    Bitboard,
     Position,
-    Ray,
     Square,
-    bit,
     count,
     flips,
-    legal_moves,
     squares,
 )
+from termgames.reversi.search_classic import evaluate
+from termgames.reversi.search_limits import Limits
+
+__all__ = ["CLASSIC", "LEVEL_STRATEGY", "SEARCH_LIMITS", "SIMULATION_SEARCH", "STRATEGY_NAMES",
+           "TOP_LEVEL", "Limits", "Opponent", "Strategy", "StrategyName", "Thinking",
+           "Thought", "corner_best", "corner_side_best", "evaluate", "opponent_for",
+           "random_move", "start_search", "strategy", "think", "worst"]
 
 Strategy = Callable[[Position, random.Random], Square]
 """Given a position with at least one legal move, and an RNG, the square to play."""
@@ -86,207 +83,31 @@ def worst(position: Position, rng: random.Random) -> Square:
     return _random_best(position.move_list(), _flip_counter(position, -1), rng)
 
 
-# Search ---------------------------------------------------------------------------------
+class Thinking(Protocol):
+    """A search under way, as a UI drives it: a slice at a time, then its choice."""
 
-WIN = 1_000_000
-# The two edges leaving each corner, as rays: walked for discs that can never be flipped.
-_EDGE_RAYS: dict[Square, tuple[Ray, Ray]] = {
-    TOP_LEFT: (EAST, SOUTH), TOP_RIGHT: (WEST, SOUTH),
-    BOTTOM_LEFT: (EAST, NORTH), BOTTOM_RIGHT: (WEST, NORTH)}
-# Square classes for the positional term: corners, the squares beside them along the
-# edges (C-squares), and the rest of the edges. X-squares (diagonal to a corner, a step
-# along both its edges) give the corner away.
-_X_SQUARES: Bitboard = 0
-_C_SQUARES: Bitboard = 0
-for _corner, (_along, _down) in _EDGE_RAYS.items():
-    _X_SQUARES |= bit(_corner + _along + _down)
-    _C_SQUARES |= bit(_corner + _along) | bit(_corner + _down)
-_PLAIN_EDGES: Bitboard = EDGES & ~CORNERS & ~_C_SQUARES
-_CORNER_NEIGHBOURS: dict[Square, Bitboard] = {
-    corner: bit(corner + along) | bit(corner + down) | bit(corner + along + down)
-    for corner, (along, down) in _EDGE_RAYS.items()}
-
-
-def _stable_edge_discs(own: Bitboard) -> Bitboard:
-    """Discs on an edge joined to an owned corner by an unbroken run of one's own discs."""
-    stable = 0
-    for corner, steps in _EDGE_RAYS.items():
-        if not own >> corner & 1:
-            continue
-        stable |= 1 << corner
-        for step in steps:
-            square = corner + step
-            for _ in range(7):
-                if not own >> square & 1:
-                    break
-                stable |= 1 << square
-                square += step
-    return stable
-
-
-def evaluate(own: Bitboard, opp: Bitboard) -> int:
-    """How good the position is for the side to move (``own``), in centi-discs."""
-    own_moves, opp_moves = count(legal_moves(own, opp)), count(legal_moves(opp, own))
-    score = 80 * (own_moves - opp_moves)
-    score += 800 * (count(own & CORNERS) - count(opp & CORNERS))
-    score += 120 * (count(_stable_edge_discs(own)) - count(_stable_edge_discs(opp)))
-    score += 20 * (count(own & _PLAIN_EDGES) - count(opp & _PLAIN_EDGES))
-    empty = ~(own | opp) & FULL
-    for corner, neighbours in _CORNER_NEIGHBOURS.items():
-        if empty >> corner & 1:  # next to an empty corner, a disc hands it over
-            x_square = neighbours & _X_SQUARES
-            score -= 250 * (count(own & x_square) - count(opp & x_square))
-            score -= 60 * (count(own & neighbours & ~x_square)
-                           - count(opp & neighbours & ~x_square))
-    return score
-
-
-_ORDER_WEIGHT = [0] * 64
-for _square in range(64):
-    _bit = bit(_square)
-    _ORDER_WEIGHT[_square] = (4 if _bit & CORNERS else 0 if _bit & _X_SQUARES else
-                              1 if _bit & _C_SQUARES else 3 if _bit & EDGES else 2)
-
-
-class _OutOfBudget(Exception):
-    """The search ran out of time or nodes in the middle of an iteration."""
-
-
-@dataclass(frozen=True)
-class Limits:
-    """How long the engine may think: seconds (interactive), nodes (reproducible), depth."""
-
-    seconds: float | None = 1.0
-    nodes: int | None = None
-    max_depth: int = 60
-    endgame_empties: int = 12
-
-
-class Search:
-    """One search from one position, resumable in slices so a UI can stay responsive."""
-
-    def __init__(self, position: Position, limits: Limits, rng: random.Random | None = None,
-                 clock: Callable[[], float] = time.perf_counter) -> None:
-        self.root = position
-        self.limits = limits
-        self.clock = clock
-        self.started = clock()
-        self.deadline = (self.started + limits.seconds) if limits.seconds else float("inf")
-        self.nodes = 0
-        self.best_move: dict[tuple[Bitboard, Bitboard], Square] = {}
-        moves = position.move_list()
-        (rng or random.Random(0)).shuffle(moves)
-        moves.sort(key=lambda square: -_ORDER_WEIGHT[square])
-        self.moves: list[Square] = moves
-        self.choice: Square = moves[0]
-        self.score = 0
-        self.depth = 0
-        self.exact = False
-        empties = position.empties()
-        if empties <= limits.endgame_empties:
-            self.depths = [min(2, empties), empties]  # a quick answer, then the exact one
-        else:
-            self.depths = list(range(1, min(limits.max_depth, empties) + 1))
-        self.finished = len(moves) <= 1
-        self._iteration: list[tuple[int, Square]] = []  # (score, move) searched this depth
-        self._alpha = -WIN * 2
-
-    def _charge(self) -> None:
-        self.nodes += 1
-        if self.limits.nodes is not None and self.nodes > self.limits.nodes:
-            raise _OutOfBudget
-        if self.nodes & 255 == 0 and self.clock() > self.deadline:
-            raise _OutOfBudget
+    choice: Square
+    depth: int
+    nodes: int
+    exact: bool
+    score: int
 
     def advance(self, until: float = float("inf")) -> bool:
         """Search until ``until`` (a time on its clock) or the end; True once finished."""
-        while not self.finished:
-            if self.clock() >= until:
-                return False
-            if not self._iteration and not self.depths:
-                self.finished = True
-                break
-            depth = self.depths[0]
-            index = len(self._iteration)
-            square = self.moves[index]
-            try:
-                own, opp = self.root.own, self.root.opp
-                flipped = flips(own, opp, square)
-                score = -self._negamax(opp & ~flipped, own | flipped | (1 << square),
-                                       depth - 1, -WIN * 2, -self._alpha)
-            except _OutOfBudget:
-                self.finished = True
-                break
-            self._iteration.append((score, square))
-            self._alpha = max(self._alpha, score)
-            if len(self._iteration) == len(self.moves):
-                self._complete(depth)
-        return True
-
-    def _complete(self, depth: int) -> None:
-        ranked = sorted(self._iteration, key=lambda item: -item[0])
-        self.score, self.choice = ranked[0]
-        self.moves = [square for _, square in ranked]
-        self.depth = depth
-        self.exact = depth >= self.root.empties()
-        self._iteration = []
-        self._alpha = -WIN * 2
-        self.depths.pop(0)
-        if self.exact or abs(self.score) >= WIN or self.clock() > self.deadline:
-            self.finished = True
-
-    def _negamax(self, own: Bitboard, opp: Bitboard, depth: int, alpha: int, beta: int
-                 ) -> int:
-        self._charge()
-        moves = legal_moves(own, opp)
-        if not moves:
-            if not legal_moves(opp, own):
-                difference = count(own) - count(opp)
-                return WIN * (1 if difference > 0 else -1 if difference < 0 else 0) + difference
-            return -self._negamax(opp, own, depth, -beta, -alpha)
-        if depth <= 0:
-            return evaluate(own, opp)
-        ordered: list[Square] = []
-        while moves:
-            low = moves & -moves
-            moves ^= low
-            ordered.append(low.bit_length() - 1)
-        hinted = self.best_move.get((own, opp))
-        ordered.sort(key=lambda sq: (sq != hinted, -_ORDER_WEIGHT[sq]))
-        best, best_square = -WIN * 2, ordered[0]
-        for square in ordered:
-            flipped = flips(own, opp, square)
-            score = -self._negamax(opp & ~flipped, own | flipped | (1 << square), depth - 1,
-                                   -beta, -alpha)
-            if score > best:
-                best, best_square = score, square
-                if score > alpha:
-                    alpha = score
-                    if alpha >= beta:
-                        break
-        self.best_move[(own, opp)] = best_square
-        return best
-
-
-def search_strategy(limits: Limits) -> Strategy:
-    """A strategy that runs a whole search under ``limits``."""
-
-    def choose(position: Position, rng: random.Random) -> Square:
-        search = Search(position, limits, rng)
-        search.advance()
-        return search.choice
-
-    return choose
+        ...
 
 
 SEARCH_LIMITS: dict[int, Limits] = {
     1: Limits(seconds=0.1, max_depth=1, endgame_empties=4),
     2: Limits(seconds=0.1, max_depth=2, endgame_empties=4),
-    3: Limits(seconds=0.2, max_depth=2, endgame_empties=6),
-    4: Limits(seconds=0.3, endgame_empties=9),
-    5: Limits(seconds=0.8, endgame_empties=12),
+    3: Limits(seconds=0.3, endgame_empties=9),
+    4: Limits(seconds=0.3, endgame_empties=12),
+    5: Limits(seconds=0.8, endgame_empties=14),
 }
-"""How hard search thinks at each --level: more time, more depth, an earlier exact end."""
+"""How hard the engines think at each --level: more time, more depth, an earlier exact
+end (the new engine solves 14 empties in about a second)."""
+TOP_LEVEL = max(SEARCH_LIMITS)
+"""The strongest level: what ``think`` plays with no limit given."""
 
 
 class StrategyName(str, Enum):
@@ -298,6 +119,7 @@ class StrategyName(str, Enum):
     RANDOM = "random"
     WORST = "worst"
     SEARCH = "search"
+    SEARCH_CLASSIC = "search-classic"
 
     @classmethod
     def named(cls, name: str) -> StrategyName:
@@ -308,10 +130,17 @@ class StrategyName(str, Enum):
             raise ValueError(f"no strategy called {name!r} (choose from "
                              f"{', '.join(STRATEGY_NAMES)})") from None
 
+    @property
+    def searches(self) -> bool:
+        """Whether it is an engine that thinks within limits (a level sets its strength)."""
+        return self in (StrategyName.SEARCH, StrategyName.SEARCH_CLASSIC)
+
 
 LEVEL_STRATEGY = {1: StrategyName.CORNER_BEST, 2: StrategyName.CORNER_SIDE_BEST,
-                  3: StrategyName.SEARCH, 4: StrategyName.SEARCH, 5: StrategyName.SEARCH}
-"""The strategy each --level plays when --ai does not name one."""
+                  3: StrategyName.SEARCH_CLASSIC, 4: StrategyName.SEARCH,
+                  5: StrategyName.SEARCH}
+"""The strategy each --level plays when --ai does not name one: the classic engine at 3,
+the new one at 4 and, at full strength, 5."""
 
 CLASSIC: dict[StrategyName, Strategy] = {
     StrategyName.CORNER_BEST: corner_best,
@@ -322,16 +151,27 @@ CLASSIC: dict[StrategyName, Strategy] = {
 STRATEGY_NAMES = tuple(name.value for name in StrategyName)
 """Every strategy's spelling, for the command line's choices."""
 SIMULATION_SEARCH = Limits(seconds=None, nodes=5_000, endgame_empties=8)
-"""search in simulations: a node budget, so a seed gives the same games on any machine."""
+"""The engines in simulations: a node budget, so a seed gives the same games anywhere."""
+
+
+def start_search(name: StrategyName | str, position: Position, limits: Limits,
+                 rng: random.Random | None = None,
+                 clock: Callable[[], float] = time.perf_counter) -> Thinking:
+    """A search of ``position`` by the engine called ``name``, to advance in slices."""
+    if StrategyName.named(name) is StrategyName.SEARCH_CLASSIC:
+        return search_classic.Search(position, limits, rng, clock)
+    if StrategyName.named(name) is StrategyName.SEARCH:
+        return engine.Search(position, limits, rng, clock)
+    raise ValueError(f"{name} is not a search engine")
 
 
 @dataclass(frozen=True)
 class Opponent:
-    """The computer player actually played: a strategy and, for search, its strength."""
+    """The computer player actually played: a strategy and, for an engine, its strength."""
 
     strategy: StrategyName
     level: int | None = None
-    """1-5 for search; None for the classic strategies, which have no strength to set."""
+    """1-5 for the engines; None for the classic strategies, which have no strength."""
 
     @property
     def name(self) -> str:
@@ -341,8 +181,8 @@ class Opponent:
 
     @property
     def limits(self) -> Limits:
-        """How long search may think (the classic strategies ignore it)."""
-        return SEARCH_LIMITS[self.level or 5]
+        """How long the engine may think (the classic strategies ignore it)."""
+        return SEARCH_LIMITS[self.level or TOP_LEVEL]
 
     def play(self) -> Strategy:
         """The strategy as a function."""
@@ -351,16 +191,71 @@ class Opponent:
 
 def opponent_for(level: int, ai: StrategyName | str | None = None) -> Opponent:
     """The opponent for ``--level`` and ``--ai``: ``--ai`` names the strategy, and the
-    level sets search's strength (it means nothing to the classic strategies)."""
+    level sets an engine's strength (it means nothing to the classic strategies)."""
     if level not in SEARCH_LIMITS:
-        raise ValueError(f"level must be 1 to 5, not {level}")
+        raise ValueError(f"level must be 1 to {TOP_LEVEL}, not {level}")
     name = StrategyName.named(ai) if ai else LEVEL_STRATEGY[level]
-    return Opponent(name, level if name is StrategyName.SEARCH else None)
+    return Opponent(name, level if name.searches else None)
+
+
+def _search_strategy(name: StrategyName, limits: Limits) -> Strategy:
+    def choose(position: Position, rng: random.Random) -> Square:
+        search = start_search(name, position, limits, rng)
+        search.advance()
+        return search.choice
+
+    return choose
 
 
 def strategy(name: StrategyName | str, limits: Limits | None = None) -> Strategy:
-    """The strategy called ``name``; ``limits`` applies to search."""
+    """The strategy called ``name``; ``limits`` applies to the engines."""
     chosen = StrategyName.named(name)
-    if chosen is StrategyName.SEARCH:
-        return search_strategy(limits or SEARCH_LIMITS[5])
+    if chosen.searches:
+        return _search_strategy(chosen, limits or SEARCH_LIMITS[TOP_LEVEL])
     return CLASSIC[chosen]
+
+
+@dataclass(frozen=True)
+class Thought:
+    """What ``think`` decided: the square, and how it got there."""
+
+    square: Square
+    depth: int
+    """Plies looked ahead by the deepest search finished (0: one legal move, no search)."""
+    nodes: int
+    """Positions searched (a budget may be passed by a few: the moves of a position next
+    to the leaves are evaluated together)."""
+    exact: bool
+    """Whether the score is proven (searched to the end of the game)."""
+    score: int
+    """The final disc difference for the side to move, x100: proven if ``exact``, else
+    as the evaluation predicts it."""
+
+
+def think(position: Position, *, seconds: float | None = None, nodes: int | None = None,
+          rng: random.Random | None = None) -> Thought:
+    """The engine's move in ``position``, within ``seconds`` of thinking or ``nodes``
+    positions (then the same answer on any machine); with no limit given it thinks as
+    the game's strongest level does. ValueError if the side to move has no move.
+
+    >>> think(Position(), nodes=2000).square in Position().move_list()
+    True
+    """
+    if not position.moves():
+        raise ValueError("the side to move has no legal move")
+    limits = SEARCH_LIMITS[TOP_LEVEL]
+    if seconds is not None or nodes is not None:
+        limits = replace(limits, seconds=seconds, nodes=nodes)
+    search = engine.Search(position, limits, rng)
+    search.advance()
+    return Thought(search.choice, search.depth, search.nodes, search.exact,
+                   _centi_discs(search.score))
+
+
+def _centi_discs(score: int) -> int:
+    """An engine score as a disc difference x100 (a proven one is WIN plus the discs)."""
+    if score >= engine.WIN:
+        return (score - engine.WIN) * 100
+    if score <= -engine.WIN:
+        return (score + engine.WIN) * 100
+    return score

@@ -18,7 +18,8 @@ STRATEGIES = click.Choice(STRATEGY_NAMES)
 @click.option("--ai", type=STRATEGIES, default=None,
               help="The computer's strategy (default: set by --level).")
 @click.option("--level", type=click.IntRange(1, 5), default=1, show_default=True,
-              help="1 corner-best, 2 corner-side-best, 3-5 search with more time.")
+              help="1 corner-best, 2 corner-side-best, 3 search-classic, 4-5 search "
+                   "(5: full strength).")
 @click.option("--you", type=click.Choice(["X", "O"], case_sensitive=False), default="X",
               show_default=True, help="Your side.")
 @click.option("--first", type=click.Choice([first.value for first in First]),

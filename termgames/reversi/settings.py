@@ -66,5 +66,5 @@ class Settings:
 def settings_for(level: int, ai: str | None, you: Player, first: First, watch: bool,
                  seed: int | None = None) -> Settings:
     """Settings from the command line: ``--ai`` names the strategy (else ``--level``
-    picks it) and ``--level`` sets search's strength."""
+    picks it) and ``--level`` sets an engine's strength."""
     return Settings(you, first, opponent_for(level, ai), watch, seed)

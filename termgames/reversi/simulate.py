@@ -73,7 +73,7 @@ def chunk_size(games: int, jobs: int, x_name: StrategyName | str,
     """Games a worker takes at a time: a classic game takes a few milliseconds, so one at
     a time would spend more on passing them than on playing them; a search game takes
     seconds, so chunks of them would leave a worker idle and the progress line still."""
-    if StrategyName.SEARCH in (StrategyName.named(x_name), StrategyName.named(o_name)):
+    if StrategyName.named(x_name).searches or StrategyName.named(o_name).searches:
         return 1
     return max(1, min(16, games // (jobs * 4)))
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from termgames.reversi.ai import Search
+from termgames.reversi.ai import Thinking, start_search
 from termgames.reversi.match import Match
 from termgames.reversi.settings import Settings
 
@@ -25,7 +25,7 @@ class Thinker:
                  now: Callable[[], float]) -> None:
         self.settings, self.rng, self.now = settings, rng, now
         self.strategy = settings.opponent.play()
-        self.search: Search | None = None
+        self.search: Thinking | None = None
 
     def to_move(self, match: Match) -> bool:
         """Whether the game goes on with the computer to move."""
@@ -34,9 +34,10 @@ class Thinker:
     def begin(self, match: Match) -> None:
         """Start thinking about the move in ``match`` (a search starts its clock now)."""
         self.search = None
-        if self.settings.opponent.strategy == "search":
-            self.search = Search(match.position, self.settings.opponent.limits, self.rng,
-                                 clock=self.now)
+        opponent = self.settings.opponent
+        if opponent.strategy.searches:
+            self.search = start_search(opponent.strategy, match.position, opponent.limits,
+                                       self.rng, clock=self.now)
 
     def think(self, match: Match) -> bool:
         """One slice of thought; once the move is chosen, play it and say so (True)."""

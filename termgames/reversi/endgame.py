@@ -1,0 +1,331 @@
+"""The exact endgame solver: negamax to the end of the game with alpha-beta, proving the
+final disc difference under perfect play.
+
+Far from the end it orders moves fastest-first (the reply that leaves the opponent the
+fewest moves first) and keeps a transposition table of proven bounds; near the end,
+where ordering costs more than it saves, it plays odd regions first (parity: the side
+that plays last in a region usually gains), and the last two empties are special-cased:
+the last move's flips are counted directly, nothing is generated. Scores are whole discs
+for the side to move.
+
+The solver counts every position it visits and, every ``CHECK_EVERY`` of them, calls
+its ``check`` hook, which may raise to abandon the search (a budget ran out): nothing
+half-searched is ever stored, so a search abandoned this way can simply be run again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from termgames.reversi.board import FULL, Bitboard, Square
+from termgames.reversi.search_moves import DOWN_RAYS, UP_RAYS, legal_moves
+
+__all__ = ["CHECK_EVERY", "EXACT_TABLE_ENTRIES", "Solver", "final_score"]
+
+CHECK_EVERY = 1024
+"""Positions between two calls of the budget hook."""
+EXACT_TABLE_ENTRIES = 400_000
+"""Most proven positions kept (about 200 bytes each with the dict's share)."""
+FASTEST_FIRST = 7
+"""From this many empties on, moves are ordered fastest-first; below, by parity."""
+TABLE_EMPTIES = 9
+"""From this many empties on, proven bounds are kept in the table."""
+
+# Quadrants, for parity: a region with an odd number of empties is played first.
+_QUADRANTS = (0x0F0F0F0F, 0xF0F0F0F0, 0x0F0F0F0F << 32, 0xF0F0F0F0 << 32)
+_CORNERS: Bitboard = 0x8100000000000081
+_X_SQUARES: Bitboard = 0x0042000000004200
+_C_SQUARES: Bitboard = 0x4281000000008142
+# Among moves as fast, the better square first: corners, then the rest, X and C last.
+_SQUARE_RANK = [0] * 64
+for _square in range(64):
+    _bit = 1 << _square
+    _SQUARE_RANK[_square] = (0 if _bit & _CORNERS else 3 if _bit & _X_SQUARES else
+                             2 if _bit & _C_SQUARES else 1)
+del _square, _bit
+
+
+def final_score(own: Bitboard, opp: Bitboard, winner_takes_empties: bool = False) -> int:
+    """The disc difference of a finished game for ``own``; by the tournament rule, the
+    empty squares count for the winner."""
+    difference = own.bit_count() - opp.bit_count()
+    if winner_takes_empties and difference:
+        empties = 64 - (own | opp).bit_count()
+        difference += empties if difference > 0 else -empties
+    return difference
+
+
+class Solver:
+    """Exact scores by search to the end, with a bounded table of proven bounds."""
+
+    def __init__(self, winner_takes_empties: bool = False,
+                 table_entries: int = EXACT_TABLE_ENTRIES) -> None:
+        self.nodes = 0
+        self.check_at = CHECK_EVERY
+        self.winner_takes_empties = winner_takes_empties
+        self.exact_table: dict[int, tuple[int, int, Square]] = {}
+        self.exact_table_entries = table_entries
+        self.check: Callable[[], None] = _never
+
+    def _checkpoint(self) -> None:
+        self.check_at = self.nodes + CHECK_EVERY
+        self.check()
+
+    def solve(self, own: Bitboard, opp: Bitboard, alpha: int = -64, beta: int = 64) -> int:
+        """The exact score for ``own`` to move if it lies in (alpha, beta); else a bound
+        on the far side of the window (fail-soft)."""
+        empties = 64 - (own | opp).bit_count()
+        if empties >= FASTEST_FIRST:
+            return self._deep(own, opp, alpha, beta, empties)
+        return self._near(own, opp, alpha, beta, ~(own | opp) & FULL, empties)
+
+    # Far from the end: fastest-first, the table, principal variation search.
+
+    def _deep(self, own: Bitboard, opp: Bitboard, alpha: int, beta: int, empties: int
+              ) -> int:
+        self.nodes += 1
+        if self.nodes >= self.check_at:
+            self._checkpoint()
+        moves = legal_moves(own, opp)
+        if not moves:
+            if not legal_moves(opp, own):
+                return final_score(own, opp, self.winner_takes_empties)
+            return -self._deep(opp, own, -beta, -alpha, empties)
+        table = self.exact_table
+        key = own << 64 | opp
+        entry = table.get(key)
+        hint = -1
+        if entry is not None:
+            lower, upper, hint = entry
+            if lower >= beta:
+                return lower
+            if upper <= alpha:
+                return upper
+            if lower == upper:
+                return lower
+            if lower > alpha:
+                alpha = lower
+            if upper < beta:
+                beta = upper
+        original_alpha = alpha
+        children = []
+        not_opp = ~opp
+        rank = _SQUARE_RANK
+        while moves:
+            low = moves & -moves
+            moves ^= low
+            square = low.bit_length() - 1
+            flipped = 0
+            for ray in UP_RAYS[square]:
+                stop = ray & not_opp
+                if stop:
+                    stop &= -stop
+                    if stop & own:
+                        flipped |= (stop - 1) & ray
+            for ray in DOWN_RAYS[square]:
+                stop = ray & not_opp
+                if stop:
+                    stop = 1 << (stop.bit_length() - 1)
+                    if stop & own:
+                        flipped |= ray & -(stop << 1)
+            mine = own | flipped | low
+            theirs = opp ^ flipped
+            if square == hint:
+                order = -1
+            else:
+                order = legal_moves(theirs, mine).bit_count() * 4 + rank[square]
+            children.append((order, square, theirs, mine))
+        children.sort()
+        next_empties = empties - 1
+        deep = next_empties >= FASTEST_FIRST
+        best = -65
+        best_square = children[0][1]
+        first = True
+        for _, square, theirs, mine in children:
+            if first:
+                first = False
+                if deep:
+                    score = -self._deep(theirs, mine, -beta, -alpha, next_empties)
+                else:
+                    score = -self._near(theirs, mine, -beta, -alpha, ~(theirs | mine) & FULL,
+                                        next_empties)
+            else:
+                if deep:
+                    score = -self._deep(theirs, mine, -alpha - 1, -alpha, next_empties)
+                    if alpha < score < beta:
+                        score = -self._deep(theirs, mine, -beta, -score, next_empties)
+                else:
+                    empty = ~(theirs | mine) & FULL
+                    score = -self._near(theirs, mine, -alpha - 1, -alpha, empty, next_empties)
+                    if alpha < score < beta:
+                        score = -self._near(theirs, mine, -beta, -score, empty, next_empties)
+            if score > best:
+                best = score
+                best_square = square
+                if score > alpha:
+                    if score >= beta:
+                        break
+                    alpha = score
+        if empties >= TABLE_EMPTIES:
+            if len(table) >= self.exact_table_entries:
+                self._prune_exact()
+            if best >= beta:
+                lower, upper = best, 64
+            elif best > original_alpha:
+                lower = upper = best
+            else:
+                lower, upper = -64, best
+            if entry is not None:  # what was known and what is proven now both hold
+                lower, upper = max(lower, entry[0]), min(upper, entry[1])
+                if lower > upper:
+                    lower = upper = best
+            table[key] = (lower, upper, best_square)
+        return best
+
+    def _prune_exact(self) -> None:
+        """Forget the shallower half of the table (by empties) to stay within its size."""
+        table = self.exact_table
+        empties = sorted(64 - ((key >> 64) | key).bit_count() for key in table)
+        keep = empties[len(empties) // 2]
+        mask = FULL
+        self.exact_table = {key: entry for key, entry in table.items()
+                            if 64 - ((key >> 64) | (key & mask)).bit_count() > keep}
+
+    # Near the end: parity order, no table, the last two empties special-cased.
+
+    def _near(self, own: Bitboard, opp: Bitboard, alpha: int, beta: int, empty: Bitboard,
+              empties: int) -> int:
+        if empties == 2:
+            return self._last_two(own, opp, alpha, beta, empty)
+        self.nodes += 1
+        if self.nodes >= self.check_at:
+            self._checkpoint()
+        odd = 0
+        for quadrant in _QUADRANTS:
+            region = empty & quadrant
+            if region.bit_count() & 1:
+                odd |= region
+        best = -65
+        not_opp = ~opp
+        next_empties = empties - 1
+        for group in (odd, empty ^ odd):
+            while group:
+                low = group & -group
+                group ^= low
+                square = low.bit_length() - 1
+                flipped = 0
+                for ray in UP_RAYS[square]:
+                    stop = ray & not_opp
+                    if stop:
+                        stop &= -stop
+                        if stop & own:
+                            flipped |= (stop - 1) & ray
+                for ray in DOWN_RAYS[square]:
+                    stop = ray & not_opp
+                    if stop:
+                        stop = 1 << (stop.bit_length() - 1)
+                        if stop & own:
+                            flipped |= ray & -(stop << 1)
+                if not flipped:
+                    continue
+                score = -self._near(opp ^ flipped, own | flipped | low, -beta, -alpha,
+                                    empty ^ low, next_empties)
+                if score > best:
+                    best = score
+                    if score > alpha:
+                        if score >= beta:
+                            return score
+                        alpha = score
+        if best == -65:  # no move: pass, or the game is over
+            if legal_moves(opp, own):
+                return -self._near(opp, own, -beta, -alpha, empty, empties)
+            return final_score(own, opp, self.winner_takes_empties)
+        return best
+
+    def _last_two(self, own: Bitboard, opp: Bitboard, alpha: int, beta: int,
+                  empty: Bitboard) -> int:
+        self.nodes += 1
+        first = empty & -empty
+        second = empty ^ first
+        a, b = first.bit_length() - 1, second.bit_length() - 1
+        best = -65
+        flipped = _flips(own, opp, a)
+        if flipped:
+            best = -self._last_one(opp ^ flipped, own | flipped | first, b)
+            if best >= beta:
+                return best
+        flipped = _flips(own, opp, b)
+        if flipped:
+            score = -self._last_one(opp ^ flipped, own | flipped | second, a)
+            if score > best:
+                best = score
+        if best != -65:
+            return best
+        # own passes
+        flipped = _flips(opp, own, a)
+        if flipped:
+            best = self._last_one(own ^ flipped, opp | flipped | first, b)
+            if best <= alpha:
+                return best
+        flipped = _flips(opp, own, b)
+        if flipped:
+            score = self._last_one(own ^ flipped, opp | flipped | second, a)
+            if best == -65 or score < best:
+                best = score
+        if best != -65:
+            return best
+        return final_score(own, opp, self.winner_takes_empties)
+
+    def _last_one(self, own: Bitboard, opp: Bitboard, square: Square) -> int:
+        """The score for ``own`` to move with only ``square`` empty."""
+        self.nodes += 1
+        own_discs = own.bit_count()
+        flipped = _flip_count(own, opp, square)
+        if flipped:
+            return 2 * (own_discs + flipped) - 62
+        flipped = _flip_count(opp, own, square)
+        if flipped:
+            return 2 * (own_discs - flipped) - 64
+        difference = 2 * own_discs - 63
+        if self.winner_takes_empties:
+            return difference + (1 if difference > 0 else -1)
+        return difference
+
+
+def _flips(own: Bitboard, opp: Bitboard, square: Square) -> Bitboard:
+    flipped = 0
+    not_opp = ~opp
+    for ray in UP_RAYS[square]:
+        stop = ray & not_opp
+        if stop:
+            stop &= -stop
+            if stop & own:
+                flipped |= (stop - 1) & ray
+    for ray in DOWN_RAYS[square]:
+        stop = ray & not_opp
+        if stop:
+            stop = 1 << (stop.bit_length() - 1)
+            if stop & own:
+                flipped |= ray & -(stop << 1)
+    return flipped
+
+
+def _flip_count(own: Bitboard, opp: Bitboard, square: Square) -> int:
+    """How many discs the last move flips, counted ray by ray: the board is full but
+    for ``square``, so every ray square that is not the opponent's is one's own."""
+    flipped = 0
+    for ray in UP_RAYS[square]:
+        stop = ray & ~opp
+        if stop:
+            stop &= -stop
+            flipped += ((stop - 1) & ray).bit_count()
+    for ray in DOWN_RAYS[square]:
+        stop = ray & ~opp
+        if stop:
+            stop = 1 << (stop.bit_length() - 1)
+            flipped += (ray & -(stop << 1)).bit_count()
+    return flipped
+
+
+def _never() -> None:
+    """The default budget hook: no budget."""

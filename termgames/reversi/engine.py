@@ -1,0 +1,415 @@
+"""The search engine (``search``): principal variation search with a transposition
+table, iterative deepening, Multi-ProbCut, and the exact endgame solver of ``endgame``
+for the last empties.
+
+Move ordering: the table's move first, then fastest-first (the move leaving the opponent
+the fewest replies), and at higher depths the order of a shallow search. Multi-ProbCut
+prunes a subtree when a shallow search predicts, with the spread fitted by
+``benchmarks/reversi_mpc.py``, that the deep one would fail outside the window.
+
+The evaluation is a parameter: any ``Evaluation`` (own, opp) -> centi-discs, the final
+disc difference it predicts for the side to move. The search assumes nothing else of it.
+
+The search is resumable in slices, as a UI needs: ``advance(until)`` returns once its
+clock passes ``until``, in the middle of a root move if need be (the root move is
+searched again next time, quickly, from the table), and once the budget (seconds or
+positions) is spent it stops with the best move it has.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+import sys
+import time
+from collections.abc import Callable
+
+from termgames.reversi.board import Bitboard, Position, Square
+from termgames.reversi.endgame import CHECK_EVERY, Solver, final_score
+from termgames.reversi.search_limits import Limits, OutOfBudget, OutOfSlice
+from termgames.reversi.search_moves import DOWN_RAYS, UP_RAYS, flips, legal_moves
+
+__all__ = ["MPC", "TABLE_ENTRIES", "WIN", "Evaluation", "Search", "default_evaluation"]
+
+Evaluation = Callable[[Bitboard, Bitboard], int]
+"""(own, opp) with ``own`` to move -> the predicted final disc difference, x100."""
+
+WIN = 1_000_000
+"""A finished game scores WIN plus the disc difference (or minus, lost): above any
+evaluation, so a proven result outranks a predicted one."""
+_INFINITY = 2 * WIN
+TABLE_ENTRIES = 300_000
+"""Most positions the midgame table keeps (a few hundred bytes each)."""
+MOBILITY_ORDER_DEPTH = 3
+"""From this depth on, moves are ordered fastest-first (by the replies they leave)."""
+SHALLOW_ORDER_DEPTH = 5
+"""From this depth on, moves are ordered by a shallow search rather than mobility."""
+MPC_THRESHOLD = 1.5
+"""Multi-ProbCut cuts when the deep result is this many sigmas outside the window."""
+MPC: dict[int, tuple[int, float, float, float]] = {
+    # Fitted on the hand-made evaluation (search_classic.evaluate), 120 positions of
+    # self-play, depths 1-8: python -m benchmarks.reversi_mpc --positions 120 --depth 8.
+    3: (1, 1.093, -48.1, 191.2),
+    4: (2, 1.057, 26.2, 218.5),
+    5: (1, 1.180, -56.0, 315.8),
+    6: (2, 1.179, 34.8, 452.1),
+    7: (3, 1.204, -15.0, 473.0),
+    8: (4, 1.228, 15.8, 453.2),
+    9: (5, 1.228, 15.8, 498.5),
+    10: (6, 1.228, 15.8, 548.3),
+    11: (7, 1.228, 15.8, 603.2),
+    12: (8, 1.228, 15.8, 663.5),
+    13: (9, 1.228, 15.8, 729.8),
+    14: (10, 1.228, 15.8, 802.8),
+}
+"""depth -> (shallow depth, slope, intercept, sigma): the deep score predicted from the
+shallow one as slope * shallow + intercept, with residuals of spread sigma (centi-discs).
+Fitted by ``python -m benchmarks.reversi_mpc``, which prints this table; depths past the
+deepest fitted reuse its fit with a wider sigma."""
+_MIN_SLICE_NODES = 500
+"""A slice that has finished no root move runs this many more positions per stalled
+slice before it gives way, so that a search always gets somewhere."""
+
+# Among moves as fast, the better square first: corners, then the rest, X and C last.
+_SQUARE_RANK = [0] * 64
+for _square in range(64):
+    _bit = 1 << _square
+    _SQUARE_RANK[_square] = (0 if _bit & 0x8100000000000081 else
+                             3 if _bit & 0x0042000000004200 else
+                             2 if _bit & 0x4281000000008142 else 1)
+del _square, _bit
+_CORNERS: Bitboard = 0x8100000000000081
+_C_AND_X: Bitboard = 0x42C300000000C342
+_PLAIN: Bitboard = ~(_CORNERS | _C_AND_X) & 0xFFFFFFFFFFFFFFFF
+
+
+@functools.cache
+def default_evaluation() -> Evaluation:
+    """The evaluation ``search`` uses unless given one (loaded once)."""
+    # The hand-made evaluation for now; the pattern evaluation replaces it here (and
+    # benchmarks/reversi_mpc.py is run again to refit MPC for it).
+    from termgames.reversi.search_classic import evaluate
+
+    return evaluate
+
+
+class Search(Solver):
+    """One search from one position under ``limits``, resumable in slices."""
+
+    def __init__(self, position: Position, limits: Limits, rng: random.Random | None = None,
+                 clock: Callable[[], float] = time.perf_counter,
+                 evaluate: Evaluation | None = None, probcut: bool = True,
+                 table_entries: int = TABLE_ENTRIES, winner_takes_empties: bool = False
+                 ) -> None:
+        super().__init__(winner_takes_empties)
+        self.root = position
+        self.limits = limits
+        self.clock = clock
+        self.evaluate = evaluate or default_evaluation()
+        self.probcut = probcut and bool(MPC)
+        self.table: dict[int, tuple[int, int, int, Square]] = {}
+        self.table_entries = table_entries
+        self.started = clock()
+        self.deadline = (self.started + limits.seconds) if limits.seconds else float("inf")
+        self.check = self._budget
+        self.check_at = CHECK_EVERY
+        moves = position.move_list()
+        (rng or random.Random(0)).shuffle(moves)
+        moves.sort(key=lambda square: _SQUARE_RANK[square])
+        self.moves: list[Square] = moves
+        self.choice: Square = moves[0] if moves else -1
+        self.score = 0
+        self.depth = 0
+        self.exact = False
+        empties = position.empties()
+        midgame = range(1, min(limits.max_depth, empties - 1) + 1)
+        if empties <= limits.endgame_empties:  # a quick answer in case the solve is cut
+            midgame = range(1, min(max(2, empties - 8), len(midgame)) + 1)
+        self.depths: list[int] = list(midgame)
+        if empties <= limits.endgame_empties or limits.max_depth >= empties:
+            self.depths.append(empties)  # to the end: the exact solver
+        self.finished = len(moves) <= 1
+        self._iteration: list[tuple[int, Square]] = []  # (score, move) this iteration
+        self._alpha = -_INFINITY
+        self._until = float("inf")
+        self._slice_nodes = 0
+        self._stalls = 0
+
+    # The budget -------------------------------------------------------------------------
+
+    def _budget(self) -> None:
+        limit = self.limits.nodes
+        if limit is not None and self.nodes > limit:
+            raise OutOfBudget
+        now = self.clock()
+        if now > self.deadline:
+            raise OutOfBudget
+        if now >= self._until and self.nodes >= self._slice_nodes:
+            raise OutOfSlice
+
+    def _checkpoint(self) -> None:
+        self.check_at = self.nodes + CHECK_EVERY
+        limit = self.limits.nodes
+        if limit is not None and self.check_at > limit + 1:
+            self.check_at = limit + 1
+        self.check()
+
+    @property
+    def table_bytes(self) -> int:
+        """Roughly what the two tables hold, in bytes (keys, entries and the dicts)."""
+        entries = len(self.table) + len(self.exact_table)
+        per_entry = 36 + 32 + 4 * 8 + 56  # a 128-bit key, a 4-tuple and small ints, shared
+        return sys.getsizeof(self.table) + sys.getsizeof(self.exact_table) + \
+            entries * per_entry
+
+    # The root ---------------------------------------------------------------------------
+
+    def advance(self, until: float = float("inf")) -> bool:
+        """Search until ``until`` (a time on its clock) or the end; True once finished."""
+        self._until = until
+        self._slice_nodes = self.nodes + _MIN_SLICE_NODES * self._stalls
+        while not self.finished:
+            if self.clock() >= until:
+                return False
+            if not self.depths:
+                self.finished = True
+                break
+            depth = self.depths[0]
+            index = len(self._iteration)
+            square = self.moves[index]
+            try:
+                score = self._root_move(square, depth, index == 0)
+            except OutOfSlice:
+                self._stalls += 1
+                return False
+            except OutOfBudget:
+                self._stop_mid_iteration()
+                break
+            self._stalls = 0
+            self._iteration.append((score, square))
+            if score > self._alpha:
+                self._alpha = score
+            if len(self._iteration) == len(self.moves):
+                self._complete(depth)
+        return True
+
+    def _root_move(self, square: Square, depth: int, first: bool) -> int:
+        own, opp = self.root.own, self.root.opp
+        flipped = flips(own, opp, square)
+        mine, theirs = own | flipped | (1 << square), opp ^ flipped
+        alpha = self._alpha
+        if depth >= self.root.empties():  # exact: whole discs, scaled to the same units
+            if first:
+                return _scaled(-self.solve(theirs, mine, -64, 64))
+            bound = _exact_bound(alpha)
+            discs = -self.solve(theirs, mine, -bound - 1, -bound)
+            if discs > bound:
+                discs = -self.solve(theirs, mine, -64, -bound)
+            return _scaled(discs)
+        if first:
+            return -self._pvs(theirs, mine, depth - 1, -_INFINITY, _INFINITY)
+        score = -self._pvs(theirs, mine, depth - 1, -alpha - 1, -alpha)
+        if score > alpha:
+            score = -self._pvs(theirs, mine, depth - 1, -_INFINITY, -alpha)
+        return score
+
+    def _stop_mid_iteration(self) -> None:
+        # A move of the unfinished iteration that beat the first one (searched in full,
+        # as the previous best) is the better choice; else the last iteration's stands.
+        self.finished = True
+        if self._iteration:
+            score, square = max(self._iteration, key=lambda item: item[0])
+            if square != self.choice and score > self._iteration[0][0]:
+                self.choice, self.score = square, score
+
+    def _complete(self, depth: int) -> None:
+        ranked = sorted(self._iteration, key=lambda item: -item[0])
+        self.score, self.choice = ranked[0]
+        self.moves = [square for _, square in ranked]
+        self.depth = depth
+        self.exact = depth >= self.root.empties()
+        self._iteration = []
+        self._alpha = -_INFINITY
+        self.depths.pop(0)
+        # A win found short of the end is not the best margin: if a solve is to come,
+        # it still runs.
+        proven = abs(self.score) >= WIN and self.depths[-1:] != [self.root.empties()]
+        if self.exact or proven or self.clock() > self.deadline:
+            self.finished = True
+
+    # The midgame ------------------------------------------------------------------------
+
+    def _pvs(self, own: Bitboard, opp: Bitboard, depth: int, alpha: int, beta: int) -> int:
+        self.nodes += 1
+        if self.nodes >= self.check_at:
+            self._checkpoint()
+        if depth <= 0:
+            return self.evaluate(own, opp)
+        moves = legal_moves(own, opp)
+        if not moves:
+            if not legal_moves(opp, own):
+                return _scaled(final_score(own, opp, self.winner_takes_empties))
+            return -self._pvs(opp, own, depth, -beta, -alpha)
+        table = self.table
+        key = own << 64 | opp
+        entry = table.get(key)
+        if depth == 1:
+            return self._frontier(own, opp, moves, alpha, beta, key, entry)
+        hint = -1
+        if entry is not None:
+            stored, lower, upper, hint = entry
+            if stored >= depth:
+                if lower >= beta:
+                    return lower
+                if upper <= alpha:
+                    return upper
+                if lower == upper:
+                    return lower
+        if self.probcut and depth in MPC and alpha > -WIN and beta < WIN:
+            shallow, slope, intercept, sigma = MPC[depth]
+            margin = MPC_THRESHOLD * sigma
+            bound = int((beta + margin - intercept) / slope) + 1
+            if bound < WIN and self._pvs(own, opp, shallow, bound - 1, bound) >= bound:
+                return beta
+            bound = int((alpha - margin - intercept) / slope) - 1
+            if bound > -WIN and self._pvs(own, opp, shallow, bound, bound + 1) <= bound:
+                return alpha
+        children = []
+        not_opp = ~opp
+        rank = _SQUARE_RANK
+        by_search = depth >= SHALLOW_ORDER_DEPTH
+        by_mobility = depth >= MOBILITY_ORDER_DEPTH
+        while moves:
+            low = moves & -moves
+            moves ^= low
+            square = low.bit_length() - 1
+            flipped = 0
+            for ray in UP_RAYS[square]:
+                stop = ray & not_opp
+                if stop:
+                    stop &= -stop
+                    if stop & own:
+                        flipped |= (stop - 1) & ray
+            for ray in DOWN_RAYS[square]:
+                stop = ray & not_opp
+                if stop:
+                    stop = 1 << (stop.bit_length() - 1)
+                    if stop & own:
+                        flipped |= ray & -(stop << 1)
+            mine = own | flipped | low
+            theirs = opp ^ flipped
+            if square == hint:
+                order = -_INFINITY
+            elif by_search:
+                order = self._pvs(theirs, mine, (depth - 3) // 2, -_INFINITY, _INFINITY)
+            elif by_mobility:
+                order = legal_moves(theirs, mine).bit_count() * 4 + rank[square]
+            else:
+                order = rank[square]
+            children.append((order, square, theirs, mine))
+        children.sort()
+        original_alpha = alpha
+        best = -_INFINITY
+        best_square = children[0][1]
+        next_depth = depth - 1
+        first = True
+        for _, square, theirs, mine in children:
+            if first:
+                first = False
+                score = -self._pvs(theirs, mine, next_depth, -beta, -alpha)
+            else:
+                score = -self._pvs(theirs, mine, next_depth, -alpha - 1, -alpha)
+                if alpha < score < beta:
+                    score = -self._pvs(theirs, mine, next_depth, -beta, -score)
+            if score > best:
+                best = score
+                best_square = square
+                if score > alpha:
+                    if score >= beta:
+                        break
+                    alpha = score
+        if entry is not None and entry[0] > depth:
+            return best  # a deeper search's bounds are worth more: kept
+        if len(table) >= self.table_entries:
+            self._prune()
+        if best >= beta:
+            table[key] = (depth, best, _INFINITY, best_square)
+        elif best > original_alpha:
+            table[key] = (depth, best, best, best_square)
+        else:
+            table[key] = (depth, -_INFINITY, best, best_square)
+        return best
+
+    def _frontier(self, own: Bitboard, opp: Bitboard, moves: Bitboard, alpha: int,
+                  beta: int, key: int, entry: tuple[int, int, int, Square] | None) -> int:
+        """A node one ply from the leaves: every move evaluated, the best one first if
+        the table knows it (and the best one kept for the next iteration)."""
+        evaluate = self.evaluate
+        best = -_INFINITY
+        best_square = -1
+        not_opp = ~opp
+        hinted = 0
+        if entry is not None:
+            _, lower, upper, hint = entry
+            if lower >= beta:
+                return lower
+            if upper <= alpha:
+                return upper
+            if lower == upper:
+                return lower
+            hinted = 1 << hint
+            moves ^= hinted
+        original_alpha = alpha
+        for group in (hinted, moves & _CORNERS, moves & _PLAIN, moves & _C_AND_X):
+            while group:
+                low = group & -group
+                group ^= low
+                square = low.bit_length() - 1
+                flipped = 0
+                for ray in UP_RAYS[square]:
+                    stop = ray & not_opp
+                    if stop:
+                        stop &= -stop
+                        if stop & own:
+                            flipped |= (stop - 1) & ray
+                for ray in DOWN_RAYS[square]:
+                    stop = ray & not_opp
+                    if stop:
+                        stop = 1 << (stop.bit_length() - 1)
+                        if stop & own:
+                            flipped |= ray & -(stop << 1)
+                self.nodes += 1
+                score = -evaluate(opp ^ flipped, own | flipped | low)
+                if score > best:
+                    best = score
+                    best_square = square
+                    if score > alpha:
+                        if score >= beta:
+                            self.table[key] = (1, best, _INFINITY, square)
+                            return score
+                        alpha = score
+        self.table[key] = (1, best, best, best_square) if best > original_alpha else (
+            1, -_INFINITY, best, best_square)
+        return best
+
+    def _prune(self) -> None:
+        """Forget the shallower half of the table to stay within its size."""
+        depths = sorted(entry[0] for entry in self.table.values())
+        keep = depths[len(depths) // 2]
+        self.table = {key: entry for key, entry in self.table.items() if entry[0] > keep}
+
+
+def _scaled(discs: int) -> int:
+    """An exact disc difference on the midgame's scale."""
+    return discs + (WIN if discs > 0 else -WIN if discs < 0 else 0)
+
+
+def _exact_bound(alpha: int) -> int:
+    """The disc difference an alpha on the midgame's scale stands for, on the board."""
+    if alpha >= WIN:
+        return min(alpha - WIN, 63)
+    if alpha <= -WIN:
+        return max(alpha + WIN, -63)
+    return 0 if alpha >= 0 else -1
+
+

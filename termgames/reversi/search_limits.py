@@ -1,0 +1,25 @@
+"""How long an engine may think, and the exceptions that end its thinking."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["Limits", "OutOfBudget", "OutOfSlice"]
+
+
+@dataclass(frozen=True)
+class Limits:
+    """How long the engine may think: seconds (interactive), nodes (reproducible), depth."""
+
+    seconds: float | None = 1.0
+    nodes: int | None = None
+    max_depth: int = 60
+    endgame_empties: int = 12
+
+
+class OutOfBudget(Exception):
+    """The search spent its time or nodes: the best move found so far stands."""
+
+
+class OutOfSlice(Exception):
+    """This slice of thinking is over; the search goes on at the next one."""
