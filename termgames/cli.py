@@ -13,6 +13,7 @@ from termgames import __version__
 from termgames.commands.options import display_options
 from termgames.commands.output import PipeClosed, echo
 from termgames.commands.play import remember_game
+from termgames.failures import DamagedInstall
 from termgames.games import GAMES
 from termgames.runtime.context import DisplayOptions
 from termgames.runtime.environment import as_shown
@@ -150,7 +151,7 @@ def run(command: click.Command, argv: list[str] | None) -> None:
     except click.Abort as error:
         # click turns Ctrl-C into Abort; the shell convention for SIGINT is 130.
         sys.exit(130 if isinstance(error.__cause__, KeyboardInterrupt) else 1)
-    except TerminalUnavailable as error:
+    except (TerminalUnavailable, DamagedInstall) as error:
         echo(f"termgames: {_one_line(str(error))}", err=True)
         sys.exit(1)
     except KeyboardInterrupt:

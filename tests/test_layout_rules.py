@@ -19,7 +19,7 @@ CORES = {
 }
 """Each game's core: its rules, outcomes and invariants, pure (no terminal, no store)."""
 SHARED_PURE = {"termgames.direction", "termgames.outcome", "termgames.text",
-               "termgames.bitset"}
+               "termgames.bitset", "termgames.failures"}
 """What every core may use beside its own game's core: pure modules of no game."""
 
 

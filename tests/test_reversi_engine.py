@@ -8,14 +8,13 @@ import random
 
 import pytest
 
-from termgames.reversi import search_classic
 from termgames.reversi.ai import Thought, think
 from termgames.reversi.board import Bitboard, Position, flips, legal_moves
-from termgames.reversi.engine import WIN, Search
+from termgames.reversi.engine import WIN, Search, default_evaluation
 from termgames.reversi.search_limits import Limits
 from tests.boards import random_position
 
-evaluate = search_classic.evaluate
+evaluate = default_evaluation()  # what Search uses unless given another
 
 
 def alpha_beta(own: Bitboard, opp: Bitboard, depth: int, alpha: int, beta: int) -> int:

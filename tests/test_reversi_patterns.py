@@ -4,7 +4,10 @@ round-trips, and a missing, short or corrupt one is one line naming the file."""
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 import zlib
 from array import array
 from pathlib import Path
@@ -187,3 +190,20 @@ def test_a_body_with_the_wrong_checksum_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "checksum.bin"
     path.write_bytes(bytes(data[:header + 8]) + body)
     assert "checksum" in one_line_naming(path)
+
+
+@pytest.mark.parametrize("command", [["reversi", "--level", "5"],
+                                     ["reversi", "simulate", "--x", "search", "--games", "1"]])
+def test_a_damaged_weights_file_is_one_line_before_any_game(tmp_path: Path,
+                                                             command: list[str]) -> None:
+    broken = tmp_path / "weights.bin"
+    broken.write_bytes(b"not a weights file")
+    script = ("from pathlib import Path\nfrom termgames.reversi import patterns\n"
+              f"patterns.PATH = Path({str(broken)!r})\n"
+              f"from termgames.cli import main\nmain({command!r})\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=120, env={**os.environ, "TERM": "xterm"})
+    assert done.returncode == 1, done.stderr
+    assert "Traceback" not in done.stderr
+    [line] = done.stderr.strip().splitlines()
+    assert line.startswith("termgames: ") and str(broken) in line

@@ -32,6 +32,13 @@ def _create(context: LaunchContext) -> GameScreen[Any]:
     return ReversiScreen(context)
 
 
+def _preload() -> None:
+    """The search's trained weights, read once before a server forks its games."""
+    from termgames.reversi.engine import default_evaluation
+
+    default_evaluation()
+
+
 def _violations(state: Mapping[str, Any]) -> list[str]:
     from termgames.reversi.state import violations
 
@@ -47,6 +54,7 @@ SPEC = GameSpec(
     scoring=Scoring(ScoreKind.MARGIN, "opponent", "no game yet",
                     unranked=frozenset({Mark.AUTOPLAY})),
     check_state=_violations,
+    preload=_preload,
     remote_options=frozenset({"--ai", "--level", "--you", "--first", "--watch", "--seed"}),
     storm_args=("--ai", "random", "--first", "you", "--seed", "1"),
 )

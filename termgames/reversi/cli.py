@@ -39,7 +39,18 @@ def command(ctx: click.Context, ai: str | None, level: int, you: str, first: str
     from termgames.reversi.settings import settings_for
 
     settings = settings_for(level, ai, Player(you.upper()), First(first), watch, seed)
+    needs_weights(settings.opponent.strategy)
     play(lambda context: ReversiScreen(context, settings), display)
+
+
+def needs_weights(*strategies: str) -> None:
+    """Read the trained weights now if a strategy searches with them, so that a damaged
+    file is said in one line before any screen or game starts."""
+    from termgames.reversi.ai import StrategyName
+    from termgames.reversi.engine import default_evaluation
+
+    if StrategyName.SEARCH in {StrategyName.named(name) for name in strategies}:
+        default_evaluation()
 
 
 @command.command(help="Computer against computer: per-game lines, tallies and a histogram "
@@ -68,6 +79,7 @@ def simulate(games: int, x_name: str, o_name: str, seed: int, jobs: int | None,
     )
     from termgames.runtime.workers import default_jobs
 
+    needs_weights(x_name, o_name)
     jobs = jobs or default_jobs()
     run = run_games(play_job, jobs_of(games, x_name, o_name, seed), jobs,
                     number=lambda result: result.number, line=SimulatedMatch.line, quiet=quiet,

@@ -85,12 +85,13 @@ _PLAIN: Bitboard = ~(_CORNERS | _C_AND_X) & 0xFFFFFFFFFFFFFFFF
 
 @functools.cache
 def default_evaluation() -> Evaluation:
-    """The evaluation ``search`` uses unless given one (loaded once)."""
-    # The hand-made evaluation for now; the pattern evaluation replaces it here (and
-    # benchmarks/reversi_mpc.py is run again to refit MPC for it).
-    from termgames.reversi.search_classic import evaluate
+    """The evaluation ``search`` uses unless given one: the trained patterns (read once;
+    WeightsError, one line naming the file, if the weights cannot be read)."""
+    # MPC below is fitted for this evaluation: refit it (benchmarks/reversi_mpc.py) when
+    # the evaluation or its weights change.
+    from termgames.reversi.patterns import evaluator
 
-    return evaluate
+    return evaluator()
 
 
 class Search(Solver):

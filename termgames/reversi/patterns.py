@@ -60,6 +60,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
+from termgames.failures import DamagedInstall
 from termgames.reversi.board import Bitboard, Square
 
 PATH = Path(__file__).with_name("data") / "weights.bin"
@@ -77,7 +78,7 @@ def phase_of(discs: int) -> int:
     return min((discs - 4) // DISCS_PER_PHASE, PHASES - 1) if discs > 4 else 0
 
 
-class WeightsError(Exception):
+class WeightsError(DamagedInstall):
     """The weights file is missing, cut short, corrupt or made for other patterns."""
 
 
