@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from benchmarks.reversi_notation import Choice
-from termgames.reversi import ai
+from termgames.reversi import ai, search_classic
 from termgames.reversi.board import Position
 
 
@@ -103,8 +103,8 @@ def _thought(result: Any) -> Choice:
 def _discs(score: int) -> float:
     """Today's search's score as discs: a won or lost end carries WIN plus the disc
     difference; anything else is the evaluation's centi-discs, a rough disc count."""
-    if abs(score) >= ai.WIN:
-        return float(score - ai.WIN if score > 0 else score + ai.WIN)
+    if abs(score) >= search_classic.WIN:
+        return float(score - search_classic.WIN if score > 0 else score + search_classic.WIN)
     return score / 100
 
 
@@ -129,7 +129,7 @@ class OurEngine:
             return _thought(self._think(position, seconds=self.budget.seconds,
                                         nodes=self.budget.nodes, rng=rng))
         if self._classic:
-            search = ai.Search(position, search_limits(self.budget), rng)
+            search = search_classic.Search(position, search_limits(self.budget), rng)
             search.advance()
             return Choice(search.choice, search.nodes, search.depth, search.exact,
                           _discs(search.score))

@@ -47,20 +47,20 @@ SHALLOW_ORDER_DEPTH = 5
 MPC_THRESHOLD = 1.5
 """Multi-ProbCut cuts when the deep result is this many sigmas outside the window."""
 MPC: dict[int, tuple[int, float, float, float]] = {
-    # Fitted on the hand-made evaluation (search_classic.evaluate), 120 positions of
+    # Fitted on the trained pattern evaluation (patterns.evaluator), 119 positions of
     # self-play, depths 1-8: python -m benchmarks.reversi_mpc --positions 120 --depth 8.
-    3: (1, 1.093, -48.1, 191.2),
-    4: (2, 1.057, 26.2, 218.5),
-    5: (1, 1.180, -56.0, 315.8),
-    6: (2, 1.179, 34.8, 452.1),
-    7: (3, 1.204, -15.0, 473.0),
-    8: (4, 1.228, 15.8, 453.2),
-    9: (5, 1.228, 15.8, 498.5),
-    10: (6, 1.228, 15.8, 548.3),
-    11: (7, 1.228, 15.8, 603.2),
-    12: (8, 1.228, 15.8, 663.5),
-    13: (9, 1.228, 15.8, 729.8),
-    14: (10, 1.228, 15.8, 802.8),
+    3: (1, 0.967, -86.1, 578.2),
+    4: (2, 0.986, 13.9, 462.2),
+    5: (1, 0.968, -49.3, 704.2),
+    6: (2, 0.977, 63.4, 651.3),
+    7: (3, 0.985, 39.4, 526.5),
+    8: (4, 1.006, 57.0, 506.9),
+    9: (5, 1.006, 57.0, 557.6),
+    10: (6, 1.006, 57.0, 613.4),
+    11: (7, 1.006, 57.0, 674.8),
+    12: (8, 1.006, 57.0, 742.2),
+    13: (9, 1.006, 57.0, 816.4),
+    14: (10, 1.006, 57.0, 898.1),
 }
 """depth -> (shallow depth, slope, intercept, sigma): the deep score predicted from the
 shallow one as slope * shallow + intercept, with residuals of spread sigma (centi-discs).
