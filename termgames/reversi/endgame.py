@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from termgames.reversi.board import FULL, Bitboard, Square
-from termgames.reversi.search_moves import DOWN_RAYS, UP_RAYS, legal_moves
+from termgames.reversi.search_moves import DOWN_RAYS, UP_RAYS, flips, legal_moves
 
 __all__ = ["CHECK_EVERY", "EXACT_TABLE_ENTRIES", "Solver", "final_score"]
 
@@ -109,25 +109,12 @@ class Solver:
                 beta = upper
         original_alpha = alpha
         children = []
-        not_opp = ~opp
         rank = _SQUARE_RANK
         while moves:
             low = moves & -moves
             moves ^= low
             square = low.bit_length() - 1
-            flipped = 0
-            for ray in UP_RAYS[square]:
-                stop = ray & not_opp
-                if stop:
-                    stop &= -stop
-                    if stop & own:
-                        flipped |= (stop - 1) & ray
-            for ray in DOWN_RAYS[square]:
-                stop = ray & not_opp
-                if stop:
-                    stop = 1 << (stop.bit_length() - 1)
-                    if stop & own:
-                        flipped |= ray & -(stop << 1)
+            flipped = flips(own, opp, square)
             mine = own | flipped | low
             theirs = opp ^ flipped
             if square == hint:
@@ -206,26 +193,13 @@ class Solver:
             if region.bit_count() & 1:
                 odd |= region
         best = -65
-        not_opp = ~opp
         next_empties = empties - 1
         for group in (odd, empty ^ odd):
             while group:
                 low = group & -group
                 group ^= low
                 square = low.bit_length() - 1
-                flipped = 0
-                for ray in UP_RAYS[square]:
-                    stop = ray & not_opp
-                    if stop:
-                        stop &= -stop
-                        if stop & own:
-                            flipped |= (stop - 1) & ray
-                for ray in DOWN_RAYS[square]:
-                    stop = ray & not_opp
-                    if stop:
-                        stop = 1 << (stop.bit_length() - 1)
-                        if stop & own:
-                            flipped |= ray & -(stop << 1)
+                flipped = flips(own, opp, square)
                 if not flipped:
                     continue
                 score = -self._near(opp ^ flipped, own | flipped | low, -beta, -alpha,
@@ -249,12 +223,12 @@ class Solver:
         second = empty ^ first
         a, b = first.bit_length() - 1, second.bit_length() - 1
         best = -65
-        flipped = _flips(own, opp, a)
+        flipped = flips(own, opp, a)
         if flipped:
             best = -self._last_one(opp ^ flipped, own | flipped | first, b)
             if best >= beta:
                 return best
-        flipped = _flips(own, opp, b)
+        flipped = flips(own, opp, b)
         if flipped:
             score = -self._last_one(opp ^ flipped, own | flipped | second, a)
             if score > best:
@@ -262,12 +236,12 @@ class Solver:
         if best != -65:
             return best
         # own passes
-        flipped = _flips(opp, own, a)
+        flipped = flips(opp, own, a)
         if flipped:
             best = self._last_one(own ^ flipped, opp | flipped | first, b)
             if best <= alpha:
                 return best
-        flipped = _flips(opp, own, b)
+        flipped = flips(opp, own, b)
         if flipped:
             score = self._last_one(own ^ flipped, opp | flipped | second, a)
             if best == -65 or score < best:
@@ -290,24 +264,6 @@ class Solver:
         if self.winner_takes_empties:
             return difference + (1 if difference > 0 else -1)
         return difference
-
-
-def _flips(own: Bitboard, opp: Bitboard, square: Square) -> Bitboard:
-    flipped = 0
-    not_opp = ~opp
-    for ray in UP_RAYS[square]:
-        stop = ray & not_opp
-        if stop:
-            stop &= -stop
-            if stop & own:
-                flipped |= (stop - 1) & ray
-    for ray in DOWN_RAYS[square]:
-        stop = ray & not_opp
-        if stop:
-            stop = 1 << (stop.bit_length() - 1)
-            if stop & own:
-                flipped |= ray & -(stop << 1)
-    return flipped
 
 
 def _flip_count(own: Bitboard, opp: Bitboard, square: Square) -> int:

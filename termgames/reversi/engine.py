@@ -27,7 +27,7 @@ from collections.abc import Callable
 from termgames.reversi.board import Bitboard, Position, Square
 from termgames.reversi.endgame import CHECK_EVERY, Solver, final_score
 from termgames.reversi.search_limits import Limits, OutOfBudget, OutOfSlice
-from termgames.reversi.search_moves import DOWN_RAYS, UP_RAYS, flips, legal_moves
+from termgames.reversi.search_moves import flips, legal_moves
 
 __all__ = ["MPC", "TABLE_ENTRIES", "WIN", "Evaluation", "Search", "default_evaluation"]
 
@@ -276,7 +276,6 @@ class Search(Solver):
             if bound > -WIN and self._pvs(own, opp, shallow, bound, bound + 1) <= bound:
                 return alpha
         children = []
-        not_opp = ~opp
         rank = _SQUARE_RANK
         by_search = depth >= SHALLOW_ORDER_DEPTH
         by_mobility = depth >= MOBILITY_ORDER_DEPTH
@@ -284,19 +283,7 @@ class Search(Solver):
             low = moves & -moves
             moves ^= low
             square = low.bit_length() - 1
-            flipped = 0
-            for ray in UP_RAYS[square]:
-                stop = ray & not_opp
-                if stop:
-                    stop &= -stop
-                    if stop & own:
-                        flipped |= (stop - 1) & ray
-            for ray in DOWN_RAYS[square]:
-                stop = ray & not_opp
-                if stop:
-                    stop = 1 << (stop.bit_length() - 1)
-                    if stop & own:
-                        flipped |= ray & -(stop << 1)
+            flipped = flips(own, opp, square)
             mine = own | flipped | low
             theirs = opp ^ flipped
             if square == hint:
@@ -348,7 +335,6 @@ class Search(Solver):
         evaluate = self.evaluate
         best = -_INFINITY
         best_square = -1
-        not_opp = ~opp
         hinted = 0
         if entry is not None:
             _, lower, upper, hint = entry
@@ -366,19 +352,7 @@ class Search(Solver):
                 low = group & -group
                 group ^= low
                 square = low.bit_length() - 1
-                flipped = 0
-                for ray in UP_RAYS[square]:
-                    stop = ray & not_opp
-                    if stop:
-                        stop &= -stop
-                        if stop & own:
-                            flipped |= (stop - 1) & ray
-                for ray in DOWN_RAYS[square]:
-                    stop = ray & not_opp
-                    if stop:
-                        stop = 1 << (stop.bit_length() - 1)
-                        if stop & own:
-                            flipped |= ray & -(stop << 1)
+                flipped = flips(own, opp, square)
                 self.nodes += 1
                 score = -evaluate(opp ^ flipped, own | flipped | low)
                 if score > best:
