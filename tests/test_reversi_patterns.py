@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pytest
 
-from termgames.reversi.board import flips, legal_moves, squares
 from termgames.reversi.patterns import (
     INSTANCES,
     LIMIT,
@@ -33,30 +32,10 @@ from termgames.reversi.patterns import (
     reference_indices,
     write,
 )
-
-
-def symmetries() -> list[list[int]]:
-    """The eight symmetries of the board, each as the image of every square."""
-    found = []
-    for transpose in (False, True):
-        for flip_rows in (False, True):
-            for flip_columns in (False, True):
-                mapping = []
-                for square in range(64):
-                    row, column = divmod(square, 8)
-                    if transpose:
-                        row, column = column, row
-                    mapping.append((7 - row if flip_rows else row) * 8
-                                   + (7 - column if flip_columns else column))
-                found.append(mapping)
-    return found
-
+from tools.reversi_train.features import mirror_board, symmetries
+from tools.reversi_train.speed import positions
 
 SYMMETRIES = symmetries()
-
-
-def image(bits: int, mapping: list[int]) -> int:
-    return sum(1 << mapping[square] for square in range(64) if bits >> square & 1)
 
 
 def random_board(rng: random.Random) -> tuple[int, int]:
@@ -91,7 +70,7 @@ def test_fast_indices_are_the_reference_on_random_boards_and_their_images() -> N
     for _ in range(150):
         own, opp = random_board(rng)
         for mapping in SYMMETRIES:
-            mirrored = image(own, mapping), image(opp, mapping)
+            mirrored = mirror_board(own, mapping), mirror_board(opp, mapping)
             assert fast_indices(*mirrored) == reference_indices(*mirrored)
 
 
@@ -112,7 +91,8 @@ def test_symmetric_positions_evaluate_equally_with_the_shipped_weights() -> None
     rng = random.Random(3)
     for _ in range(100):
         own, opp = random_board(rng)
-        scores = {evaluate(image(own, mapping), image(opp, mapping)) for mapping in SYMMETRIES}
+        scores = {evaluate(mirror_board(own, mapping), mirror_board(opp, mapping))
+                  for mapping in SYMMETRIES}
         assert len(scores) == 1
 
 
@@ -123,30 +103,11 @@ def test_the_shipped_weights_read_once_and_say_sensible_things() -> None:
     assert -400 < start < 400  # the start is about even
     # Near the end of random games, a lead of 10 discs or more is mostly seen as a lead
     # (81% of 1,241 such positions when measured; sign-flipped or misread weights: ~20%).
-    late = [(own, opp) for own, opp in random_game_positions(random.Random(11), 300)
+    late = [(own, opp) for own, opp in positions(18_000, 11)
             if (own | opp).bit_count() >= 58 and abs(own.bit_count() - opp.bit_count()) >= 10]
     agree = sum((evaluate(own, opp) > 0) == (own.bit_count() > opp.bit_count())
                 for own, opp in late)
     assert len(late) > 100 and agree >= 0.75 * len(late)
-
-
-def random_game_positions(rng: random.Random, games: int) -> list[tuple[int, int]]:
-    """Every position of ``games`` random games, as (side to move, other)."""
-    found = []
-    for _ in range(games):
-        own, opp = (1 << 28) | (1 << 35), (1 << 27) | (1 << 36)
-        while True:
-            moves = legal_moves(own, opp)
-            if not moves:
-                if not legal_moves(opp, own):
-                    break
-                own, opp = opp, own
-                continue
-            square = rng.choice(squares(moves))
-            flipped = flips(own, opp, square)
-            own, opp = opp & ~flipped, own | flipped | 1 << square
-            found.append((own, opp))
-    return found
 
 
 def test_the_weights_file_round_trips(tmp_path: Path) -> None:
