@@ -12,8 +12,10 @@ engine (seeded), and the game is caught once at a disc count drawn from 20 to 40
 seconds (default 0.5) on every position, one process, the engines taking turns position
 by position so that a change in the machine's load falls on all of them alike.
 
-The table: engine, phase, positions, positions searched, seconds, positions a second,
-the mean depth reached in the time, and how many endgame positions it solved exactly.
+The table: engine, phase, positions, positions searched, seconds in all, the longest
+single search (wall time around the call: how far past its S seconds an engine runs),
+positions a second, the mean depth reached in the time, and how many endgame positions
+it solved exactly.
 """
 
 from __future__ import annotations
@@ -72,6 +74,7 @@ class Tally:
     nodes: int = 0
     counted: bool = False
     seconds: float = 0.0
+    longest: float = 0.0
     depths: list[int] = field(default_factory=list)
     exact: int = 0
 
@@ -90,6 +93,7 @@ def measure(engines: list[Engine], sets: dict[str, list[Position]]
                 tally = tallies[engine.name, phase]
                 tally.positions += 1
                 tally.seconds += seconds
+                tally.longest = max(tally.longest, seconds)
                 if choice.nodes is not None:
                     tally.nodes += choice.nodes
                     tally.counted = True
@@ -107,14 +111,14 @@ def measure(engines: list[Engine], sets: dict[str, list[Position]]
 
 def table(tallies: dict[tuple[str, str], Tally]) -> list[str]:
     """The table's lines."""
-    header = ["engine", "phase", "positions", "nodes", "seconds", "nodes/s", "mean depth",
-              "exact"]
+    header = ["engine", "phase", "positions", "nodes", "seconds", "longest", "nodes/s",
+              "mean depth", "exact"]
     rows = []
     for (name, phase), tally in tallies.items():
         rate = tally.nodes / tally.seconds if tally.counted and tally.seconds else None
         rows.append([name, phase, str(tally.positions),
                      f"{tally.nodes:,}" if tally.counted else "-", f"{tally.seconds:.1f}",
-                     f"{rate:,.0f}" if rate is not None else "-",
+                     f"{tally.longest:.3f}", f"{rate:,.0f}" if rate is not None else "-",
                      f"{statistics.mean(tally.depths):.1f}" if tally.depths else "-",
                      str(tally.exact) if phase == "endgame" else ""])
     widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]

@@ -4,9 +4,11 @@ final disc difference under perfect play.
 Far from the end it orders moves fastest-first (the reply that leaves the opponent the
 fewest moves first) and keeps a transposition table of proven bounds; near the end,
 where ordering costs more than it saves, it plays odd regions first (parity: the side
-that plays last in a region usually gains), and the last two empties are special-cased:
-the last move's flips are counted directly, nothing is generated. Scores are whole discs
-for the side to move.
+that plays last in a region usually gains), and the last four empties are special-cased:
+no move list is generated, passes are found by trying the few empty squares, and the last
+move's flips are counted directly. Where alpha is high, the opponent's stable discs bound
+what the side to move can still score (a stability cutoff, see ``stability.py``). Scores
+are whole discs for the side to move.
 
 The solver counts every position it visits and, every ``CHECK_EVERY`` of them, calls
 its ``check`` hook, which may raise to abandon the search (a budget ran out): nothing
@@ -19,6 +21,7 @@ from collections.abc import Callable
 
 from termgames.reversi.board import FULL, Bitboard, Square
 from termgames.reversi.search_moves import DOWN_RAYS, UP_RAYS, flips, legal_moves
+from termgames.reversi.stability import stable_discs
 
 __all__ = ["CHECK_EVERY", "EXACT_TABLE_ENTRIES", "Solver", "final_score"]
 
@@ -30,9 +33,21 @@ FASTEST_FIRST = 7
 """From this many empties on, moves are ordered fastest-first; below, by parity."""
 TABLE_EMPTIES = 9
 """From this many empties on, proven bounds are kept in the table."""
+STABILITY_MARGIN = 4
+"""The stability bound is worked out only where alpha is at least ``2 * empties -
+STABILITY_MARGIN``: below, the opponent would need more stable discs than it usually has
+so late, and the bound costs more than the cutoffs it finds save (measured on FFO #1-19,
+benchmarks/reversi_endgame.py)."""
 
 # Quadrants, for parity: a region with an odd number of empties is played first.
 _QUADRANTS = (0x0F0F0F0F, 0xF0F0F0F0, 0x0F0F0F0F << 32, 0xF0F0F0F0 << 32)
+_NEIGHBOURS = [sum(1 << (row * 8 + col) for row in range(square // 8 - 1, square // 8 + 2)
+                   for col in range(square % 8 - 1, square % 8 + 2)
+                   if 0 <= row < 8 and 0 <= col < 8 and row * 8 + col != square)
+               for square in range(64)]
+"""For each square, the squares around it: a move needs an opponent's disc among them."""
+_QUADRANT_OF = [next(index for index, quadrant in enumerate(_QUADRANTS) if quadrant >> square & 1)
+                for square in range(64)]
 _CORNERS: Bitboard = 0x8100000000000081
 _X_SQUARES: Bitboard = 0x0042000000004200
 _C_SQUARES: Bitboard = 0x4281000000008142
@@ -107,6 +122,10 @@ class Solver:
                 alpha = lower
             if upper < beta:
                 beta = upper
+        if alpha >= 2 * empties - STABILITY_MARGIN:
+            bound = 64 - 2 * stable_discs(opp, own | opp).bit_count()
+            if bound <= alpha:
+                return bound
         original_alpha = alpha
         children = []
         rank = _SQUARE_RANK
@@ -182,8 +201,13 @@ class Solver:
 
     def _near(self, own: Bitboard, opp: Bitboard, alpha: int, beta: int, empty: Bitboard,
               empties: int) -> int:
-        if empties == 2:
-            return self._last_two(own, opp, alpha, beta, empty)
+        if empties <= 4:
+            if empties == 4:
+                return self._last_four(own, opp, alpha, beta, empty)
+            if empties == 3:
+                return self._last_three(own, opp, alpha, beta, empty)
+            if empties == 2:
+                return self._last_two(own, opp, alpha, beta, empty)
         self.nodes += 1
         if self.nodes >= self.check_at:
             self._checkpoint()
@@ -215,6 +239,88 @@ class Solver:
                 return -self._near(opp, own, -beta, -alpha, empty, empties)
             return final_score(own, opp, self.winner_takes_empties)
         return best
+
+    def _last_four(self, own: Bitboard, opp: Bitboard, alpha: int, beta: int,
+                   empty: Bitboard) -> int:
+        self.nodes += 1
+        if self.nodes >= self.check_at:
+            self._checkpoint()
+        squares = []
+        rest = empty
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            squares.append(low.bit_length() - 1)
+        # Parity: odd quadrants first. Only two in one quadrant and one in each of two
+        # others mixes odd and even; otherwise all are odd or all even, order as found.
+        quadrant = _QUADRANT_OF
+        counts = [0, 0, 0, 0]
+        for square in squares:
+            counts[quadrant[square]] += 1
+        if 2 in counts and 1 in counts:
+            squares = [square for square in squares if counts[quadrant[square]] == 1] + \
+                [square for square in squares if counts[quadrant[square]] != 1]
+        best = -65
+        neighbours = _NEIGHBOURS
+        for square in squares:
+            if not opp & neighbours[square]:
+                continue
+            flipped = flips(own, opp, square)
+            if flipped:
+                low = 1 << square
+                score = -self._last_three(opp ^ flipped, own | flipped | low, -beta, -alpha,
+                                          empty ^ low)
+                if score > best:
+                    best = score
+                    if score > alpha:
+                        if score >= beta:
+                            return score
+                        alpha = score
+        if best != -65:
+            return best
+        for square in squares:
+            if flips(opp, own, square):
+                return -self._last_four(opp, own, -beta, -alpha, empty)
+        return final_score(own, opp, self.winner_takes_empties)
+
+    def _last_three(self, own: Bitboard, opp: Bitboard, alpha: int, beta: int,
+                    empty: Bitboard) -> int:
+        self.nodes += 1
+        first = empty & -empty
+        rest = empty ^ first
+        second = rest & -rest
+        third = rest ^ second
+        a, b, c = (first.bit_length() - 1, second.bit_length() - 1,
+                   third.bit_length() - 1)
+        # Parity: of three empties, a square alone in its quadrant goes first.
+        quadrant = _QUADRANT_OF
+        if quadrant[a] == quadrant[b] != quadrant[c]:
+            order = (c, a, b)
+        elif quadrant[a] == quadrant[c] != quadrant[b]:
+            order = (b, a, c)
+        else:
+            order = (a, b, c)
+        best = -65
+        neighbours = _NEIGHBOURS
+        for square in order:
+            if not opp & neighbours[square]:
+                continue
+            flipped = flips(own, opp, square)
+            if flipped:
+                low = 1 << square
+                score = -self._last_two(opp ^ flipped, own | flipped | low, -beta, -alpha,
+                                        empty ^ low)
+                if score > best:
+                    best = score
+                    if score > alpha:
+                        if score >= beta:
+                            return score
+                        alpha = score
+        if best != -65:
+            return best
+        if flips(opp, own, a) or flips(opp, own, b) or flips(opp, own, c):
+            return -self._last_three(opp, own, -beta, -alpha, empty)
+        return final_score(own, opp, self.winner_takes_empties)
 
     def _last_two(self, own: Bitboard, opp: Bitboard, alpha: int, beta: int,
                   empty: Bitboard) -> int:
