@@ -294,3 +294,12 @@ def test_no_lock_is_taken_while_this_process_has_a_writable_store(tmp_path: Path
     assert store_module.shared_lock(tmp_path / DATABASE_NAME) is None
     assert store_at(tmp_path, create=False).warnings == []
     store.close()
+
+
+def test_the_best_results_of_one_player(tmp_path: Path) -> None:
+    store = store_at(tmp_path)
+    store.record_score("a1", "2048", "4x4", 10, player="ann")
+    store.record_score("b1", "2048", "4x4", 30, player="bob")
+    store.record_score("a2", "2048", "4x4", 20, player="ann")
+    assert [score.score for score in store.top("2048", player="ann")] == [20, 10]
+    assert store.top("2048", player="cat") == []

@@ -61,10 +61,11 @@ class Store(ABC):
 
     @abstractmethod
     def top(self, game: str | None = None, variant: str | None = None, limit: int = 10,
-            lowest: bool = False, assisted: bool | None = None) -> list[Score]:
+            lowest: bool = False, assisted: bool | None = None, player: str | None = None
+            ) -> list[Score]:
         """The best ``limit`` results, best first (the lowest first with ``lowest``),
-        optionally of one game, one variant, and only unassisted (False) or assisted
-        (True) ones; the earlier of two equal results ranks first."""
+        optionally of one game, one variant, one player, and only unassisted (False) or
+        assisted (True) ones; the earlier of two equal results ranks first."""
 
     def best(self, game: str, variant: str | None = None, lowest: bool = False,
              assisted: bool | None = None) -> Score | None:

@@ -192,11 +192,12 @@ class SQLiteStore(Store):
         )
 
     def top(self, game: str | None = None, variant: str | None = None, limit: int = 10,
-            lowest: bool = False, assisted: bool | None = None) -> list[Score]:
+            lowest: bool = False, assisted: bool | None = None, player: str | None = None
+            ) -> list[Score]:
         """The best ``limit`` results, best first (see ``Store.top``)."""
         named: dict[str, object] = {
             column: value for column, value in (("game", game), ("variant", variant),
-                                                ("assisted", assisted))
+                                                ("assisted", assisted), ("player", player))
             if value is not None}
         where = f"WHERE {' AND '.join(f'{column} = ?' for column in named)}" if named else ""
         rows = self._db.execute(
