@@ -13,7 +13,7 @@ from termgames import __version__
 from termgames.commands.options import display_options
 from termgames.commands.output import PipeClosed, echo
 from termgames.commands.play import remember_game
-from termgames.failures import DamagedInstall
+from termgames.failures import DamagedInstall, StoreUnavailable
 from termgames.games import GAMES
 from termgames.runtime.context import DisplayOptions
 from termgames.runtime.environment import as_shown
@@ -154,6 +154,9 @@ def run(command: click.Command, argv: list[str] | None) -> None:
     except (TerminalUnavailable, DamagedInstall) as error:
         echo(f"termgames: {_one_line(str(error))}", err=True)
         sys.exit(1)
+    except StoreUnavailable as error:
+        echo(f"termgames: {_one_line(str(error))}", err=True)
+        sys.exit(error.status)
     except KeyboardInterrupt:
         sys.exit(130)
     except (PipeClosed, BrokenPipeError):

@@ -22,6 +22,7 @@ from termgames.scoreboard import minutes_seconds
 from termgames.sokoban.bundled import BUNDLED, load_bundled
 from termgames.sokoban.progress import Record, record_solution
 from termgames.store.schema import MIGRATIONS
+from termgames.store.sql import SQLITE
 from termgames.store.sqlite import DATABASE_NAME
 from tests.screens import maze_keys
 from tests.stores import PLAYER, SOKOBAN_PROGRESS, store_at
@@ -325,7 +326,7 @@ def test_the_corrupt_database_warning_names_the_new_file_at_the_minimum_size(
 def test_old_variants_are_renamed_to_what_they_compare_with(tmp_path: Path) -> None:
     path = tmp_path / DATABASE_NAME
     old = sqlite3.connect(path)
-    old.executescript(MIGRATIONS[0])
+    old.executescript(SQLITE.render(MIGRATIONS[0]))
     old.executemany(
         "INSERT INTO scores VALUES (?, ?, ?, ?, 0, 'p', 0)",
         [("a", "2048", "4x4", 100), ("b", "reversi", "level 1", 3),
@@ -374,7 +375,7 @@ def test_scores_reads_an_old_database_without_writing_a_byte(tmp_path: Path) -> 
 
     path = tmp_path / DATABASE_NAME
     old = sqlite3.connect(path)
-    old.executescript(MIGRATIONS[0])
+    old.executescript(SQLITE.render(MIGRATIONS[0]))
     old.execute("INSERT INTO scores VALUES ('a', '2048', '4x4', 512, 0, 'ann', 0)")
     old.execute("PRAGMA user_version = 1")
     old.commit()

@@ -18,6 +18,7 @@ from termgames.runtime.context import DisplayOptions, data_home, open_visit
 from termgames.sokoban.bundled import BUNDLED, load_bundled
 from termgames.sokoban.progress import Record, load_records, record_solution
 from termgames.store.schema import MIGRATIONS
+from termgames.store.sql import SQLITE
 from termgames.store.sqlite import DATABASE_NAME, SQLiteStore
 from tests.stores import SOKOBAN_PROGRESS
 from tests.terminal import base_environment
@@ -34,7 +35,7 @@ def old_database(folder: Path) -> dict[str, str]:
     folder.mkdir(parents=True, exist_ok=True)
     old = sqlite3.connect(folder / DATABASE_NAME)
     for script in MIGRATIONS[:VERSION_3]:
-        old.executescript(script)
+        old.executescript(SQLITE.render(script))
     old.execute(f"PRAGMA user_version = {VERSION_3}")
     old.executemany("INSERT INTO scores VALUES (?, ?, ?, ?, ?, ?, ?, ?)", [
         ("a", "2048", "4x4, goal 2048", 1604, 1, "carol", 100.0, "undo"),

@@ -43,19 +43,14 @@ def everyones_records(store: Store, space: str) -> dict[str, dict[str, Record]]:
 def record_solution(store: Store, space: str, player: str, key: str, record: Record
                     ) -> Record:
     """Keep ``record`` as ``player``'s for the level with ``key`` if it beats their stored
-    one; their best."""
-    best = record
-
-    def keep_better(stored: str | None) -> str | None:
-        nonlocal best
-        previous = None if stored is None else _decode(stored)
-        if not record.beats(previous):
-            best = previous or record
-            return None
-        return json.dumps(asdict(record))
-
-    store.update_progress(player, space, key, keep_better)
-    return best
+    one; their best. The store keeps the better by rank, so a record another session or
+    host kept meanwhile is never replaced by a worse one."""
+    stored = store.progress(player, space, key)
+    previous = None if stored is None else _decode(stored)
+    if not record.beats(previous):
+        return previous or record
+    store.offer_progress(player, space, key, json.dumps(asdict(record)), record.rank)
+    return record
 
 
 class PlayerProgress:

@@ -34,6 +34,12 @@ class Record:
                                  < (other.helped, other.moves, other.pushes))
 
     @property
+    def rank(self) -> int:
+        """The order ``beats`` keeps, as one integer for the store (lower is better)."""
+        most = (1 << 21) - 1
+        return int(self.helped) << 42 | min(self.moves, most) << 21 | min(self.pushes, most)
+
+    @property
     def counts(self) -> str:
         """'33 moves, 8 pushes'."""
         return f"{plural(self.moves, 'move')}, {plural(self.pushes, 'push', 'pushes')}"

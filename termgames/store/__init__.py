@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from termgames.store.interface import Score, Store, Update
+from termgames.store.interface import Score, Store
 
-__all__ = ["Score", "Store", "Update", "open_store"]
+__all__ = ["Score", "Store", "open_store"]
 
 
 def open_store(folder: Path, *, owner: str, create: bool = True) -> Store:

@@ -10,7 +10,7 @@ rank apart from unhelped ones.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import NamedTuple
 
 
@@ -30,10 +30,6 @@ class Score(NamedTuple):
     def used_undo(self) -> bool:
         """Whether undo helped."""
         return "undo" in self.marks
-
-
-Update = Callable[[str | None], str | None]
-"""Given a stored value (None: none yet), the value to store (None: keep it as it is)."""
 
 
 class Store(ABC):
@@ -102,13 +98,16 @@ class Store(ABC):
         """Every player's values in ``space``: by player, then by key."""
 
     @abstractmethod
-    def update_progress(self, player: str, space: str, key: str, update: Update) -> bool:
-        """Read, change and write one value in one transaction, so that a concurrent
-        writer cannot slip between (see ``Update``); False if it could not be kept."""
+    def offer_progress(self, player: str, space: str, key: str, value: str,
+                       rank: int | None) -> bool:
+        """Keep ``value`` under ``key`` unless the value stored there ranks lower (better);
+        ranks compare as integers, and a rank of None replaces whatever is stored. Applied
+        twice, or on two hosts in either order, the best value stays. False if it could
+        not be kept."""
 
     def save_progress(self, player: str, space: str, key: str, value: str) -> bool:
         """Store ``value`` under ``key``, replacing what was there."""
-        return self.update_progress(player, space, key, lambda _: value)
+        return self.offer_progress(player, space, key, value, None)
 
     # Marks, per player -----------------------------------------------------------------
     @abstractmethod

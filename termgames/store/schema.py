@@ -1,12 +1,16 @@
 """The scores database's schema, as the migrations that build it one version at a time.
 
-A migration may name ``:owner``, the local account's name: rows from before records were
-kept per player are that account's.
+Written once for SQLite and PostgreSQL (``sql.Dialect`` renders ``{double}`` and the
+parameters). A ``?`` in a migration is the local account's name: rows from before
+records were kept per player are that account's. The PostgreSQL store starts at an empty
+database, so the data fixes of versions 2 to 4 find nothing to fix there; they run all
+the same, so that both databases reach each version by the same steps.
 """
 
 from __future__ import annotations
 
-# Each entry moves the schema up one version; user_version records how many have run.
+# Each entry moves the schema up one version; the database records how many have run
+# (SQLite in its user_version, as it always has; PostgreSQL in a schema_version table).
 MIGRATIONS: tuple[str, ...] = (
     """
     CREATE TABLE scores (
@@ -16,14 +20,14 @@ MIGRATIONS: tuple[str, ...] = (
         score       INTEGER NOT NULL,
         used_undo   INTEGER NOT NULL DEFAULT 0,
         player      TEXT NOT NULL,
-        recorded_at REAL NOT NULL
+        recorded_at {double} NOT NULL
     );
     CREATE INDEX scores_by_game ON scores (game, variant, score);
     CREATE TABLE progress (
         game       TEXT NOT NULL,
         key        TEXT NOT NULL,
         value      TEXT NOT NULL,
-        updated_at REAL NOT NULL,
+        updated_at {double} NOT NULL,
         PRIMARY KEY (game, key)
     );
     """,
@@ -40,7 +44,7 @@ MIGRATIONS: tuple[str, ...] = (
     # name nobody verified), space-separated.
     """
     ALTER TABLE scores ADD COLUMN marks TEXT NOT NULL DEFAULT '';
-    UPDATE scores SET marks = 'undo' WHERE used_undo;
+    UPDATE scores SET marks = 'undo' WHERE used_undo <> 0;
     """,
     # Version 4: every personal record is the player's own. Progress (Sokoban's solved
     # levels and best solutions) is keyed by player too, and the marks of a way out
@@ -53,21 +57,21 @@ MIGRATIONS: tuple[str, ...] = (
         game       TEXT NOT NULL,
         key        TEXT NOT NULL,
         value      TEXT NOT NULL,
-        updated_at REAL NOT NULL,
+        updated_at {double} NOT NULL,
         PRIMARY KEY (player, game, key)
     );
     INSERT INTO player_progress (player, game, key, value, updated_at)
-        SELECT :owner, game, key, value, updated_at FROM progress
+        SELECT ?, game, key, value, updated_at FROM progress
         WHERE game NOT IN ('maze', 'sokoban-shown');
     CREATE TABLE marks (
         player    TEXT NOT NULL,
         space     TEXT NOT NULL,
         key       TEXT NOT NULL,
-        marked_at REAL NOT NULL,
+        marked_at {double} NOT NULL,
         PRIMARY KEY (player, space, key)
     );
     INSERT INTO marks (player, space, key, marked_at)
-        SELECT :owner, game, key, updated_at FROM progress
+        SELECT ?, game, key, updated_at FROM progress
         WHERE game IN ('maze', 'sokoban-shown');
     DROP TABLE progress;
     ALTER TABLE player_progress RENAME TO progress;
@@ -75,5 +79,12 @@ MIGRATIONS: tuple[str, ...] = (
     UPDATE scores SET assisted = 1 WHERE ' ' || marks || ' ' LIKE '% undo %'
         OR ' ' || marks || ' ' LIKE '% autoplay %' OR ' ' || marks || ' ' LIKE '% helped %';
     CREATE INDEX scores_by_player ON scores (game, player, recorded_at);
+    """,
+    # Version 5: a progress value has a rank (lower is better: Sokoban's is helped, then
+    # moves, then pushes), so that a value waiting in a host's spool, sent late or twice,
+    # never replaces a better one another host kept meanwhile. Older values have none:
+    # any new value replaces them, as before.
+    """
+    ALTER TABLE progress ADD COLUMN rank BIGINT;
     """,
 )
