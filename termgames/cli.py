@@ -10,7 +10,7 @@ from typing import Any
 import click
 
 from termgames import __version__
-from termgames.commands.options import display_options
+from termgames.commands.options import database_url_option, display_options
 from termgames.commands.output import PipeClosed, echo
 from termgames.commands.play import remember_game
 from termgames.failures import DamagedInstall, StoreUnavailable
@@ -95,6 +95,7 @@ def build_cli(games: tuple[GameSpec, ...]) -> ArcadeGroup:
     @click.argument("game", required=False)
     @click.option("--limit", type=click.IntRange(*LIMITS), default=DEFAULT_LIMIT,
                   show_default=True, help="How many results per table.")
+    @database_url_option
     def scores(game: str | None, limit: int) -> None:
         """Print the best results (all games, or GAME): one table per variant, since only
         results of the same board, maze size or opponent compare. Reads, never writes."""

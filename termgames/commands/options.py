@@ -1,5 +1,5 @@
-"""The options the games' commands share: the display options every game takes, and the
-``simulate`` commands' --quiet and --jobs."""
+"""The options the games' commands share: the display options every game takes, the
+``simulate`` commands' --quiet and --jobs, and --database-url (``serve``, ``scores``)."""
 
 from __future__ import annotations
 
@@ -47,3 +47,27 @@ quiet_option = click.option("--quiet", is_flag=True, help="Print the summary alo
 jobs_option = click.option("--jobs", type=click.IntRange(1, 256), default=None,
                            help="Processes to use (default: all cores).")
 """Every ``simulate`` command's --jobs."""
+
+
+def database_url_option(function: F) -> F:
+    """Add --database-url: the PostgreSQL database to use instead of the SQLite file in
+    the data folder (as TERMGAMES_DATABASE_URL does; the option wins)."""
+
+    def remember(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+        from termgames.failures import BadDatabaseURL
+        from termgames.runtime.context import use_database
+        from termgames.store import check_database_url
+
+        if value is None:
+            return
+        try:
+            check_database_url(value)
+        except BadDatabaseURL as error:
+            raise click.BadParameter(str(error), ctx, param) from error
+        use_database(value)
+
+    return click.option(
+        "--database-url", metavar="URL", expose_value=False, callback=remember,
+        help="A PostgreSQL database (postgresql://user@host/db) shared by several hosts, "
+        "instead of the SQLite file in the data folder (TERMGAMES_DATABASE_URL).",
+    )(function)

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from termgames.clock import Clock, MonotonicClock
-from termgames.store import Store, open_store
+from termgames.store import BROKER_VARIABLE, DATABASE_URL_VARIABLE, Store, open_store
 from termgames.text import sanitize
 
 PLAYER_VARIABLE = "TERMGAMES_PLAYER"
@@ -135,7 +135,9 @@ def open_reader(environ: Mapping[str, str] | None = None) -> tuple[Store, Player
     """The store as read-only commands see it (``scores``, exports: nothing is made on
     disk), and the player they are about."""
     environ = _environment(environ)
-    store = open_store(data_home(environ), owner=account_name(environ), create=False)
+    store = open_store(data_home(environ), owner=account_name(environ), create=False,
+                       database_url=environ.get(DATABASE_URL_VARIABLE),
+                       broker=environ.get(BROKER_VARIABLE))
     return store, current_player(environ)
 
 
@@ -143,7 +145,28 @@ def open_visit(requested: DisplayOptions, environ: Mapping[str, str] | None = No
     """The visit of a local run (or a served game, whose environment the server built):
     the store opened (migrated if old: earlier records are the local account's)."""
     environ = _environment(environ)
-    store = open_store(data_home(environ), owner=account_name(environ))
+    store = open_store(data_home(environ), owner=account_name(environ),
+                       database_url=environ.get(DATABASE_URL_VARIABLE),
+                       broker=environ.get(BROKER_VARIABLE))
     dump = environ.get(STATE_DUMP_VARIABLE)
     return Visit(store, current_player(environ), display_options(requested, environ),
                  state_dump=Path(dump) if dump else None)
+
+
+def database_url(environ: Mapping[str, str] | None = None) -> str | None:
+    """The PostgreSQL database to use (TERMGAMES_DATABASE_URL or --database-url), if any."""
+    return _environment(environ).get(DATABASE_URL_VARIABLE) or None
+
+
+def use_database(url: str) -> None:
+    """Use the database at ``url`` (--database-url): this process and every process it
+    starts (a served game, the store broker) find it where the variable would put it."""
+    os.environ[DATABASE_URL_VARIABLE] = url
+
+
+def announce_broker(socket: str | None) -> None:
+    """Tell the games this server starts where its store broker listens (None: nowhere)."""
+    if socket is None:
+        os.environ.pop(BROKER_VARIABLE, None)
+    else:
+        os.environ[BROKER_VARIABLE] = socket

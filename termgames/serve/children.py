@@ -19,15 +19,16 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from termgames.runtime.context import PLAYER_VARIABLE, UNVERIFIED_VARIABLE
+from termgames.store import BROKER_VARIABLE
 
 if sys.platform != "win32":  # serve refuses to start on Windows (command.py)
     import fcntl
     import pty
     import termios
 
-KEPT_VARIABLES = ("PATH", "HOME", "XDG_DATA_HOME", "TERMGAMES_HOME")
-"""The server's own variables a game may need (where its scores live); nothing of the
-client's environment is ever passed on."""
+KEPT_VARIABLES = ("PATH", "HOME", "XDG_DATA_HOME", "TERMGAMES_HOME", BROKER_VARIABLE)
+"""The server's own variables a game may need (where its scores live, where the store
+broker listens); nothing of the client's environment is ever passed on."""
 
 
 @dataclass(frozen=True)

@@ -12,10 +12,12 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import click
 
+from termgames.commands.options import database_url_option
 from termgames.commands.output import echo
 from termgames.serve.identity import Auth
 
 if TYPE_CHECKING:
+    from termgames.serve.database import BrokerProcess
     from termgames.serve.identity import Claims
     from termgames.serve.server import Options
     from termgames.spec import GameSpec
@@ -47,6 +49,7 @@ def serve_command(games: tuple[GameSpec, ...], entry: Callable[[list[str]], None
                   default=Auth.NONE.value, show_default=True,
                   help="none: anyone plays, scores marked unverified; "
                   "publickey: the first key to use a name owns it.")
+    @database_url_option
     def serve(host: str, port: int, max_sessions: int, max_per_ip: int,
               idle_timeout: float, auth: str) -> None:
         """Serve the arcade over SSH: 'ssh -p PORT anyname@HOST' opens the menu, and
@@ -89,14 +92,45 @@ def run_server(games: tuple[GameSpec, ...], entry: Callable[[list[str]], None], 
         sys.exit(2)
     options = Options(*limits, auth, remote_options(games), entry)
     _preload(games)
+    broker = _start_broker()
     try:
         import asyncio  # here, not at the top: every termgames command loads this module
 
-        asyncio.run(_serve(host, port, key, options, claims))
+        asyncio.run(_serve(host, port, key, options, claims, broker))
     except OSError as error:
         echo(f"termgames: cannot listen on {host}:{port}: {error.strerror or error}",
              err=True)
         sys.exit(1)
+    finally:
+        if broker is not None:
+            broker.stop()
+
+
+def _start_broker() -> BrokerProcess | None:
+    """With a PostgreSQL database, the store broker, listening (before the server does:
+    a database that cannot be reached stops the start, in one line and status 1)."""
+    from termgames.failures import StoreUnavailable
+    from termgames.runtime.context import data_home, database_url
+    from termgames.serve.database import BrokerProcess
+
+    url = database_url()
+    if url is None:
+        return None
+    from termgames.store.postgres import INSTALL_HINT as DRIVER_HINT
+
+    try:  # here, where the message and its status are right, not in the broker
+        importlib.import_module("psycopg")
+        importlib.import_module("psycopg_pool")
+    except ImportError:
+        echo(f"termgames: {DRIVER_HINT}", err=True)
+        sys.exit(2)
+    broker = BrokerProcess(data_home(), url)
+    try:
+        broker.start()
+    except StoreUnavailable as error:
+        echo(f"termgames: {error}", err=True)
+        sys.exit(error.status)
+    return broker
 
 
 def _preload(games: tuple[GameSpec, ...]) -> None:
@@ -119,7 +153,7 @@ def _preload(games: tuple[GameSpec, ...]) -> None:
 
 
 async def _serve(host: str, port: int, key: Any, options: Options,
-                 claims: Claims | None) -> None:
+                 claims: Claims | None, broker: BrokerProcess | None) -> None:
     import asyncio
 
     import asyncssh
@@ -128,6 +162,7 @@ async def _serve(host: str, port: int, key: Any, options: Options,
     from termgames.serve.server import Arcade, GameSession, install_reaper
 
     arcade = Arcade(options, claims)
+    arcade.broker = broker
     install_reaper(arcade)
     server = await asyncssh.create_server(
         lambda: Gate(arcade, GameSession), host, port, server_host_keys=[key], encoding=None,

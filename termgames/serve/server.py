@@ -16,7 +16,7 @@ import signal
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import asyncssh
 
@@ -32,6 +32,9 @@ from termgames.serve.requests import (
     terminal_type,
     window_size,
 )
+
+if TYPE_CHECKING:
+    from termgames.serve.database import BrokerProcess
 
 READ_CHUNK = 65536
 INPUT_LIMIT = 65536
@@ -74,6 +77,7 @@ class Arcade:
         self.connections = 0
         self.sessions: dict[int, GameSession] = {}  # by child pid
         self.closing = False
+        self.broker: BrokerProcess | None = None
 
     def admit(self, address: str) -> Refusal | None:
         """Count a new connection, or say why it is refused."""
@@ -108,6 +112,8 @@ class Arcade:
             session = self.sessions.pop(pid, None)
             if session is not None:
                 session.reaped(status)
+            elif self.broker is not None and not self.closing:
+                self.broker.exited(pid)
 
     async def close(self, grace: float = HANGUP_GRACE_S) -> None:
         """Hang up every game (each saves), wait for them, kill any that hang on."""

@@ -1,5 +1,6 @@
 """Where results, progress and marks are kept: the ``Store`` interface, and ``open_store``
-to open the one a launch uses (today a SQLite file in the data folder).
+to open the one a launch uses: a SQLite file in the data folder (the default, needing
+nothing), or a PostgreSQL database shared by many hosts (``--database-url``).
 
 Nothing outside this package and the code that builds the launch context knows which
 kind of store it has.
@@ -7,17 +8,49 @@ kind of store it has.
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
-from termgames.store.interface import Score, Store
+from termgames.store.interface import Score, Store, StoreReader
+from termgames.store.urls import BROKER_VARIABLE, DATABASE_URL_VARIABLE, check_database_url
 
-__all__ = ["Score", "Store", "open_store"]
+__all__ = ["BROKER_VARIABLE", "DATABASE_URL_VARIABLE", "Score", "Store", "StoreReader",
+           "check_database_url", "open_store"]
 
-
-def open_store(folder: Path, *, owner: str, create: bool = True) -> Store:
-    """The store kept in ``folder``; records from before they were kept per player become
+def open_store(folder: Path, *, owner: str, create: bool = True,
+               database_url: str | None = None, broker: str | None = None) -> Store:
+    """The store a launch uses. Records from before they were kept per player become
     ``owner``'s (the local account's). Without ``create``, a read-only view that makes
-    nothing on disk (``termgames scores``)."""
-    from termgames.store.sqlite import SQLiteStore
+    nothing on disk (``termgames scores``).
 
-    return SQLiteStore.open(folder, owner, create)
+    With ``database_url``, the PostgreSQL database there: writes go through the spool in
+    ``folder``, pushed by this process, or by the broker at ``broker`` (a served game).
+    Raises StoreUnavailable (one line) if the URL is wrong, the driver missing or the
+    database unreachable."""
+    if not database_url and not broker:
+        from termgames.store.sqlite import SQLiteStore
+
+        return SQLiteStore.open(folder, owner, create)
+    from termgames.store.remote import SpooledStore
+    from termgames.store.spool import SPOOL_NAME, Pusher, Spool
+
+    if broker:
+        from termgames.store.broker import BrokerReader
+
+        reader = BrokerReader(broker)
+        return SpooledStore(reader, Spool(folder / SPOOL_NAME), reader.nudge, reader.close)
+    assert database_url is not None
+    check_database_url(database_url)
+    from termgames.store.postgres import PostgresStore
+
+    if not create:
+        return PostgresStore.connect(database_url, owner, pool_size=1, writable=False)
+    store = PostgresStore.connect(database_url, owner, pool_size=2)
+    try:
+        spool = Spool(folder / SPOOL_NAME)
+    except (sqlite3.Error, OSError) as error:
+        store.warnings.append(f"warning: results go straight to the database, with no "
+                              f"spool to wait in if it is down ({error})")
+        return store
+    pusher = Pusher(spool, store.apply, store.errors)
+    return SpooledStore(store, spool, pusher.nudge, pusher.close)

@@ -25,6 +25,8 @@ class Score(NamedTuple):
     player: str
     recorded_at: float
     assisted: bool = False
+    run_id: str = ""
+    """The run that made it (one result per run)."""
 
     @property
     def used_undo(self) -> bool:
@@ -32,12 +34,10 @@ class Score(NamedTuple):
         return "undo" in self.marks
 
 
-class Store(ABC):
-    """The scores, progress and marks of every player.
-
-    A store never stops play: where it cannot keep something it says so once in
-    ``warnings`` (the line to show the player) and play goes on.
-    """
+class StoreReader(ABC):
+    """What a store answers: the scores, progress and marks of every player. Reading
+    never stops play: where it cannot answer it says so once in ``warnings`` (the line
+    to show the player), answers as if there were nothing, and play goes on."""
 
     warnings: list[str]
     writable: bool
@@ -48,13 +48,6 @@ class Store(ABC):
         """Release the store; it is unusable afterwards."""
 
     # Results ---------------------------------------------------------------------------
-    @abstractmethod
-    def record_score(self, run_id: str, game: str, variant: str, score: int, *,
-                     player: str, marks: Iterable[str] = (), assisted: bool = False) -> bool:
-        """Record one run's result; recording the same ``run_id`` again replaces its score
-        with the new one (the result a run ends with) and adds to its marks. False if it
-        could not be kept (``warnings`` says why)."""
-
     @abstractmethod
     def top(self, game: str | None = None, variant: str | None = None, limit: int = 10,
             lowest: bool = False, assisted: bool | None = None, player: str | None = None
@@ -84,7 +77,7 @@ class Store(ABC):
     def games_with_scores(self) -> list[str]:
         """The names of games with at least one result, sorted."""
 
-    # Progress, per player --------------------------------------------------------------
+    # Progress and marks, per player ----------------------------------------------------
     @abstractmethod
     def progress(self, player: str, space: str, key: str) -> str | None:
         """``player``'s value under ``key`` in a game's ``space``, or None."""
@@ -98,6 +91,25 @@ class Store(ABC):
         """Every player's values in ``space``: by player, then by key."""
 
     @abstractmethod
+    def marked(self, player: str, space: str, key: str) -> bool:
+        """Whether ``player`` has the mark ``key`` in ``space``."""
+
+
+class Store(StoreReader):
+    """The scores, progress and marks of every player, read and kept.
+
+    A store never stops play: where it cannot keep something it says so once in
+    ``warnings`` (the line to show the player) and play goes on.
+    """
+
+    @abstractmethod
+    def record_score(self, run_id: str, game: str, variant: str, score: int, *,
+                     player: str, marks: Iterable[str] = (), assisted: bool = False) -> bool:
+        """Record one run's result; recording the same ``run_id`` again replaces its score
+        with the new one (the result a run ends with) and adds to its marks. False if it
+        could not be kept (``warnings`` says why)."""
+
+    @abstractmethod
     def offer_progress(self, player: str, space: str, key: str, value: str,
                        rank: int | None) -> bool:
         """Keep ``value`` under ``key`` unless the value stored there ranks lower (better);
@@ -108,11 +120,6 @@ class Store(ABC):
     def save_progress(self, player: str, space: str, key: str, value: str) -> bool:
         """Store ``value`` under ``key``, replacing what was there."""
         return self.offer_progress(player, space, key, value, None)
-
-    # Marks, per player -----------------------------------------------------------------
-    @abstractmethod
-    def marked(self, player: str, space: str, key: str) -> bool:
-        """Whether ``player`` has the mark ``key`` in ``space``."""
 
     @abstractmethod
     def mark(self, player: str, space: str, key: str) -> bool:

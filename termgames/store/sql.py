@@ -178,11 +178,12 @@ class SQLStore(Store):
             if value is not None}
         where = f"WHERE {' AND '.join(f'{column} = ?' for column in named)}" if named else ""
         rows = self._rows(
-            "SELECT game, variant, score, marks, player, recorded_at, assisted FROM scores "
+            "SELECT game, variant, score, marks, player, recorded_at, assisted, run_id "
+            "FROM scores "
             f"{where} ORDER BY score {'ASC' if lowest else 'DESC'}, recorded_at ASC LIMIT ?",
             (*(int(v) if isinstance(v, bool) else v for v in named.values()), limit))
-        return [Score(g, v, s, frozenset(str(m).split()), p, float(t), bool(a))
-                for g, v, s, m, p, t, a in rows]
+        return [Score(g, v, s, frozenset(str(m).split()), p, float(t), bool(a), str(r))
+                for g, v, s, m, p, t, a, r in rows]
 
     def count_scores(self, game: str | None = None) -> int:
         """How many runs are recorded, for one game or all."""
