@@ -389,13 +389,14 @@ class PostgresServer:
                 cursor = conn.execute(statement)
                 return [tuple(row) for row in cursor.fetchall()] if cursor.description else []
         result = subprocess.run(
-            [self.setup.tool("psql"), "-X", "-q", "-A", "-t", "-z", "-0", "-P", "null=\x01",
-             "-v", "ON_ERROR_STOP=1", "-d", url, "-c", statement],
+            [self.setup.tool("psql"), "-X", "-q", "-A", "-t", "-F", "\x1f", "-R", "\x1e",
+             "-P", "null=\x01", "-v", "ON_ERROR_STOP=1", "-d", url, "-c", statement],
             env=clean_environment(), text=True, capture_output=True, timeout=TIMEOUT)
         if result.returncode != 0:
             raise RuntimeError(f"psql failed on {statement!r}: {result.stderr.strip()}")
-        records = result.stdout.removesuffix("\n").split("\0\0") if result.stdout else []
-        return [tuple(None if value == "\x01" else value for value in record.split("\0"))
+        # Unit and record separators between values and rows; no output at all is no row.
+        records = result.stdout.removesuffix("\n").split("\x1e") if result.stdout else []
+        return [tuple(None if value == "\x01" else value for value in record.split("\x1f"))
                 for record in records]
 
     def create_database(self, name: str) -> str:
@@ -446,13 +447,25 @@ def close_all() -> None:
             server.close()
 
 
-def unavailable(reason: str) -> NoReturn:
-    """Skip the test for want of a server, or fail it when TERMGAMES_REQUIRE_POSTGRES=1
-    (CI), where a skip would hide that the PostgreSQL leg never ran."""
+def unavailable(reason: str, module_level: bool = False) -> NoReturn:
+    """Skip the test (or the module) for want of PostgreSQL, or fail it when
+    TERMGAMES_REQUIRE_POSTGRES=1 (CI), where a skip would hide that the PostgreSQL leg
+    never ran."""
     if os.environ.get(REQUIRE_VARIABLE, "") not in ("", "0"):
         pytest.fail(f"{REQUIRE_VARIABLE} is set but no PostgreSQL server can be started: "
                     f"{reason}", pytrace=False)
-    pytest.skip(f"no PostgreSQL server can be started: {reason}")
+    pytest.skip(f"no PostgreSQL server can be started: {reason}",
+                allow_module_level=module_level)
+
+
+def psycopg_or_skip() -> ModuleType:
+    """psycopg, for a test module's top (``psycopg = psycopg_or_skip()``): without it the
+    module is skipped, or fails under TERMGAMES_REQUIRE_POSTGRES=1."""
+    module = psycopg_module()
+    if module is None:
+        unavailable("psycopg is not installed (pip install -e '.[postgres]')",
+                    module_level=True)
+    return module
 
 
 def started_server(max_connections: int = 40) -> PostgresServer:

@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 
 from tests import postgres
-from tests.postgres import MakePostgresServer, PostgresServer
+from tests.postgres import MakePostgresServer, PostgresServer, psycopg_or_skip
 
-psycopg = pytest.importorskip("psycopg")
+psycopg = psycopg_or_skip()
 
 
 @pytest.mark.parametrize("turn", ["first", "second"])
