@@ -159,6 +159,7 @@ def test_as_root_with_no_other_user_the_tests_skip(monkeypatch: pytest.MonkeyPat
     """Root has no unprivileged user to run as: a skip that says so."""
     monkeypatch.setattr(postgres, "_INSTALLATION", None)
     monkeypatch.setenv(postgres.USER_VARIABLE, "root")
+    monkeypatch.delenv(postgres.BIN_VARIABLE, raising=False)
     monkeypatch.delenv(postgres.REQUIRE_VARIABLE, raising=False)
     with pytest.raises(pytest.skip.Exception, match="running as root, which PostgreSQL "
                                                     "refuses, and no unprivileged user"):
