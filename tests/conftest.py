@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import itertools
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.postgres import MakePostgresServer, PostgresServer, started_server
 from tests.stores import PLAYER
 from tests.terminal import Start, Terminal
 
@@ -36,3 +39,44 @@ def terminal(tmp_path: Path) -> Iterator[Start]:
     yield start
     for term in started:
         term.close()
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    """One real PostgreSQL server for the whole run, started by the first test that asks
+    (tests/postgres.py); skipped where none can be started, failed then in CI."""
+    server = started_server()
+    yield server
+    server.close()
+
+
+@pytest.fixture
+def postgres_url(postgres_server: PostgresServer, request: pytest.FixtureRequest) -> Iterator[str]:
+    """The URL of a new empty database of this test's own on ``postgres_server``, dropped
+    afterwards (with whoever is still connected to it)."""
+    postgres_server.start()  # a test before may have stopped it
+    hint = re.sub(r"[^a-z0-9]+", "_", request.node.name.lower())[:40]
+    name = f"t{next(DATABASES)}_{hint}".rstrip("_")
+    yield postgres_server.create_database(name)
+    postgres_server.start()
+    postgres_server.drop_database(name)
+
+
+DATABASES = itertools.count(1)
+"""Numbers the tests' databases, so no two in a run share a name."""
+
+
+@pytest.fixture
+def make_postgres_server() -> Iterator[MakePostgresServer]:
+    """A factory for servers of a test's own (say, with few connections, or to stop and
+    start at will); all are stopped and removed at the end of the test."""
+    made: list[PostgresServer] = []
+
+    def make(max_connections: int = 40) -> PostgresServer:
+        server = started_server(max_connections)
+        made.append(server)
+        return server
+
+    yield make
+    for server in made:
+        server.close()
