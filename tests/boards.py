@@ -9,7 +9,9 @@ import random
 from collections.abc import Callable
 from pathlib import Path
 
-from termgames.reversi.board import Position
+from termgames.reversi import board
+from termgames.reversi.board import Bitboard, Position
+from termgames.reversi.endgame import final_score
 from termgames.reversi.match import Match
 from termgames.sokoban.levels import Level
 
@@ -52,6 +54,32 @@ def random_position(seed: int, plies: int) -> Position:
 
 TINY = "#####\n#@$.#\n#####\n"
 """The smallest level: one box one push from its goal."""
+
+
+def endgame(seed: int, empties: int) -> Position:
+    """Random moves from the start (seeded) until ``empties`` squares are left."""
+    rng, match = random.Random(seed), Match()
+    while match.position.empties() > empties and not match.over:
+        match.play(rng.choice(match.position.move_list()))
+    return match.position
+
+
+def alpha_beta(own: Bitboard, opp: Bitboard, alpha: int = -65, beta: int = 65) -> int:
+    """The exact score by plain alpha-beta on the rules' moves (for 9-10 empties, where
+    minimax is too slow for a test): no table, no ordering, nothing shared with the
+    solver but the rules."""
+    moves = board.legal_moves(own, opp)
+    if not moves:
+        if not board.legal_moves(opp, own):
+            return final_score(own, opp)
+        return -alpha_beta(opp, own, -beta, -alpha)
+    for square in board.squares(moves):
+        flipped = board.flips(own, opp, square)
+        score = -alpha_beta(opp & ~flipped, own | flipped | 1 << square, -beta, -alpha)
+        if score >= beta:
+            return score
+        alpha = max(alpha, score)
+    return alpha
 
 
 def write_sparse(path: Path) -> None:

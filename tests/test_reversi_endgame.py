@@ -5,23 +5,12 @@ against the rules (perft and random boards)."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from termgames.reversi import board, search_moves
 from termgames.reversi.board import Bitboard, Position
 from termgames.reversi.endgame import Solver, final_score
-from termgames.reversi.match import Match
-from tests.boards import random_position
-
-
-def endgame(seed: int, empties: int) -> Position:
-    """Random moves from the start (seeded) until ``empties`` squares are left."""
-    rng, match = random.Random(seed), Match()
-    while match.position.empties() > empties and not match.over:
-        match.play(rng.choice(match.position.move_list()))
-    return match.position
+from tests.boards import alpha_beta, endgame, random_position
 
 
 def brute_force(own: Bitboard, opp: Bitboard, takes_empties: bool = False) -> int:
@@ -37,24 +26,6 @@ def brute_force(own: Bitboard, opp: Bitboard, takes_empties: bool = False) -> in
         best = max(best, -brute_force(opp & ~flipped, own | flipped | 1 << square,
                                       takes_empties))
     return best
-
-
-def alpha_beta(own: Bitboard, opp: Bitboard, alpha: int = -65, beta: int = 65) -> int:
-    """The exact score by plain alpha-beta on the rules' moves (for 9-10 empties, where
-    minimax is too slow for a test): no table, no ordering, nothing shared with the
-    solver but the rules."""
-    moves = board.legal_moves(own, opp)
-    if not moves:
-        if not board.legal_moves(opp, own):
-            return final_score(own, opp)
-        return -alpha_beta(opp, own, -beta, -alpha)
-    for square in board.squares(moves):
-        flipped = board.flips(own, opp, square)
-        score = -alpha_beta(opp & ~flipped, own | flipped | 1 << square, -beta, -alpha)
-        if score >= beta:
-            return score
-        alpha = max(alpha, score)
-    return alpha
 
 
 @pytest.mark.parametrize("empties", range(1, 9))

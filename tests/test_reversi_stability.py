@@ -12,7 +12,7 @@ from termgames.reversi import board
 from termgames.reversi.board import FULL, Bitboard
 from termgames.reversi.endgame import Solver
 from termgames.reversi.stability import full_lines, stable_discs
-from tests.test_reversi_endgame import alpha_beta, endgame
+from tests.boards import alpha_beta, endgame
 
 _LINES = ((0, 1), (1, 0), (1, 1), (1, -1))  # row, column, rising and falling diagonal
 

@@ -21,7 +21,7 @@ import socketserver
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +33,7 @@ READ_TIMEOUT_S = 3.0
 """The longest a game waits for an answer."""
 RETRY_AFTER_S = 3.0
 """After the broker failed to answer, how long reads are answered as nothing at once."""
-READS = ("top", "count_scores", "latest_variant", "variants", "games_with_scores",
+READS = ("top", "count_scores", "recorded_runs", "latest_variant", "variants", "games_with_scores",
          "progress", "all_progress", "everyones_progress", "marked")
 """What a game may ask: reads only (writes go through the spool)."""
 NUDGE = "nudge"
@@ -41,6 +41,8 @@ READY = "ready"
 
 
 def _encoded(result: object) -> object:
+    if isinstance(result, set):
+        return sorted(result)
     if isinstance(result, list) and result and isinstance(result[0], Score):
         return [[*score[:3], sorted(score.marks), *score[4:]] for score in result]
     return result
@@ -117,6 +119,10 @@ class BrokerReader(StoreReader):
     def count_scores(self, game: str | None = None) -> int:
         """How many runs are recorded."""
         return int(self._ask("count_scores", game) or 0)
+
+    def recorded_runs(self, run_ids: Iterable[str]) -> set[str]:
+        """Which of ``run_ids`` have a result recorded."""
+        return set(self._ask("recorded_runs", sorted(set(run_ids))) or [])
 
     def latest_variant(self, game: str, player: str | None = None) -> str | None:
         """The variant of ``game`` played most recently."""

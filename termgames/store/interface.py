@@ -66,6 +66,10 @@ class StoreReader(ABC):
         """How many runs are recorded, for one game or all."""
 
     @abstractmethod
+    def recorded_runs(self, run_ids: Iterable[str]) -> set[str]:
+        """Which of ``run_ids`` have a result recorded."""
+
+    @abstractmethod
     def latest_variant(self, game: str, player: str | None = None) -> str | None:
         """The variant of ``game`` played most recently (by ``player``, if given)."""
 

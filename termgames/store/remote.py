@@ -4,6 +4,7 @@ there, so a result shows in its table at once, database up or down."""
 
 from __future__ import annotations
 
+import functools
 import sqlite3
 import time
 from collections.abc import Callable, Iterable
@@ -119,9 +120,24 @@ class SpooledStore(Store):
 
     def count_scores(self, game: str | None = None) -> int:
         """How many runs are recorded (those still waiting included)."""
-        stored = self._read(lambda: self.reader.count_scores(game))
-        return stored + sum(1 for score in self._waiting_scores().values()
-                            if game is None or score.game == game)
+        # A write pushed between the reads below would count twice or not at all: the
+        # count stands once two in a row agree (the pusher is quick, so they soon do).
+        answers: list[int] = []
+        while len(answers) < 2 or answers[-1] != answers[-2]:
+            waiting = {run for run, score in self._waiting_scores().items()
+                       if game is None or score.game == game}
+            stored = self._read(lambda: self.reader.count_scores(game))
+            recorded = self._read(functools.partial(self.reader.recorded_runs, waiting))
+            answers.append(stored + len(waiting - recorded))
+            if len(answers) == 10:
+                break
+        return answers[-1]
+
+    def recorded_runs(self, run_ids: Iterable[str]) -> set[str]:
+        """Which of ``run_ids`` have a result recorded (or waiting)."""
+        wanted = set(run_ids)
+        waiting = wanted & set(self._waiting_scores())
+        return waiting | self._read(lambda: self.reader.recorded_runs(wanted - waiting))
 
     def latest_variant(self, game: str, player: str | None = None) -> str | None:
         """The variant of ``game`` played most recently (by ``player``, if given)."""
@@ -133,16 +149,17 @@ class SpooledStore(Store):
 
     def variants(self, game: str) -> list[str]:
         """The variants ``game`` has results in, the most played first."""
+        waiting = self._waiting_scores()
         found = self._read(lambda: self.reader.variants(game))
-        for score in self._waiting_scores().values():
+        for score in waiting.values():
             if score.game == game and score.variant not in found:
                 found.append(score.variant)
         return found
 
     def games_with_scores(self) -> list[str]:
         """The names of games with at least one result, sorted."""
-        found = set(self._read(self.reader.games_with_scores))
-        return sorted(found | {score.game for score in self._waiting_scores().values()})
+        waiting = {score.game for score in self._waiting_scores().values()}
+        return sorted(waiting | set(self._read(self.reader.games_with_scores)))
 
     # Progress and marks -----------------------------------------------------------------
     def _waiting_offers(self, space: str, player: str | None = None
@@ -168,15 +185,17 @@ class SpooledStore(Store):
 
     def all_progress(self, player: str, space: str) -> dict[str, str]:
         """Every value ``player`` has in ``space``, by key."""
+        waiting = self._waiting_offers(space, player)  # first: one pushed meanwhile is read
         found = self._read(lambda: self.reader.all_progress(player, space))
-        for (_, key), offer in self._waiting_offers(space, player).items():
+        for (_, key), offer in waiting.items():
             found[key] = offer.value
         return found
 
     def everyones_progress(self, space: str) -> dict[str, dict[str, str]]:
         """Every player's values in ``space``, by player and key."""
+        waiting = self._waiting_offers(space)
         found = self._read(lambda: self.reader.everyones_progress(space))
-        for (player, key), offer in self._waiting_offers(space).items():
+        for (player, key), offer in waiting.items():
             found.setdefault(player, {})[key] = offer.value
         return found
 

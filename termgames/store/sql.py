@@ -191,6 +191,17 @@ class SQLStore(Store):
         rows = self._rows(f"SELECT count(*) FROM scores {where}", parameters)
         return int(rows[0][0]) if rows else 0
 
+    def recorded_runs(self, run_ids: Iterable[str]) -> set[str]:
+        """Which of ``run_ids`` have a result recorded."""
+        wanted = sorted(set(run_ids))
+        found: set[str] = set()
+        for start in range(0, len(wanted), 500):  # SQLite takes at most 999 parameters
+            chunk = wanted[start:start + 500]
+            found.update(str(row[0]) for row in self._rows(
+                f"SELECT run_id FROM scores WHERE run_id IN ({', '.join('?' * len(chunk))})",
+                chunk))
+        return found
+
     def latest_variant(self, game: str, player: str | None = None) -> str | None:
         """The variant of ``game`` played most recently (by ``player``, if given)."""
         where, parameters = "WHERE game = ?", [game]
