@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
@@ -30,7 +31,7 @@ from termgames.sokoban.progress import Record, record_solution
 from termgames.standings import standings
 from termgames.store import Store
 from termgames.web.app import Site, make_app
-from termgames.web.reading import open_web_store
+from termgames.web.reading import PlayerView, Reader, open_web_store
 from termgames.web.render import shown
 from tests.stores import SOKOBAN_PROGRESS, store_at
 
@@ -118,12 +119,53 @@ def test_the_front_page_shows_the_tables_termgames_scores_prints(seeded: Path,
     assert 'name="viewport"' in page.text
 
 
-def test_a_result_recorded_since_appears(seeded: Path, fetch: Fetch) -> None:
-    assert "7,777" not in fetch("/").text
-    store = store_at(seeded)
-    store.record_score("new", "2048", "4x4", 7777, player="carol")
-    store.close()
-    assert "7,777" in fetch("/").text
+def test_a_result_recorded_since_appears(seeded: Path) -> None:
+    site = Site(GAMES, lambda: open_web_store(None), serve_folder(), fresh_for=0)
+
+    async def main() -> tuple[str, str]:
+        client = TestClient(TestServer(make_app(site)))
+        await client.start_server()
+        try:
+            before = await (await client.get("/")).text()
+            store = store_at(seeded)
+            store.record_score("new", "2048", "4x4", 7777, player="carol")
+            store.close()
+            return before, await (await client.get("/")).text()
+        finally:
+            await client.close()
+
+    before, after = asyncio.run(main())
+    assert "7,777" not in before and "7,777" in after
+
+
+def test_the_store_is_opened_again_once_its_copy_is_old() -> None:
+    opened: list[FakeStore] = []
+    clock = [100.0]
+
+    def opener() -> Store:
+        opened.append(FakeStore([f"warning {len(opened) % 2}"]))
+        return opened[-1]
+
+    reader = Reader(opener, fresh_for=2.0, clock=lambda: clock[0])
+    assert reader.store() == (opened[0], ["warning 0"])
+    clock[0] += 1.9
+    assert reader.store() == (opened[0], []) and len(opened) == 1
+    clock[0] += 0.1
+    assert reader.store() == (opened[1], ["warning 1"]) and opened[0].closed
+    clock[0] += 2
+    assert reader.store() == (opened[2], [])  # each warning said once
+    reader.close()
+    assert opened[2].closed
+
+
+class FakeStore(PlayerView):
+    """A store that only knows whether it was closed (a view over nothing)."""
+
+    def __init__(self, warnings: list[str]) -> None:
+        self.warnings, self.closed = warnings, False
+
+    def close(self) -> None:
+        self.closed = True
 
 
 def test_a_players_page_shows_their_results_and_levels(seeded: Path, fetch: Fetch) -> None:
@@ -288,3 +330,30 @@ def test_without_the_extra_web_says_how_to_install_it(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert result.stderr == ("termgames: termgames web needs the server extra: "
                              "pip install 'termgames[serve]'\n")
+
+
+# A real browser -----------------------------------------------------------------------
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="no headless Chromium to load the page in: "
+                    "install Debian's chromium package (apt-get install chromium)")
+def test_a_real_browser_shows_the_results_at_phone_size(seeded: Path, tmp_path: Path) -> None:
+    assert CHROMIUM is not None
+    process, address = start_web(seeded)
+    browser = [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+               f"--user-data-dir={tmp_path / 'chromium'}"]
+    try:
+        dom = subprocess.run([*browser, "--dump-dom", address], capture_output=True,
+                             text=True, timeout=120, check=True).stdout
+        shot = tmp_path / "phone.png"
+        subprocess.run([*browser, f"--screenshot={shot}", "--window-size=390,844",
+                        address + "player/alice"], capture_output=True, timeout=120,
+                       check=True)
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.communicate(timeout=30)
+    assert "<caption>2048 · 4x4</caption>" in dom and "3,412" in dom and "1,604" in dom
+    assert "Sokoban · levels solved" in dom and ">alice</a>" in dom
+    assert shot.read_bytes().startswith(b"\x89PNG") and shot.stat().st_size > 5000

@@ -31,13 +31,13 @@ a { color: #55ffff; }
 a:visited { color: #55cccc; }
 h1 { font-size: 1.15rem; color: #ffff55; margin: 0 0 .75rem; }
 h2 { font-size: 1rem; color: #ffff55; margin: 1.5rem 0 .5rem; }
-p { margin: .5rem 0; }
+p { margin: .5rem 0 1rem; }
 .quiet { color: #8a8a8a; }
 .scroll { overflow-x: auto; margin: 0 0 1.25rem; }
 table { border-collapse: collapse; border: 1px solid #5a5a5a; }
 caption { text-align: left; color: #55ff55; padding: 0 0 .25rem; white-space: nowrap; }
 th, td { padding: .15rem .75rem; white-space: nowrap; text-align: left; }
-th { color: #ffffff; border-bottom: 3px double #5a5a5a; font-weight: normal; }
+th { color: #ffffff; border-bottom: 1px solid #5a5a5a; font-weight: normal; }
 td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; }
 tbody tr:nth-child(even) { background: #161616; }
 tfoot td { color: #8a8a8a; border-top: 1px solid #3a3a3a; }

@@ -13,6 +13,7 @@ from termgames.serve.live import LiveSession
 from termgames.spec import GameSpec
 from termgames.standings import standings
 from termgames.store import Store
+from termgames.text import plural
 from termgames.web import render
 from termgames.web.reading import PlayerView
 
@@ -70,7 +71,8 @@ def _duration(seconds: float) -> str:
 def live_table(games: Sequence[GameSpec], live: list[LiveSession], now: float) -> Table:
     """The sessions playing now, the longest playing first."""
     titles = {spec.name: spec.title for spec in games}
-    shape = Table("Playing now", ("player", "game", "playing for", "last key"),
+    shape = Table(f"{plural(len(live), 'player')} on the arcade's server",
+                  ("player", "game", "playing for", "last key"),
                   right=frozenset({2, 3}))
     for session in sorted(live, key=lambda session: (session.started_at, session.player)):
         shape.rows.append((session.player, titles.get(session.game, session.game),
