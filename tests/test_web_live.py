@@ -75,6 +75,7 @@ def damaged() -> list[bytes]:
             changed(version=2), changed(host=None), changed(published_at="now"),
             changed(published_at=True), changed(sessions={}), changed(sessions=[1]),
             session(player=None), session(game=3), session(started_at=None),
+            session(started_at=True),
             session(last_input_at=[]), b'{"version": 1, "published_at": NaN}',
             json.dumps({**GOOD, "published_at": 1e400}).encode()]
 
