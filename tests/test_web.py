@@ -322,6 +322,12 @@ def test_an_address_not_of_this_machine_is_a_bad_argument(tmp_path: Path) -> Non
                              "not an address of this machine\n")
 
 
+def test_a_database_url_is_refused_until_the_store_takes_one(tmp_path: Path) -> None:
+    result = web(tmp_path, "--port", "0", "--database-url", "postgresql://db.example/arcade")
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.count("\n") == 1 and "--database-url" in result.stderr
+
+
 def test_without_the_extra_web_says_how_to_install_it(tmp_path: Path) -> None:
     code = ("import sys; sys.modules['aiohttp'] = None; from termgames.cli import main; "
             "main(['web'])")

@@ -95,16 +95,16 @@ async def _serve(site: Site, host: str, port: int) -> None:
     runner = web.AppRunner(make_app(site), handle_signals=False, access_log=None)
     await runner.setup()
     try:
+        # The store opened once before listening: one that cannot be opened says so now.
         await asyncio.get_running_loop().run_in_executor(site.worker, site.reader.store)
         await web.TCPSite(runner, host, port).start()
-    except socket.gaierror as error:
+    except BaseException as error:
         await runner.cleanup()
-        if error.errno == socket.EAI_AGAIN:  # the name server did not answer: try later
-            raise OSError(errno.EAGAIN, error.strerror) from error
-        raise BadAddress(f"no such address ({error.strerror})") from error
-    except OSError as error:
-        await runner.cleanup()
-        if error.errno == errno.EADDRNOTAVAIL:
+        if isinstance(error, socket.gaierror):
+            if error.errno == socket.EAI_AGAIN:  # the name server did not answer: try later
+                raise OSError(errno.EAGAIN, error.strerror) from error
+            raise BadAddress(f"no such address ({error.strerror})") from error
+        if isinstance(error, OSError) and error.errno == errno.EADDRNOTAVAIL:
             raise BadAddress("not an address of this machine") from error
         raise
     echo(f"termgames web: serving on {_url(runner.addresses[0])}")

@@ -7,6 +7,8 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable
 
+import click
+
 from termgames.store import Score, Store, Update
 
 FRESH_FOR_S = 2.0
@@ -14,12 +16,15 @@ FRESH_FOR_S = 2.0
 
 
 def open_web_store(database_url: str | None) -> Store:
-    """The store the web page reads: today the read-only view ``termgames scores`` opens.
-    ``database_url`` is ignored until the store takes one (it is wired at the merge
-    that brings ``--database-url`` to ``scores`` and ``serve``)."""
+    """The store the web page reads: the read-only view ``termgames scores`` opens (a
+    database URL is refused until the store can open one)."""
     from termgames.runtime.context import open_reader
 
-    del database_url
+    if database_url is not None:
+        # Wired at the merge that brings --database-url to scores and serve: this line
+        # becomes the opening of the store at that URL.
+        raise click.BadParameter("this build reads only the local data folder",
+                                 param_hint="'--database-url'")
     store, _ = open_reader()
     return store
 
