@@ -33,7 +33,8 @@ h1 { font-size: 1.15rem; color: #ffff55; margin: 0 0 .75rem; }
 h2 { font-size: 1rem; color: #ffff55; margin: 1.5rem 0 .5rem; }
 p { margin: .5rem 0 1rem; }
 .quiet { color: #8a8a8a; }
-.scroll { overflow-x: auto; margin: 0 0 1.25rem; }
+.boards { display: flex; flex-wrap: wrap; gap: 0 2.5rem; align-items: flex-start; }
+.scroll { overflow-x: auto; margin: 0 0 1.25rem; min-width: 0; max-width: 100%; }
 table { border-collapse: collapse; border: 1px solid #5a5a5a; }
 caption { text-align: left; color: #55ff55; padding: 0 0 .25rem; white-space: nowrap; }
 th, td { padding: .15rem .75rem; white-space: nowrap; text-align: left; }
@@ -92,8 +93,9 @@ def table(shape: Table, linked: Callable[[str], str] | None = None) -> str:
 
 
 def tables(shapes: Iterable[Table], linked: Callable[[str], str] | None = None) -> str:
-    """Each of ``shapes`` as ``table`` shows it."""
-    return "".join(table(shape, linked) for shape in shapes)
+    """Each of ``shapes`` as ``table`` shows it, side by side where the screen is wide."""
+    return ('<div class="boards">\n' + "".join(table(shape, linked) for shape in shapes)
+            + "</div>\n")
 
 
 def paragraph(text: str, quiet: bool = False) -> str:
