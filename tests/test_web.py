@@ -33,6 +33,7 @@ from termgames.store import Store
 from termgames.web.app import Site, make_app
 from termgames.web.reading import PlayerView, Reader, open_web_store
 from termgames.web.render import shown
+from termgames.web.views import Page
 from tests.stores import SOKOBAN_PROGRESS, store_at
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -156,6 +157,29 @@ def test_the_store_is_opened_again_once_its_copy_is_old() -> None:
     assert reader.store() == (opened[2], [])  # each warning said once
     reader.close()
     assert opened[2].closed
+
+
+def test_a_page_built_is_sent_again_while_the_store_copy_is_kept(tmp_path: Path) -> None:
+    """A crowd of readers costs one build every ``fresh_for`` seconds, not one each."""
+    builds: list[str] = []
+
+    def build(store: Store, now: float) -> Page:
+        builds.append("built")
+        return Page(200, f"page {len(builds)}")
+
+    site = Site(GAMES, lambda: FakeStore([]), tmp_path, fresh_for=60)
+    try:
+        assert [site.read(("/", 10), build).html for _ in range(3)] == ["page 1"] * 3
+        assert site.read(("/", 5), build).html == "page 2"  # another page
+    finally:
+        site.worker.shutdown()
+    fresh = Site(GAMES, lambda: FakeStore([]), tmp_path, fresh_for=0)
+    try:
+        assert site.read(("/", 10), build).html == "page 1"
+        assert fresh.read(("/", 10), build).html == "page 3"
+        assert fresh.read(("/", 10), build).html == "page 4"
+    finally:
+        fresh.worker.shutdown()
 
 
 class FakeStore(PlayerView):

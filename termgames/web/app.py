@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -26,6 +26,8 @@ from termgames.web.reading import FRESH_FOR_S, Reader
 PLAYER_LIMIT = 25
 """Results per table on a player's page, unless asked otherwise."""
 METHODS = ("GET", "HEAD")
+MOST_KEPT = 1000
+"""Pages kept for the next readers at most."""
 
 HEADERS = {
     "Content-Security-Policy": render.CONTENT_SECURITY_POLICY,
@@ -39,24 +41,41 @@ HEADERS = {
 
 class Site:
     """What the pages need: the games, the store's reader and its thread, where the
-    live sessions are published, and the clock (seconds since the epoch)."""
+    live sessions are published, and the clock (seconds since the epoch).
+
+    A page built is sent again to whoever asks for it in the next ``fresh_for`` seconds,
+    as long as the store's copy is kept anyway: the tables take a tenth of a second to
+    build (most of it Sokoban's bundled collections, read at each build), and a crowd of
+    readers must not each pay it."""
 
     def __init__(self, games: Sequence[GameSpec], opener: Callable[[], Store],
                  live_folder: Path, clock: Callable[[], float] = time.time,
                  fresh_for: float = FRESH_FOR_S) -> None:
         self.games, self.live_folder, self.clock = tuple(games), live_folder, clock
+        self.fresh_for = fresh_for
         self.reader = Reader(opener, fresh_for)
         self.worker = ThreadPoolExecutor(1, thread_name_prefix="termgames-web-store")
+        self.built: dict[Hashable, tuple[float, views.Page]] = {}
+        """Pages built lately, by what they show, with when (``time.monotonic``)."""
 
-    def read(self, build: Callable[[Store, float], views.Page]) -> views.Page:
-        """``build``'s page from the store as it is now (on the worker thread); a store
-        that cannot be read gives a 503 page and one line on stderr, never a traceback."""
+    def read(self, key: Hashable, build: Callable[[Store, float], views.Page]) -> views.Page:
+        """``build``'s page from the store as it is now, or as it was built for ``key``
+        less than ``fresh_for`` seconds ago (on the worker thread); a store that cannot
+        be read gives a 503 page and one line on stderr, never a traceback."""
+        started = time.monotonic()
+        kept = self.built.get(key)
+        if kept is not None and started - kept[0] < self.fresh_for:
+            return kept[1]
         now = self.clock()
         try:
             store, warnings = self.reader.store()
             for warning in warnings:
                 echo(f"termgames web: {sanitize(warning, 2000)}", err=True)
-            return build(store, now)
+            page = build(store, now)
+            if len(self.built) >= MOST_KEPT:  # addresses made up by the thousand
+                self.built.clear()
+            self.built[key] = (started, page)
+            return page
         except Exception as error:
             echo(f"termgames web: cannot read the results: {type(error).__name__}: "
                  f"{sanitize(str(error), 2000)}", err=True)
@@ -64,9 +83,11 @@ class Site:
             return views.error(503, "Not available", "The results cannot be read right "
                                "now; try again in a moment.", now)
 
-    async def page(self, build: Callable[[Store, float], views.Page]) -> web.Response:
+    async def page(self, key: Hashable, build: Callable[[Store, float], views.Page]
+                   ) -> web.Response:
         """``read`` on the worker thread, as a response."""
-        page = await asyncio.get_running_loop().run_in_executor(self.worker, self.read, build)
+        page = await asyncio.get_running_loop().run_in_executor(self.worker, self.read, key,
+                                                                build)
         return response(page)
 
     def close(self) -> None:
@@ -105,7 +126,7 @@ async def best_results(request: web.Request) -> web.Response:
     limit = _limit(request, DEFAULT_LIMIT)
     if limit is None:
         return _bad_limit(site)
-    return await site.page(lambda store, now: views.best_results(
+    return await site.page(("/", limit), lambda store, now: views.best_results(
         site.games, store, read_live(site.live_folder, now), now, limit))
 
 
@@ -116,8 +137,8 @@ async def player(request: web.Request) -> web.Response:
     if limit is None:
         return _bad_limit(site)
     name = request.match_info["name"]
-    return await site.page(lambda store, now: views.player(site.games, store, name, now,
-                                                           limit))
+    return await site.page(("player", name, limit), lambda store, now: views.player(
+        site.games, store, name, now, limit))
 
 
 async def live(request: web.Request) -> web.Response:
