@@ -339,6 +339,22 @@ def test_the_command_serves_until_sigterm_and_says_why_it_cannot(seeded: Path) -
     assert out == "termgames web: closing\ntermgames web: closed\n" and err == ""
 
 
+def test_a_store_that_cannot_be_read_is_said_once_on_stderr_not_on_the_page(
+        tmp_path: Path) -> None:
+    (tmp_path / "termgames.sqlite3").mkdir()  # not a database
+    process, address = start_web(tmp_path)
+    try:
+        for _ in range(2):
+            with urllib.request.urlopen(address, timeout=30) as answer:
+                page = answer.read().decode()
+            assert "No scores yet." in page and "warning" not in page
+    finally:
+        process.send_signal(signal.SIGTERM)
+        _, err = process.communicate(timeout=30)
+    assert err == (f"termgames web: warning: cannot read the scores database "
+                   f"({tmp_path / 'termgames.sqlite3'}: not a file)\n")
+
+
 def test_an_address_not_of_this_machine_is_a_bad_argument(tmp_path: Path) -> None:
     result = web(tmp_path, "--host", "192.0.2.1", "--port", "0")  # TEST-NET-1: nobody's
     assert result.returncode == 2 and result.stdout == ""

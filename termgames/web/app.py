@@ -68,10 +68,7 @@ class Site:
             return kept[1]
         now = self.clock()
         try:
-            store, warnings = self.reader.store()
-            for warning in warnings:
-                echo(f"termgames web: {sanitize(warning, 2000)}", err=True)
-            page = build(store, now)
+            page = build(self.store(), now)
             if len(self.built) >= MOST_KEPT:  # addresses made up by the thousand
                 self.built.clear()
             self.built[key] = (started, page)
@@ -82,6 +79,14 @@ class Site:
             self.reader.close()  # opened afresh by the next request
             return views.error(503, "Not available", "The results cannot be read right "
                                "now; try again in a moment.", now)
+
+    def store(self) -> Store:
+        """The store to read now (on the worker thread); a warning about it not said
+        before goes to stderr, once (the page is for the public: it shows none)."""
+        store, warnings = self.reader.store()
+        for warning in warnings:
+            echo(f"termgames web: {sanitize(warning, 2000)}", err=True)
+        return store
 
     async def page(self, key: Hashable, build: Callable[[Store, float], views.Page]
                    ) -> web.Response:

@@ -96,7 +96,7 @@ async def _serve(site: Site, host: str, port: int) -> None:
     await runner.setup()
     try:
         # The store opened once before listening: one that cannot be opened says so now.
-        await asyncio.get_running_loop().run_in_executor(site.worker, site.reader.store)
+        await asyncio.get_running_loop().run_in_executor(site.worker, site.store)
         await web.TCPSite(runner, host, port).start()
     except BaseException as error:
         await runner.cleanup()
