@@ -48,8 +48,8 @@ class ArcadeGroup(click.Group):
             raise PipeClosed from error
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        """Built-in helpers, the server, and every game."""
-        return sorted({*super().list_commands(ctx), "serve",
+        """Built-in helpers, the server, the web page, and every game."""
+        return sorted({*super().list_commands(ctx), "serve", "web",
                        *(spec.name for spec in self.games)})
 
     def resolve_command(self, ctx: click.Context, args: list[str]
@@ -62,12 +62,16 @@ class ArcadeGroup(click.Group):
         return name, command, rest
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        """A helper, the server (its module loaded only when named), or the named game's
-        command."""
+        """A helper, the server or the web page (its module loaded only when named), or
+        the named game's command."""
         if cmd_name == "serve":
             from termgames.serve.command import serve_command
 
             return serve_command(self.games, functools.partial(run, self))
+        if cmd_name == "web":
+            from termgames.web.command import web_command
+
+            return web_command(self.games)
         command = super().get_command(ctx, cmd_name)
         if command is not None:
             return command

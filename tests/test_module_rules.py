@@ -144,8 +144,8 @@ def test_nothing_under_runtime_imports_click() -> None:
     assert offenders == []
 
 
-SERVING_AND_STORMS = [ROOT / "termgames" / "serve", ROOT / "tests" / "storm.py",
-                      ROOT / "tests" / "test_storms.py"]
+SERVING_AND_STORMS = [ROOT / "termgames" / "serve", ROOT / "termgames" / "web",
+                      ROOT / "tests" / "storm.py", ROOT / "tests" / "test_storms.py"]
 
 
 @pytest.mark.parametrize("place", SERVING_AND_STORMS, ids=lambda path: path.name)

@@ -30,7 +30,8 @@ POSIX_ONLY_SIGNAL_FUNCTIONS = ("pthread_sigmask", "pthread_kill", "sigpending", 
                                "sigwaitinfo", "sigtimedwait", "alarm", "pause", "setitimer",
                                "getitimer", "siginterrupt")
 PLATFORM_NEUTRAL = ("click", "sqlite3", "subprocess", "asyncio", "selectors",
-                    "multiprocessing.pool", "concurrent.futures", "pytest", "asyncssh")
+                    "multiprocessing.pool", "concurrent.futures", "pytest", "asyncssh",
+                    "aiohttp")
 """Imported before the shims: modules that pick their own platform's code as they are
 imported (and would look for Windows' own modules here), as they do on Windows."""
 
@@ -38,7 +39,7 @@ imported (and would look for Windows' own modules here), as they do on Windows."
 def pretend_windows() -> None:
     """Make this process look like Windows with windows-curses, as far as Python shows it."""
     for name in PLATFORM_NEUTRAL:
-        with contextlib.suppress(ImportError):  # asyncssh is an extra
+        with contextlib.suppress(ImportError):  # asyncssh and aiohttp are an extra
             importlib.import_module(name)
     for name in POSIX_ONLY_MODULES:
         sys.modules[name] = None  # type: ignore[assignment]  # import raises ImportError
