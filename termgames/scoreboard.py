@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar, NamedTuple
 
 from termgames.outcome import ASSISTING
-from termgames.store import Score, Store
+from termgames.store import Score, StoreReader
 from termgames.text import sanitize, text_width
 
 
@@ -119,7 +119,7 @@ class Best(NamedTuple):
         return "".join(f" ({mark})" for mark in sorted(self.marks & ASSISTING))
 
 
-def best_result(store: Store, game: str, variant: str | None, lowest: bool) -> Score | None:
+def best_result(store: StoreReader, game: str, variant: str | None, lowest: bool) -> Score | None:
     """The best result to show for ``game`` in ``variant``: the best unhelped one, or the
     best helped one where there is none."""
     return (store.best(game, variant, lowest, assisted=False)
@@ -144,14 +144,15 @@ def marks(score: Score) -> str:
     return " ".join(sorted(score.marks))
 
 
-def launcher_best(store: Store, game: str, kind: ScoreKind, none_yet: str, player: str) -> str:
+def launcher_best(store: StoreReader, game: str, kind: ScoreKind, none_yet: str, player: str
+                  ) -> str:
     """The launcher's line: the best in the variant ``player`` played last (or anyone
     did, before they play), named, since results in other variants do not compare with
     it; with its help marks, and whose it is when it is not the player's."""
     return launcher_forms(store, game, kind, none_yet, player)[0]
 
 
-def launcher_forms(store: Store, game: str, kind: ScoreKind, none_yet: str, player: str
+def launcher_forms(store: StoreReader, game: str, kind: ScoreKind, none_yet: str, player: str
                    ) -> list[str]:
     """The launcher's line (``launcher_best``), then a shorter form for a narrow window:
     without the variant, but still with its help marks and its holder."""
@@ -164,7 +165,8 @@ def launcher_forms(store: Store, game: str, kind: ScoreKind, none_yet: str, play
     return [f"{said} ({variant}){note}", f"{said}{note}"]
 
 
-def score_tables(store: Store, game: str, title: str, kind: ScoreKind, limit: int) -> list[Table]:
+def score_tables(store: StoreReader, game: str, title: str, kind: ScoreKind, limit: int
+                 ) -> list[Table]:
     """One table per variant of ``game``, best first, the most played variant first; in
     each variant, the helped results in a table of their own after the unhelped ones."""
     tables = []

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 
     from termgames.outcome import Outcome
     from termgames.runtime.context import LaunchContext, Player
-    from termgames.store import Score, Store
+    from termgames.store import Score, Store, StoreReader
 
 
 class Scoring(NamedTuple):
@@ -54,8 +54,8 @@ class GameSpec(NamedTuple):
     command: Callable[[], click.Command]
     create: Callable[[LaunchContext], Any]
     scoring: Scoring
-    best_line: Callable[[Store, str, str], str] | None = None
-    tables: Callable[[Store, str, int, bool], list[Table]] | None = None
+    best_line: Callable[[StoreReader, str, str], str] | None = None
+    tables: Callable[[StoreReader, str, int, bool], list[Table]] | None = None
     recorder: Callable[[Store, str, Outcome, str, str], None] | None = None
     check_state: Callable[[Mapping[str, Any]], list[str]] | None = None
     remote_options: frozenset[str] = frozenset()
@@ -68,11 +68,11 @@ class GameSpec(NamedTuple):
         """Where this game's progress (records beyond scores, marks) lives in the store."""
         return self.progress or self.name
 
-    def best(self, store: Store, player: str) -> str:
+    def best(self, store: StoreReader, player: str) -> str:
         """The menu's line for this game, as ``player`` sees it."""
         return self.best_forms(store, player)[0]
 
-    def best_forms(self, store: Store, player: str) -> list[str]:
+    def best_forms(self, store: StoreReader, player: str) -> list[str]:
         """The menu's line, longest form first, for narrower windows after it (a plain
         score's line can also be said without its variant)."""
         if self.best_line is not None:
@@ -80,11 +80,11 @@ class GameSpec(NamedTuple):
         return launcher_forms(store, self.name, self.scoring.kind, self.scoring.none_yet,
                               player)
 
-    def best_result(self, store: Store, variant: str) -> Score | None:
+    def best_result(self, store: StoreReader, variant: str) -> Score | None:
         """The best result to show in ``variant``: unhelped if there is one."""
         return best_result(store, self.name, variant, self.scoring.kind.lowest_wins)
 
-    def score_tables(self, store: Store, limit: int, detail: bool) -> list[Table]:
+    def score_tables(self, store: StoreReader, limit: int, detail: bool) -> list[Table]:
         """This game's part of ``termgames scores``."""
         if self.tables is not None:
             return self.tables(store, self.progress_space, limit, detail)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # the command line imports this module for its limits: keep it light
     from termgames.scoreboard import Table
     from termgames.spec import GameSpec
-    from termgames.store import Store
+    from termgames.store import StoreReader
 
 DEFAULT_LIMIT = 10
 """Results per table, unless asked otherwise."""
@@ -36,7 +36,7 @@ class Standings:
         return lines
 
 
-def standings(games: Sequence[GameSpec], store: Store, game: GameSpec | None = None,
+def standings(games: Sequence[GameSpec], store: StoreReader, game: GameSpec | None = None,
               limit: int = DEFAULT_LIMIT) -> Standings:
     """The results of ``game`` (each player's bests too, where a game keeps them: Sokoban's
     levels), or of every game in ``games``: one table per variant, as only results of the

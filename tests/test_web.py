@@ -29,7 +29,7 @@ from termgames.serve.live import LiveSession, publish
 from termgames.sokoban.bundled import BUNDLED, load_bundled
 from termgames.sokoban.progress import Record, record_solution
 from termgames.standings import standings
-from termgames.store import Store
+from termgames.store import Store, StoreReader
 from termgames.web.app import Site, make_app
 from termgames.web.reading import PlayerView, Reader, open_web_store
 from termgames.web.render import shown
@@ -70,7 +70,7 @@ class Fetch:
         return self.each(("GET", path))[0]
 
     def each(self, *requests: tuple[str, str]) -> list[Fetched]:
-        site = Site(GAMES, lambda: open_web_store(None), serve_folder())  # closed after
+        site = Site(GAMES, lambda: open_web_store(), serve_folder())  # closed after
 
         async def main() -> list[Fetched]:
             client = TestClient(TestServer(make_app(site)))
@@ -121,7 +121,7 @@ def test_the_front_page_shows_the_tables_termgames_scores_prints(seeded: Path,
 
 
 def test_a_result_recorded_since_appears(seeded: Path) -> None:
-    site = Site(GAMES, lambda: open_web_store(None), serve_folder(), fresh_for=0)
+    site = Site(GAMES, lambda: open_web_store(), serve_folder(), fresh_for=0)
 
     async def main() -> tuple[str, str]:
         client = TestClient(TestServer(make_app(site)))
@@ -143,7 +143,7 @@ def test_the_store_is_opened_again_once_its_copy_is_old() -> None:
     opened: list[FakeStore] = []
     clock = [100.0]
 
-    def opener() -> Store:
+    def opener() -> StoreReader:
         opened.append(FakeStore([f"warning {len(opened) % 2}"]))
         return opened[-1]
 
@@ -163,7 +163,7 @@ def test_a_page_built_is_sent_again_while_the_store_copy_is_kept(tmp_path: Path)
     """A crowd of readers costs one build every ``fresh_for`` seconds, not one each."""
     builds: list[str] = []
 
-    def build(store: Store, now: float) -> Page:
+    def build(store: StoreReader, now: float) -> Page:
         builds.append("built")
         return Page(200, f"page {len(builds)}")
 
@@ -249,7 +249,7 @@ def test_who_is_playing_now(seeded: Path, fetch: Fetch) -> None:
 def test_an_unreadable_store_is_a_503_page_not_a_traceback(
         fetch: Fetch, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
         ) -> None:
-    def broken(database_url: str | None) -> Store:
+    def broken() -> StoreReader:
         raise OSError("disk on fire")
 
     monkeypatch.setattr("tests.test_web.open_web_store", broken)
@@ -362,10 +362,30 @@ def test_an_address_not_of_this_machine_is_a_bad_argument(tmp_path: Path) -> Non
                              "not an address of this machine\n")
 
 
-def test_a_database_url_is_refused_until_the_store_takes_one(tmp_path: Path) -> None:
-    result = web(tmp_path, "--port", "0", "--database-url", "postgresql://db.example/arcade")
-    assert result.returncode == 2 and result.stdout == ""
-    assert result.stderr.count("\n") == 1 and "--database-url" in result.stderr
+def test_the_page_shows_a_shared_postgresql_database(tmp_path: Path, postgres_url: str
+                                                     ) -> None:
+    from termgames.store.postgres import PostgresStore
+
+    shared = PostgresStore.connect(postgres_url, "tester")
+    shared.record_score("far", "2048", "4x4", 4321, player="ann")  # as another host would
+    shared.close()
+    process, address = start_web(tmp_path, "--database-url", postgres_url)
+    try:
+        with urllib.request.urlopen(address, timeout=30) as answer:
+            page = answer.read().decode()
+        assert "4,321" in page and "ann" in page
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.communicate(timeout=30)
+    assert process.returncode == 0
+
+
+def test_a_database_out_of_reach_is_one_line(tmp_path: Path) -> None:
+    result = web(tmp_path, "--port", "0", "--database-url", "postgresql://nobody@127.0.0.1:1/x")
+    assert result.returncode == 1 and result.stdout == ""
+    assert result.stderr.count("\n") == 1
+    assert result.stderr.startswith("termgames: cannot use the database at "
+                                    "postgresql://nobody@127.0.0.1:1/x: ")
 
 
 def test_without_the_extra_web_says_how_to_install_it(tmp_path: Path) -> None:

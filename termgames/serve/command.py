@@ -17,9 +17,11 @@ from termgames.commands.output import echo
 from termgames.serve.identity import Auth
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from termgames.serve.database import BrokerProcess
     from termgames.serve.identity import Claims
-    from termgames.serve.server import Options
+    from termgames.serve.server import Arcade, Options
     from termgames.spec import GameSpec
 
 INSTALL_HINT = "termgames serve needs the server extra: pip install 'termgames[serve]'"
@@ -96,7 +98,7 @@ def run_server(games: tuple[GameSpec, ...], entry: Callable[[list[str]], None], 
     try:
         import asyncio  # here, not at the top: every termgames command loads this module
 
-        asyncio.run(_serve(host, port, key, options, claims, broker))
+        asyncio.run(_serve(host, port, key, options, claims, broker, folder))
     except OSError as error:
         echo(f"termgames: cannot listen on {host}:{port}: {error.strerror or error}",
              err=True)
@@ -133,6 +135,35 @@ def _start_broker() -> BrokerProcess | None:
     return broker
 
 
+LIVE_EVERY_S = 5.0
+"""How often the live sessions are published for the web page (live.py)."""
+
+
+async def _publish_live(arcade: Arcade, folder: Path) -> None:
+    """Publish who plays what, every few seconds, until cancelled."""
+    import asyncio
+
+    while True:
+        _publish_once(arcade, folder)
+        await asyncio.sleep(LIVE_EVERY_S)
+
+
+def _publish_once(arcade: Arcade, folder: Path) -> None:
+    """Publish the live sessions now; a failure is said once, and play goes on."""
+    import socket
+    import time
+
+    from termgames.serve.live import publish
+
+    try:
+        publish(folder, socket.gethostname(), arcade.live(), time.time())
+        arcade.live_warned = False
+    except (OSError, ValueError) as error:
+        if not arcade.live_warned:
+            echo(f"termgames serve: cannot publish the live sessions ({error})", err=True)
+            arcade.live_warned = True
+
+
 def _preload(games: tuple[GameSpec, ...]) -> None:
     """Import every module of termgames and each game's command now, once, and build
     what each game preloads (2048's AI tables), so that each forked game finds them in
@@ -153,7 +184,7 @@ def _preload(games: tuple[GameSpec, ...]) -> None:
 
 
 async def _serve(host: str, port: int, key: Any, options: Options,
-                 claims: Claims | None, broker: BrokerProcess | None) -> None:
+                 claims: Claims | None, broker: BrokerProcess | None, folder: Path) -> None:
     import asyncio
 
     import asyncssh
@@ -177,9 +208,12 @@ async def _serve(host: str, port: int, key: Any, options: Options,
     loop = asyncio.get_running_loop()
     for number in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
         loop.add_signal_handler(number, stop.set)
+    publishing = asyncio.create_task(_publish_live(arcade, folder))
     await stop.wait()
     echo("termgames serve: closing; every game is saved first")
+    publishing.cancel()
     server.close()
     await arcade.close()
+    _publish_once(arcade, folder)  # nobody plays now
     await server.wait_closed()
     echo("termgames serve: closed")

@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import os
 import signal
+import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -23,6 +24,7 @@ import asyncssh
 from termgames.serve import children
 from termgames.serve.children import Child
 from termgames.serve.identity import Auth, Claims
+from termgames.serve.live import LiveSession
 from termgames.serve.requests import (
     SCORES,
     Refusal,
@@ -78,6 +80,7 @@ class Arcade:
         self.sessions: dict[int, GameSession] = {}  # by child pid
         self.closing = False
         self.broker: BrokerProcess | None = None
+        self.live_warned = False
 
     def admit(self, address: str) -> Refusal | None:
         """Count a new connection, or say why it is refused."""
@@ -99,6 +102,14 @@ class Arcade:
         self.per_address[address] -= 1
         if self.per_address[address] <= 0:
             del self.per_address[address]
+
+    def live(self) -> list[LiveSession]:
+        """Who plays what now, for the web page (``live.py``); the scores commands,
+        which need no terminal, are not sessions anyone plays."""
+        return [LiveSession(session.player, session.game, session.started_at,
+                            session.last_input_at)
+                for session in self.sessions.values()
+                if session.child is not None and session.child.terminal]
 
     def reap(self) -> None:
         """Collect every game that has ended (SIGCHLD), so none is left a zombie."""
@@ -150,6 +161,9 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.last_words = ""
         self.idle: asyncio.TimerHandle | None = None
         self.killer: asyncio.TimerHandle | None = None
+        self.player = ""
+        self.game = ""
+        self.started_at = self.last_input_at = time.time()
 
     # What the client asks for ----------------------------------------------------------
     def connection_made(self, chan: Any) -> None:
@@ -204,6 +218,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self.child = children.spawn(self.arcade.options.entry, arguments, environment,
                                         *self.size)
         self.arcade.sessions[self.child.pid] = self
+        self.player, self.game = name, (arguments[0] if arguments else "menu")
         self.output_open = True
         asyncio.get_running_loop().add_reader(self.child.master, self.carry_output)
         self.touch()
@@ -293,6 +308,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
     # The end ---------------------------------------------------------------------------
     def touch(self) -> None:
         """Input came: the idle timer starts again."""
+        self.last_input_at = time.time()
         if self.idle is not None:
             self.idle.cancel()
         timeout = self.arcade.options.idle_timeout

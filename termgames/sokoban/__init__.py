@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from termgames.runtime.context import LaunchContext
     from termgames.runtime.screen import GameScreen
     from termgames.scoreboard import Table
-    from termgames.store import Store
+    from termgames.store import Store, StoreReader
 
 
 def _command() -> click.Command:
@@ -43,7 +43,7 @@ def _record(store: Store, space: str, outcome: Outcome, run_id: str, player: str
     record_solution(store, space, player, outcome.variant, outcome.detail)
 
 
-def _best(store: Store, space: str, player: str) -> str:
+def _best(store: StoreReader, space: str, player: str) -> str:
     """The player's progress in each bundled collection begun ('Microban 6 of 155'), and
     levels solved from other files."""
     from termgames.sokoban.bundled import MENU, progress_of
@@ -66,7 +66,7 @@ def _best(store: Store, space: str, player: str) -> str:
     return ", ".join(parts)
 
 
-def _tables(store: Store, space: str, limit: int, detail: bool) -> list[Table]:
+def _tables(store: StoreReader, space: str, limit: int, detail: bool) -> list[Table]:
     from termgames.sokoban.records import sokoban_tables
 
     return sokoban_tables(store, space, limit, detail)

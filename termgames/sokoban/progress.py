@@ -9,7 +9,7 @@ from dataclasses import asdict
 
 # Record is re-exported: the records this module reads and keeps are its callers' type.
 from termgames.sokoban.solved import Record as Record
-from termgames.store import Store
+from termgames.store import Store, StoreReader
 
 
 def _decode(value: str) -> Record | None:
@@ -29,12 +29,12 @@ def decode_records(values: dict[str, str]) -> dict[str, Record]:
             if (record := _decode(value)) is not None}
 
 
-def load_records(store: Store, space: str, player: str) -> dict[str, Record]:
+def load_records(store: StoreReader, space: str, player: str) -> dict[str, Record]:
     """Every level ``player`` has solved: their best record, by level key."""
     return decode_records(store.all_progress(player, space))
 
 
-def everyones_records(store: Store, space: str) -> dict[str, dict[str, Record]]:
+def everyones_records(store: StoreReader, space: str) -> dict[str, dict[str, Record]]:
     """Every player's records, by player, then level key."""
     return {player: found for player, values in store.everyones_progress(space).items()
             if (found := decode_records(values))}

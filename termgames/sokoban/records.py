@@ -12,7 +12,7 @@ from termgames.sokoban.bundled import BUNDLED, load_bundled
 from termgames.sokoban.levels import Collection, LevelError
 from termgames.sokoban.progress import everyones_records
 from termgames.sokoban.solved import Record
-from termgames.store import Store
+from termgames.store import StoreReader
 from termgames.text import plural, shown_path
 
 OTHER = "other level files"
@@ -48,7 +48,7 @@ def _file_name(source: str) -> str:
     return shown_path(source)
 
 
-def sokoban_tables(store: Store, space: str, limit: int, detail: bool) -> list[Table]:
+def sokoban_tables(store: StoreReader, space: str, limit: int, detail: bool) -> list[Table]:
     """Levels solved per player and collection, the players who solved most first; with
     ``detail``, each player's best for each solved level. Solutions a hint or the replay
     helped are counted, and marked 'helped' (a column that shows only once there are any)."""

@@ -18,7 +18,7 @@ from termgames.commands.output import echo
 from termgames.serve.live import read_live
 from termgames.spec import GameSpec
 from termgames.standings import DEFAULT_LIMIT, LIMITS
-from termgames.store import Store
+from termgames.store import StoreReader
 from termgames.text import sanitize
 from termgames.web import render, views
 from termgames.web.reading import FRESH_FOR_S, Reader
@@ -48,7 +48,7 @@ class Site:
     build (most of it Sokoban's bundled collections, read at each build), and a crowd of
     readers must not each pay it."""
 
-    def __init__(self, games: Sequence[GameSpec], opener: Callable[[], Store],
+    def __init__(self, games: Sequence[GameSpec], opener: Callable[[], StoreReader],
                  live_folder: Path, clock: Callable[[], float] = time.time,
                  fresh_for: float = FRESH_FOR_S) -> None:
         self.games, self.live_folder, self.clock = tuple(games), live_folder, clock
@@ -58,7 +58,7 @@ class Site:
         self.built: dict[Hashable, tuple[float, views.Page]] = {}
         """Pages built lately, by what they show, with when (``time.monotonic``)."""
 
-    def read(self, key: Hashable, build: Callable[[Store, float], views.Page]) -> views.Page:
+    def read(self, key: Hashable, build: Callable[[StoreReader, float], views.Page]) -> views.Page:
         """``build``'s page from the store as it is now, or as it was built for ``key``
         less than ``fresh_for`` seconds ago (on the worker thread); a store that cannot
         be read gives a 503 page and one line on stderr, never a traceback."""
@@ -80,7 +80,7 @@ class Site:
             return views.error(503, "Not available", "The results cannot be read right "
                                "now; try again in a moment.", now)
 
-    def store(self) -> Store:
+    def store(self) -> StoreReader:
         """The store to read now (on the worker thread); a warning about it not said
         before goes to stderr, once (the page is for the public: it shows none)."""
         store, warnings = self.reader.store()
@@ -88,7 +88,7 @@ class Site:
             echo(f"termgames web: {sanitize(warning, 2000)}", err=True)
         return store
 
-    async def page(self, key: Hashable, build: Callable[[Store, float], views.Page]
+    async def page(self, key: Hashable, build: Callable[[StoreReader, float], views.Page]
                    ) -> web.Response:
         """``read`` on the worker thread, as a response."""
         page = await asyncio.get_running_loop().run_in_executor(self.worker, self.read, key,

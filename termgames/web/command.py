@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from termgames.commands.options import database_url_option
 from termgames.commands.output import echo
 
 if TYPE_CHECKING:
@@ -38,19 +39,16 @@ def web_command(games: tuple[GameSpec, ...]) -> click.Command:
                   "keep the default and put a reverse proxy in front).")
     @click.option("--port", type=click.IntRange(0, 65535), default=DEFAULT_PORT,
                   show_default=True, help="The port to listen on (0: any free one).")
-    @click.option("--database-url", default=None, metavar="URL",
-                  help="The database the results are in (default: this machine's data "
-                  "folder, as 'termgames scores' reads it).")
-    def web(host: str, port: int, database_url: str | None) -> None:
+    @database_url_option
+    def web(host: str, port: int) -> None:
         """Serve a read-only web page of the best results, each player's results and
         progress, and who is playing now on a 'termgames serve' beside it."""
-        run_web(games, host, port, database_url)
+        run_web(games, host, port)
 
     return web
 
 
-def run_web(games: Sequence[GameSpec], host: str, port: int, database_url: str | None
-            ) -> None:
+def run_web(games: Sequence[GameSpec], host: str, port: int) -> None:
     """Serve the page until SIGTERM or Ctrl-C (the ``web`` command's body)."""
     try:
         importlib.import_module("aiohttp")
@@ -58,13 +56,12 @@ def run_web(games: Sequence[GameSpec], host: str, port: int, database_url: str |
         echo(f"termgames: {INSTALL_HINT}", err=True)
         sys.exit(2)
     import asyncio  # here, not at the top: every termgames command loads this module
-    import functools
 
     from termgames.serve.identity import serve_folder
     from termgames.web.app import Site
     from termgames.web.reading import open_web_store
 
-    site = Site(games, functools.partial(open_web_store, database_url), serve_folder())
+    site = Site(games, open_web_store, serve_folder())
     try:
         asyncio.run(_serve(site, host, port))
     except BadAddress as error:

@@ -7,24 +7,17 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable
 
-import click
-
-from termgames.store import Score, Store, Update
+from termgames.store import Score, StoreReader
 
 FRESH_FOR_S = 2.0
 """How long one opening of the store answers requests before it is opened again."""
 
 
-def open_web_store(database_url: str | None) -> Store:
-    """The store the web page reads: the read-only view ``termgames scores`` opens (a
-    database URL is refused until the store can open one)."""
+def open_web_store() -> StoreReader:
+    """The store the web page reads: the read-only view ``termgames scores`` opens (the
+    data folder's, or the database --database-url names)."""
     from termgames.runtime.context import open_reader
 
-    if database_url is not None:
-        # Wired at the merge that brings --database-url to scores and serve: this line
-        # becomes the opening of the store at that URL.
-        raise click.BadParameter("this build reads only the local data folder",
-                                 param_hint="'--database-url'")
     store, _ = open_reader()
     return store
 
@@ -34,15 +27,15 @@ class Reader:
     ``fresh_for`` seconds, then it is closed and the store opened again (a SQLite reader
     is a snapshot: it would never see a new result). Used by one thread only."""
 
-    def __init__(self, opener: Callable[[], Store], fresh_for: float = FRESH_FOR_S,
+    def __init__(self, opener: Callable[[], StoreReader], fresh_for: float = FRESH_FOR_S,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self._opener, self._fresh_for, self._clock = opener, fresh_for, clock
-        self._store: Store | None = None
+        self._store: StoreReader | None = None
         self._opened_at = 0.0
         self.warned: set[str] = set()
         """The warnings already reported, so that each is said once."""
 
-    def store(self) -> tuple[Store, list[str]]:
+    def store(self) -> tuple[StoreReader, list[str]]:
         """The store to read now, and the warnings about it not said before."""
         now = self._clock()
         if self._store is None or now - self._opened_at >= self._fresh_for:
@@ -59,24 +52,19 @@ class Reader:
             self._store = None
 
 
-class PlayerView(Store):
+class PlayerView(StoreReader):
     """One player's share of a store, read-only: their results, and only their progress
     where everyone's is asked for, so that the tables ``termgames scores`` builds for
     everyone can be built for them alone, by the same code."""
 
     writable = False
 
-    def __init__(self, store: Store, player: str) -> None:
+    def __init__(self, store: StoreReader, player: str) -> None:
         self.inner, self.player = store, player
         self.warnings = store.warnings
 
     def close(self) -> None:
         """Nothing to release: the store seen through belongs to the caller."""
-
-    def record_score(self, run_id: str, game: str, variant: str, score: int, *,
-                     player: str, marks: Iterable[str] = (), assisted: bool = False) -> bool:
-        """Keeps nothing: a view is read-only."""
-        return False
 
     def top(self, game: str | None = None, variant: str | None = None, limit: int = 10,
             lowest: bool = False, assisted: bool | None = None, player: str | None = None
@@ -89,6 +77,10 @@ class PlayerView(Store):
     def count_scores(self, game: str | None = None) -> int:
         """How many runs are recorded, by everyone (the store counts no player's apart)."""
         return self.inner.count_scores(game)
+
+    def recorded_runs(self, run_ids: Iterable[str]) -> set[str]:
+        """Which of ``run_ids`` are recorded (runs are anyone's: the store's answer)."""
+        return self.inner.recorded_runs(run_ids)
 
     def latest_variant(self, game: str, player: str | None = None) -> str | None:
         """The variant the player played last."""
@@ -117,14 +109,6 @@ class PlayerView(Store):
         found = self.inner.all_progress(self.player, space)
         return {self.player: found} if found else {}
 
-    def update_progress(self, player: str, space: str, key: str, update: Update) -> bool:
-        """Keeps nothing: a view is read-only."""
-        return False
-
     def marked(self, player: str, space: str, key: str) -> bool:
         """Whether the player has a mark."""
         return player == self.player and self.inner.marked(player, space, key)
-
-    def mark(self, player: str, space: str, key: str) -> bool:
-        """Keeps nothing: a view is read-only."""
-        return False

@@ -12,7 +12,7 @@ from termgames.scoreboard import Table
 from termgames.serve.live import LiveSession
 from termgames.spec import GameSpec
 from termgames.standings import standings
-from termgames.store import Store
+from termgames.store import StoreReader
 from termgames.text import plural
 from termgames.web import render
 from termgames.web.reading import PlayerView
@@ -32,7 +32,7 @@ def _footer(now: float) -> str:
     return time.strftime("read %Y-%m-%d %H:%M:%S %Z", time.localtime(now))
 
 
-def best_results(games: Sequence[GameSpec], store: Store, live: list[LiveSession],
+def best_results(games: Sequence[GameSpec], store: StoreReader, live: list[LiveSession],
                  now: float, limit: int) -> Page:
     """The front page: who is playing now (if anyone) and every game's best results, one
     table per variant, helped results apart: what ``termgames scores`` prints."""
@@ -45,7 +45,7 @@ def best_results(games: Sequence[GameSpec], store: Store, live: list[LiveSession
     return Page(200, render.page("Best results", body, footer=_footer(now)))
 
 
-def player(games: Sequence[GameSpec], store: Store, name: str, now: float,
+def player(games: Sequence[GameSpec], store: StoreReader, name: str, now: float,
            limit: int) -> Page:
     """``name``'s page: their best results in each game and variant, and what each game
     keeps of their progress (Sokoban's levels solved, and their best solution to each),
