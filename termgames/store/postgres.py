@@ -117,7 +117,12 @@ class PostgresStore(SQLStore):
         execute(f"SELECT pg_advisory_xact_lock({_MIGRATION_LOCK})")
 
     def _read_version(self, execute: Execute) -> int:
-        if not execute("SELECT to_regclass('schema_version') IS NOT NULL")[0][0]:
+        # pg_tables is read under the statement's snapshot, so a table another host made
+        # while this one waited for the lock is seen (to_regclass answers from a cache
+        # that may still say there is none).
+        if not execute("SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_tables WHERE "
+                       "schemaname = current_schema() AND tablename = 'schema_version')"
+                       )[0][0]:
             return 0  # a new database (made under the migration lock, below)
         rows = execute("SELECT version FROM schema_version")
         return int(rows[0][0]) if rows else 0
