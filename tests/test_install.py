@@ -292,6 +292,15 @@ def test_serve_without_its_extra_says_how_to_install_it(installed: Installed) ->
                              "pip install 'termgames[serve]'\n")
 
 
+def test_a_database_url_without_its_extra_says_how_to_install_it(
+        installed: Installed) -> None:
+    # Nor psycopg: PostgreSQL is an optional extra too.
+    result = installed.termgames("scores", "--database-url", "postgresql://db.example/x")
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr == ("termgames: a PostgreSQL database needs the postgres extra: "
+                             "pip install 'termgames[postgres]'\n")
+
+
 def test_the_readme_play_command_starts_the_arcade(
     tmp_path_factory: pytest.TempPathFactory, game_terminal: list[Terminal]
 ) -> None:

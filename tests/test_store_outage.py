@@ -11,6 +11,9 @@ takes the path a game's result takes.
   and the hosts hold no more connections than their pools.
 - A writer killed mid-write and a store broker killed mid-push: nothing committed to the
   spool is lost, and serve starts its broker again.
+
+The outage, the crowd and the kills take about 10 s each and run with ``pytest -m slow``
+(CI runs both), to keep the README's test run short.
 """
 
 from __future__ import annotations
@@ -133,6 +136,7 @@ def two_hosts(make_postgres_server: MakePostgresServer, tmp_path: Path
             assert server.stop() == 0
 
 
+@pytest.mark.slow  # about 10 s each: CI runs them (pytest -m slow)
 def test_an_outage_loses_nothing_and_duplicates_nothing(
         two_hosts: tuple[PostgresServer, str, list[Server]]) -> None:
     database, name, servers = two_hosts
@@ -179,6 +183,7 @@ def test_a_connection_killed_mid_transaction_is_retried_once(
     store.close()
 
 
+@pytest.mark.slow  # about 10 s each: CI runs them (pytest -m slow)
 def test_more_writers_than_connections_all_land(
         make_postgres_server: MakePostgresServer, tmp_path: Path) -> None:
     database = make_postgres_server(max_connections=6)  # fewer than the two pools' 8
@@ -225,6 +230,7 @@ def test_two_hosts_hold_no_more_connections_than_their_pools(
     assert 2 < most <= 2 * DEFAULT_POOL_SIZE  # 30 players on two hosts: 8 connections
 
 
+@pytest.mark.slow  # about 10 s each: CI runs them (pytest -m slow)
 def test_killed_writers_and_a_killed_broker_lose_nothing(
         two_hosts: tuple[PostgresServer, str, list[Server]]) -> None:
     database, name, servers = two_hosts
