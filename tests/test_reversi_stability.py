@@ -64,14 +64,14 @@ def test_the_line_fills_agree_with_the_reference(seed: int) -> None:
 
 def test_stable_discs_are_never_flipped() -> None:
     found = 0
-    for seed in range(60):
+    for seed in range(30):
         position = endgame(seed, 6)
         x, o = position.x, position.o
         stable_x, stable_o = stable_discs(x, x | o), stable_discs(o, x | o)
         assert stable_x & ~x == 0 and stable_o & ~o == 0
         found += (stable_x | stable_o).bit_count()
         assert never_flipped(x, o, stable_x, stable_o, set()), seed
-    assert found > 60 * 8  # the corners and the full edges are found, not just nothing
+    assert found > 30 * 8  # the corners and the full edges are found, not just nothing
 
 
 def test_what_the_fills_must_find() -> None:

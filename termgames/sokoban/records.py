@@ -3,6 +3,7 @@ their best per level."""
 
 from __future__ import annotations
 
+import functools
 import os
 from collections import defaultdict
 from pathlib import Path
@@ -18,17 +19,18 @@ from termgames.text import plural, shown_path
 OTHER = "other level files"
 
 
-def _bundled() -> list[Collection]:
+@functools.cache  # parsed once a process: a web page builds these tables again and again
+def _bundled() -> tuple[Collection, ...]:
     collections = []
     for entry in BUNDLED:
         try:
             collections.append(load_bundled(entry))
         except LevelError:
             continue  # a broken install: the records still show under their own names
-    return collections
+    return tuple(collections)
 
 
-def _elsewhere(records: dict[str, Record], collections: list[Collection]
+def _elsewhere(records: dict[str, Record], collections: tuple[Collection, ...]
                ) -> dict[str, list[Record]]:
     """Records of levels no bundled collection holds, by the collection they were played in."""
     bundled_keys = {level.key for collection in collections for level in collection.levels}
