@@ -18,6 +18,7 @@ The outage, the crowd and the kills take about 10 s each and run with ``pytest -
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -118,22 +119,42 @@ def spooled(home: Path) -> int:
         return int(spool.execute("SELECT count(*) FROM pending").fetchone()[0])
 
 
+@contextlib.contextmanager
+def hosts_on(database: PostgresServer, name: str, folder: Path) -> Iterator[list[Server]]:
+    """Two serve processes sharing database ``name``, each with a data folder of its own
+    under ``folder``; stopped (cleanly) at the end."""
+    url = database.create_database(name)
+    servers: list[Server] = []
+    try:
+        for host in ("east", "west"):
+            (folder / host).mkdir()
+            servers.append(start_server(folder / host, "--database-url", url))
+        yield servers
+    finally:
+        for server in servers:
+            assert server.stop() == 0
+
+
+def most_connections(database: PostgresServer, name: str,
+                     processes: list[subprocess.Popen[str]]) -> int:
+    """The most connections termgames held to database ``name`` while ``processes``
+    ran (sampled as fast as the server answers)."""
+    most = 0
+    while any(process.poll() is None for process in processes):
+        held = database.sql("SELECT count(*) FROM pg_stat_activity WHERE "
+                            f"application_name = 'termgames' AND datname = '{name}'")
+        most = max(most, int(held[0][0]))
+    return most
+
+
 @pytest.fixture
 def two_hosts(make_postgres_server: MakePostgresServer, tmp_path: Path
               ) -> Iterator[tuple[PostgresServer, str, list[Server]]]:
     """A PostgreSQL server of the test's own, a database on it, and two serve processes
-    sharing it, each with its own data folder."""
+    sharing it."""
     database = make_postgres_server(max_connections=40)
-    url = database.create_database("arcade")
-    servers = []
-    try:
-        for host in ("east", "west"):
-            (tmp_path / host).mkdir()
-            servers.append(start_server(tmp_path / host, "--database-url", url))
+    with hosts_on(database, "arcade", tmp_path) as servers:
         yield database, "arcade", servers
-    finally:
-        for server in servers:
-            assert server.stop() == 0
 
 
 @pytest.mark.slow  # about 10 s each: CI runs them (pytest -m slow)
@@ -187,27 +208,15 @@ def test_a_connection_killed_mid_transaction_is_retried_once(
 def test_more_writers_than_connections_all_land(
         make_postgres_server: MakePostgresServer, tmp_path: Path) -> None:
     database = make_postgres_server(max_connections=6)  # fewer than the two pools' 8
-    url = database.create_database("small")
-    servers = []
-    try:
-        for host in ("east", "west"):
-            (tmp_path / host).mkdir()
-            servers.append(start_server(tmp_path / host, "--database-url", url))
-        most = 0
+    with hosts_on(database, "small", tmp_path) as servers:
         writers = [start_writer(servers[n % 2], f"w{n}", 25, read=True) for n in range(24)]
-        while any(writer.poll() is None for writer in writers):
-            held = database.sql("SELECT count(*) FROM pg_stat_activity "
-                                "WHERE application_name = 'termgames'")
-            most = max(most, int(held[0][0]))
+        most = most_connections(database, "small", writers)
         for writer in writers:
             finish(writer)  # no error reached any of them
         expected = {f"w{n}-{index}": index for n in range(24) for index in range(25)}
         wait_for(lambda: len(rows(database, "small")) == len(expected), "every row")
         assert rows(database, "small") == expected
         assert most <= 6
-    finally:
-        for server in servers:
-            server.stop()
 
 
 def test_two_hosts_hold_no_more_connections_than_their_pools(
@@ -220,11 +229,7 @@ def test_two_hosts_hold_no_more_connections_than_their_pools(
         # to their size and no further, however many players ask.
         holder.execute("LOCK TABLE scores IN ACCESS EXCLUSIVE MODE")
         readers = [start_writer(servers[n % 2], f"r{n}", 0, read="peek") for n in range(30)]
-        most = 0
-        while any(reader.poll() is None for reader in readers):
-            held = database.sql("SELECT count(*) FROM pg_stat_activity WHERE "
-                                f"application_name = 'termgames' AND datname = '{name}'")
-            most = max(most, int(held[0][0]))
+        most = most_connections(database, name, readers)
         for reader in readers:
             finish(reader)  # each answered in time (with nothing, and a warning)
     assert 2 < most <= 2 * DEFAULT_POOL_SIZE  # 30 players on two hosts: 8 connections
