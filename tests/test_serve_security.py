@@ -253,7 +253,9 @@ def test_a_flood_of_input_stays_bounded(server: Server) -> None:
     # server has read but the game has not, past this, are keys the server piles up
     # (what still sits in the kernel's socket queues, which grow on a loaded machine, is
     # not the server's and is left out).
-    limit = 5 * 1024 * 1024
+    # Measured: 3.7 MB at most with the module run alone, 5.78 MB (twice) inside a full
+    # suite run on two shared cores. Holding it all would be the whole 10 MB.
+    limit = 7 * 1024 * 1024
 
     async def attempt() -> None:
         async with await connect(server.port) as conn:
