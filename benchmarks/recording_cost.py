@@ -2,7 +2,11 @@
 at 4 keys a second each) on a server without and with recording, and the recorder's own
 cost per output chunk, timed in this process.
 
-Usage: python -m benchmarks.recording_cost [--sessions 20] [--seconds 30] [--chunks 20000]
+With --rounds 2 or more the levels alternate off, on, on, off... so that a machine
+growing busier or quieter over the run does not favour one side.
+
+Usage: python -m benchmarks.recording_cost [--sessions 20] [--seconds 30] [--rounds 2]
+       [--chunks 20000]
 """
 
 from __future__ import annotations
@@ -60,6 +64,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--sessions", type=int, nargs="+", default=[20])
     parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--chunks", type=int, default=20000)
     options = parser.parse_args()
     home = Path(tempfile.mkdtemp(prefix="recording-cost-"))
@@ -73,8 +78,11 @@ def main() -> None:
           f"{'client lag':>9}")
     print("(ms; as benchmarks/serve_load.py: cpu is the server and its games, loop cpu "
           "the server process alone, 100% = one core)")
+    levels = (("off", ()), ("on", ("--record", str(home / "casts"))))
     for sessions in options.sessions:
-        for label, extra in (("off", ()), ("on", ("--record", str(home / "casts")))):
+        order = [level for round_ in range(options.rounds)
+                 for level in (levels if round_ % 2 == 0 else levels[::-1])]
+        for label, extra in order:
             server, port = serve(home, *extra)
             try:
                 row = asyncio.run(load(port, server.pid, sessions, options.seconds, False))

@@ -102,7 +102,7 @@ def test_replay_plays_pauses_seeks_and_quits_on_a_terminal(tmp_path: Path) -> No
         terminal.press("left")  # 5 s back, in the recording's time
         terminal.wait_for("0:07/0:12")
         assert terminal.lines()[:24] == screen_at(cast, 7.0)
-        assert "Space pause" in terminal.lines()[24]
+        assert "Space play" in terminal.lines()[24]
         terminal.press("q")
         assert terminal.wait_exit() == 0
     finally:

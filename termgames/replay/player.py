@@ -47,7 +47,10 @@ class Player:
         self.playback = Playback(cast, clock(), speed)
         self.done = False
         self.bindings = (
-            Binding((" ",), self.toggle, "pause or play on", "pause", priority=60),
+            Binding((" ",), self.toggle, "pause", "pause", priority=60,
+                    when=lambda: not self.playback.paused),
+            Binding((" ",), self.toggle, "play on", "play", priority=60,
+                    when=lambda: self.playback.paused),
             Binding(keys.LEFT, partial(self.seek, -SEEK_S), f"back {SEEK_S:g} s",
                     footer=None),
             Binding(keys.RIGHT, partial(self.seek, SEEK_S), f"on {SEEK_S:g} s",
@@ -55,7 +58,7 @@ class Player:
             Binding(("+",), partial(self.faster, 1), "faster", None),
             Binding(("-",), partial(self.faster, -1), "slower", "speed", "+/-",
                     priority=40),
-            Binding(("q",), self.leave, "leave", "quit", priority=ESSENTIAL),
+            Binding(("q", "\x03"), self.leave, "leave", "quit", "q", priority=ESSENTIAL),
         )
 
     # What the keys do ------------------------------------------------------------------

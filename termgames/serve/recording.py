@@ -22,6 +22,9 @@ FLUSH_EVERY_S = 0.5
 FLUSH_BYTES = 65536
 PRUNE_EVERY_S = 30.0
 """How often a long recording checks the folder's bound as it flushes."""
+PRUNE_GAP_S = 1.0
+"""The least time between two checks of the bound as sessions start and end: a check
+reads every file's size, which a busy server must not do at every start."""
 SUFFIX = ".cast"
 NAME_PART = 40
 """The most characters of a player's or game's name in a file name."""
@@ -47,20 +50,22 @@ def file_name(player: str, game: str, started: float) -> str:
 class RecordFolder:
     """Where the recordings go, and the bound on its size."""
 
-    def __init__(self, path: Path, max_bytes: int | None, log: Log, later: Later) -> None:
+    def __init__(self, path: Path, max_bytes: int | None, log: Log, later: Later,
+                 prune_gap_s: float = PRUNE_GAP_S) -> None:
         self.path = path
         self.max_bytes = max_bytes
         self.log = log
         self.later = later
+        self.prune_gap_s = prune_gap_s
         self.active: set[Path] = set()
-        self.pruned_at = 0.0
+        self.pruned_at = -prune_gap_s
 
     def start(self, player: str, game: str, size: tuple[int, int], term: str
               ) -> Recorder | None:
         """A recorder for a new session of ``size`` (columns, rows), or None (said in one
         line) if its file cannot be made."""
         now = time.time()
-        self.prune()
+        self.prune_soon()
         base = file_name(player, game, now)
         try:
             self.path.mkdir(parents=True, exist_ok=True)
@@ -85,7 +90,12 @@ class RecordFolder:
     def finished(self, recorder: Recorder) -> None:
         """A recording has ended: the folder may need pruning."""
         self.active.discard(recorder.path)
-        self.prune()
+        self.prune_soon()
+
+    def prune_soon(self) -> None:
+        """Check the bound, unless it was checked less than ``prune_gap_s`` ago."""
+        if time.monotonic() - self.pruned_at >= self.prune_gap_s:
+            self.prune()
 
     def prune(self) -> None:
         """Delete the oldest finished recordings until the folder is under its bound."""
