@@ -9,9 +9,7 @@ from __future__ import annotations
 import contextlib
 import os
 import select
-import termios
 import time
-import tty
 from collections.abc import Callable, Iterator
 from functools import partial
 
@@ -171,6 +169,9 @@ def clock_text(seconds: float) -> str:
 @contextlib.contextmanager
 def raw_terminal(descriptor: int) -> Iterator[None]:
     """Keys as they are pressed and output as it is written, then the terminal as it was."""
+    import termios  # Unix only: here, so that every module still imports on Windows
+    import tty
+
     saved = termios.tcgetattr(descriptor)
     try:
         tty.setraw(descriptor)
