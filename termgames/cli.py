@@ -48,8 +48,8 @@ class ArcadeGroup(click.Group):
             raise PipeClosed from error
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        """Built-in helpers, the server, the web page, and every game."""
-        return sorted({*super().list_commands(ctx), "serve", "web",
+        """Built-in helpers, the server, the web page, the replay, and every game."""
+        return sorted({*super().list_commands(ctx), "serve", "web", "replay",
                        *(spec.name for spec in self.games)})
 
     def resolve_command(self, ctx: click.Context, args: list[str]
@@ -62,8 +62,8 @@ class ArcadeGroup(click.Group):
         return name, command, rest
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        """A helper, the server or the web page (its module loaded only when named), or
-        the named game's command."""
+        """A helper, the server, the web page or the replay (its module loaded only when
+        named), or the named game's command."""
         if cmd_name == "serve":
             from termgames.serve.command import serve_command
 
@@ -72,6 +72,10 @@ class ArcadeGroup(click.Group):
             from termgames.web.command import web_command
 
             return web_command(self.games)
+        if cmd_name == "replay":
+            from termgames.replay.command import replay_command
+
+            return replay_command()
         command = super().get_command(ctx, cmd_name)
         if command is not None:
             return command

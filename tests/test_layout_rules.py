@@ -129,6 +129,7 @@ ENVIRONMENT_READS = ("curses.LINES", "curses.COLS", "get_terminal_size", '"LOGNA
 READERS = {
     "runtime/context.py": frozenset(ENVIRONMENT_READS),  # builds the LaunchContext
     "runtime/workers.py": frozenset({"get_terminal_size"}),  # a CLI report's progress bar
+    "replay/player.py": frozenset({"get_terminal_size"}),  # no game: plays on its own tty
 }
 
 

@@ -8,6 +8,7 @@ import importlib
 import signal
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import click
@@ -17,8 +18,6 @@ from termgames.commands.output import echo
 from termgames.serve.identity import Auth
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from termgames.serve.database import BrokerProcess
     from termgames.serve.identity import Claims
     from termgames.serve.server import Arcade, Options
@@ -51,15 +50,32 @@ def serve_command(games: tuple[GameSpec, ...], entry: Callable[[list[str]], None
                   default=Auth.NONE.value, show_default=True,
                   help="none: anyone plays, scores marked unverified; "
                   "publickey: the first key to use a name owns it.")
+    @click.option("--record", "record", type=click.Path(file_okay=False, path_type=Path),
+                  default=None, help="Record every game as an asciicast v2 file in this "
+                  "folder ('termgames replay FILE' plays one).")
+    @click.option("--record-max-mb", type=click.FloatRange(0, min_open=True), default=None,
+                  help="Keep the recordings folder under this size: the oldest go first.")
     @database_url_option
     def serve(host: str, port: int, max_sessions: int, max_per_ip: int,
-              idle_timeout: float, auth: str) -> None:
+              idle_timeout: float, auth: str, record: Path | None,
+              record_max_mb: float | None) -> None:
         """Serve the arcade over SSH: 'ssh -p PORT anyname@HOST' opens the menu, and
         'ssh -t -p PORT HOST 2048' opens a game."""
+        if record_max_mb is not None and record is None:
+            raise click.UsageError("--record-max-mb needs --record DIR")
+        recording = None if record is None else Recording(
+            record, None if record_max_mb is None else int(record_max_mb * 1024 * 1024))
         run_server(games, entry, host, port,
-                   Limits(max_sessions, max_per_ip, idle_timeout), Auth(auth))
+                   Limits(max_sessions, max_per_ip, idle_timeout), Auth(auth), recording)
 
     return serve
+
+
+class Recording(NamedTuple):
+    """Where the games are recorded, and the bound on that folder's size in bytes."""
+
+    folder: Path
+    max_bytes: int | None
 
 
 class Limits(NamedTuple):
@@ -71,7 +87,8 @@ class Limits(NamedTuple):
 
 
 def run_server(games: tuple[GameSpec, ...], entry: Callable[[list[str]], None], host: str,
-               port: int, limits: Limits, auth: Auth) -> None:
+               port: int, limits: Limits, auth: Auth, recording: Recording | None = None
+               ) -> None:
     """Serve ``games`` until SIGTERM or Ctrl-C (the ``serve`` command's body)."""
     if sys.platform == "win32":  # this system cannot, whatever the arguments: status 1
         echo(f"termgames: {NOT_ON_WINDOWS}", err=True)
@@ -98,7 +115,7 @@ def run_server(games: tuple[GameSpec, ...], entry: Callable[[list[str]], None], 
     try:
         import asyncio  # here, not at the top: every termgames command loads this module
 
-        asyncio.run(_serve(host, port, key, options, claims, broker, folder))
+        asyncio.run(_serve(host, port, key, options, claims, broker, folder, recording))
     except OSError as error:
         echo(f"termgames: cannot listen on {host}:{port}: {error.strerror or error}",
              err=True)
@@ -184,7 +201,8 @@ def _preload(games: tuple[GameSpec, ...]) -> None:
 
 
 async def _serve(host: str, port: int, key: Any, options: Options,
-                 claims: Claims | None, broker: BrokerProcess | None, folder: Path) -> None:
+                 claims: Claims | None, broker: BrokerProcess | None, folder: Path,
+                 recording: Recording | None = None) -> None:
     import asyncio
 
     import asyncssh
@@ -194,6 +212,12 @@ async def _serve(host: str, port: int, key: Any, options: Options,
 
     arcade = Arcade(options, claims)
     arcade.broker = broker
+    if recording is not None:
+        from termgames.serve.recording import RecordFolder
+
+        arcade.recordings = RecordFolder(
+            recording.folder, recording.max_bytes, lambda line: echo(line, err=True),
+            asyncio.get_running_loop().call_later)
     install_reaper(arcade)
     server = await asyncssh.create_server(
         lambda: Gate(arcade, GameSession), host, port, server_host_keys=[key], encoding=None,

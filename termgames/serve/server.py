@@ -37,6 +37,7 @@ from termgames.serve.requests import (
 
 if TYPE_CHECKING:
     from termgames.serve.database import BrokerProcess
+    from termgames.serve.recording import Recorder, RecordFolder
 
 READ_CHUNK = 65536
 INPUT_LIMIT = 65536
@@ -80,6 +81,7 @@ class Arcade:
         self.sessions: dict[int, GameSession] = {}  # by child pid
         self.closing = False
         self.broker: BrokerProcess | None = None
+        self.recordings: RecordFolder | None = None
         self.live_warned = False
 
     def admit(self, address: str) -> Refusal | None:
@@ -164,6 +166,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.player = ""
         self.game = ""
         self.started_at = self.last_input_at = time.time()
+        self.recorder: Recorder | None = None
 
     # What the client asks for ----------------------------------------------------------
     def connection_made(self, chan: Any) -> None:
@@ -219,6 +222,9 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
                                         *self.size)
         self.arcade.sessions[self.child.pid] = self
         self.player, self.game = name, (arguments[0] if arguments else "menu")
+        if self.term is not None and self.arcade.recordings is not None:
+            self.recorder = self.arcade.recordings.start(self.player, self.game, self.size,
+                                                         self.term)
         self.output_open = True
         asyncio.get_running_loop().add_reader(self.child.master, self.carry_output)
         self.touch()
@@ -229,6 +235,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.size = window_size(width, height)
         if self.child is not None and self.child.terminal and self.output_open:
             children.set_size(self.child.master, *self.size)
+            if self.recorder is not None:
+                self.recorder.resize(*self.size)
 
     def data_received(self, data: bytes, datatype: Any) -> None:
         """Keys from the player, for the game (a command without a terminal reads none)."""
@@ -290,7 +298,10 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.end_output()
 
     def send(self, data: bytes) -> None:
-        """Output for the player, unless they closed the channel (then it is dropped)."""
+        """Output for the player, unless they closed the channel (then it is dropped);
+        recorded either way."""
+        if self.recorder is not None:
+            self.recorder.output(data)
         if self.channel is not None:
             with contextlib.suppress(BrokenPipeError):
                 self.channel.write(data)
@@ -375,6 +386,9 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         for timer in (self.idle, self.killer):
             if timer is not None:
                 timer.cancel()
+        if self.recorder is not None:
+            self.recorder.close()
+            self.recorder = None
         if self.channel is not None:
             if self.status >= 128 + 2 and self.last_words:
                 self.send(TERMINAL_RESET)  # the game could not restore it

@@ -1,0 +1,57 @@
+"""``termgames replay FILE``: play a recording made by ``serve --record`` or asciinema."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from termgames.commands.output import echo
+
+NOT_ON_WINDOWS = "termgames replay writes to a Unix terminal, which Windows lacks"
+
+
+def replay_command() -> click.Command:
+    """The ``replay`` command."""
+
+    @click.command(name="replay", context_settings={"help_option_names": ["-h", "--help"]})
+    @click.argument("file", type=click.Path(dir_okay=False, path_type=Path))
+    @click.option("--speed", type=click.FloatRange(0.25, 16), default=1.0,
+                  show_default=True, help="How much faster than it was recorded.")
+    def replay(file: Path, speed: float) -> None:
+        """Play a recording (asciicast v2 or v1): Space pauses, Left/Right seek 5 s,
+        +/- change the speed, q leaves."""
+        if sys.platform == "win32":
+            echo(f"termgames: {NOT_ON_WINDOWS}", err=True)
+            sys.exit(1)
+        from termgames.replay.cast import CastError, read_cast
+        from termgames.replay.player import LEAVE, Player, clock_text, raw_terminal
+
+        try:
+            cast = read_cast(file)
+        except CastError as error:
+            echo(f"termgames replay: {error}", err=True)
+            sys.exit(2)
+        if not (sys.stdin.isatty() and sys.stdout.isatty()):
+            echo("termgames replay: a recording plays on a terminal; run it interactively",
+                 err=True)
+            sys.exit(1)
+        player = Player(cast, speed, sys.stdin.fileno(), sys.stdout.fileno())
+        columns, rows = player.terminal()
+        with raw_terminal(sys.stdin.fileno()):
+            if columns < cast.width or rows < cast.height:
+                player.write(f"termgames replay: recorded at {cast.width}x{cast.height}, "
+                             f"this terminal is {columns}x{rows}: lines will break; "
+                             "enlarge it (any key plays, q leaves)\r\n")
+                while not (pressed := player.read_keys(1.0)) and not player.done:
+                    pass
+                if "q" in pressed or player.done:
+                    return
+            try:
+                player.run()
+            finally:
+                player.write(LEAVE)
+        echo(f"termgames replay: {file.name} ({clock_text(cast.duration)})")
+
+    return replay

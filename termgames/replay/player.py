@@ -1,0 +1,180 @@
+"""The replay on a terminal: the recorded output written to it as it was recorded, keys
+read raw, and one line of keys and time under the recording when the terminal has room.
+
+The keys are one binding declaration (runtime/bindings.py): it drives both the dispatch
+and that line."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import select
+import time
+from collections.abc import Callable, Iterator
+from functools import partial
+
+from termgames.replay.cast import Cast
+from termgames.replay.playback import RESET, SEEK_S, Playback
+from termgames.runtime import keys
+from termgames.runtime.bindings import ESSENTIAL, Binding, footer_text, hints, lookup
+from termgames.runtime.keys import Key
+
+TICK_S = 0.25
+"""The longest wait for a key: the time shown moves on, and a resize is seen."""
+ENTER = "\x1b[?1049h"
+LEAVE = "\x1b[0m\x1b[r\x1b[?1000l\x1b[?1006l\x1b[?1l\x1b>\x1b[?25h\x1b[?1049l"
+"""The player's own screen, and the terminal as usual again: plain text, no scrolling
+region, no mouse, cursor keys as usual, the cursor shown, the normal screen back."""
+SEQUENCES: dict[bytes, Key] = {
+    b"\x1b[C": keys.RIGHT[0], b"\x1bOC": keys.RIGHT[0],
+    b"\x1b[D": keys.LEFT[0], b"\x1bOD": keys.LEFT[0],
+    b"=": "+",
+}
+"""What a terminal sends for the keys the player binds, beyond plain characters."""
+
+
+class Player:
+    """A recording playing on a terminal (file descriptors ``keys_in``, ``screen_out``)."""
+
+    def __init__(self, cast: Cast, speed: float, keys_in: int, screen_out: int,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.cast = cast
+        self.keys_in = keys_in
+        self.screen_out = screen_out
+        self.clock = clock
+        self.playback = Playback(cast, clock(), speed)
+        self.done = False
+        self.bindings = (
+            Binding((" ",), self.toggle, "pause", "pause", priority=60,
+                    when=lambda: not self.playback.paused),
+            Binding((" ",), self.toggle, "play on", "play", priority=60,
+                    when=lambda: self.playback.paused),
+            Binding(keys.LEFT, partial(self.seek, -SEEK_S), f"back {SEEK_S:g} s",
+                    footer=None),
+            Binding(keys.RIGHT, partial(self.seek, SEEK_S), f"on {SEEK_S:g} s",
+                    "seek", "Left/Right", priority=50),
+            Binding(("+",), partial(self.faster, 1), "faster", None),
+            Binding(("-",), partial(self.faster, -1), "slower", "speed", "+/-",
+                    priority=40),
+            Binding(("q", "\x03"), self.leave, "leave", "quit", "q", priority=ESSENTIAL),
+        )
+
+    # What the keys do ------------------------------------------------------------------
+    def toggle(self) -> None:
+        """Space: pause, or play on."""
+        self.playback.toggle(self.clock())
+
+    def seek(self, seconds: float) -> None:
+        """Left/Right: jump back or on."""
+        self.show(self.playback.seek(self.clock(), seconds))
+
+    def faster(self, steps: int) -> None:
+        """+/-: change the speed."""
+        self.playback.faster(self.clock(), steps)
+
+    def leave(self) -> None:
+        """q: stop."""
+        self.done = True
+
+    # The loop --------------------------------------------------------------------------
+    def run(self) -> None:
+        """Play until q."""
+        self.write(ENTER + self.region())
+        while not self.done:
+            self.show(self.playback.advance(self.clock()))
+            self.footer()
+            wait = self.playback.wait(self.clock())
+            for key in self.read_keys(TICK_S if wait is None else min(wait, TICK_S)):
+                binding = lookup(self.bindings, key)
+                if binding is not None:
+                    binding.handler()
+
+    def show(self, output: str) -> None:
+        """Write recorded output (after a reset, the player's screen again first)."""
+        if output.startswith(RESET):
+            output = RESET + ENTER + self.region() + output[len(RESET):]
+        if output:
+            self.write(output)
+
+    def region(self) -> str:
+        """Keep the recording's scrolling to its own rows, when the terminal is taller."""
+        rows = self.playback.size[1]
+        return f"\x1b[1;{rows}r\x1b[H" if self.terminal()[1] > rows else ""
+
+    def footer(self) -> None:
+        """Keys and time on the row under the recording, if the terminal has one."""
+        columns, rows = self.terminal()
+        height = self.playback.size[1]
+        if rows <= height:
+            return
+        playback = self.playback
+        now = self.clock()
+        state = "paused" if playback.paused else "end" if playback.ended else "playing"
+        where = (f"{clock_text(playback.position(now))}/{clock_text(self.cast.duration)} "
+                 f"x{playback.speed:g} {state}")
+        width = min(columns, max(self.cast.width, 40))
+        keys_text = footer_text(hints(self.bindings), max(width - len(where) - 3, 0),
+                                " · ", "…")
+        text = f"{where} · {keys_text}"[:width]
+        self.write(f"\x1b7\x1b[{height + 1};1H\x1b[0m\x1b[2K\x1b[2m{text}\x1b[0m\x1b8")
+
+    def terminal(self) -> tuple[int, int]:
+        """(columns, rows) of the terminal now."""
+        try:
+            size = os.get_terminal_size(self.screen_out)
+        except OSError:
+            return self.cast.width, self.cast.height
+        return size.columns, size.lines
+
+    def read_keys(self, timeout: float) -> list[Key]:
+        """The keys pressed within ``timeout`` seconds (none if none)."""
+        ready, _, _ = select.select([self.keys_in], [], [], timeout)
+        if not ready:
+            return []
+        data = os.read(self.keys_in, 1024)
+        if not data:
+            self.done = True  # the terminal has gone
+            return []
+        return parse_keys(data)
+
+    def write(self, text: str) -> None:
+        """All of ``text`` to the terminal."""
+        data = text.encode("utf-8", errors="replace")
+        while data:
+            data = data[os.write(self.screen_out, data):]
+
+
+def parse_keys(data: bytes) -> list[Key]:
+    """The keys in what the terminal sent: the player's sequences, else characters."""
+    found: list[Key] = []
+    index = 0
+    while index < len(data):
+        for sequence, key in SEQUENCES.items():
+            if data.startswith(sequence, index):
+                found.append(key)
+                index += len(sequence)
+                break
+        else:
+            found.append(chr(data[index]))
+            index += 1
+    return found
+
+
+def clock_text(seconds: float) -> str:
+    """'m:ss' for a time in the recording."""
+    whole = int(seconds)
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+@contextlib.contextmanager
+def raw_terminal(descriptor: int) -> Iterator[None]:
+    """Keys as they are pressed and output as it is written, then the terminal as it was."""
+    import termios  # Unix only: here, so that every module still imports on Windows
+    import tty
+
+    saved = termios.tcgetattr(descriptor)
+    try:
+        tty.setraw(descriptor)
+        yield
+    finally:
+        termios.tcsetattr(descriptor, termios.TCSAFLUSH, saved)

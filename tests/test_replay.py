@@ -1,0 +1,120 @@
+"""``termgames replay``: a recording (made by asciinema's own writer, or by ``serve
+--record``) shown as it was, paused, sought back and forth, left with q; a damaged file
+is one line and status 2."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from termgames.replay.cast import Cast, CastError, Event, read_cast
+from termgames.replay.playback import Playback
+from tests.terminal import ByteStream, Screen, Terminal
+
+ROOT = Path(__file__).resolve().parents[1]
+FRAMES = [(0.0, "\x1b[2J\x1b[Hfirst frame"), (0.5, "\x1b[3;5Hsecond \x1b[1mbold\x1b[0m"),
+          (7.0, "\x1b[10;1H\x1b[Kthird é█"), (12.0, "\x1b[2J\x1b[1;1HTHE END")]
+
+
+def asciinema_cast(path: Path, frames: list[tuple[float, str]] = FRAMES,
+                   size: tuple[int, int] = (80, 24)) -> Path:
+    """A recording written by asciinema's own v2 writer."""
+    from asciinema.asciicast import v2
+
+    with v2.writer(str(path), width=size[0], height=size[1],
+                   metadata={"title": "a test"}) as writer:
+        for moment, data in frames:
+            writer.write_stdout(moment, data)
+    return path
+
+
+def screen_at(cast: Cast, moment: float) -> list[str]:
+    """The recording's screen at ``moment``: its events up to then fed to pyte."""
+    screen = Screen(cast.width, cast.height)
+    stream = ByteStream(screen)
+    for event in cast.events:
+        if event.time <= moment and event.code == "o":
+            stream.feed(event.data.encode())
+    return [line.rstrip() for line in screen.display]
+
+
+def test_a_seek_back_shows_the_screen_of_that_moment(tmp_path: Path) -> None:
+    cast = read_cast(asciinema_cast(tmp_path / "a.cast"))
+    playback = Playback(cast, now=100.0)
+    shown = Screen(cast.width, cast.height)
+    stream = ByteStream(shown)
+    stream.feed(playback.advance(108.0).encode())
+    assert [line.rstrip() for line in shown.display] == screen_at(cast, 8.0)
+    stream.feed(playback.seek(108.0, -5.0).encode())  # to 3.0: back, from the start
+    assert playback.position(108.0) == 3.0
+    assert [line.rstrip() for line in shown.display] == screen_at(cast, 3.0)
+    stream.feed(playback.seek(108.0, 5.0).encode())  # to 8.0: on, from where it is
+    assert [line.rstrip() for line in shown.display] == screen_at(cast, 8.0)
+    playback.toggle(108.0)
+    assert playback.position(500.0) == 8.0 and playback.wait(500.0) is None
+    playback.toggle(500.0)
+    playback.faster(500.0, 1)
+    assert playback.speed == 2.0 and playback.position(501.0) == 10.0
+
+
+def test_resizes_are_followed_and_v1_files_play(tmp_path: Path) -> None:
+    v2 = tmp_path / "r.cast"
+    v2.write_text('{"version": 2, "width": 80, "height": 24}\n[0.5, "r", "100x30"]\n'
+                  '[0.6, "i", "x"]\n[1.0, "o", "hi"]\n', encoding="utf-8")
+    cast = read_cast(v2)
+    assert cast.events == (Event(0.5, "r", "100x30"), Event(1.0, "o", "hi"))
+    playback = Playback(cast, 0.0)
+    assert playback.advance(2.0) == "hi" and playback.size == (100, 30)
+    v1 = tmp_path / "old.json"
+    v1.write_text(json.dumps({"version": 1, "width": 80, "height": 24,
+                              "stdout": [[0.5, "a"], [0.25, "b"]]}), encoding="utf-8")
+    assert read_cast(v1).events == (Event(0.5, "o", "a"), Event(0.75, "o", "b"))
+
+
+def test_a_damaged_file_is_one_line_naming_it_and_status_2(tmp_path: Path) -> None:
+    damaged = tmp_path / "bad.cast"
+    damaged.write_text('{"version": 2, "width": 80, "height": 24}\n[0.5, "o", "x"]\n'
+                       '[0.6, "o"\n', encoding="utf-8")
+    for path, where in ((damaged, "line 3"), (tmp_path / "missing.cast", "cannot read")):
+        result = subprocess.run([sys.executable, "-m", "termgames", "replay", str(path)],
+                                capture_output=True, text=True, check=False, cwd=ROOT)
+        assert result.returncode == 2, result.stderr
+        assert result.stderr.count("\n") == 1 and where in result.stderr
+        assert path.name in result.stderr and "Traceback" not in result.stderr
+    try:
+        read_cast(damaged)
+    except CastError as error:
+        assert str(error).endswith("line 3: not an event [time, code, data]")
+
+
+def test_replay_plays_pauses_seeks_and_quits_on_a_terminal(tmp_path: Path) -> None:
+    path = asciinema_cast(tmp_path / "game.cast")
+    cast = read_cast(path)
+    terminal = Terminal(["replay", str(path), "--speed", "16"], tmp_path, rows=25, cols=80)
+    try:
+        terminal.wait_for("THE END")  # played to its end
+        terminal.wait_for("end")
+        assert terminal.lines()[:24] == screen_at(cast, 12.0)
+        terminal.press("space")
+        terminal.wait_for("paused")
+        terminal.press("left")  # 5 s back, in the recording's time
+        terminal.wait_for("0:07/0:12")
+        assert terminal.lines()[:24] == screen_at(cast, 7.0)
+        assert "Space play" in terminal.lines()[24]
+        terminal.press("q")
+        assert terminal.wait_exit() == 0
+    finally:
+        terminal.close()
+
+
+def test_a_recording_bigger_than_the_terminal_says_so_first(tmp_path: Path) -> None:
+    path = asciinema_cast(tmp_path / "big.cast", size=(120, 40))
+    terminal = Terminal(["replay", str(path)], tmp_path, rows=24, cols=80)
+    try:
+        terminal.wait_for("recorded at 120x40, this terminal is 80x24")
+        terminal.press("q")
+        assert terminal.wait_exit() == 0
+    finally:
+        terminal.close()
