@@ -301,7 +301,8 @@ def test_a_missing_ban_file_stops_the_start_in_one_line(tmp_path: Path) -> None:
 async def refused_start(port: int, user: str, source: str) -> Any:
     """A game asked for; the result of the session (refused, it ends at once)."""
     async with await connect(port, user=user, local_addr=(source, 0)) as conn:
-        return await conn.run("2048", term_type="xterm", encoding=None)
+        return await asyncio.wait_for(conn.run("2048", term_type="xterm", encoding=None),
+                                      20)
 
 
 def test_starts_past_the_limit_are_refused_until_the_minute_is_over(tmp_path: Path) -> None:
