@@ -416,7 +416,8 @@ def main() -> None:
     environment = {**os.environ, "TERMGAMES_HOME": str(home), "PYTHONPATH": str(ROOT)}
     server = subprocess.Popen(
         [sys.executable, "-m", "termgames", "serve", "--port", "0", "--max-sessions",
-         "2000", "--max-per-ip", "2000"], stdout=subprocess.PIPE, text=True,
+         "2000", "--max-per-ip", "2000", "--connect-rate", "0", "--max-starts-per-minute",
+         "0"], stdout=subprocess.PIPE, text=True,
         env=environment)
     assert server.stdout is not None
     first = server.stdout.readline()

@@ -74,6 +74,11 @@ class Server:
             return self.process.wait()
 
 
+NO_RATE_LIMITS = ("--connect-rate", "0", "--max-starts-per-minute", "0")
+"""The tests connect and start games far faster than a player: the limits a public host
+wants are off unless a test sets them (a later option wins)."""
+
+
 def start_server(home: Path, *options: str, module: str = "termgames") -> Server:
     """Start a server on a free port with its data in ``home``; wait until it listens.
     ``module`` is the arcade's ``python -m`` module (one with more games, say)."""
@@ -81,7 +86,7 @@ def start_server(home: Path, *options: str, module: str = "termgames") -> Server
                    if not key.startswith("TERMGAMES")}
     environment.update(TERMGAMES_HOME=str(home), PYTHONPATH=str(ROOT))
     process = subprocess.Popen(
-        [sys.executable, "-m", module, "serve", "--port", "0", *options],
+        [sys.executable, "-m", module, "serve", "--port", "0", *NO_RATE_LIMITS, *options],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=environment,
         cwd=home)
     assert process.stdout is not None

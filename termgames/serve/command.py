@@ -20,6 +20,7 @@ from termgames.serve.identity import Auth
 if TYPE_CHECKING:
     from termgames.serve.database import BrokerProcess
     from termgames.serve.identity import Claims
+    from termgames.serve.limits import AbuseLimits, BanFile
     from termgames.serve.server import Arcade, Options
     from termgames.spec import GameSpec
 
@@ -55,18 +56,45 @@ def serve_command(games: tuple[GameSpec, ...], entry: Callable[[list[str]], None
                   "folder ('termgames replay FILE' plays one).")
     @click.option("--record-max-mb", type=click.FloatRange(0, min_open=True), default=None,
                   help="Keep the recordings folder under this size: the oldest go first.")
+    @click.option("--connect-burst", type=click.IntRange(1, 100_000), default=20,
+                  show_default=True, help="Connections one address may open at once "
+                  "before --connect-rate holds it to a pace.")
+    @click.option("--connect-rate", type=click.FloatRange(0), default=30.0,
+                  show_default=True, help="Connections a minute one address may open "
+                  "once its burst is spent (0: no limit).")
+    @click.option("--max-session-time", type=click.FloatRange(0), default=14400.0,
+                  show_default=True, help="Seconds a session may last before its game "
+                  "is saved and closed (0: no limit).")
+    @click.option("--max-starts-per-minute", type=click.IntRange(0), default=10,
+                  show_default=True, help="New games one name, or one address, may start "
+                  "in a minute (0: no limit).")
+    @click.option("--ban-file", type=click.Path(dir_okay=False, path_type=Path),
+                  default=None, help="Addresses, networks (10.0.0.0/8) and key "
+                  "fingerprints (SHA256:...) refused, one a line; read again when it "
+                  "changes.")
+    @click.option("--login-timeout", type=click.FloatRange(1), default=30.0,
+                  show_default=True, help="Seconds a connection has to finish its "
+                  "handshake and log in.")
     @database_url_option
     def serve(host: str, port: int, max_sessions: int, max_per_ip: int,
               idle_timeout: float, auth: str, record: Path | None,
-              record_max_mb: float | None) -> None:
+              record_max_mb: float | None, connect_burst: int, connect_rate: float,
+              max_session_time: float, max_starts_per_minute: int,
+              ban_file: Path | None, login_timeout: float) -> None:
         """Serve the arcade over SSH: 'ssh -p PORT anyname@HOST' opens the menu, and
         'ssh -t -p PORT HOST 2048' opens a game."""
+        from termgames.serve.limits import AbuseLimits
+
         if record_max_mb is not None and record is None:
             raise click.UsageError("--record-max-mb needs --record DIR")
         recording = None if record is None else Recording(
             record, None if record_max_mb is None else int(record_max_mb * 1024 * 1024))
+
+        abuse = AbuseLimits(connect_burst, connect_rate, max_session_time,
+                            max_starts_per_minute, ban_file, login_timeout)
         run_server(games, entry, host, port,
-                   Limits(max_sessions, max_per_ip, idle_timeout), Auth(auth), recording)
+                   Limits(max_sessions, max_per_ip, idle_timeout), Auth(auth), recording,
+                   abuse)
 
     return serve
 
@@ -87,8 +115,8 @@ class Limits(NamedTuple):
 
 
 def run_server(games: tuple[GameSpec, ...], entry: Callable[[list[str]], None], host: str,
-               port: int, limits: Limits, auth: Auth, recording: Recording | None = None
-               ) -> None:
+               port: int, limits: Limits, auth: Auth, recording: Recording | None = None,
+               abuse: AbuseLimits | None = None) -> None:
     """Serve ``games`` until SIGTERM or Ctrl-C (the ``serve`` command's body)."""
     if sys.platform == "win32":  # this system cannot, whatever the arguments: status 1
         echo(f"termgames: {NOT_ON_WINDOWS}", err=True)
@@ -99,6 +127,7 @@ def run_server(games: tuple[GameSpec, ...], entry: Callable[[list[str]], None], 
         echo(f"termgames: {INSTALL_HINT}", err=True)
         sys.exit(2)
     from termgames.serve.identity import Claims, IdentityError, host_key, serve_folder
+    from termgames.serve.limits import AbuseLimits
     from termgames.serve.requests import remote_options
     from termgames.serve.server import Options
 
@@ -109,13 +138,15 @@ def run_server(games: tuple[GameSpec, ...], entry: Callable[[list[str]], None], 
     except IdentityError as error:
         echo(f"termgames: {error}", err=True)
         sys.exit(2)
-    options = Options(*limits, auth, remote_options(games), entry)
+    options = Options(*limits, auth, remote_options(games), entry, abuse or AbuseLimits())
+    bans = _ban_file(options.abuse.ban_file)
     _preload(games)
     broker = _start_broker()
     try:
         import asyncio  # here, not at the top: every termgames command loads this module
 
-        asyncio.run(_serve(host, port, key, options, claims, broker, folder, recording))
+        asyncio.run(_serve(host, port, key, options, claims, broker, folder, recording,
+                           bans))
     except OSError as error:
         echo(f"termgames: cannot listen on {host}:{port}: {error.strerror or error}",
              err=True)
@@ -123,6 +154,29 @@ def run_server(games: tuple[GameSpec, ...], entry: Callable[[list[str]], None], 
     finally:
         if broker is not None:
             broker.stop()
+
+
+def _ban_file(path: Path | None) -> BanFile | None:
+    """The ban file, read once now: one that cannot be read stops the start (status 2);
+    its bad lines are said, one a line, and the rest applies."""
+    import time
+
+    from termgames.serve.limits import BanFile, BanFileMissing
+
+    if path is None:
+        return None
+    bans = BanFile(path, time.monotonic, _log)
+    try:
+        bans.load()
+    except BanFileMissing as error:
+        echo(f"termgames: {error}", err=True)
+        sys.exit(2)
+    return bans
+
+
+def _log(line: str) -> None:
+    """One line in the server's log (its standard error)."""
+    echo(f"termgames serve: {line}", err=True)
 
 
 def _start_broker() -> BrokerProcess | None:
@@ -202,7 +256,7 @@ def _preload(games: tuple[GameSpec, ...]) -> None:
 
 async def _serve(host: str, port: int, key: Any, options: Options,
                  claims: Claims | None, broker: BrokerProcess | None, folder: Path,
-                 recording: Recording | None = None) -> None:
+                 recording: Recording | None, bans: BanFile | None) -> None:
     import asyncio
 
     import asyncssh
@@ -210,7 +264,7 @@ async def _serve(host: str, port: int, key: Any, options: Options,
     from termgames.serve.gate import Gate
     from termgames.serve.server import Arcade, GameSession, install_reaper
 
-    arcade = Arcade(options, claims)
+    arcade = Arcade(options, claims, bans)
     arcade.broker = broker
     if recording is not None:
         from termgames.serve.recording import RecordFolder
@@ -222,7 +276,8 @@ async def _serve(host: str, port: int, key: Any, options: Options,
     server = await asyncssh.create_server(
         lambda: Gate(arcade, GameSession), host, port, server_host_keys=[key], encoding=None,
         line_editor=False, agent_forwarding=False, x11_forwarding=False,
-        allow_scp=False, login_timeout=30, keepalive_interval=60)
+        allow_scp=False, login_timeout=options.abuse.login_timeout,
+        keepalive_interval=60)
     listening = server.sockets[0].getsockname()
     echo(f"termgames serve: listening on {listening[0]} port {listening[1]}, "
          f"auth {options.auth.value}")

@@ -4,6 +4,7 @@ clients print) rather than a bare 'Permission denied'."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -32,10 +33,19 @@ class Gate(asyncssh.SSHServer):
         self.offered: tuple[str, str] | None = None  # (name, fingerprint) of a good key
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
-        """A connection arrives: note its address and whether it is over a limit."""
+        """A connection arrives: note its address and whether it is over a limit. A
+        banned address, or one connecting too often, is told why and disconnected right
+        after the version line, before any key exchange costs the server anything."""
         self.connection = conn
         peer = conn.get_extra_info("peername")
         self.address = str(peer[0]) if peer else "?"
+        turned = self.arcade.turn_away(self.address)
+        if turned is not None:
+            self.refusal, code = turned
+            # asyncssh sends its version line after this returns; the reason follows it
+            asyncio.get_running_loop().call_soon(conn.disconnect, code,
+                                                 self.refusal.message)
+            return
         self.refusal = self.arcade.admit(self.address)
 
     def connection_lost(self, exc: Exception | None) -> None:
@@ -57,6 +67,9 @@ class Gate(asyncssh.SSHServer):
         """Whether this key may play as this name: it owns it, or nobody does."""
         claims = self.arcade.claims
         name, fingerprint = player_name(username), key.get_fingerprint()
+        if self.arcade.banned_key(fingerprint):
+            self.say("termgames: this key is banned from this arcade\r\n")
+            return False
         if claims is None:
             return False
         if not claims.allows(name, fingerprint):
@@ -68,12 +81,18 @@ class Gate(asyncssh.SSHServer):
     def explain(self, name: str) -> None:
         """Tell the client, once, that the name is another key's and how to pick another
         (the refusal alone reads 'Permission denied (publickey)')."""
+        if self.connection is None:
+            return
+        local = self.connection.get_extra_info("sockname")
+        host, port = (str(local[0]), int(local[1])) if local else ("HOST", 0)
+        self.say(name_taken(name, host, port))
+
+    def say(self, text: str) -> None:
+        """An authentication banner, once a connection (the client prints it)."""
         if self.told or self.connection is None:
             return
         self.told = True
-        local = self.connection.get_extra_info("sockname")
-        host, port = (str(local[0]), int(local[1])) if local else ("HOST", 0)
-        self.connection.send_auth_banner(name_taken(name, host, port))
+        self.connection.send_auth_banner(text)
 
     def auth_completed(self) -> None:
         """The key proved itself: it claims the name if it was free."""

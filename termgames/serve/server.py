@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
 import os
 import signal
 import time
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 import asyncssh
@@ -24,6 +25,7 @@ import asyncssh
 from termgames.serve import children
 from termgames.serve.children import Child
 from termgames.serve.identity import Auth, Claims
+from termgames.serve.limits import AbuseLimits, BanFile, ConnectionRate, StartCounter, duration
 from termgames.serve.live import LiveSession
 from termgames.serve.requests import (
     SCORES,
@@ -60,22 +62,30 @@ class Options:
     games: RemoteOptions
     entry: Callable[[list[str]], None]
     """What a forked game runs: the arcade's command line, on the game's arguments."""
+    abuse: AbuseLimits = field(default_factory=AbuseLimits)
 
 
 class Admitted(Protocol):
     """What a session needs of its connection's door (``gate.Gate``): why it was refused,
-    if it was, and the name and key fingerprint a player proved, if any."""
+    if it was, the name and key fingerprint a player proved, if any, and the address."""
 
     refusal: Refusal | None
     offered: tuple[str, str] | None
+    address: str
 
 
 class Arcade:
     """The server's state: the games running, and the connections per address."""
 
-    def __init__(self, options: Options, claims: Claims | None) -> None:
+    def __init__(self, options: Options, claims: Claims | None,
+                 bans: BanFile | None = None) -> None:
         self.options = options
         self.claims = claims
+        self.bans = bans
+        abuse = options.abuse
+        self.rate = ConnectionRate(abuse.connect_burst, abuse.connect_per_minute,
+                                   time.monotonic)
+        self.starts = StartCounter(abuse.max_starts_per_minute, time.monotonic)
         self.per_address: Counter[str] = Counter()
         self.connections = 0
         self.sessions: dict[int, GameSession] = {}  # by child pid
@@ -83,6 +93,24 @@ class Arcade:
         self.broker: BrokerProcess | None = None
         self.recordings: RecordFolder | None = None
         self.live_warned = False
+
+    def turn_away(self, address: str) -> tuple[Refusal, int] | None:
+        """Why a connection is refused before its handshake (a banned address, one
+        connecting too often), with its SSH disconnect code, if it is; otherwise it has
+        spent one of its address's connections."""
+        if self.bans is not None and self.bans.current().address(address):
+            return (Refusal("termgames: your address is banned from this arcade"),
+                    asyncssh.DISC_HOST_NOT_ALLOWED_TO_CONNECT)
+        wait = self.rate.take(address)
+        if wait > 0:
+            return (Refusal("termgames: too many connections from your address; try "
+                            f"again in {math.ceil(wait)} s"),
+                    asyncssh.DISC_TOO_MANY_CONNECTIONS)
+        return None
+
+    def banned_key(self, fingerprint: str) -> bool:
+        """Whether a key is on the ban list."""
+        return self.bans is not None and self.bans.current().key(fingerprint)
 
     def admit(self, address: str) -> Refusal | None:
         """Count a new connection, or say why it is refused."""
@@ -163,6 +191,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.last_words = ""
         self.idle: asyncio.TimerHandle | None = None
         self.killer: asyncio.TimerHandle | None = None
+        self.time_limit: asyncio.TimerHandle | None = None
         self.player = ""
         self.game = ""
         self.started_at = self.last_input_at = time.time()
@@ -203,14 +232,16 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         scores = not isinstance(arguments, Refusal) and arguments[:1] == [SCORES]
         if refusal is None and self.term is None and not scores:
             refusal = Refusal("termgames: a game needs a terminal; connect with ssh -t")
+        offered = self.gate.offered
+        name = offered[0] if offered else player_name(
+            self.channel.get_extra_info("username") or "")
+        if refusal is None and not scores:
+            refusal = self.counted_start(name)
         if refusal is not None:
             self.channel.write(refusal.message.encode() + b"\r\n")
             self.channel.exit(1)
             return
         assert not isinstance(arguments, Refusal)
-        offered = self.gate.offered
-        name = offered[0] if offered else player_name(
-            self.channel.get_extra_info("username") or "")
         environment = children.game_environment(
             self.term or "dumb", name, verified=offered is not None,
             server_environment=os.environ)
@@ -228,6 +259,18 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.output_open = True
         asyncio.get_running_loop().add_reader(self.child.master, self.carry_output)
         self.touch()
+        limit = self.arcade.options.abuse.max_session_time
+        if limit > 0 and self.child.terminal:
+            self.time_limit = asyncio.get_running_loop().call_later(limit, self.time_up)
+
+    def counted_start(self, name: str) -> Refusal | None:
+        """Count a new game for the name and the address, or say when they may start
+        one again (restarting until a game deals well is not a new game a time)."""
+        wait = self.arcade.starts.start([f"name {name}", f"address {self.gate.address}"])
+        if wait <= 0:
+            return None
+        return Refusal("termgames: too many new games from your name or address; you may "
+                       f"start again in {math.ceil(wait)} s")
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int,
                               pixheight: int) -> None:
@@ -331,6 +374,13 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.notice("termgames: no key for a long while; your game is saved")
         self.hang_up()
 
+    def time_up(self) -> None:
+        """The session has lasted --max-session-time: save the game and let the player
+        go, as the idle timeout does."""
+        limit = duration(self.arcade.options.abuse.max_session_time)
+        self.notice(f"termgames: sessions here last at most {limit}; your game is saved")
+        self.hang_up()
+
     def notice(self, line: str) -> None:
         """A line for the player after the game has gone."""
         self.last_words = line
@@ -383,7 +433,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         """Once the output has ended and the status is known: tell the client."""
         if self.output_open or self.status is None:
             return
-        for timer in (self.idle, self.killer):
+        for timer in (self.idle, self.killer, self.time_limit):
             if timer is not None:
                 timer.cancel()
         if self.recorder is not None:
