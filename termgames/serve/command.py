@@ -18,10 +18,10 @@ from termgames.commands.output import echo
 from termgames.serve.identity import Auth
 
 if TYPE_CHECKING:
+    from termgames.serve.arcade import Arcade, Options
     from termgames.serve.database import BrokerProcess
     from termgames.serve.identity import Claims
     from termgames.serve.limits import AbuseLimits, BanFile
-    from termgames.serve.server import Arcade, Options
     from termgames.spec import GameSpec
 
 INSTALL_HINT = "termgames serve needs the server extra: pip install 'termgames[serve]'"
@@ -126,10 +126,10 @@ def run_server(games: tuple[GameSpec, ...], entry: Callable[[list[str]], None], 
     except ImportError:
         echo(f"termgames: {INSTALL_HINT}", err=True)
         sys.exit(2)
+    from termgames.serve.arcade import Options
     from termgames.serve.identity import Claims, IdentityError, host_key, serve_folder
     from termgames.serve.limits import AbuseLimits
     from termgames.serve.requests import remote_options
-    from termgames.serve.server import Options
 
     folder = serve_folder()
     try:
@@ -261,8 +261,9 @@ async def _serve(host: str, port: int, key: Any, options: Options,
 
     import asyncssh
 
+    from termgames.serve.arcade import Arcade, install_reaper
     from termgames.serve.gate import Gate
-    from termgames.serve.server import Arcade, GameSession, install_reaper
+    from termgames.serve.server import GameSession
 
     arcade = Arcade(options, claims, bans)
     arcade.broker = broker

@@ -14,7 +14,7 @@ from termgames.serve.identity import Auth, name_taken
 from termgames.serve.requests import Refusal, player_name
 
 if TYPE_CHECKING:
-    from termgames.serve.server import Arcade
+    from termgames.serve.arcade import Arcade
 
 
 class Gate(asyncssh.SSHServer):

@@ -1,0 +1,180 @@
+"""The server's state, apart from any one session: its options, the connections it has
+admitted per address, the abuse limits, the games running (by child pid, each a
+``Seat``: server.py's ``GameSession``), and how they all end."""
+
+from __future__ import annotations
+
+import asyncio
+import math
+import os
+import signal
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Protocol
+
+import asyncssh
+
+from termgames.serve.children import Child
+from termgames.serve.identity import Auth, Claims
+from termgames.serve.limits import AbuseLimits, BanFile, ConnectionRate, StartCounter
+from termgames.serve.live import LiveSession
+from termgames.serve.requests import Refusal, RemoteOptions
+
+if TYPE_CHECKING:
+    from termgames.serve.database import BrokerProcess
+    from termgames.serve.recording import RecordFolder
+
+HANGUP_GRACE_S = 5.0
+"""How long a game has to save after its player leaves, before it is killed."""
+
+
+class Seat(Protocol):
+    """What the arcade needs of a running session (server.py's ``GameSession``)."""
+
+    player: str
+    game: str
+    started_at: float
+    last_input_at: float
+    child: Child | None
+
+    def notice(self, line: str) -> None:
+        """Tell the player one line."""
+
+    def hang_up(self) -> None:
+        """End the game as a dropped connection does (it saves)."""
+
+    def kill(self) -> None:
+        """Kill the game that did not end in time."""
+
+    def reaped(self, wait_status: int) -> None:
+        """The game has ended with ``wait_status``."""
+
+
+@dataclass(frozen=True)
+class Options:
+    """How the server runs (the command line's options)."""
+
+    max_sessions: int
+    max_per_ip: int
+    idle_timeout: float
+    auth: Auth
+    games: RemoteOptions
+    entry: Callable[[list[str]], None]
+    """What a forked game runs: the arcade's command line, on the game's arguments."""
+    abuse: AbuseLimits = field(default_factory=AbuseLimits)
+
+
+class Admitted(Protocol):
+    """What a session needs of its connection's door (``gate.Gate``): why it was refused,
+    if it was, the name and key fingerprint a player proved, if any, and the address."""
+
+    refusal: Refusal | None
+    offered: tuple[str, str] | None
+    address: str
+
+
+class Arcade:
+    """The server's state: the games running, and the connections per address."""
+
+    def __init__(self, options: Options, claims: Claims | None,
+                 bans: BanFile | None = None) -> None:
+        self.options = options
+        self.claims = claims
+        self.bans = bans
+        abuse = options.abuse
+        self.rate = ConnectionRate(abuse.connect_burst, abuse.connect_per_minute,
+                                   time.monotonic)
+        self.starts = StartCounter(abuse.max_starts_per_minute, time.monotonic)
+        self.per_address: Counter[str] = Counter()
+        self.connections = 0
+        self.sessions: dict[int, Seat] = {}  # by child pid
+        self.closing = False
+        self.broker: BrokerProcess | None = None
+        self.recordings: RecordFolder | None = None
+        self.live_warned = False
+
+    def turn_away(self, address: str) -> tuple[Refusal, int] | None:
+        """Why a connection is refused before its handshake (a banned address, one
+        connecting too often), with its SSH disconnect code, if it is; otherwise it has
+        spent one of its address's connections."""
+        if self.bans is not None and self.bans.current().address(address):
+            return (Refusal("termgames: your address is banned from this arcade"),
+                    asyncssh.DISC_HOST_NOT_ALLOWED_TO_CONNECT)
+        wait = self.rate.take(address)
+        if wait > 0:
+            return (Refusal("termgames: too many connections from your address; try "
+                            f"again in {math.ceil(wait)} s"),
+                    asyncssh.DISC_TOO_MANY_CONNECTIONS)
+        return None
+
+    def banned_key(self, fingerprint: str) -> bool:
+        """Whether a key is on the ban list."""
+        return self.bans is not None and self.bans.current().key(fingerprint)
+
+    def admit(self, address: str) -> Refusal | None:
+        """Count a new connection, or say why it is refused."""
+        if self.closing:
+            return Refusal("termgames: the arcade is closing; come back later")
+        if self.connections >= self.options.max_sessions:
+            return Refusal(f"termgames: the arcade is full ({self.options.max_sessions} "
+                           "players); try again later")
+        if self.per_address[address] >= self.options.max_per_ip:
+            return Refusal(f"termgames: too many games from your address (at most "
+                           f"{self.options.max_per_ip})")
+        self.connections += 1
+        self.per_address[address] += 1
+        return None
+
+    def release(self, address: str) -> None:
+        """A counted connection has closed."""
+        self.connections -= 1
+        self.per_address[address] -= 1
+        if self.per_address[address] <= 0:
+            del self.per_address[address]
+
+    def live(self) -> list[LiveSession]:
+        """Who plays what now, for the web page (``live.py``); the scores commands,
+        which need no terminal, are not sessions anyone plays."""
+        return [LiveSession(session.player, session.game, session.started_at,
+                            session.last_input_at)
+                for session in self.sessions.values()
+                if session.child is not None and session.child.terminal]
+
+    def reap(self) -> None:
+        """Collect every game that has ended (SIGCHLD), so none is left a zombie."""
+        while True:
+            try:
+                pid, status = os.waitpid(-1, os.WNOHANG)
+            except ChildProcessError:
+                return
+            if pid == 0:
+                return
+            session = self.sessions.pop(pid, None)
+            if session is not None:
+                session.reaped(status)
+            elif self.broker is not None and not self.closing:
+                self.broker.exited(pid)
+
+    async def close(self, grace: float = HANGUP_GRACE_S) -> None:
+        """Hang up every game (each saves), wait for them, kill any that hang on."""
+        self.closing = True
+        for session in list(self.sessions.values()):
+            session.notice("termgames: the server is closing; your game is saved")
+            session.hang_up()
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + grace
+        while self.sessions and loop.time() < deadline:
+            await asyncio.sleep(0.05)
+            self.reap()
+        for session in list(self.sessions.values()):
+            session.kill()
+        while self.sessions and loop.time() < deadline + 1:
+            await asyncio.sleep(0.05)
+            self.reap()
+
+
+def install_reaper(arcade: Arcade) -> None:
+    """Collect ended games as they end."""
+    asyncio.get_running_loop().add_signal_handler(signal.SIGCHLD, arcade.reap)
