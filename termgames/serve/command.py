@@ -235,6 +235,11 @@ def _publish_once(arcade: Arcade, folder: Path) -> None:
             arcade.live_warned = True
 
 
+NOT_PRELOADED = ("termgames.serve", "termgames.web", "termgames.replay")
+"""What no served game runs: the server's own modules (already loaded), the web page
+(aiohttp alone took 0.33 s and its memory in every server) and the replay player."""
+
+
 def _preload(games: tuple[GameSpec, ...]) -> None:
     """Import every module of termgames and each game's command now, once, and build
     what each game preloads (2048's AI tables), so that each forked game finds them in
@@ -244,7 +249,7 @@ def _preload(games: tuple[GameSpec, ...]) -> None:
     import termgames
 
     for module in pkgutil.walk_packages(termgames.__path__, "termgames."):
-        if not module.name.startswith("termgames.serve"):
+        if not module.name.startswith(NOT_PRELOADED):
             importlib.import_module(module.name)
     for spec in games:
         spec.command()  # a game from outside termgames: its command's modules
