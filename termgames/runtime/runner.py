@@ -282,6 +282,13 @@ class Runner:
                 canvas.text(canvas.height - len(lines) + offset, 0,
                             line.ljust(canvas.width), WARNING)
         self.session.end_frame()
+        self.visit.standing.tell(self._standing())
+
+    def _standing(self) -> str:
+        """How the game on show stands, for anyone watching it served (the menu: '')."""
+        game = next((screen for screen in reversed(self.stack)
+                     if isinstance(screen, GameScreen)), None)
+        return "" if game is None else game.standing()
 
     def _set_shown(self, shown: bool) -> None:
         """Tell every screen when the window stops or starts showing them."""
