@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+import re
 import signal
 import subprocess
 import time
@@ -273,4 +274,33 @@ def test_watching_needs_a_terminal(server: Server) -> None:
         result = await conn.run("watch")
         assert result.exit_status == 1
         assert "watching needs a terminal" in result.stdout
+    run(conversation())
+
+
+def test_the_list_names_the_game_chosen_in_the_menu(server: Server) -> None:
+    async def conversation() -> None:
+        carol = await sit(await connect(server.port, "carol"))
+        await carol.wait_for("no level solved yet")
+        lister = await sit(await connect(server.port, "watch"))
+        await lister.wait_for("carol")
+        assert "menu" in next(line for line in board(lister) if "carol" in line)
+        lines = carol.text().splitlines()
+        y = next(y for y, line in enumerate(lines) if line.strip().startswith("Reversi"))
+        x = lines[y].index("Reversi")
+        carol.process.stdin.write(f"\x1b[<0;{x + 1};{y + 1}M\x1b[<0;{x + 1};{y + 1}m"
+                                  .encode())
+        await carol.wait_for("vs corner-best")
+        deadline = time.monotonic() + 10
+        while "reversi" not in next(line for line in board(lister) if "carol" in line):
+            assert time.monotonic() < deadline, lister.text()
+            await lister.pump(0.2)
+        assert re.search(r"X \d+ O \d+", next(line for line in board(lister)
+                                               if "carol" in line))
+        carol.press("q")
+        await carol.wait_for("no level solved yet")
+        while "menu" not in next(line for line in board(lister) if "carol" in line):
+            assert time.monotonic() < deadline, lister.text()
+            await lister.pump(0.2)
+        carol.press("q")
+        assert await carol.finish() == 0
     run(conversation())

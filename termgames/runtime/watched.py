@@ -44,14 +44,22 @@ class StandingLine:
             return cls(None)
         return cls(fd)
 
-    def tell(self, standing: str) -> None:
-        """Say ``standing`` if it changed since it was last said."""
-        if self.fd is None or standing == self.said:
+    def tell(self, game: str, standing: str) -> None:
+        """Say which game is on show (the menu: '') and how it stands, if either changed
+        since they were last said: one line, the two apart by a tab."""
+        line = f"{clean_standing(game)}\t{clean_standing(standing)}"
+        if self.fd is None or line == self.said:
             return
-        self.said = standing
+        self.said = line
         try:
-            os.write(self.fd, clean_standing(standing).encode("utf-8", "replace") + b"\n")
+            os.write(self.fd, line.encode("utf-8", "replace") + b"\n")
         except BlockingIOError:
             self.said = None  # the pipe is full: say it again at the next change
         except OSError:
             self.fd = None  # the server has gone: the game goes on
+
+
+def read_standing(line: str) -> tuple[str, str]:
+    """(the game on show, how it stands) from one line a game said."""
+    game, _, standing = line.partition("\t")
+    return clean_standing(game), clean_standing(standing)

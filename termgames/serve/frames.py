@@ -153,8 +153,6 @@ def _changed(old: Sequence[Cell] | None, new: Sequence[Cell]) -> tuple[int | Non
     if first is None:
         return None, 0
     last = next(x for x in range(len(new) - 1, -1, -1) if old[x] != new[x])
-    if last + 1 < len(new) and new[last + 1].data == "":
-        last += 1
     return first, last
 
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import asyncssh
 
-from termgames.runtime.watched import clean_standing
+from termgames.runtime.watched import read_standing
 from termgames.serve import children
 from termgames.serve.arcade import HANGUP_GRACE_S, Admitted, Arcade
 from termgames.serve.children import Child
@@ -67,6 +67,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.time_limit: asyncio.TimerHandle | None = None
         self.player = ""
         self.game = ""
+        self.launched = ""  # what the session started: a game, or the menu
         self.started_at = self.last_input_at = time.time()
         self.recorder: Recorder | None = None
         self.watchable = True
@@ -144,6 +145,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self.audience.size = self.size
         self.arcade.sessions[self.child.pid] = self
         self.player, self.game = name, (arguments[0] if arguments else "menu")
+        self.launched = self.game
         if self.term is not None and self.arcade.recordings is not None:
             self.recorder = self.arcade.recordings.start(self.player, self.game, self.size,
                                                          self.term)
@@ -208,7 +210,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             return
         lines = data.decode("utf-8", "replace").split("\n")
         if len(lines) > 1:  # each line is one write, shorter than a pipe's atomic size
-            self.standing = clean_standing(lines[-2])
+            playing, self.standing = read_standing(lines[-2])
+            self.game = playing or self.launched
 
     def close_standing(self) -> None:
         """Stop reading the game's standing."""

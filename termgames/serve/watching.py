@@ -23,6 +23,11 @@ from termgames.serve.mirror import Mirror
 
 FRAME_S = 1 / 30
 """The shortest time between two pictures to one watcher."""
+SETTLE_S = 0.01
+"""How long a watcher's picture waits after the game's output: a move comes in two or
+three pieces, and the player's pieces must not queue behind the watchers' painting."""
+MOST_PENDING = 1 << 18
+"""Output held for the mirror before it is fed at once rather than at the next picture."""
 LIST_EVERY_S = 1.0
 """How often the list of games is drawn again (idle times, standings, who came)."""
 WATCH_NAME = "watch"
@@ -48,20 +53,65 @@ class Audience:
         self.viewers: set[Viewer] = set()
         self.mirror: Mirror | None = None
         self.size = (80, 24)
+        self.pending: list[bytes] = []
+        self.pending_bytes = 0
+        self.fitted: dict[tuple[int, int, str], Picture] = {}
+        """This screen fitted to each watcher's window and status, shared by them."""
+        self.painted: dict[tuple[int, int, bool], tuple[Picture | None, bytes]] = {}
+        """The bytes from one picture to another, shared by watchers sent the same."""
 
     def output(self, data: bytes) -> None:
-        """The game drew ``data`` (already sent to its player)."""
+        """The game drew ``data`` (already sent to its player). The mirror takes it when
+        a picture is next painted: one feed for a move's pieces, after all of them."""
         if self.mirror is None:
             return
-        self.mirror.feed(data)
+        self.pending.append(data)
+        self.pending_bytes += len(data)
+        if self.pending_bytes > MOST_PENDING:
+            self.catch_up()
         for viewer in self.viewers:
             viewer.changed()
+
+    def catch_up(self) -> None:
+        """Feed the mirror what the game drew since the last picture."""
+        if self.mirror is not None and self.pending:
+            self.mirror.feed(b"".join(self.pending))
+            self.forget_pictures()
+        self.pending.clear()
+        self.pending_bytes = 0
+
+    def forget_pictures(self) -> None:
+        """The screen changed: the shared pictures and paintings are out of date."""
+        self.fitted.clear()
+        self.painted.clear()
+
+    def frame(self, shown: Picture | None, columns: int, rows: int, status: str,
+              colour: bool) -> tuple[Picture, bytes] | None:
+        """The picture for a watcher's window, and the bytes from ``shown`` to it; None
+        without a mirror. Watchers with the same window who were sent the same picture
+        share both, so twenty watchers cost little more than one."""
+        if self.mirror is None:
+            return None
+        self.catch_up()
+        key = (columns, rows, status)
+        wanted = self.fitted.get(key)
+        if wanted is None:
+            wanted = fit(self.mirror.picture(), self.mirror.size[1], columns, rows, status)
+            self.fitted[key] = wanted
+        known = self.painted.get((id(shown), id(wanted), colour))
+        if known is not None and known[0] is shown:
+            return wanted, known[1]
+        data = paint(shown, wanted, colour)
+        self.painted[(id(shown), id(wanted), colour)] = (shown, data)
+        return wanted, data
 
     def resize(self, columns: int, rows: int) -> None:
         """The game's terminal has a new size."""
         self.size = (columns, rows)
         if self.mirror is not None:
+            self.catch_up()  # what was drawn at the old size goes in at the old size
             self.mirror.resize(columns, rows)
+            self.forget_pictures()
             for viewer in self.viewers:
                 viewer.changed()
 
@@ -78,14 +128,21 @@ class Audience:
         """A watcher goes: the last one stops the mirror."""
         self.viewers.discard(viewer)
         if not self.viewers:
-            self.mirror = None
+            self.stop()
 
     def ended(self) -> None:
         """The game has ended: every watcher is told, and the mirror goes."""
         for viewer in list(self.viewers):
             viewer.game_ended()
         self.viewers.clear()
+        self.stop()
+
+    def stop(self) -> None:
+        """No watchers: no mirror, nothing held for one."""
         self.mirror = None
+        self.pending.clear()
+        self.pending_bytes = 0
+        self.forget_pictures()
 
 
 class Watchable(Protocol):
@@ -206,7 +263,8 @@ class Watcher:
         a frame, none while their connection is full)."""
         if self.closed or self.paused or self.due is not None:
             return
-        wait = max(0.0, self.last_paint + FRAME_S - time.monotonic())
+        wait = max(SETTLE_S if self.watching is not None else 0.0,
+                   self.last_paint + FRAME_S - time.monotonic())
         self.due = asyncio.get_running_loop().call_later(wait, self.paint)
 
     def pause(self) -> None:
@@ -223,24 +281,23 @@ class Watcher:
         self.due = None
         if self.closed or self.paused:
             return
-        wanted = self.picture()
-        data = paint(self.shown, wanted, self.colour)
+        wanted, data = self.picture()
         self.shown = wanted
         self.last_paint = time.monotonic()
         self.write(data)
 
-    def picture(self) -> Picture:
-        """What the watcher should see now."""
+    def picture(self) -> tuple[Picture, bytes]:
+        """What the watcher should see now, and the bytes that paint it."""
         columns, rows = self.size
         if self.watching is not None:
             game = self.watching[1]
-            mirror = game.audience.mirror
-            if mirror is not None:
-                status = (f"watching {game.player} · {game.game}"
-                          + (f" · {game.standing}" if game.standing else "")
-                          + " · q: the list")
-                return fit(mirror.picture(), mirror.size[1], columns, rows, status)
-        return listing(self.entries, self.selected, columns, rows, self.message)
+            status = (f"watching {game.player} · {game.game}"
+                      + (f" · {game.standing}" if game.standing else "") + " · q: the list")
+            framed = game.audience.frame(self.shown, columns, rows, status, self.colour)
+            if framed is not None:
+                return framed
+        wanted = listing(self.entries, self.selected, columns, rows, self.message)
+        return wanted, paint(self.shown, wanted, self.colour)
 
     def tick(self) -> None:
         """Every second: the list again (idle times change even when nothing else does)."""
