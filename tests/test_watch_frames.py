@@ -136,7 +136,7 @@ def test_the_list_marks_the_chosen_game_and_fits_any_window() -> None:
         texts = ["".join(cell.data for cell in row) for row in picture.rows]
         marked = [text for text, row in zip(texts, picture.rows, strict=True)
                   if row[0].reverse]
-        assert len(marked) == 1 and marked[0].startswith("player30")
+        assert len(marked) == 1 and marked[0].strip().startswith("player30")
         assert "bob's game has ended" in texts[-2]
     assert "Nobody is playing" in "".join(
         cell.data for row in listing([], 0, 80, 24).rows for cell in row)

@@ -74,6 +74,8 @@ def idle(seconds: float) -> str:
 
 
 FOOTER = "Up/Down choose · Enter watch · q leave"
+STANDING_WIDTH = 36
+"""The standing's column at most: a wide window centres the table rather than stretch it."""
 
 
 def listing(entries: Sequence[Entry], selected: int, columns: int, rows: int,
@@ -83,17 +85,19 @@ def listing(entries: Sequence[Entry], selected: int, columns: int, rows: int,
     lines = [text_row("termgames: games you may watch", columns, HEADING, centred=True),
              blank_row(columns)]
     room = max(0, rows - 5)
-    widths = (16, 9, max(8, columns - 16 - 9 - 6 - 9 - 8), 6, 8)
-    lines.append(text_row(_columns(("player", "game", "standing", "idle", "watchers"),
-                                   widths), columns, DIM))
+    widths = (16, 9, min(STANDING_WIDTH, max(8, columns - 16 - 9 - 6 - 8 - 5)), 5, 8)
+    indent = " " * max(0, (columns - sum(widths) - len(widths) + 1) // 2)
+    lines.append(text_row(indent + _columns(("player", "game", "standing", "idle",
+                                             "watchers"), widths), columns, DIM))
     if not entries:
         lines.append(text_row("Nobody is playing now; this list refreshes every second.",
-                              columns))
+                              columns, centred=True))
     first = min(max(0, selected - room + 1), max(0, len(entries) - room))
     for number, entry in enumerate(entries[first:first + room], start=first):
         text = _columns((entry.player, entry.game, entry.standing, idle(entry.idle_s),
                          str(entry.watchers)), widths)
-        lines.append(text_row(text, columns, SELECTED if number == selected else BLANK))
+        lines.append(text_row(indent + text, columns,
+                              SELECTED if number == selected else BLANK))
     lines += [blank_row(columns)] * max(0, rows - 2 - len(lines))
     lines = lines[:max(0, rows - 2)]
     lines.append(text_row(message, columns, centred=True))
