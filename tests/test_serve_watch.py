@@ -274,6 +274,8 @@ def test_watching_needs_a_terminal(server: Server) -> None:
         result = await conn.run("watch")
         assert result.exit_status == 1
         assert "watching needs a terminal" in result.stdout
+        dumb = await sit(await connect(server.port), "watch", term="dumb")
+        await dumb.wait_for("watching needs a terminal that can move its cursor")
     run(conversation())
 
 

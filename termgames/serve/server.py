@@ -160,8 +160,9 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         """Open the list of games to watch (or ``player``'s game), or say why not."""
         if refusal is None and not self.arcade.options.watching:
             refusal = Refusal("termgames: nobody may be watched on this arcade")
-        if refusal is None and self.term is None:
-            refusal = Refusal("termgames: watching needs a terminal; connect with ssh -t")
+        if refusal is None and self.term in (None, "dumb"):
+            refusal = Refusal("termgames: watching needs a terminal that can move its "
+                              "cursor; connect with ssh -t from one")
         if refusal is not None:
             self.channel.write(refusal.message.encode() + b"\r\n")
             self.channel.exit(1)

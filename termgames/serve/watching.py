@@ -23,6 +23,8 @@ from termgames.serve.mirror import Mirror
 
 FRAME_S = 1 / 30
 """The shortest time between two pictures to one watcher."""
+PAINT_SHARE = 10
+"""A watcher waits at least this many times as long as its last picture took."""
 SETTLE_S = 0.01
 """How long a watcher's picture waits after the game's output: a move comes in two or
 three pieces, and the player's pieces must not queue behind the watchers' painting."""
@@ -174,6 +176,7 @@ class Watcher:
         self.paused = False
         self.due: asyncio.TimerHandle | None = None
         self.last_paint = 0.0
+        self.interval = FRAME_S
         self.ticking: asyncio.TimerHandle | None = None
         self.closed = False
 
@@ -264,7 +267,7 @@ class Watcher:
         if self.closed or self.paused or self.due is not None:
             return
         wait = max(SETTLE_S if self.watching is not None else 0.0,
-                   self.last_paint + FRAME_S - time.monotonic())
+                   self.last_paint + self.interval - time.monotonic())
         self.due = asyncio.get_running_loop().call_later(wait, self.paint)
 
     def pause(self) -> None:
@@ -281,10 +284,14 @@ class Watcher:
         self.due = None
         if self.closed or self.paused:
             return
+        started = time.monotonic()
         wanted, data = self.picture()
         self.shown = wanted
-        self.last_paint = time.monotonic()
         self.write(data)
+        self.last_paint = time.monotonic()
+        # A huge screen (500x200) costs the server's one loop milliseconds a picture: its
+        # watchers then get fewer pictures a second, never more than a tenth of the loop.
+        self.interval = max(FRAME_S, (self.last_paint - started) * PAINT_SHARE)
 
     def picture(self) -> tuple[Picture, bytes]:
         """What the watcher should see now, and the bytes that paint it."""
