@@ -4,6 +4,7 @@ watcher's keys, the words that opt out of watching, and a game's standing line."
 
 from __future__ import annotations
 
+import asyncio
 import os
 
 from hypothesis import given, settings
@@ -19,6 +20,7 @@ from termgames.serve.frames import BLANK, Cell, Picture, fit, paint, text_row
 from termgames.serve.lobby import Entry, Press, idle, listing, presses
 from termgames.serve.mirror import EmulatedScreen, EmulatedStream, Mirror
 from termgames.serve.requests import opt_out, watch_request
+from termgames.serve.watching import Audience, Watcher
 
 COLOURS = ("default", "red", "brightgreen", "blue", "ff8700", "123456")
 cells = st.builds(Cell, data=st.sampled_from(" ab·中█é"), fg=st.sampled_from(COLOURS),
@@ -66,7 +68,7 @@ def wanted(picture: Picture) -> tuple[tuple[tuple[str, str, str, bool, bool, boo
                         cell.reverse) for cell in row) for row in picture.rows)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=25, deadline=None)
 @given(st.lists(cells, min_size=48, max_size=48), st.lists(cells, min_size=48, max_size=48))
 def test_painting_over_a_picture_gives_the_next_one(first: list[Cell],
                                                     second: list[Cell]) -> None:
@@ -200,3 +202,45 @@ def test_the_emulator_knows_what_ncurses_sends_beyond_pyte() -> None:
     screen.reset()
     stream.feed(b"ab\x1b[3bZ")
     assert screen.display[0] == "abbbbZ    "
+
+
+def test_a_watcher_who_stops_taking_is_sent_nothing_then_one_picture() -> None:
+    """The server's side of a slow watcher, on a real event loop and a real mirror: while
+    its connection is full it is sent nothing, however much the game draws; when it
+    takes again, one picture brings it to the game's screen as it is now."""
+    async def conversation() -> None:
+        audience = Audience(lambda: None)
+        audience.size = (40, 10)
+        sent: list[bytes] = []
+        watcher = Watcher(lambda: [(1, game)], sent.append, (40, 10), True)
+        game = Game(audience)
+        watcher.start("alice")
+        await asyncio.sleep(0.1)
+        watcher.pause()
+        before = len(sent)
+        for number in range(200):
+            audience.output(f"\x1b[{number % 10 + 1};1Hmove {number:>5}".encode())
+            await asyncio.sleep(0.002)
+        await asyncio.sleep(0.1)
+        assert len(sent) == before  # nothing while it does not take
+        watcher.resume()
+        await asyncio.sleep(0.1)
+        assert len(sent) == before + 1  # one picture, not the two hundred it missed
+        terminal = on_terminal(40, 10, *sent)
+        expected = Mirror(40, 10)
+        expected.feed(b"".join(f"\x1b[{number % 10 + 1};1Hmove {number:>5}".encode()
+                               for number in range(200)))
+        assert shown(terminal) == shown(expected)
+        watcher.close()
+        assert audience.mirror is None  # the last watcher gone, the emulator goes too
+
+    asyncio.run(conversation())
+
+
+class Game:
+    """What a watcher sees of a game (server.py's session does more)."""
+
+    def __init__(self, audience: Audience) -> None:
+        self.player, self.game, self.standing = "alice", "2048", ""
+        self.last_input_at = 0.0
+        self.audience = audience
