@@ -219,11 +219,22 @@ def test_more_writers_than_connections_all_land(
         assert most <= 6
 
 
+@pytest.fixture
+def two_hosts_on_the_shared_server(postgres_server: PostgresServer, tmp_path: Path
+                                   ) -> Iterator[tuple[PostgresServer, str, list[Server]]]:
+    """A new database on the run's one PostgreSQL server and two serve processes sharing
+    it, for a test that leaves the server running (a server of its own costs seconds)."""
+    postgres_server.start()  # a test before may have stopped it
+    with hosts_on(postgres_server, "two_hosts_pools", tmp_path) as servers:
+        yield postgres_server, "two_hosts_pools", servers
+    postgres_server.drop_database("two_hosts_pools")
+
+
 def test_two_hosts_hold_no_more_connections_than_their_pools(
-        two_hosts: tuple[PostgresServer, str, list[Server]]) -> None:
+        two_hosts_on_the_shared_server: tuple[PostgresServer, str, list[Server]]) -> None:
     from termgames.store.postgres import DEFAULT_POOL_SIZE
 
-    database, name, servers = two_hosts
+    database, name, servers = two_hosts_on_the_shared_server
     with psycopg.connect(database.url(name)) as holder:
         # Every read waits on the lock while it holds its connection: the pools fill up
         # to their size and no further, however many players ask.
