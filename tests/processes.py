@@ -22,16 +22,19 @@ def run_with_tty_stdin(args: list[str], env: dict[str, str]) -> subprocess.Compl
 
 
 PEAK_OF_CHILD = (
-    "import os, resource, subprocess, sys\n"
-    "status = subprocess.call(sys.argv[2:])\n"
-    "peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss\n"
-    "os.write(int(sys.argv[1]), str(peak).encode())\n"
-    "sys.exit(status if status >= 0 else 128 - status)\n"
+    "import os, sys\n"
+    "child = os.fork()\n"
+    "if child == 0:\n"
+    "    os.execv(sys.argv[2], sys.argv[2:])\n"
+    "_, status, usage = os.wait4(child, 0)\n"
+    "os.write(int(sys.argv[1]), str(usage.ru_maxrss).encode())\n"
+    "sys.exit(os.waitstatus_to_exitcode(status) % 256)\n"
 )
-"""Run ARGV and write its peak memory (KiB) to the descriptor given first. Linux's
-ru_maxrss of a child starts from the memory of the process that forked it (exec keeps
-the high-water mark), so a child of this small process is measured, not of the test
-run, which grows past the limits the checks assert as the suite goes on."""
+"""Run ARGV and write its peak memory (KiB) to the descriptor given first (``python -S``:
+no site, a few milliseconds). Linux's ru_maxrss of a child starts from the memory of the
+process that forked it (exec keeps the high-water mark), so a child of this small process
+is measured, not of the test run, which grows past the limits the checks assert as the
+suite goes on."""
 
 
 def run_check(path: Path) -> tuple[int, str, float, int]:
@@ -40,7 +43,7 @@ def run_check(path: Path) -> tuple[int, str, float, int]:
     reading, writing = os.pipe()
     try:
         process = subprocess.Popen(
-            [sys.executable, "-c", PEAK_OF_CHILD, str(writing),
+            [sys.executable, "-S", "-c", PEAK_OF_CHILD, str(writing),
              sys.executable, "-m", "termgames", "sokoban", "--check", str(path)],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, pass_fds=(writing,))
         os.close(writing)
