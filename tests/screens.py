@@ -133,7 +133,12 @@ def parse_square(name: str) -> int:
 def reversi_square(term: Terminal, square: int) -> tuple[int, int] | None:
     """(y, x) of the cell showing ``square``'s disc: under its column label, on the line
     that its row label marks; None if no whole board is on screen."""
-    lines = term.screen.display
+    return reversi_squares(term.screen.display).get(square)
+
+
+def reversi_squares(lines: list[str]) -> dict[int, tuple[int, int]]:
+    """``reversi_square`` for every square of the board on screen ``lines`` (rendered
+    once: a whole board read square by square rendered the screen 64 times)."""
     columns: list[int] | None = None
     header = -1
     for y, line in enumerate(lines):
@@ -143,13 +148,15 @@ def reversi_square(term: Terminal, square: int) -> tuple[int, int] | None:
             header = y
             break
     if columns is None:
-        return None
-    row, column = divmod(square, 8)
-    for y in range(header + 1, len(lines)):
-        tokens = lines[y].split()
-        if len(tokens) >= 2 and tokens[0] == str(row + 1):  # the row's number on its left
-            return y, columns[column]
-    return None
+        return {}
+    found: dict[int, tuple[int, int]] = {}
+    for row in range(8):
+        for y in range(header + 1, len(lines)):
+            tokens = lines[y].split()
+            if len(tokens) >= 2 and tokens[0] == str(row + 1):  # the row's number on its left
+                found.update({row * 8 + column: (y, x) for column, x in enumerate(columns)})
+                break
+    return found
 
 
 def reversi_cell(term: Terminal, square: int) -> pyte.screens.Char:

@@ -14,6 +14,7 @@ how a package is meant to work, not a circle.
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -125,6 +126,7 @@ def test_nothing_under_runtime_imports_click() -> None:
     edges = graph(types=False)
     known = modules()
 
+    @functools.cache  # each module is reached from many starts: parsed once
     def uses_click(name: str) -> bool:
         tree = ast.parse(known[name].read_text("utf-8"))
         return any(target.split(".")[0] == "click"

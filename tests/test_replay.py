@@ -5,13 +5,18 @@ is one line and status 2."""
 from __future__ import annotations
 
 import json
+import signal
 import subprocess
 import sys
+import termios
 from pathlib import Path
+
+import pytest
 
 from termgames.replay.cast import Cast, CastError, Event, read_cast
 from termgames.replay.playback import Playback
-from tests.terminal import ByteStream, Screen, Terminal
+from termgames.replay.player import LEAVE
+from tests.terminal import ByteStream, Screen, Start, Terminal
 
 ROOT = Path(__file__).resolve().parents[1]
 FRAMES = [(0.0, "\x1b[2J\x1b[Hfirst frame"), (0.5, "\x1b[3;5Hsecond \x1b[1mbold\x1b[0m"),
@@ -109,12 +114,83 @@ def test_replay_plays_pauses_seeks_and_quits_on_a_terminal(tmp_path: Path) -> No
         terminal.close()
 
 
-def test_a_recording_bigger_than_the_terminal_says_so_first(tmp_path: Path) -> None:
-    path = asciinema_cast(tmp_path / "big.cast", size=(120, 40))
-    terminal = Terminal(["replay", str(path)], tmp_path, rows=24, cols=80)
-    try:
-        terminal.wait_for("recorded at 120x40, this terminal is 80x24")
-        terminal.press("q")
-        assert terminal.wait_exit() == 0
-    finally:
-        terminal.close()
+def test_a_held_replay_stands_still_and_a_redraw_shows_the_same_moment(
+        tmp_path: Path) -> None:
+    cast = read_cast(asciinema_cast(tmp_path / "a.cast"))
+    playback = Playback(cast, now=0.0)
+    playback.advance(1.0)
+    playback.hold(1.0, True)  # the terminal became too small at 1.0
+    assert playback.position(50.0) == 1.0 and playback.wait(50.0) is None
+    playback.hold(50.0, False)
+    assert playback.position(57.0) == 8.0
+    playback.advance(57.0)
+    shown = Screen(cast.width, cast.height)
+    ByteStream(shown).feed(playback.redraw().encode())
+    assert [line.rstrip() for line in shown.display] == screen_at(cast, 8.0)
+
+
+BIG = [(0.0, "\x1b[2J\x1b[1;1Htop left"), (0.2, "\x1b[40;100Hbottom right"),
+       (0.4, "\x1b[20;50H\x1b[1mmiddle\x1b[0m"), (0.6, "\x1b[1;1H\x1b[?25l")]
+"""A recording that writes in the corners of its 120x40 screen, and hides the cursor."""
+
+
+def test_a_recording_bigger_than_the_terminal_waits_until_it_is_enlarged(
+        terminal: Start, tmp_path: Path) -> None:
+    cast = read_cast(asciinema_cast(tmp_path / "big.cast", BIG, size=(120, 40)))
+    term = terminal("replay", str(tmp_path / "big.cast"), "--speed", "16",
+                    rows=24, cols=80)
+    term.wait_for("recorded at 120x40, this terminal is 80x24")
+    term.wait_idle()
+    assert "Enlarge the window to at least 120x40" in term.text()
+    assert "top left" not in term.text() and "bottom right" not in term.text()
+    term.resize(30, 100)  # larger, still too small: it says so at the new size
+    term.wait_for("this terminal is 100x30")
+    term.resize(41, 120)
+    term.wait_for("x16 end")  # drawn from its start, then played to its end
+    term.wait_idle()
+    assert term.lines()[:40] == screen_at(cast, 1.0)
+    assert "0:00/0:00" in term.lines()[40]
+    term.press("q")
+    assert term.wait_exit() == 0
+
+
+RESIZED = [(0.0, "\x1b[2J\x1b[1;1Hnorth west"), (0.2, "\x1b[24;70Hsouth east"),
+           (0.4, "\x1b[12;30Hcentre"), (0.6, "\x1b[2;1H")]
+
+
+def test_a_resize_during_the_replay_draws_it_again_at_the_new_size(
+        terminal: Start, tmp_path: Path) -> None:
+    cast = read_cast(asciinema_cast(tmp_path / "r.cast", RESIZED))
+    term = terminal("replay", str(tmp_path / "r.cast"), "--speed", "16", rows=25, cols=80)
+    term.wait_for("end")
+    term.resize(20, 60)  # the terminal cuts the recording's corner off; the player says
+    term.wait_for("recorded at 80x24, this terminal is 60x20")
+    term.resize(30, 100)  # what the smaller terminal lost is drawn again
+    term.wait_for("south east")
+    term.wait_for("x16 end")
+    term.wait_idle()
+    lines = term.lines()
+    assert [line[:80] for line in lines[:24]] == screen_at(cast, 1.0)
+    assert "end" in lines[24] and lines[25:] == [""] * 5
+    term.press("q")
+    assert term.wait_exit() == 0
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP], ids=["TERM", "HUP"])
+def test_a_signal_mid_replay_restores_the_terminal(
+        terminal: Start, tmp_path: Path, signum: signal.Signals) -> None:
+    frames = [(0.0, "\x1b[2J\x1b[1;1H\x1b[?25l\x1b[?1000h\x1b[1;7mrecorded"),
+              (600.0, "never")]
+    term = terminal("replay", str(asciinema_cast(tmp_path / "s.cast", frames)),
+                    rows=25, cols=80)
+    term.wait_for("recorded")
+    term.wait_for("playing")
+    term.signal(signum)
+    assert term.wait_exit() == 128 + signum
+    tail = bytes(term.received[-200:])
+    assert tail.endswith(LEAVE.encode()), tail  # plain text, cursor shown, normal screen
+    assert not term.screen.cursor.hidden
+    assert not (term.screen.cursor.attrs.bold or term.screen.cursor.attrs.reverse)
+    attributes = termios.tcgetattr(term.process.fd)
+    assert attributes[3] & termios.ECHO and attributes[3] & termios.ICANON  # cooked
+    assert b"Traceback" not in term.received

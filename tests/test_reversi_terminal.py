@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from termgames.reversi.board import Player, Position, square_name
 from termgames.reversi.match import Match, Passed
-from tests.screens import panel_text, reversi_square
+from tests.screens import panel_text, reversi_squares
 from tests.terminal import Start, Terminal
 
 HINT_MARKS = {"+", "◆"}
@@ -17,8 +17,9 @@ HINT_MARKS = {"+", "◆"}
 def screen_board(term: Terminal) -> dict[int, str]:
     """What each square shows: 'X', 'O', '.' (a hint) or ' ', found by the board's labels."""
     shown = {}
+    places = reversi_squares(term.screen.display)
     for square in range(64):
-        found = reversi_square(term, square)
+        found = places.get(square)
         mark = term.screen.buffer[found[0]][found[1]].data if found else "?"
         shown[square] = "." if mark in HINT_MARKS else mark
     return shown

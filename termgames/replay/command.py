@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from pathlib import Path
 
@@ -27,6 +28,7 @@ def replay_command() -> click.Command:
             sys.exit(1)
         from termgames.replay.cast import CastError, read_cast
         from termgames.replay.player import LEAVE, Player, clock_text, raw_terminal
+        from termgames.runtime.workers import signals_held, terminations_unwind
 
         try:
             cast = read_cast(file)
@@ -38,20 +40,15 @@ def replay_command() -> click.Command:
                  err=True)
             sys.exit(1)
         player = Player(cast, speed, sys.stdin.fileno(), sys.stdout.fileno())
-        columns, rows = player.terminal()
-        with raw_terminal(sys.stdin.fileno()):
-            if columns < cast.width or rows < cast.height:
-                player.write(f"termgames replay: recorded at {cast.width}x{cast.height}, "
-                             f"this terminal is {columns}x{rows}: lines will break; "
-                             "enlarge it (any key plays, q leaves)\r\n")
-                while not (pressed := player.read_keys(1.0)) and not player.done:
-                    pass
-                if "q" in pressed or player.done:
-                    return
+        # SIGTERM and SIGHUP unwind the replay as they do a game (status 128 + the
+        # signal), so the terminal is restored; the handlers come before raw mode.
+        with terminations_unwind(), raw_terminal(sys.stdin.fileno()), \
+                player.resizes_wake():
             try:
                 player.run()
             finally:
-                player.write(LEAVE)
+                with signals_held(), contextlib.suppress(OSError):  # SIGHUP: it may be gone
+                    player.write(LEAVE)
         echo(f"termgames replay: {file.name} ({clock_text(cast.duration)})")
 
     return replay

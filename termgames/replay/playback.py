@@ -4,7 +4,8 @@ to write to the terminal to get there. Pure: the clock is passed in.
 The player writes the recorded bytes to the terminal itself (the recording is of a
 terminal), so nothing is emulated. Going forward writes the output in between at once;
 going back cannot undo output, so the terminal is reset and every output up to the
-target is written again at once."""
+target is written again at once; so is a redraw after the terminal was resized. While the
+terminal is too small for the recording, the replay is held: its time stands still."""
 
 from __future__ import annotations
 
@@ -23,6 +24,8 @@ class Playback:
         self.cast = cast
         self.speed = speed
         self.paused = False
+        self.held = False
+        """Stopped by the player, not the viewer: the terminal is too small to show it."""
         self.anchor = (now, 0.0)
         """(clock, recording time) where the clock last changed how it runs."""
         self.shown = 0
@@ -33,7 +36,7 @@ class Playback:
     def position(self, now: float) -> float:
         """The time in the recording at clock ``now``."""
         clock, moment = self.anchor
-        if not self.paused:
+        if not (self.paused or self.held):
             moment += (now - clock) * self.speed
         return min(max(moment, 0.0), self.cast.duration)
 
@@ -48,9 +51,17 @@ class Playback:
 
     def _up_to(self, moment: float) -> str:
         """The output of the events not yet shown up to ``moment``."""
+        count = self.shown
+        events = self.cast.events
+        while count < len(events) and events[count].time <= moment:
+            count += 1
+        return self._through(count)
+
+    def _through(self, count: int) -> str:
+        """The output of the events not yet shown among the first ``count``."""
         parts = []
         events = self.cast.events
-        while self.shown < len(events) and events[self.shown].time <= moment:
+        while self.shown < count:
             event = events[self.shown]
             if event.code == "o":
                 parts.append(event.data)
@@ -61,7 +72,7 @@ class Playback:
 
     def wait(self, now: float) -> float | None:
         """Clock seconds until the next event is due (None: paused or at the end)."""
-        if self.paused or self.ended:
+        if self.paused or self.held or self.ended:
             return None
         due = self.cast.events[self.shown].time - self.position(now)
         return max(due / self.speed, 0.0)
@@ -70,6 +81,18 @@ class Playback:
         """Pause, or play on."""
         self.anchor = (now, self.position(now))
         self.paused = not self.paused
+
+    def hold(self, now: float, held: bool) -> None:
+        """Stop the recording's time while the terminal cannot show it (or go on)."""
+        self.anchor = (now, self.position(now))
+        self.held = held
+
+    def redraw(self) -> str:
+        """What to write to show the events shown so far again, from a reset terminal."""
+        count = self.shown
+        self.shown = 0
+        self.size = (self.cast.width, self.cast.height)
+        return RESET + self._through(count)
 
     def faster(self, now: float, steps: int) -> None:
         """Change the speed by ``steps`` along SPEEDS."""

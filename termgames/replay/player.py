@@ -1,6 +1,13 @@
 """The replay on a terminal: the recorded output written to it as it was recorded, keys
 read raw, and one line of keys and time under the recording when the terminal has room.
 
+The recorded bytes address the recording's own rows and columns, so a terminal smaller
+than the recording would scramble them. Then the player writes none of them: it holds
+the replay (its time stands still) and says, in the terminal's own size, how large the
+window must be; once it is, the recording is drawn again from its start, at once, up to
+where it was. Every resize of the terminal (SIGWINCH) or of the recording (an ``r``
+event) redraws the same way: the recorded geometry is kept, never reflowed.
+
 The keys are one binding declaration (runtime/bindings.py): it drives both the dispatch
 and that line."""
 
@@ -9,15 +16,19 @@ from __future__ import annotations
 import contextlib
 import os
 import select
+import signal
+import textwrap
 import time
 from collections.abc import Callable, Iterator
 from functools import partial
+from types import FrameType
 
 from termgames.replay.cast import Cast
 from termgames.replay.playback import RESET, SEEK_S, Playback
 from termgames.runtime import keys
 from termgames.runtime.bindings import ESSENTIAL, Binding, footer_text, hints, lookup
 from termgames.runtime.keys import Key
+from termgames.runtime.workers import signals_held
 
 TICK_S = 0.25
 """The longest wait for a key: the time shown moves on, and a resize is seen."""
@@ -44,6 +55,10 @@ class Player:
         self.clock = clock
         self.playback = Playback(cast, clock(), speed)
         self.done = False
+        self.drawn: tuple[int, int] | None = None
+        """The terminal's (columns, rows) when the screen was last drawn whole."""
+        self.wake: tuple[int, int] | None = None
+        """A pipe a resize writes to, so that the wait for a key ends (``resizes_wake``)."""
         self.bindings = (
             Binding((" ",), self.toggle, "pause", "pause", priority=60,
                     when=lambda: not self.playback.paused),
@@ -78,19 +93,42 @@ class Player:
 
     # The loop --------------------------------------------------------------------------
     def run(self) -> None:
-        """Play until q."""
-        self.write(ENTER + self.region())
+        """Play until q (or until the terminal goes)."""
+        self.fit()
         while not self.done:
-            self.show(self.playback.advance(self.clock()))
-            self.footer()
+            if self.terminal() != self.drawn:
+                self.fit()
+            if not self.playback.held:
+                size = self.playback.size
+                output = self.playback.advance(self.clock())
+                if self.playback.size != size:
+                    self.fit()  # the recording was resized: drawn again, to the new size
+                else:
+                    self.show(output)
+                self.footer()
             wait = self.playback.wait(self.clock())
             for key in self.read_keys(TICK_S if wait is None else min(wait, TICK_S)):
                 binding = lookup(self.bindings, key)
                 if binding is not None:
                     binding.handler()
 
+    def fit(self) -> None:
+        """Draw the screen whole for the terminal's size now: the recording up to where it
+        is, or, while the terminal is too small for it, what size it needs (held)."""
+        self.drawn = columns, rows = self.terminal()
+        width, height = self.playback.size
+        small = columns < width or rows < height
+        self.playback.hold(self.clock(), small)
+        if small:
+            self.write(RESET + ENTER + too_small(width, height, columns, rows))
+        else:
+            self.show(self.playback.redraw())
+
     def show(self, output: str) -> None:
-        """Write recorded output (after a reset, the player's screen again first)."""
+        """Write recorded output (after a reset, the player's screen again first); none
+        while the replay is held, as the terminal is too small for it."""
+        if self.playback.held:
+            return
         if output.startswith(RESET):
             output = RESET + ENTER + self.region() + output[len(RESET):]
         if output:
@@ -112,7 +150,7 @@ class Player:
         state = "paused" if playback.paused else "end" if playback.ended else "playing"
         where = (f"{clock_text(playback.position(now))}/{clock_text(self.cast.duration)} "
                  f"x{playback.speed:g} {state}")
-        width = min(columns, max(self.cast.width, 40))
+        width = min(columns, max(self.playback.size[0], 40))
         keys_text = footer_text(hints(self.bindings), max(width - len(where) - 3, 0),
                                 " · ", "…")
         text = f"{where} · {keys_text}"[:width]
@@ -127,15 +165,41 @@ class Player:
         return size.columns, size.lines
 
     def read_keys(self, timeout: float) -> list[Key]:
-        """The keys pressed within ``timeout`` seconds (none if none)."""
-        ready, _, _ = select.select([self.keys_in], [], [], timeout)
-        if not ready:
+        """The keys pressed within ``timeout`` seconds (none if none, or on a resize)."""
+        waiting = [self.keys_in] if self.wake is None else [self.keys_in, self.wake[0]]
+        ready, _, _ = select.select(waiting, [], [], timeout)
+        if self.wake is not None and self.wake[0] in ready:
+            with contextlib.suppress(BlockingIOError):
+                os.read(self.wake[0], 1024)
+        if self.keys_in not in ready:
             return []
         data = os.read(self.keys_in, 1024)
         if not data:
             self.done = True  # the terminal has gone
             return []
         return parse_keys(data)
+
+    @contextlib.contextmanager
+    def resizes_wake(self) -> Iterator[None]:
+        """A resize of the terminal (SIGWINCH) ends the wait for a key, so it is redrawn
+        at once, for the block."""
+        reading, writing = os.pipe()
+        for end in (reading, writing):
+            os.set_blocking(end, False)
+
+        def resized(_signum: int, _frame: FrameType | None) -> None:
+            with contextlib.suppress(OSError):  # full: a wake is already waiting
+                os.write(writing, b"w")
+
+        self.wake = reading, writing
+        previous = signal.signal(signal.SIGWINCH, resized)
+        try:
+            yield
+        finally:
+            signal.signal(signal.SIGWINCH, previous)
+            self.wake = None
+            os.close(reading)
+            os.close(writing)
 
     def write(self, text: str) -> None:
         """All of ``text`` to the terminal."""
@@ -160,6 +224,17 @@ def parse_keys(data: bytes) -> list[Key]:
     return found
 
 
+def too_small(width: int, height: int, columns: int, rows: int) -> str:
+    """The notice, fitted to a terminal of ``columns`` x ``rows``, that it must be at
+    least ``width`` x ``height`` to show the recording."""
+    text = (f"termgames replay: recorded at {width}x{height}, this terminal is "
+            f"{columns}x{rows}.\nEnlarge the window to at least {width}x{height}: the "
+            "replay waits, and goes on once it fits.\nq leaves.")
+    lines = [wrapped for paragraph in text.split("\n")
+             for wrapped in textwrap.wrap(paragraph, max(columns, 1))]
+    return "\x1b[H" + "\r\n".join(lines[:rows])
+
+
 def clock_text(seconds: float) -> str:
     """'m:ss' for a time in the recording."""
     whole = int(seconds)
@@ -177,4 +252,7 @@ def raw_terminal(descriptor: int) -> Iterator[None]:
         tty.setraw(descriptor)
         yield
     finally:
-        termios.tcsetattr(descriptor, termios.TCSAFLUSH, saved)
+        # A second SIGTERM or SIGHUP must not cut this short and leave the terminal raw;
+        # after SIGHUP the terminal may be gone, and there is nothing left to restore.
+        with signals_held(), contextlib.suppress(termios.error, OSError):
+            termios.tcsetattr(descriptor, termios.TCSAFLUSH, saved)
