@@ -427,6 +427,10 @@ async def storm_load(port: int, server_pid: int, sessions: int, storm: int,
     games = cpu_seconds(server_pid) - all_before - loop
     keys = [key for crowd in crowds for key in crowd.keys]
     firsts = [first for crowd in crowds for first in crowd.firsts if first[2]]
+    # steady play starts once every player is in (not at a guess): the spread-out
+    # connections are themselves a slow storm
+    settled = max([settled, *(at + took + 0.5 for crowd in crowds
+                              for at, took, arrival in crowd.firsts if not arrival)])
     storm_end = max((at + took for at, took, _ in firsts), default=storm_at)
     steady = [took * 1000 for sent, took, _, _, arrival in keys
               if not arrival and settled <= sent < storm_at]
