@@ -53,7 +53,7 @@ class Timers:
 
 
 def test_pieces_are_held_together_and_delivered_in_order() -> None:
-    timers, delivered = Timers(), []
+    timers, delivered = Timers(), list[bytes]()
     held = Coalescer(delivered.append, timers, hold=0.003, limit=100)
     for piece in PIECES:
         held.add(piece)
@@ -66,7 +66,7 @@ def test_pieces_are_held_together_and_delivered_in_order() -> None:
 
 
 def test_past_the_size_bound_output_goes_at_once() -> None:
-    timers, delivered = Timers(), []
+    timers, delivered = Timers(), list[bytes]()
     held = Coalescer(delivered.append, timers, hold=0.003, limit=10)
     held.add(b"12345")
     held.add(b"678901")
@@ -225,10 +225,13 @@ def test_a_client_that_stops_reading_stops_the_reading_of_the_game(
 
 
 def test_arrivals_start_a_few_at_a_time_first_come_first_started() -> None:
-    timers, started = Timers(), []
+    timers, started = Timers(), list[tuple[int, Ticket]]()
     queue = StartQueue(2, timers, hold=5.0)
-    tickets = [queue.join(lambda ticket, n=n: started.append((n, ticket)))
-               for n in range(5)]
+
+    def starter(n: int) -> Callable[[Ticket], None]:
+        return lambda ticket: started.append((n, ticket))
+
+    tickets = [queue.join(starter(n)) for n in range(5)]
     assert [n for n, _ in started] == [0, 1]
     tickets[3].done()  # gone while it waited: it never starts
     started[0][1].done()  # the first game drew: the next may start
@@ -240,14 +243,16 @@ def test_arrivals_start_a_few_at_a_time_first_come_first_started() -> None:
 
 
 def test_a_start_that_ends_at_once_lets_the_next_start() -> None:
-    timers, started = Timers(), []
+    timers, started = Timers(), list[int]()
     queue = StartQueue(1, timers)
 
-    def start(ticket: Ticket, n: int) -> None:
-        started.append(n)
-        ticket.done()  # the player had gone: nothing to start
+    def starter(n: int) -> Callable[[Ticket], None]:
+        def start(ticket: Ticket) -> None:
+            started.append(n)
+            ticket.done()  # the player had gone: nothing to start
+        return start
 
     for n in range(3):
-        queue.join(lambda ticket, n=n: start(ticket, n))
+        queue.join(starter(n))
     assert started == [0, 1, 2]
     assert not queue.starting and not queue.waiting
