@@ -33,7 +33,8 @@ def serve(home: Path, *extra: str) -> tuple[subprocess.Popen[str], int]:
     environment = {**os.environ, "TERMGAMES_HOME": str(home), "PYTHONPATH": str(ROOT)}
     server = subprocess.Popen(
         [sys.executable, "-m", "termgames", "serve", "--port", "0", "--max-sessions",
-         "2000", "--max-per-ip", "2000", *extra], stdout=subprocess.PIPE, text=True,
+         "2000", "--max-per-ip", "2000", "--connect-rate", "0", "--max-starts-per-minute",
+         "0", *extra], stdout=subprocess.PIPE, text=True,
         env=environment)
     assert server.stdout is not None
     port = int(server.stdout.readline().split(" port ")[1].split(",")[0])
