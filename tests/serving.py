@@ -14,10 +14,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import pyte
 import pytest
 
-from tests.terminal import Screen, terminfo_keys
+from tests.terminal import ByteStream, Screen, terminfo_keys
 
 asyncssh = pytest.importorskip("asyncssh")
 
@@ -126,7 +125,7 @@ class Seat:
 
     def __post_init__(self) -> None:
         self.screen = Screen(self.columns, self.rows)
-        self.stream = pyte.ByteStream(self.screen)
+        self.stream = ByteStream(self.screen)
 
     def press(self, *names: str) -> None:
         """Send keys as the terminal sends them (its terminfo entry says how)."""

@@ -17,8 +17,9 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-import pyte
 from ptyprocess import PtyProcess
+
+from termgames.serve.mirror import EmulatedScreen, EmulatedStream
 
 DEADLINE_S = 10.0
 KEY_CAPABILITIES = {
@@ -64,50 +65,10 @@ def terminfo_keys(term: str) -> dict[str, bytes]:
     return {**keys, **PLAIN_KEYS}
 
 
-class Screen(pyte.Screen):
-    """pyte's screen plus what ncurses sends and pyte lacks: SU and SD (CSI S / CSI T),
-    which scroll, and REP (CSI b), which repeats the last character drawn."""
-
-    last_drawn = " "
-
-    def draw(self, data: str) -> None:
-        """Draw text as pyte does, remembering the last character for REP."""
-        super().draw(data)
-        if data:
-            self.last_drawn = data[-1]
-
-    def repeat_last(self, count: int | None = None, *_: object) -> None:
-        """REP: draw the last character again ``count`` times."""
-        self.draw(self.last_drawn * (count or 1))
-
-    def scroll_up(self, count: int | None = None, *_: object) -> None:
-        """Move the lines inside the margins up by ``count``, blank lines coming in below."""
-        self._scroll(count or 1)
-
-    def scroll_down(self, count: int | None = None, *_: object) -> None:
-        """Move the lines inside the margins down by ``count``, blank lines coming in above."""
-        self._scroll(-(count or 1))
-
-    def _scroll(self, by: int) -> None:
-        top, bottom = (self.margins.top, self.margins.bottom) if self.margins else (
-            0, self.lines - 1)
-        rows = range(top, bottom + 1) if by > 0 else range(bottom, top - 1, -1)
-        for y in rows:
-            source = y + by
-            if top <= source <= bottom:
-                self.buffer[y] = self.buffer[source]
-            else:
-                self.buffer.pop(y, None)  # the buffer makes a blank line on demand
-        self.dirty.update(range(self.lines))
-
-
-class ByteStream(pyte.ByteStream):
-    """pyte's byte stream, dispatching SU and SD to ``Screen``."""
-
-    def __init__(self, screen: Screen) -> None:
-        self.csi = {**pyte.ByteStream.csi, "S": "scroll_up", "T": "scroll_down",
-                    "b": "repeat_last"}
-        super().__init__(screen)
+Screen = EmulatedScreen
+"""pyte's screen plus what ncurses sends and pyte lacks (the server's watchers need the
+same, so it lives in termgames/serve/mirror.py)."""
+ByteStream = EmulatedStream
 
 
 def base_environment(home: Path, term: str = "xterm-256color") -> dict[str, str]:

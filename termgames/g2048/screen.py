@@ -228,6 +228,10 @@ class Screen2048(GameScreen[State2048]):
         self.game.undo()
         self.run.keep_going = kept
 
+    def standing(self) -> str:
+        """The score, as the header shows it."""
+        return f"score {self.game.score:,}"
+
     def snapshot(self) -> State2048:
         """The grid and the tile accounting."""
         return self.game.state()

@@ -237,6 +237,10 @@ class MazeScreen(GameScreen[MazeState]):
             Binding(("n",), lambda: self.start_over(True), "new maze", "new maze"),
             Binding(("r",), lambda: self.start_over(False), "replay", "replay")))
 
+    def standing(self) -> str:
+        """The maze's size and the steps walked."""
+        return f"{self.walk.maze.variant}, {self.walk.steps} steps"
+
     def snapshot(self) -> MazeState:
         """The map, every square walked and the path on show."""
         return dump(self.walk)

@@ -217,6 +217,11 @@ class ReversiScreen(GameScreen[ReversiState]):
             *([] if self.settings.watch else [
                 Binding(("u",), self.take_back, "take back", "undo")])))
 
+    def standing(self) -> str:
+        """The discs each side has."""
+        x, o = self.match.position.score()
+        return f"X {x} O {o}"
+
     def snapshot(self) -> ReversiState:
         """The discs and how many moves this game has had."""
         return ReversiState.of(self.match)

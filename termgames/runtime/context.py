@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from termgames.clock import Clock, MonotonicClock
+from termgames.runtime.watched import StandingLine
 from termgames.store import BROKER_VARIABLE, DATABASE_URL_VARIABLE, Store, open_store
 from termgames.text import sanitize
 
@@ -67,6 +68,8 @@ class Visit(NamedTuple):
     display: DisplayOptions = DisplayOptions()
     clock: Clock = MonotonicClock()
     state_dump: Path | None = None
+    standing: StandingLine = StandingLine()
+    """Where a served game tells its server how it stands, for the watchers' list."""
 
     def context(self, rows: int, cols: int) -> LaunchContext:
         """The context of a game starting in an area of ``rows`` x ``cols`` cells."""
@@ -150,7 +153,8 @@ def open_visit(requested: DisplayOptions, environ: Mapping[str, str] | None = No
                        broker=environ.get(BROKER_VARIABLE))
     dump = environ.get(STATE_DUMP_VARIABLE)
     return Visit(store, current_player(environ), display_options(requested, environ),
-                 state_dump=Path(dump) if dump else None)
+                 state_dump=Path(dump) if dump else None,
+                 standing=StandingLine.from_environment(environ))
 
 
 def database_url(environ: Mapping[str, str] | None = None) -> str | None:

@@ -282,6 +282,17 @@ class Runner:
                 canvas.text(canvas.height - len(lines) + offset, 0,
                             line.ljust(canvas.width), WARNING)
         self.session.end_frame()
+        self.visit.standing.tell(*self._standing())
+
+    def _standing(self) -> tuple[str, str]:
+        """The game on show and how it stands, for anyone watching it served (the menu:
+        nothing)."""
+        game = next((screen for screen in reversed(self.stack)
+                     if isinstance(screen, GameScreen)), None)
+        run = None if game is None else self.games.get(id(game))
+        if game is None or run is None:
+            return "", ""
+        return run.spec.name, game.standing()
 
     def _set_shown(self, shown: bool) -> None:
         """Tell every screen when the window stops or starts showing them."""

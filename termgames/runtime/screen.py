@@ -253,6 +253,11 @@ class GameScreen(Screen[S]):
         ``_asdict()`` is what the key-storm tests read), or None with nothing in play."""
         return None
 
+    def standing(self) -> str:
+        """How the game stands, in a few words (the score, the level), for the list of
+        sessions people may watch under ``serve``; '' says nothing."""
+        return ""
+
     def new_run(self) -> None:
         """Record the run that is ending; call before starting a new game."""
         self.host.new_run(self)

@@ -24,8 +24,13 @@ from termgames.runtime.draw import (
     Window,
 )
 from termgames.runtime.environment import codec_name, launch_environment, requested_charset
-from termgames.runtime.keys import Key, Mouse
-from termgames.runtime.workers import Handlers, install_stop_handlers, restore_handlers
+from termgames.runtime.keys import RESIZE, Key, Mouse
+from termgames.runtime.workers import (
+    Handlers,
+    install_repaint_handler,
+    install_stop_handlers,
+    restore_handlers,
+)
 from termgames.runtime.workers import Terminated as Terminated  # what a session raises
 
 ESCAPE_DELAY_MS = 25
@@ -120,6 +125,7 @@ class Session:
         self._previous_handlers: Handlers = {}
         self._pending: deque[Key] = deque()
         self._decoder = codecs.getincrementaldecoder("latin-1")()
+        self._repaint_asked = False
 
     def __enter__(self) -> Session:
         self.charset = set_locale(requested_charset(launch_environment()))
@@ -203,6 +209,20 @@ class Session:
         # ignored (a background job of a non-interactive shell), where Python itself
         # leaves it ignored; SIGTERM and SIGHUP unwind it, so it saves.
         self._previous_handlers = install_stop_handlers()
+        self._previous_handlers.update(install_repaint_handler(self._ask_repaint))
+
+    def _ask_repaint(self) -> None:
+        # A signal handler: it only notes the wish; read_key acts on it.
+        self._repaint_asked = True
+
+    def _repaint(self) -> Key | None:
+        """When a whole frame was asked for: the next update clears the screen and sends
+        every cell, and the runner is told to draw (a resize to the same size)."""
+        if not self._repaint_asked:
+            return None
+        self._repaint_asked = False
+        self.window.clearok(True)
+        return RESIZE
 
     def _restore_signal_handlers(self) -> None:
         restore_handlers(self._previous_handlers)
@@ -226,12 +246,15 @@ class Session:
         """
         if self._pending:
             return self._pending.popleft()
+        repaint = self._repaint()
+        if repaint is not None:
+            return repaint
         self.window.timeout(timeout_ms)
         if sys.platform == "win32":
             return self._read_whole()
         code: int = self.window.getch()
         if code == -1:
-            return None
+            return self._repaint()  # the request's signal ends the wait early
         if code == curses.KEY_MOUSE:
             if self.options.mouse:
                 return self._mouse()

@@ -27,6 +27,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from types import FrameType, TracebackType
 from typing import TYPE_CHECKING, Any, Generic, TextIO, TypeVar
 
+from termgames.runtime.watched import REPAINT_SIGNAL_NAME
+
 if TYPE_CHECKING:
     from multiprocessing.pool import Pool
 
@@ -303,6 +305,16 @@ def install_stop_handlers() -> Handlers:
     for signum in terminating_signals():
         previous[signum] = signal.signal(signum, _raise_terminated)
     return previous
+
+
+def install_repaint_handler(asked: Callable[[], None]) -> Handlers:
+    """Call ``asked`` when the server running this game wants its whole screen again
+    (``watched.REPAINT_SIGNAL_NAME``); the handler it replaces (none on systems without
+    that signal)."""
+    number = getattr(signal, REPAINT_SIGNAL_NAME, None)
+    if number is None:
+        return {}
+    return {number: signal.signal(number, lambda signum, frame: asked())}
 
 
 def restore_handlers(previous: Handlers) -> None:

@@ -26,6 +26,7 @@ from termgames.serve.starting import StartQueue, default_width
 if TYPE_CHECKING:
     from termgames.serve.database import BrokerProcess
     from termgames.serve.recording import RecordFolder
+    from termgames.serve.watching import Audience
 
 HANGUP_GRACE_S = 5.0
 """How long a game has to save after its player leaves, before it is killed."""
@@ -39,6 +40,11 @@ class Seat(Protocol):
     started_at: float
     last_input_at: float
     child: Child | None
+    output_open: bool
+    watchable: bool
+    """Whether its player lets others watch (they may say --no-watch)."""
+    standing: str
+    audience: Audience
 
     def notice(self, line: str) -> None:
         """Tell the player one line."""
@@ -65,6 +71,8 @@ class Options:
     entry: Callable[[list[str]], None]
     """What a forked game runs: the arcade's command line, on the game's arguments."""
     abuse: AbuseLimits = field(default_factory=AbuseLimits)
+    watching: bool = True
+    """Whether anyone may watch the games (serve --no-watch: nobody)."""
     starting: int = field(default_factory=default_width)
     """Games starting at once; further arrivals wait their turn (starting.py)."""
 
@@ -93,6 +101,7 @@ class Arcade:
         self.per_address: Counter[str] = Counter()
         self.connections = 0
         self.sessions: dict[int, Seat] = {}  # by child pid
+        self.watchers: set[Seat] = set()  # sessions watching, which have no game
         self.closing = False
         self.broker: BrokerProcess | None = None
         self.recordings: RecordFolder | None = None
@@ -146,6 +155,15 @@ class Arcade:
                 for session in self.sessions.values()
                 if session.child is not None and session.child.terminal]
 
+    def watchable(self) -> list[tuple[int, Seat]]:
+        """The games one may watch now, by their game's pid: on a terminal, still
+        drawing, and not kept from watchers by their player."""
+        if not self.options.watching:
+            return []
+        return [(pid, session) for pid, session in self.sessions.items()
+                if session.child is not None and session.child.terminal
+                and session.output_open and session.watchable]
+
     def reap(self) -> None:
         """Collect every game that has ended (SIGCHLD), so none is left a zombie."""
         while True:
@@ -164,6 +182,9 @@ class Arcade:
     async def close(self, grace: float = HANGUP_GRACE_S) -> None:
         """Hang up every game (each saves), wait for them, kill any that hang on."""
         self.closing = True
+        for watcher in list(self.watchers):
+            watcher.notice("termgames: the server is closing")
+            watcher.hang_up()
         for session in list(self.sessions.values()):
             session.notice("termgames: the server is closing; your game is saved")
             session.hang_up()

@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from termgames.runtime.context import PLAYER_VARIABLE, UNVERIFIED_VARIABLE
+from termgames.runtime.watched import REPAINT_SIGNAL_NAME, STANDING_FD_VARIABLE
 from termgames.store import BROKER_VARIABLE
 
 if sys.platform != "win32":  # serve refuses to start on Windows (command.py)
@@ -29,6 +30,9 @@ if sys.platform != "win32":  # serve refuses to start on Windows (command.py)
 KEPT_VARIABLES = ("PATH", "HOME", "XDG_DATA_HOME", "TERMGAMES_HOME", BROKER_VARIABLE)
 """The server's own variables a game may need (where its scores live, where the store
 broker listens); nothing of the client's environment is ever passed on."""
+
+STANDING_FD = 3
+"""Where a game finds the pipe for its standing: the first descriptor after stdio."""
 
 
 @dataclass(frozen=True)
@@ -64,14 +68,18 @@ game's arguments; it ends in SystemExit with the status."""
 
 
 def spawn(entry: Entry, arguments: list[str], environment: dict[str, str], columns: int,
-          rows: int) -> Child:
-    """Fork a game on a new pty, running ``entry``; the master is non-blocking."""
+          rows: int, standing: int | None = None) -> Child:
+    """Fork a game on a new pty, running ``entry``; the master is non-blocking. The game
+    writes its standing (watched.py) to the descriptor ``standing``, if one is given."""
     sys.stdout.flush()
     sys.stderr.flush()
     pid, master = pty.fork()
     if pid == 0:  # the game
         status = 1
         try:
+            if standing is not None:
+                os.dup2(standing, STANDING_FD)
+                environment = {**environment, STANDING_FD_VARIABLE: str(STANDING_FD)}
             status = _run_game(entry, arguments, environment, (columns, rows))
         finally:
             os._exit(status)
@@ -110,8 +118,12 @@ def _run_game(entry: Entry, arguments: list[str], environment: dict[str, str],
     for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGCHLD,
                    signal.SIGWINCH, signal.SIGQUIT):
         signal.signal(number, signal.SIG_DFL)
+    # Until its terminal session handles it, a request for a whole frame (a watcher
+    # joined) must not end the game, as this signal does by default.
+    signal.signal(getattr(signal, REPAINT_SIGNAL_NAME), signal.SIG_IGN)
     signal.pthread_sigmask(signal.SIG_SETMASK, [])
-    os.closerange(3, _highest_fd())
+    kept = STANDING_FD + 1 if STANDING_FD_VARIABLE in environment else STANDING_FD
+    os.closerange(kept, _highest_fd())
     if size is not None:
         set_size(0, *size)
     for name in set(os.environ) - set(environment):
@@ -140,6 +152,12 @@ def _highest_fd() -> int:
 def hang_up(child: Child) -> None:
     """Tell a game its player has gone (it saves and ends), as a closed terminal does."""
     _signal_group(child.pid, signal.SIGHUP)
+
+
+def ask_repaint(child: Child) -> None:
+    """Ask a game for its whole screen again (a watcher has joined)."""
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.kill(child.pid, getattr(signal, REPAINT_SIGNAL_NAME))
 
 
 def kill(child: Child) -> None:

@@ -75,12 +75,15 @@ def serve_command(games: tuple[GameSpec, ...], entry: Callable[[list[str]], None
     @click.option("--login-timeout", type=click.FloatRange(1), default=30.0,
                   show_default=True, help="Seconds a connection has to finish its "
                   "handshake and log in.")
+    @click.option("--no-watch", "no_watch", is_flag=True,
+                  help="Nobody may watch the games ('ssh -t -p PORT watch@HOST' lists "
+                  "them otherwise; a player may say --no-watch for one game).")
     @database_url_option
     def serve(host: str, port: int, max_sessions: int, max_per_ip: int,
               idle_timeout: float, auth: str, record: Path | None,
               record_max_mb: float | None, connect_burst: int, connect_rate: float,
               max_session_time: float, max_starts_per_minute: int,
-              ban_file: Path | None, login_timeout: float) -> None:
+              ban_file: Path | None, login_timeout: float, no_watch: bool) -> None:
         """Serve the arcade over SSH: 'ssh -p PORT anyname@HOST' opens the menu, and
         'ssh -t -p PORT HOST 2048' opens a game."""
         from termgames.serve.limits import AbuseLimits
@@ -94,7 +97,7 @@ def serve_command(games: tuple[GameSpec, ...], entry: Callable[[list[str]], None
                             max_starts_per_minute, ban_file, login_timeout)
         run_server(games, entry, host, port,
                    Limits(max_sessions, max_per_ip, idle_timeout), Auth(auth), recording,
-                   abuse)
+                   abuse, watching=not no_watch)
 
     return serve
 
@@ -116,7 +119,7 @@ class Limits(NamedTuple):
 
 def run_server(games: tuple[GameSpec, ...], entry: Callable[[list[str]], None], host: str,
                port: int, limits: Limits, auth: Auth, recording: Recording | None = None,
-               abuse: AbuseLimits | None = None) -> None:
+               abuse: AbuseLimits | None = None, watching: bool = True) -> None:
     """Serve ``games`` until SIGTERM or Ctrl-C (the ``serve`` command's body)."""
     if sys.platform == "win32":  # this system cannot, whatever the arguments: status 1
         echo(f"termgames: {NOT_ON_WINDOWS}", err=True)
@@ -138,7 +141,8 @@ def run_server(games: tuple[GameSpec, ...], entry: Callable[[list[str]], None], 
     except IdentityError as error:
         echo(f"termgames: {error}", err=True)
         sys.exit(2)
-    options = Options(*limits, auth, remote_options(games), entry, abuse or AbuseLimits())
+    options = Options(*limits, auth, remote_options(games), entry, abuse or AbuseLimits(),
+                      watching)
     bans = _ban_file(options.abuse.ban_file)
     _preload(games)
     broker = _start_broker()

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import asyncssh
 
 from termgames.serve.identity import Auth, name_taken
-from termgames.serve.requests import Refusal, player_name
+from termgames.serve.requests import WATCH, Refusal, player_name
 
 if TYPE_CHECKING:
     from termgames.serve.arcade import Arcade
@@ -56,8 +56,10 @@ class Gate(asyncssh.SSHServer):
     def begin_auth(self, username: str) -> bool:
         # With --auth none there is nothing to check; a refused connection still gets a
         # session, only to read why.
-        """Whether this user must authenticate (only with --auth publickey)."""
-        return self.arcade.options.auth is Auth.PUBLICKEY and self.refusal is None
+        """Whether this user must authenticate (only with --auth publickey, and never
+        the watchers, who play nothing and own no name)."""
+        return (self.arcade.options.auth is Auth.PUBLICKEY and self.refusal is None
+                and player_name(username) != WATCH)
 
     def public_key_auth_supported(self) -> bool:
         """Keys are the one way in under --auth publickey."""

@@ -79,6 +79,42 @@ def window_size(columns: int, rows: int) -> tuple[int, int]:
             min(max(rows, MIN_SIZE[1]), MAX_SIZE[1]))
 
 
+NO_WATCH = "--no-watch"
+"""A player's word, anywhere in their command: nobody may watch this game."""
+WATCH = "watch"
+"""The command (or the user name) that opens the list of games to watch."""
+
+
+def opt_out(command: str | None) -> tuple[str | None, bool]:
+    """The command without ``--no-watch`` (None, the launcher, if nothing else is left),
+    and whether the game may be watched."""
+    if command is None:
+        return None, True
+    try:
+        words = shlex.split(command[:COMMAND_LIMIT + 1])
+    except ValueError:
+        return command, True
+    if NO_WATCH not in words:
+        return command, True
+    rest = [word for word in words if word != NO_WATCH]
+    return (shlex.join(rest) if rest else None), False
+
+
+def watch_request(command: str | None, user: str) -> str | None:
+    """What a session asks to watch: '' for the list of games (the user ``watch``, or the
+    command ``watch``), a player's name (``watch NAME``, or the user ``watch`` with the
+    command ``NAME``), or None: it asks for a game (the user ``watch`` never does)."""
+    try:
+        words = shlex.split((command or "")[:COMMAND_LIMIT + 1])
+    except ValueError:
+        return None
+    if words[:1] == [WATCH] and len(words) <= 2:
+        return player_name(words[1]) if len(words) == 2 else ""
+    if user == WATCH:  # ssh watch@HOST, or ssh watch@HOST alice; this name plays nothing
+        return player_name(words[0]) if len(words) == 1 else ""
+    return None
+
+
 @dataclass(frozen=True)
 class Refusal:
     """A request the server turns down, with the one line it says."""

@@ -19,20 +19,25 @@ from typing import TYPE_CHECKING, Any
 
 import asyncssh
 
+from termgames.runtime.watched import read_standing
 from termgames.serve import children
 from termgames.serve.arcade import HANGUP_GRACE_S, Admitted, Arcade
 from termgames.serve.children import Child
 from termgames.serve.coalesce import Coalescer
+from termgames.serve.frames import LEAVE
 from termgames.serve.limits import duration
 from termgames.serve.requests import (
     SCORES,
     Refusal,
     game_arguments,
+    opt_out,
     player_name,
     terminal_type,
+    watch_request,
     window_size,
 )
 from termgames.serve.starting import Ticket
+from termgames.serve.watching import Audience, Watcher, has_colour
 
 if TYPE_CHECKING:
     from termgames.serve.recording import Recorder
@@ -70,10 +75,16 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.time_limit: asyncio.TimerHandle | None = None
         self.player = ""
         self.game = ""
+        self.launched = ""  # what the session started: a game, or the menu
         self.started_at = self.last_input_at = time.time()
         self.recorder: Recorder | None = None
         self.ticket: Ticket | None = None  # a place among the games starting
         self.held = Coalescer(self.send, later)
+        self.watchable = True
+        self.standing = ""
+        self.standing_pipe: int | None = None
+        self.audience = Audience(self.ask_repaint)
+        self.watcher: Watcher | None = None
 
     # What the client asks for ----------------------------------------------------------
     def connection_made(self, chan: Any) -> None:
@@ -104,6 +115,12 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         """Start the game (or the scores, which need no terminal), or say in one line why
         not and end the session."""
         refusal = self.gate.refusal
+        user = player_name(self.channel.get_extra_info("username") or "")
+        watched = watch_request(self.command, user)
+        if watched is not None:
+            self.start_watching(refusal, watched)
+            return
+        self.command, self.watchable = opt_out(self.command)
         arguments = game_arguments(self.command, self.arcade.options.games)
         if refusal is None and isinstance(arguments, Refusal):
             refusal = arguments
@@ -111,8 +128,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         if refusal is None and self.term is None and not scores:
             refusal = Refusal("termgames: a game needs a terminal; connect with ssh -t")
         offered = self.gate.offered
-        name = offered[0] if offered else player_name(
-            self.channel.get_extra_info("username") or "")
+        name = offered[0] if offered else user
         if refusal is None and not scores:
             refusal = self.counted_start(name)
         if refusal is not None:
@@ -143,10 +159,19 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self.child = children.spawn_piped(self.arcade.options.entry, arguments,
                                               environment)
         else:
-            self.child = children.spawn(self.arcade.options.entry, arguments, environment,
-                                        *self.size)
+            reader, writer = os.pipe()
+            try:
+                self.child = children.spawn(self.arcade.options.entry, arguments,
+                                            environment, *self.size, standing=writer)
+            finally:
+                os.close(writer)
+            self.standing_pipe = reader
+            os.set_blocking(reader, False)
+            asyncio.get_running_loop().add_reader(reader, self.read_standing)
+            self.audience.size = self.size
         self.arcade.sessions[self.child.pid] = self
         self.player, self.game = name, (arguments[0] if arguments else "menu")
+        self.launched = self.game
         if self.term is not None and self.arcade.recordings is not None:
             self.recorder = self.arcade.recordings.start(self.player, self.game, self.size,
                                                          self.term)
@@ -156,6 +181,76 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         limit = self.arcade.options.abuse.max_session_time
         if limit > 0 and self.child.terminal:
             self.time_limit = asyncio.get_running_loop().call_later(limit, self.time_up)
+
+    def start_watching(self, refusal: Refusal | None, player: str) -> None:
+        """Open the list of games to watch (or ``player``'s game), or say why not."""
+        if refusal is None and not self.arcade.options.watching:
+            refusal = Refusal("termgames: nobody may be watched on this arcade")
+        if refusal is None and self.term in (None, "dumb"):
+            refusal = Refusal("termgames: watching needs a terminal that can move its "
+                              "cursor; connect with ssh -t from one")
+        if refusal is not None:
+            self.channel.write(refusal.message.encode() + b"\r\n")
+            self.channel.exit(1)
+            return
+        self.watcher = Watcher(self.arcade.watchable, self.send_watcher, self.size,
+                               has_colour(self.term or ""))
+        self.arcade.watchers.add(self)
+        self.watcher.start(player or None)
+        limit = self.arcade.options.abuse.max_session_time
+        if limit > 0:
+            self.time_limit = asyncio.get_running_loop().call_later(limit, self.time_up)
+
+    def send_watcher(self, data: bytes) -> None:
+        """A picture for a watcher, unless they have gone."""
+        if self.channel is not None:
+            with contextlib.suppress(BrokenPipeError, ConnectionError):
+                self.channel.write(data)
+
+    def stop_watching(self, status: int = 0) -> None:
+        """The watcher leaves (or must): their terminal put back, the session ended."""
+        if self.watcher is None:
+            return
+        self.watcher.close()
+        self.watcher = None
+        self.arcade.watchers.discard(self)
+        if self.time_limit is not None:
+            self.time_limit.cancel()
+        if self.channel is not None:
+            self.send_watcher(LEAVE)
+            if self.last_words:
+                self.send_watcher(self.last_words.encode() + b"\r\n")
+            self.channel.exit(status)
+            self.channel = None
+
+    def read_standing(self) -> None:
+        """The game says how it stands (for the watchers' list); its last line counts."""
+        assert self.standing_pipe is not None
+        try:
+            data = os.read(self.standing_pipe, 4096)
+        except BlockingIOError:
+            return
+        except OSError:
+            data = b""
+        if not data:
+            self.close_standing()
+            return
+        lines = data.decode("utf-8", "replace").split("\n")
+        if len(lines) > 1:  # each line is one write, shorter than a pipe's atomic size
+            playing, self.standing = read_standing(lines[-2])
+            self.game = playing or self.launched
+
+    def close_standing(self) -> None:
+        """Stop reading the game's standing."""
+        if self.standing_pipe is not None:
+            asyncio.get_running_loop().remove_reader(self.standing_pipe)
+            os.close(self.standing_pipe)
+            self.standing_pipe = None
+
+    def ask_repaint(self) -> None:
+        """A first watcher came: ask the game for its whole screen."""
+        if self.child is not None and self.output_open:
+            children.ask_repaint(self.child)
 
     def counted_start(self, name: str) -> Refusal | None:
         """Count a new game for the name and the address, or say when they may start
@@ -170,13 +265,22 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
                               pixheight: int) -> None:
         """The player's window changed: the game's terminal follows."""
         self.size = window_size(width, height)
+        if self.watcher is not None:
+            self.watcher.resize(*self.size)
+            return
         if self.child is not None and self.child.terminal and self.output_open:
             children.set_size(self.child.master, *self.size)
             if self.recorder is not None:
                 self.recorder.resize(*self.size)
+            self.audience.resize(*self.size)
 
     def data_received(self, data: bytes, datatype: Any) -> None:
-        """Keys from the player, for the game (a command without a terminal reads none)."""
+        """Keys from the player, for the game (a command without a terminal reads none);
+        a watcher's keys move in their list, and reach no game."""
+        if self.watcher is not None:
+            if not self.watcher.keys(data):
+                self.stop_watching()
+            return
         if self.child is None or not self.child.terminal or not self.output_open:
             return
         self.touch()
@@ -186,6 +290,9 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
     def eof_received(self) -> bool:
         """The player closed their input: a game is hung up; a command that reads none
         (the scores, without a terminal: ``ssh HOST scores < /dev/null``) goes on."""
+        if self.watcher is not None:
+            self.stop_watching()
+            return False
         if self.child is not None and not self.child.terminal:
             return True  # half-closed: its output still goes out
         self.hang_up()
@@ -194,6 +301,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
     def connection_lost(self, exc: Exception | None) -> None:
         """The player has gone: the game is hung up and saves."""
         self.channel = None
+        if self.watcher is not None:
+            self.stop_watching()
         self.hang_up()
 
     # Bytes both ways, with flow control ------------------------------------------------
@@ -252,14 +361,22 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         if self.channel is not None:
             with contextlib.suppress(BrokenPipeError):
                 self.channel.write(data)
+        self.audience.output(data)  # after the player's copy: watchers never go first
 
     def pause_writing(self) -> None:
-        """The client is not reading: stop reading the game, whose writes then wait."""
+        """The client is not reading: stop reading the game, whose writes then wait (a
+        watcher is sent nothing more until it reads again)."""
+        if self.watcher is not None:
+            self.watcher.pause()
+            return
         if self.child is not None and self.output_open:
             asyncio.get_running_loop().remove_reader(self.child.master)
 
     def resume_writing(self) -> None:
         """The client reads again: so does the server."""
+        if self.watcher is not None:
+            self.watcher.resume()
+            return
         if self.child is not None and self.output_open:
             asyncio.get_running_loop().add_reader(self.child.master, self.carry_output)
 
@@ -290,7 +407,11 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.last_words = line
 
     def hang_up(self) -> None:
-        """The player has gone (or must): the game saves and ends, or is killed later."""
+        """The player has gone (or must): the game saves and ends, or is killed later; a
+        watcher's session just ends."""
+        if self.watcher is not None:
+            self.stop_watching()
+            return
         if self.child is None or self.status is not None or self.killer is not None:
             return
         children.hang_up(self.child)
@@ -344,6 +465,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         if self.recorder is not None:
             self.recorder.close()
             self.recorder = None
+        self.audience.ended()
+        self.close_standing()
         if self.channel is not None:
             if self.status >= 128 + 2 and self.last_words:
                 self.send(TERMINAL_RESET)  # the game could not restore it

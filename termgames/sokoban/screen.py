@@ -260,6 +260,13 @@ class SokobanScreen(GameScreen[SokobanState]):
         """The solved panel is gone (by its keys, or Esc to look at the board)."""
         self.panel = None
 
+    def standing(self) -> str:
+        """The level and the moves on it."""
+        if self.game is None:
+            return ""
+        total = len(self.course.collection.levels)
+        return f"level {self.course.index + 1}/{total}, {self.game.moves} moves"
+
     def snapshot(self) -> SokobanState | None:
         """The level's squares and where the boxes and the player are."""
         return None if self.game is None else SokobanState.of(self.game)
