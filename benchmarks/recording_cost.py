@@ -6,7 +6,7 @@ With --rounds 2 or more the levels alternate off, on, on, off... so that a machi
 growing busier or quieter over the run does not favour one side.
 
 Usage: python -m benchmarks.recording_cost [--sessions 20] [--seconds 30] [--rounds 2]
-       [--chunks 20000]
+       [--chunks 20000] [--clients K]
 """
 
 from __future__ import annotations
@@ -33,7 +33,8 @@ def serve(home: Path, *extra: str) -> tuple[subprocess.Popen[str], int]:
     environment = {**os.environ, "TERMGAMES_HOME": str(home), "PYTHONPATH": str(ROOT)}
     server = subprocess.Popen(
         [sys.executable, "-m", "termgames", "serve", "--port", "0", "--max-sessions",
-         "2000", "--max-per-ip", "2000", *extra], stdout=subprocess.PIPE, text=True,
+         "2000", "--max-per-ip", "2000", "--connect-rate", "0", "--max-starts-per-minute",
+         "0", *extra], stdout=subprocess.PIPE, text=True,
         env=environment)
     assert server.stdout is not None
     port = int(server.stdout.readline().split(" port ")[1].split(",")[0])
@@ -66,6 +67,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--chunks", type=int, default=20000)
+    parser.add_argument("--clients", type=int, default=1,
+                        help="spread the players over this many client processes")
     options = parser.parse_args()
     home = Path(tempfile.mkdtemp(prefix="recording-cost-"))
     per_chunk, per_flush = recorder_cost(home / "micro", options.chunks)
@@ -75,7 +78,7 @@ def main() -> None:
     print(f"{'record':>6} {'sessions':>8} {'key p50':>7} {'p95':>7} {'p99':>7} "
           f"{'first50':>8} {'first95':>8} {'cpu':>9} {'loop cpu':>9} {'RSS MB':>8} "
           f"{'PSS MB':>8} {'PSS/ses':>8} {'errors':>6} {'client cpu':>10} "
-          f"{'client lag':>9}")
+          f"{'client lag':>9} {'msg/key':>7} {'B/key':>7}")
     print("(ms; as benchmarks/serve_load.py: cpu is the server and its games, loop cpu "
           "the server process alone, 100% = one core)")
     levels = (("off", ()), ("on", ("--record", str(home / "casts"))))
@@ -85,7 +88,8 @@ def main() -> None:
         for label, extra in order:
             server, port = serve(home, *extra)
             try:
-                row = asyncio.run(load(port, server.pid, sessions, options.seconds, False))
+                row = asyncio.run(load(port, server.pid, sessions, options.seconds, False,
+                                     options.clients))
                 print(f"{label:>6} {row}", flush=True)
             finally:
                 server.send_signal(signal.SIGTERM)

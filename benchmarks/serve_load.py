@@ -11,13 +11,26 @@ the server's processes and open files with before, and counts the scores on reco
 The players are asyncssh clients in this process, on the same machine: their SSH
 crypto competes with the server's for the cores, so the figures are pessimistic.
 
+Each key's answer is also counted in SSH messages (the client's data_received calls) and
+bytes: a game's move that the server carries as several channel writes costs several
+packets, each encrypted and MACed on both sides.
+
+With --storm M each level is two figures in one run, as a public arcade sees them:
+**steady play** (the N players connect spread out, --spread apart, then play; their keys
+before the storm) and **a storm of arrivals** (M more connect in the same instant while
+the N play: the N's key latency from the storm's start until the last arrival sees its
+first frame, and the arrivals' time to their first frame, p50/p95/max; they run in
+client processes of their own, as they would come from other machines). The CPU is
+split into the server's loop (its one process), its games, and the clients (the load
+generator's processes).
+
 It first times the first frame of single starts, locally and over SSH, to compare, and
 then of a burst of starts at once (--burst), locally and over SSH: on one machine a
 burst shares the cores whichever way the games start.
 
 Usage: python -m benchmarks.serve_load [--sessions 25 50 100 200] [--seconds 60]
        [--soak 1000] [--soak-width 20] [--starts 10] [--burst 25] [--lockstep]
-       [--clients K]
+       [--clients K] [--storm M] [--spread 0.02]
 """
 
 from __future__ import annotations
@@ -54,6 +67,10 @@ class Figures:
     first_frames: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     unanswered: int = 0
+    messages: list[int] = field(default_factory=list)
+    """SSH messages (data_received calls) that answered each key."""
+    sizes: list[int] = field(default_factory=list)
+    """Bytes that answered each key."""
 
 
 class Player(asyncssh.SSHClientSession[bytes]):
@@ -64,9 +81,13 @@ class Player(asyncssh.SSHClientSession[bytes]):
         self.seen = b""
         self.arrived = asyncio.Event()
         self.closed = asyncio.Event()
+        self.messages = 0
+        self.size = 0
 
     def data_received(self, data: bytes, datatype: Any) -> None:
         self.last = time.monotonic()
+        self.messages += 1
+        self.size += len(data)
         if len(self.seen) < 4096:
             self.seen += data
         self.arrived.set()
@@ -112,6 +133,7 @@ async def play(port: int, name: str, keys: int, interval: float, figures: Figure
             await asyncio.sleep(0.2 if lockstep else random.Random(name).uniform(0, interval))
             for number in range(keys):
                 player.arrived.clear()
+                player.messages = player.size = 0
                 sent = time.monotonic()
                 channel.write(KEYS[number % 4])
                 took = await answer(player, sent)
@@ -119,6 +141,8 @@ async def play(port: int, name: str, keys: int, interval: float, figures: Figure
                     figures.unanswered += 1
                 else:
                     figures.latencies.append(took)
+                    figures.messages.append(player.messages)
+                    figures.sizes.append(player.size)
                 await asyncio.sleep(max(0.0, interval - (time.monotonic() - sent)))
             channel.write(b"q")
             await asyncio.wait_for(player.closed.wait(), 15)
@@ -187,6 +211,11 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
+def mean(values: list[int]) -> float:
+    """The mean of ``values`` (0 if there are none)."""
+    return sum(values) / len(values) if values else 0.0
+
+
 def play_share(job: tuple[int, list[str], int, bool]) -> tuple[Figures, list[float]]:
     """In a client process: these players' figures, and how late its loop woke."""
     port, names, keys, lockstep = job
@@ -243,6 +272,8 @@ async def load(port: int, server_pid: int, sessions: int, seconds: float,
                 figures.latencies += share.latencies
                 figures.first_frames += share.first_frames
                 figures.errors += share.errors
+                figures.messages += share.messages
+                figures.sizes += share.sizes
                 lags += share_lags
     sampler.cancel()
     lagger.cancel()
@@ -259,7 +290,8 @@ async def load(port: int, server_pid: int, sessions: int, seconds: float,
             f"{peak[0] / 1024:>8.0f} "
             f"{peak[1] / 1024:>8.0f} {peak[1] / 1024 / max(sessions, 1):>8.1f} "
             f"{len(figures.errors):>6} {own * 100:>9.0f}% "
-            f"{percentile([v * 1000 for v in lags], 0.95):>9.1f}"
+            f"{percentile([v * 1000 for v in lags], 0.95):>9.1f} "
+            f"{mean(figures.messages):>7.2f} {mean(figures.sizes):>7.0f}"
             + "".join(f"\n    {error}" for error in figures.errors[:5]))
 
 
@@ -282,6 +314,148 @@ async def soak(port: int, server_pid: int, total: int, width: int) -> list[str]:
             f"{len(children(server_pid))}; open files before {files}, after "
             f"{open_files(server_pid)}",
             *(f"    {error}" for error in figures.errors[:5])]
+
+
+HEADER = (f"{'sessions':>8} {'key p50':>7} {'p95':>7} {'p99':>7} {'first50':>8} "
+          f"{'first95':>8} {'cpu':>9} {'loop cpu':>9} {'RSS MB':>8} {'PSS MB':>8} "
+          f"{'PSS/ses':>8} {'errors':>6} {'client cpu':>10} {'client lag':>9} "
+          f"{'msg/key':>7} {'B/key':>7}")
+HEADER_NOTE = ("(ms; cpu: the server and its games; loop cpu: the server process alone, its "
+               "one event loop; client cpu: the load generator, every player's SSH; 100% = "
+               "one core; client lag: p95 of how late its loops wake, which every latency "
+               "includes; msg/key: SSH messages that answered a key, B/key their bytes)")
+STORM_HEADER = (
+    "steady: the N players' keys before the storm; storm: their keys from the storm's "
+    "start until the last arrival's first frame; arrivals: from connecting to the "
+    "first frame; cpu in % of one core over the level: loop (the server process), games, "
+    "clients (the load generator); ms unless said\n"
+    f"{'N':>4} {'M':>4} | {'steady p50':>10} {'p95':>6} {'p99':>6} {'keys':>6} | "
+    f"{'storm p50':>9} {'p95':>6} {'p99':>6} {'keys':>5} | {'first p50':>9} {'p95':>6} "
+    f"{'max':>6} | {'msg/key':>7} {'B/key':>6} | {'loop':>5} {'games':>5} {'clients':>7} "
+    f"| {'errors':>6} {'lag95':>5} {'load1':>5}")
+
+
+@dataclass
+class Crowd:
+    """What one client process saw: each key as (sent, latency, messages, bytes,
+    arrival), each first frame as (connected at, seconds, arrival), errors, how late its
+    loop woke, and its own CPU seconds."""
+
+    keys: list[tuple[float, float, int, int, bool]] = field(default_factory=list)
+    firsts: list[tuple[float, float, bool]] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    lags: list[float] = field(default_factory=list)
+    cpu: float = 0.0
+
+
+async def visit(port: int, name: str, start_at: float, until: float, crowd: Crowd,
+                arrival: bool) -> None:
+    """Connect at ``start_at``, wait for the first frame, then play 2048 at 4 keys a
+    second (at a random phase) until ``until``, and leave."""
+    interval = 0.25
+    await asyncio.sleep(max(0.0, start_at - time.monotonic()))
+    started = time.monotonic()
+    try:
+        async with asyncssh.connect("127.0.0.1", port, username=name, known_hosts=None,
+                                    client_keys=[], agent_path=None,
+                                    connect_timeout=120) as conn:
+            channel, session = await conn.create_session(
+                Player, "2048", term_type="xterm-256color", term_size=(80, 24),
+                encoding=None)
+            player = cast(Player, session)
+            while b"Score:" not in player.seen:
+                player.arrived.clear()
+                await asyncio.wait_for(player.arrived.wait(), 120)
+            crowd.firsts.append((started, time.monotonic() - started, arrival))
+            await asyncio.sleep(random.Random(name).uniform(0, interval))
+            number = 0
+            while time.monotonic() < until:
+                player.arrived.clear()
+                player.messages = player.size = 0
+                sent = time.monotonic()
+                channel.write(KEYS[number % 4])
+                number += 1
+                took = await answer(player, sent)
+                if took is not None:
+                    crowd.keys.append((sent, took, player.messages, player.size, arrival))
+                await asyncio.sleep(max(0.0, interval - (time.monotonic() - sent)))
+            channel.write(b"q")
+            await asyncio.wait_for(player.closed.wait(), 30)
+    except (OSError, asyncssh.Error, asyncio.TimeoutError) as error:
+        crowd.errors.append(f"{name}: {type(error).__name__}: {error}")
+
+
+def crowd_share(job: tuple[int, list[tuple[str, float, bool]], float]) -> Crowd:
+    """In a client process: its players and arrivals (name, when to connect, whether an
+    arrival), all playing until ``until``; what they saw."""
+    port, visitors, until = job
+    crowd = Crowd()
+    before = sum(os.times()[:2])
+
+    async def run() -> None:
+        async def lag() -> None:
+            while True:
+                asked = time.monotonic()
+                await asyncio.sleep(0.01)
+                crowd.lags.append(time.monotonic() - asked - 0.01)
+        lagger = asyncio.create_task(lag())
+        await asyncio.gather(*(visit(port, name, at, until, crowd, arrival)
+                               for name, at, arrival in visitors))
+        lagger.cancel()
+    asyncio.run(run())
+    crowd.cpu = sum(os.times()[:2]) - before
+    return crowd
+
+
+async def storm_load(port: int, server_pid: int, sessions: int, storm: int,
+                     seconds: float, spread: float, clients: int) -> str:
+    """Steady play of ``sessions`` players connected ``spread`` apart, then ``storm``
+    arrivals at once while they play; one table row."""
+    loop_before, all_before = own_cpu_seconds(server_pid), cpu_seconds(server_pid)
+    began = time.monotonic()
+    start = began + 1.0  # the client processes start first
+    settled = start + sessions * spread + 2.0  # everyone in and past the first frame
+    storm_at = settled + seconds / 2
+    until = storm_at + seconds / 2
+    visitors = [(f"steady{sessions}-{n}", start + n * spread, False) for n in range(sessions)]
+    arrivals = [(f"storm{sessions}-{n}", storm_at, True) for n in range(storm)]
+    # the arrivals in processes of their own, as they would be on other machines: their
+    # handshakes must not hold up the loops that time the players' keys
+    shares = [(port, visitors[k::clients], until) for k in range(clients)]
+    shares += [(port, arrivals[k::clients], until) for k in range(clients) if storm]
+    with multiprocessing.get_context("fork").Pool(len(shares)) as pool:
+        crowds = await asyncio.get_running_loop().run_in_executor(
+            None, pool.map, crowd_share, shares)
+    wall = time.monotonic() - began
+    loop = own_cpu_seconds(server_pid) - loop_before
+    games = cpu_seconds(server_pid) - all_before - loop
+    keys = [key for crowd in crowds for key in crowd.keys]
+    firsts = [first for crowd in crowds for first in crowd.firsts if first[2]]
+    # steady play starts once every player is in (not at a guess): the spread-out
+    # connections are themselves a slow storm
+    settled = max([settled, *(at + took + 0.5 for crowd in crowds
+                              for at, took, arrival in crowd.firsts if not arrival)])
+    storm_end = max((at + took for at, took, _ in firsts), default=storm_at)
+    steady = [took * 1000 for sent, took, _, _, arrival in keys
+              if not arrival and settled <= sent < storm_at]
+    stormy = [took * 1000 for sent, took, _, _, arrival in keys
+              if not arrival and storm_at <= sent <= storm_end]
+    messages = [count for _, _, count, _, _ in keys]
+    sizes = [size for _, _, _, size, _ in keys]
+    arrived = [took * 1000 for _, took, _ in firsts]
+    errors = [error for crowd in crowds for error in crowd.errors]
+    lags = [lag * 1000 for crowd in crowds for lag in crowd.lags]
+    share = 100 / wall
+    return (f"{sessions:>4} {storm:>4} | {percentile(steady, 0.5):>10.1f} "
+            f"{percentile(steady, 0.95):>6.1f} {percentile(steady, 0.99):>6.1f} "
+            f"{len(steady):>6} | {percentile(stormy, 0.5):>9.1f} "
+            f"{percentile(stormy, 0.95):>6.1f} {percentile(stormy, 0.99):>6.1f} "
+            f"{len(stormy):>5} | {percentile(arrived, 0.5):>9.0f} "
+            f"{percentile(arrived, 0.95):>6.0f} {max(arrived, default=0):>6.0f} | "
+            f"{mean(messages):>7.2f} {mean(sizes):>6.0f} | {loop * share:>4.0f}% "
+            f"{games * share:>4.0f}% {sum(c.cpu for c in crowds) * share:>6.0f}% | "
+            f"{len(errors):>6} {percentile(lags, 0.95):>5.1f} {os.getloadavg()[0]:>5.2f}"
+            + "".join(f"\n    {error}" for error in errors[:5]))
 
 
 def first_frames(port: int, home: Path, count: int) -> tuple[list[float], list[float]]:
@@ -379,17 +553,19 @@ async def show_first_frames(port: int, home: Path, starts: int, burst: int) -> N
 
 
 async def main_async(options: argparse.Namespace, port: int, pid: int, home: Path) -> None:
-    print(f"{'sessions':>8} {'key p50':>7} {'p95':>7} {'p99':>7} {'first50':>8} "
-          f"{'first95':>8} {'cpu':>9} {'loop cpu':>9} {'RSS MB':>8} {'PSS MB':>8} "
-          f"{'PSS/ses':>8} {'errors':>6} {'client cpu':>10} {'client lag':>9}")
-    print("(ms; cpu: the server and its games; loop cpu: the server process alone, its "
-          "one event loop; client cpu: the load generator, every player's SSH; 100% = one "
-          "core; client lag: p95 of how late its loops wake, which every latency includes)")
     if options.starts:
         await show_first_frames(port, home, options.starts, options.burst)
-    for sessions in options.sessions:
-        print(await load(port, pid, sessions, options.seconds, options.lockstep,
-                         options.clients), flush=True)
+    if options.storm:
+        print(STORM_HEADER)
+        for sessions in options.sessions:
+            print(await storm_load(port, pid, sessions, options.storm, options.seconds,
+                                   options.spread, options.clients), flush=True)
+    else:
+        print(HEADER)
+        print(HEADER_NOTE)
+        for sessions in options.sessions:
+            print(await load(port, pid, sessions, options.seconds, options.lockstep,
+                             options.clients), flush=True)
     if options.soak:
         for line in await soak(port, pid, options.soak, options.soak_width):
             print(line, flush=True)
@@ -409,6 +585,11 @@ def main() -> None:
                         "frame (0: none)")
     parser.add_argument("--clients", type=int, default=1,
                         help="spread the players over this many client processes")
+    parser.add_argument("--storm", type=int, default=0,
+                        help="steady play, then this many arrivals at once while the "
+                        "players play (0: all the players connect at once, as before)")
+    parser.add_argument("--spread", type=float, default=0.02,
+                        help="with --storm: seconds between the players' connections")
     parser.add_argument("--lockstep", action="store_true",
                         help="every player's keys at the same moments (the worst case)")
     options = parser.parse_args()

@@ -21,6 +21,7 @@ from termgames.serve.identity import Auth, Claims
 from termgames.serve.limits import AbuseLimits, BanFile, ConnectionRate, StartCounter
 from termgames.serve.live import LiveSession
 from termgames.serve.requests import Refusal, RemoteOptions
+from termgames.serve.starting import StartQueue, default_width
 
 if TYPE_CHECKING:
     from termgames.serve.database import BrokerProcess
@@ -72,6 +73,8 @@ class Options:
     abuse: AbuseLimits = field(default_factory=AbuseLimits)
     watching: bool = True
     """Whether anyone may watch the games (serve --no-watch: nobody)."""
+    starting: int = field(default_factory=default_width)
+    """Games starting at once; further arrivals wait their turn (starting.py)."""
 
 
 class Admitted(Protocol):
@@ -103,6 +106,7 @@ class Arcade:
         self.broker: BrokerProcess | None = None
         self.recordings: RecordFolder | None = None
         self.live_warned = False
+        self.starting = StartQueue(options.starting, _later)
 
     def turn_away(self, address: str) -> tuple[Refusal, int] | None:
         """Why a connection is refused before its handshake (a banned address, one
@@ -194,6 +198,11 @@ class Arcade:
         while self.sessions and loop.time() < deadline + 1:
             await asyncio.sleep(0.05)
             self.reap()
+
+
+def _later(delay: float, callback: Callable[[], None]) -> asyncio.TimerHandle:
+    """``callback`` after ``delay`` seconds, on the running loop."""
+    return asyncio.get_running_loop().call_later(delay, callback)
 
 
 def install_reaper(arcade: Arcade) -> None:

@@ -14,6 +14,7 @@ import contextlib
 import math
 import os
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import asyncssh
@@ -22,6 +23,7 @@ from termgames.runtime.watched import read_standing
 from termgames.serve import children
 from termgames.serve.arcade import HANGUP_GRACE_S, Admitted, Arcade
 from termgames.serve.children import Child
+from termgames.serve.coalesce import Coalescer
 from termgames.serve.frames import LEAVE
 from termgames.serve.limits import duration
 from termgames.serve.requests import (
@@ -34,6 +36,7 @@ from termgames.serve.requests import (
     watch_request,
     window_size,
 )
+from termgames.serve.starting import Ticket
 from termgames.serve.watching import Audience, Watcher, has_colour
 
 if TYPE_CHECKING:
@@ -45,6 +48,11 @@ INPUT_LIMIT = 65536
 TERMINAL_RESET = b"\x1b[0m\x1b[?1000l\x1b[?1006l\x1b[?1l\x1b>\x1b[?25h\x1b[?1049l"
 """After a game was killed: plain text, no mouse, cursor keys as usual, the cursor
 shown and the normal screen back (xterm's sequences, which terminals share)."""
+
+
+def later(delay: float, callback: Callable[[], None]) -> asyncio.TimerHandle:
+    """``callback`` after ``delay`` seconds, on the running loop."""
+    return asyncio.get_running_loop().call_later(delay, callback)
 
 
 class GameSession(asyncssh.SSHServerSession[bytes]):
@@ -70,6 +78,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.launched = ""  # what the session started: a game, or the menu
         self.started_at = self.last_input_at = time.time()
         self.recorder: Recorder | None = None
+        self.ticket: Ticket | None = None  # a place among the games starting
+        self.held = Coalescer(self.send, later)
         self.watchable = True
         self.standing = ""
         self.standing_pipe: int | None = None
@@ -129,6 +139,22 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         environment = children.game_environment(
             self.term or "dumb", name, verified=offered is not None,
             server_environment=os.environ)
+        # in turn: a storm of arrivals must not crowd out the players already in
+        self.arcade.starting.join(
+            lambda ticket: self.start_game(ticket, name, arguments, environment))
+
+    def start_game(self, ticket: Ticket, name: str, arguments: list[str],
+                   environment: dict[str, str]) -> None:
+        """This arrival's turn (its place held until the game draws): fork its game
+        (unless the player has gone meanwhile, or the arcade is closing), and carry its
+        bytes."""
+        self.ticket = ticket
+        if self.channel is None or self.arcade.closing:
+            self.started()
+            if self.channel is not None:
+                self.channel.write(b"termgames: the arcade is closing; come back later\r\n")
+                self.channel.exit(1)
+            return
         if self.term is None:  # the scores, printed as they are, as `ssh HOST cmd` expects
             self.child = children.spawn_piped(self.arcade.options.entry, arguments,
                                               environment)
@@ -304,7 +330,9 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
                 self.channel.resume_reading()
 
     def carry_output(self) -> None:
-        """Send what the game drew; at its end, wait for its status to finish."""
+        """Send what the game drew, a frame's pieces held together for a few ms (one
+        SSH message, not one a piece: coalesce.py); at its end, wait for its status to
+        finish."""
         assert self.child is not None
         try:
             data = os.read(self.child.master, READ_CHUNK)
@@ -312,14 +340,22 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             return
         except OSError:
             data = b""  # EIO: the game closed its terminal
+        self.started()
         if data:
-            self.send(data)
+            self.held.add(data)
             return
         self.end_output()
 
+    def started(self) -> None:
+        """The game has drawn (or ended, or never began): the next arrival may start."""
+        if self.ticket is not None:
+            self.ticket.done()
+            self.ticket = None
+
     def send(self, data: bytes) -> None:
-        """Output for the player, unless they closed the channel (then it is dropped);
-        recorded either way."""
+        """Output for the player, after any still held, unless they closed the channel
+        (then it is dropped); recorded either way."""
+        self.held.flush()  # what the game drew before goes first
         if self.recorder is not None:
             self.recorder.output(data)
         if self.channel is not None:
@@ -389,6 +425,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
     def end_output(self) -> None:
         """The game's terminal has closed: stop carrying its output."""
         assert self.child is not None
+        self.held.flush()  # the game's last frame, before its end is told
         if self.output_open:
             self.output_open = False
             loop = asyncio.get_running_loop()

@@ -1,0 +1,258 @@
+"""How ``termgames serve`` carries a game's output (``serve/server.py``, ``coalesce.py``)
+and queues arrivals (``starting.py``), with the game's pty played by a pipe and the
+player's channel by a fake: a frame's pieces go out together, everything goes out in
+order however the game ends, flow control still stops the reading, and a storm of
+arrivals starts a few at a time, first come, first started."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+from collections.abc import Callable, Iterator
+from typing import Any, cast
+
+import pytest
+
+from termgames.serve.arcade import Admitted, Arcade
+from termgames.serve.children import Child
+from termgames.serve.coalesce import Coalescer
+from termgames.serve.server import GameSession
+from termgames.serve.starting import StartQueue, Ticket
+
+PIECES = [b"\x1b[1;35H", b"36", b"\x1b[6;41H    2    ", b"\x1b[8;41H", b"         "]
+"""A 2048 move as ncurses writes it: one piece a cursor move."""
+
+
+class Timers:
+    """Timers that fire only when told (a call_later)."""
+
+    def __init__(self) -> None:
+        self.due: list[tuple[float, Callable[[], None], Timers.Handle]] = []
+
+    class Handle:
+        """A timer that may be cancelled."""
+
+        def __init__(self) -> None:
+            self.cancelled = False
+
+        def cancel(self) -> None:
+            self.cancelled = True
+
+    def __call__(self, delay: float, callback: Callable[[], None]) -> Timers.Handle:
+        handle = Timers.Handle()
+        self.due.append((delay, callback, handle))
+        return handle
+
+    def fire(self) -> None:
+        """Every timer not cancelled fires, once."""
+        due, self.due = self.due, []
+        for _, callback, handle in due:
+            if not handle.cancelled:
+                callback()
+
+
+def test_pieces_are_held_together_and_delivered_in_order() -> None:
+    timers, delivered = Timers(), list[bytes]()
+    held = Coalescer(delivered.append, timers, hold=0.003, limit=100)
+    for piece in PIECES:
+        held.add(piece)
+    assert delivered == []
+    assert [delay for delay, _, _ in timers.due] == [0.003]  # one timer for the frame
+    timers.fire()
+    assert delivered == [b"".join(PIECES)]
+    held.flush()  # nothing held: nothing more
+    assert delivered == [b"".join(PIECES)]
+
+
+def test_past_the_size_bound_output_goes_at_once() -> None:
+    timers, delivered = Timers(), list[bytes]()
+    held = Coalescer(delivered.append, timers, hold=0.003, limit=10)
+    held.add(b"12345")
+    held.add(b"678901")
+    assert delivered == [b"12345678901"]
+    timers.fire()  # the frame's timer was cancelled with it
+    held.add(b"x")
+    timers.fire()
+    assert delivered == [b"12345678901", b"x"]
+
+
+class Channel:
+    """A session's channel: what was written, and when it ended, in order."""
+
+    def __init__(self) -> None:
+        self.events: list[tuple[str, Any]] = []
+
+    def write(self, data: bytes) -> None:
+        self.events.append(("write", data))
+
+    def exit(self, status: int) -> None:
+        self.events.append(("exit", status))
+
+    def written(self) -> bytes:
+        return b"".join(data for kind, data in self.events if kind == "write")
+
+
+class Recorder:
+    """What a recording got."""
+
+    def __init__(self) -> None:
+        self.data = b""
+        self.closed = False
+
+    def output(self, data: bytes) -> None:
+        self.data += data
+
+    def close(self) -> None:
+        self.closed = True
+
+
+@pytest.fixture
+def game() -> Iterator[tuple[GameSession, Channel, Recorder, int]]:
+    """A session carrying a game's output from a pipe (the write end is the game's)."""
+    reader, writer = os.pipe()
+    os.set_blocking(reader, False)
+    session = GameSession(cast(Arcade, None), cast(Admitted, None))
+    channel, recorder = Channel(), Recorder()
+    session.channel, session.recorder = channel, cast(Any, recorder)
+    session.child = Child(pid=0, master=reader)
+    session.output_open = True
+    yield session, channel, recorder, writer
+    for fd in (reader, writer):
+        with contextlib.suppress(OSError):  # the test may have closed the game's end
+            os.close(fd)
+
+
+def run(steps: Callable[[], Any]) -> Any:
+    """Run a coroutine function on a fresh loop."""
+    return asyncio.run(steps())
+
+
+async def until(done: Callable[[], bool]) -> None:
+    """Wait for ``done()``, for up to 10 s."""
+    for _ in range(1000):
+        if done():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("it never happened")
+
+
+def test_a_frames_pieces_go_out_as_one_write(
+        game: tuple[GameSession, Channel, Recorder, int]) -> None:
+    session, channel, recorder, writer = game
+
+    async def steps() -> None:
+        for piece in PIECES:
+            os.write(writer, piece)
+            session.carry_output()  # one read a piece, as a fast reader sees them
+        await until(lambda: bool(channel.events))
+        assert channel.events == [("write", b"".join(PIECES))]
+        assert recorder.data == b"".join(PIECES)
+
+    run(steps)
+
+
+def test_everything_goes_out_in_order_when_the_game_ends_while_output_is_held(
+        game: tuple[GameSession, Channel, Recorder, int]) -> None:
+    session, channel, recorder, writer = game
+
+    async def steps() -> None:
+        for piece in PIECES:
+            os.write(writer, piece)
+            session.carry_output()
+        os.write(writer, b"\x1b[?1049l bye")  # its last words, still in the pty
+        os.close(writer)
+        session.reaped(0)  # it ended before the held frame's timer
+        whole = b"".join(PIECES) + b"\x1b[?1049l bye"
+        assert channel.written() == whole
+        assert channel.events[-1] == ("exit", 0)
+        assert recorder.data == whole and recorder.closed
+
+    run(steps)
+
+
+def test_the_last_frame_is_not_lost_when_the_end_comes_with_nothing_more(
+        game: tuple[GameSession, Channel, Recorder, int]) -> None:
+    session, channel, _, writer = game
+
+    async def steps() -> None:
+        for piece in PIECES:
+            os.write(writer, piece)
+            session.carry_output()
+        os.close(writer)
+        session.reaped(0)  # nothing more in the pty: only what is held
+        assert channel.events == [("write", b"".join(PIECES)), ("exit", 0)]
+
+    run(steps)
+
+
+def test_the_end_of_output_read_first_flushes_before_the_status(
+        game: tuple[GameSession, Channel, Recorder, int]) -> None:
+    session, channel, _, writer = game
+
+    async def steps() -> None:
+        os.write(writer, b"last frame")
+        session.carry_output()
+        os.close(writer)
+        session.carry_output()  # the end of its output, before its status
+        session.last_words = "termgames: the game stopped unexpectedly (SIGSEGV)"
+        session.reaped(11)  # killed by a signal: a reset and a line follow its frame
+        assert channel.written().startswith(b"last frame\x1b[0m")
+        assert channel.written().endswith(b"(SIGSEGV)\r\n")
+        assert channel.events[-1][0] == "exit"
+
+    run(steps)
+
+
+def test_a_client_that_stops_reading_stops_the_reading_of_the_game(
+        game: tuple[GameSession, Channel, Recorder, int]) -> None:
+    session, channel, _, writer = game
+
+    async def steps() -> None:
+        assert session.child is not None
+        asyncio.get_running_loop().add_reader(session.child.master, session.carry_output)
+        os.write(writer, b"before")
+        await until(lambda: channel.written() == b"before")
+        session.pause_writing()
+        os.write(writer, b"while paused")
+        await asyncio.sleep(0.1)  # the loop runs; nothing may be read meanwhile
+        assert channel.written() == b"before"
+        session.resume_writing()
+        await until(lambda: channel.written() == b"beforewhile paused")
+        asyncio.get_running_loop().remove_reader(session.child.master)
+
+    run(steps)
+
+
+def test_arrivals_start_a_few_at_a_time_first_come_first_started() -> None:
+    timers, started = Timers(), list[tuple[int, Ticket]]()
+    queue = StartQueue(2, timers, hold=5.0)
+
+    def starter(n: int) -> Callable[[Ticket], None]:
+        return lambda ticket: started.append((n, ticket))
+
+    tickets = [queue.join(starter(n)) for n in range(5)]
+    assert [n for n, _ in started] == [0, 1]
+    tickets[3].done()  # gone while it waited: it never starts
+    started[0][1].done()  # the first game drew: the next may start
+    assert [n for n, _ in started] == [0, 1, 2]
+    started[0][1].done()  # again: nothing more
+    assert [n for n, _ in started] == [0, 1, 2]
+    timers.fire()  # the others held their places too long: they free them
+    assert [n for n, _ in started] == [0, 1, 2, 4]
+
+
+def test_a_start_that_ends_at_once_lets_the_next_start() -> None:
+    timers, started = Timers(), list[int]()
+    queue = StartQueue(1, timers)
+
+    def starter(n: int) -> Callable[[Ticket], None]:
+        def start(ticket: Ticket) -> None:
+            started.append(n)
+            ticket.done()  # the player had gone: nothing to start
+        return start
+
+    for n in range(3):
+        queue.join(starter(n))
+    assert started == [0, 1, 2]
+    assert not queue.starting and not queue.waiting
