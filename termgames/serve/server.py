@@ -79,7 +79,9 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.started_at = self.last_input_at = time.time()
         self.recorder: Recorder | None = None
         self.ticket: Ticket | None = None  # a place among the games starting
-        self.held = Coalescer(self.send, later)
+        self.held = Coalescer(self.release, later)
+        self.gathering = False  # the pty unwatched while a frame's pieces gather in it
+        self.flow_paused = False  # the player's channel is full: the game's output waits
         self.watchable = True
         self.standing = ""
         self.standing_pipe: int | None = None
@@ -343,8 +345,43 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.started()
         if data:
             self.held.add(data)
+            if self.held.parts and not self.gathering:
+                # The rest of the frame (ncurses writes one in 10 to 20 pieces) waits in
+                # the pty until the hold ends, and is read then in one go: one wake-up
+                # of this loop a frame, not one a piece.
+                self.gathering = True
+                asyncio.get_running_loop().remove_reader(self.child.master)
             return
         self.end_output()
+
+    def release(self, data: bytes) -> None:
+        """The hold has ended: what the game wrote meanwhile joins the held output, it
+        goes to the player, and the pty is watched again."""
+        if self.gathering:
+            self.gathering = False
+            data += self.read_waiting()
+            self.send(data)
+            if self.output_open and not self.flow_paused and self.child is not None:
+                asyncio.get_running_loop().add_reader(self.child.master, self.carry_output)
+            return
+        self.send(data)
+
+    def read_waiting(self) -> bytes:
+        """What the game has written that is waiting in its pty (up to a bound); its end,
+        if it has ended, is left for the reader to see."""
+        assert self.child is not None
+        parts: list[bytes] = []
+        size = 0
+        while self.output_open and size < READ_CHUNK:
+            try:
+                part = os.read(self.child.master, READ_CHUNK - size)
+            except OSError:  # nothing more now, or the game's end (read again then)
+                break
+            if not part:
+                break
+            parts.append(part)
+            size += len(part)
+        return b"".join(parts)
 
     def started(self) -> None:
         """The game has drawn (or ended, or never began): the next arrival may start."""
@@ -369,6 +406,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         if self.watcher is not None:
             self.watcher.pause()
             return
+        self.flow_paused = True
         if self.child is not None and self.output_open:
             asyncio.get_running_loop().remove_reader(self.child.master)
 
@@ -377,7 +415,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         if self.watcher is not None:
             self.watcher.resume()
             return
-        if self.child is not None and self.output_open:
+        self.flow_paused = False
+        if self.child is not None and self.output_open and not self.gathering:
             asyncio.get_running_loop().add_reader(self.child.master, self.carry_output)
 
     # The end ---------------------------------------------------------------------------
