@@ -4,6 +4,7 @@ player goes, and collected so that nothing is left behind."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import shutil
 import signal
@@ -247,6 +248,11 @@ def test_an_idle_player_is_saved_and_let_go(tmp_path: Path) -> None:
         async with await connect(idle.port) as conn:
             seat = await sit(conn, "2048")
             await seat.wait_for("Score: 0")
+            for _ in range(7):  # keys for twice the timeout: each one starts it again
+                seat.press("left", "right")
+                await asyncio.sleep(0.3)  # a player's pace: the time is what is tested
+                await seat.pump(0.01)
+            assert seat.process.exit_status is None, seat.text()
             assert await seat.finish(15) == 128 + signal.SIGHUP
             assert "termgames: no key for a long while; your game is saved" in seat.text()
 

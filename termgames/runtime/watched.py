@@ -19,7 +19,8 @@ REPAINT_SIGNAL_NAME = "SIGUSR1"
 
 def clean_standing(text: str) -> str:
     """A standing as one printable line of at most ``STANDING_LIMIT`` characters."""
-    kept = "".join(char if char.isprintable() else " " for char in text)
+    kept = text if text.isprintable() else "".join(
+        char if char.isprintable() else " " for char in text)
     return " ".join(kept.split())[:STANDING_LIMIT]
 
 

@@ -421,16 +421,20 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
     # The end ---------------------------------------------------------------------------
     def touch(self) -> None:
-        """Input came: the idle timer starts again."""
+        """Input came: the idle time starts again. The timer is not set again for every
+        key (a timer a key is a heap push a key, for every player): when it fires, it
+        looks at the last key and waits the rest of the time if one came."""
         self.last_input_at = time.time()
-        if self.idle is not None:
-            self.idle.cancel()
-        timeout = self.arcade.options.idle_timeout
-        if timeout > 0:
-            self.idle = asyncio.get_running_loop().call_later(timeout, self.idle_out)
+        if self.idle is None and self.arcade.options.idle_timeout > 0:
+            self.idle = asyncio.get_running_loop().call_later(
+                self.arcade.options.idle_timeout, self.idle_out)
 
     def idle_out(self) -> None:
         """No key for --idle-timeout seconds: save the game and let the player go."""
+        left = self.last_input_at + self.arcade.options.idle_timeout - time.time()
+        if left > 0:
+            self.idle = asyncio.get_running_loop().call_later(left, self.idle_out)
+            return
         self.notice("termgames: no key for a long while; your game is saved")
         self.hang_up()
 
