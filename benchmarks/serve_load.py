@@ -83,6 +83,7 @@ class Player(asyncssh.SSHClientSession[bytes]):
         self.closed = asyncio.Event()
         self.messages = 0
         self.size = 0
+        self.waiter: asyncio.Future[bool] | None = None
 
     def data_received(self, data: bytes, datatype: Any) -> None:
         self.last = time.monotonic()
@@ -91,26 +92,40 @@ class Player(asyncssh.SSHClientSession[bytes]):
         if len(self.seen) < 4096:
             self.seen += data
         self.arrived.set()
+        if self.waiter is not None and not self.waiter.done():
+            self.waiter.set_result(True)
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.closed.set()
 
 
+def _give_up(waiter: asyncio.Future[bool]) -> None:
+    """No answer in time."""
+    if not waiter.done():
+        waiter.set_result(False)
+
+
 async def answer(player: Player, sent: float) -> float | None:
     """Seconds from ``sent`` to the end of the burst of output it caused; None if none
     came within 2 s (a key that changes nothing on the screen sends nothing). It waits
-    for arrivals, not by polling: a poll every few ms in each of 200 players would keep
-    this process's loop busy enough to delay the arrivals it times."""
-    try:
-        await asyncio.wait_for(player.arrived.wait(), 2)
-    except asyncio.TimeoutError:
-        return None
-    while True:
-        player.arrived.clear()
-        try:
-            await asyncio.wait_for(player.arrived.wait(), QUIET_S)
-        except asyncio.TimeoutError:
+    for arrivals, not by polling, and with one future and plain sleeps rather than
+    ``wait_for`` (a task each): this process shares the cores with the server it times,
+    and its own cost is in every figure."""
+    loop = asyncio.get_running_loop()
+    if player.last < sent:
+        waiter: asyncio.Future[bool] = loop.create_future()
+        player.waiter = waiter
+        timer = loop.call_later(2, _give_up, waiter)
+        arrived = await waiter
+        timer.cancel()
+        player.waiter = None
+        if not arrived:
+            return None
+    while True:  # the burst ends once QUIET_S pass with nothing more
+        left = player.last + QUIET_S - time.monotonic()
+        if left <= 0:
             return player.last - sent
+        await asyncio.sleep(left)
 
 
 async def play(port: int, name: str, keys: int, interval: float, figures: Figures,
