@@ -25,7 +25,7 @@ FRAME_S = 1 / 30
 """The shortest time between two pictures to one watcher."""
 PAINT_SHARE = 10
 """A watcher waits at least this many times as long as its last picture took."""
-SETTLE_S = 0.01
+SETTLE_S = 0.02
 """How long a watcher's picture waits after the game's output: a move comes in two or
 three pieces, and the player's pieces must not queue behind the watchers' painting."""
 MOST_PENDING = 1 << 18
