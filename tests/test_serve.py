@@ -248,7 +248,7 @@ def test_an_idle_player_is_saved_and_let_go(tmp_path: Path) -> None:
         async with await connect(idle.port) as conn:
             seat = await sit(conn, "2048")
             await seat.wait_for("Score: 0")
-            for _ in range(7):  # keys for twice the timeout: each one starts it again
+            for _ in range(5):  # keys for 1.5 times the timeout: each one starts it again
                 seat.press("left", "right")
                 await asyncio.sleep(0.3)  # a player's pace: the time is what is tested
                 await seat.pump(0.01)

@@ -133,6 +133,7 @@ def test_a_watchers_keys_never_reach_the_game(server: Server) -> None:
     run(conversation())
 
 
+@pytest.mark.slow  # twenty SSH connections: soak size (CI runs -m slow)
 def test_twenty_watchers_see_the_game(server: Server) -> None:
     async def conversation() -> None:
         alice = await playing(server, "cat")
@@ -150,6 +151,8 @@ def test_twenty_watchers_see_the_game(server: Server) -> None:
     run(conversation())
 
 
+@pytest.mark.slow  # 100 redraws of a 200x60 game; test_watch_frames.py's paused
+# watcher checks the same rule quickly, on a real loop and mirror
 def test_a_watcher_who_stops_reading_slows_nobody_and_catches_up(server: Server) -> None:
     async def conversation() -> None:
         alice = await playing(server, "dan", columns=200, rows=60)  # big tiles: many bytes a move
