@@ -19,12 +19,10 @@ from typing import TYPE_CHECKING, Any
 
 import asyncssh
 
-from termgames.runtime.watched import read_standing
 from termgames.serve import children
 from termgames.serve.arcade import HANGUP_GRACE_S, Admitted, Arcade
 from termgames.serve.children import Child
 from termgames.serve.coalesce import Coalescer
-from termgames.serve.frames import LEAVE
 from termgames.serve.limits import duration
 from termgames.serve.requests import (
     SCORES,
@@ -36,8 +34,10 @@ from termgames.serve.requests import (
     watch_request,
     window_size,
 )
+from termgames.serve.spectator import Spectator, watching_refused
+from termgames.serve.standing import StandingPipe
 from termgames.serve.starting import Ticket
-from termgames.serve.watching import Audience, Watcher, has_colour
+from termgames.serve.watching import Audience
 
 if TYPE_CHECKING:
     from termgames.serve.recording import Recorder
@@ -84,9 +84,9 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.flow_paused = False  # the player's channel is full: the game's output waits
         self.watchable = True
         self.standing = ""
-        self.standing_pipe: int | None = None
+        self.standing_pipe: StandingPipe | None = None
         self.audience = Audience(self.ask_repaint)
-        self.watcher: Watcher | None = None
+        self.spectator: Spectator | None = None
 
     # What the client asks for ----------------------------------------------------------
     def connection_made(self, chan: Any) -> None:
@@ -120,7 +120,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         user = player_name(self.channel.get_extra_info("username") or "")
         watched = watch_request(self.command, user)
         if watched is not None:
-            self.start_watching(refusal, watched)
+            self.start_watching(refusal or watching_refused(self.arcade.options.watching,
+                                                            self.term), watched)
             return
         self.command, self.watchable = opt_out(self.command)
         arguments = game_arguments(self.command, self.arcade.options.games)
@@ -161,15 +162,15 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self.child = children.spawn_piped(self.arcade.options.entry, arguments,
                                               environment)
         else:
-            reader, writer = os.pipe()
+            self.standing_pipe = StandingPipe(self.heard)
             try:
                 self.child = children.spawn(self.arcade.options.entry, arguments,
-                                            environment, *self.size, standing=writer)
-            finally:
-                os.close(writer)
-            self.standing_pipe = reader
-            os.set_blocking(reader, False)
-            asyncio.get_running_loop().add_reader(reader, self.read_standing)
+                                            environment, *self.size,
+                                            standing=self.standing_pipe.writer)
+            except BaseException:
+                self.standing_pipe.close()
+                raise
+            self.standing_pipe.listen()
             self.audience.size = self.size
         self.arcade.sessions[self.child.pid] = self
         self.player, self.game = name, (arguments[0] if arguments else "menu")
@@ -186,68 +187,27 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
     def start_watching(self, refusal: Refusal | None, player: str) -> None:
         """Open the list of games to watch (or ``player``'s game), or say why not."""
-        if refusal is None and not self.arcade.options.watching:
-            refusal = Refusal("termgames: nobody may be watched on this arcade")
-        if refusal is None and self.term in (None, "dumb"):
-            refusal = Refusal("termgames: watching needs a terminal that can move its "
-                              "cursor; connect with ssh -t from one")
         if refusal is not None:
             self.channel.write(refusal.message.encode() + b"\r\n")
             self.channel.exit(1)
             return
-        self.watcher = Watcher(self.arcade.watchable, self.send_watcher, self.size,
-                               has_colour(self.term or ""))
+        self.spectator = Spectator(self.channel, self.arcade.watchable, self.size,
+                                   self.term or "", self.arcade.options.abuse.max_session_time)
         self.arcade.watchers.add(self)
-        self.watcher.start(player or None)
-        limit = self.arcade.options.abuse.max_session_time
-        if limit > 0:
-            self.time_limit = asyncio.get_running_loop().call_later(limit, self.time_up)
+        self.spectator.start(player, self.time_up)
 
-    def send_watcher(self, data: bytes) -> None:
-        """A picture for a watcher, unless they have gone."""
-        if self.channel is not None:
-            with contextlib.suppress(BrokenPipeError, ConnectionError):
-                self.channel.write(data)
-
-    def stop_watching(self, status: int = 0) -> None:
-        """The watcher leaves (or must): their terminal put back, the session ended."""
-        if self.watcher is None:
-            return
-        self.watcher.close()
-        self.watcher = None
-        self.arcade.watchers.discard(self)
-        if self.time_limit is not None:
-            self.time_limit.cancel()
-        if self.channel is not None:
-            self.send_watcher(LEAVE)
-            if self.last_words:
-                self.send_watcher(self.last_words.encode() + b"\r\n")
-            self.channel.exit(status)
+    def stop_watching(self) -> None:
+        """The watcher leaves (or must): the session ends."""
+        if self.spectator is not None:
+            self.spectator.end(self.last_words)
+            self.spectator = None
             self.channel = None
+            self.arcade.watchers.discard(self)
 
-    def read_standing(self) -> None:
-        """The game says how it stands (for the watchers' list); its last line counts."""
-        assert self.standing_pipe is not None
-        try:
-            data = os.read(self.standing_pipe, 4096)
-        except BlockingIOError:
-            return
-        except OSError:
-            data = b""
-        if not data:
-            self.close_standing()
-            return
-        lines = data.decode("utf-8", "replace").split("\n")
-        if len(lines) > 1:  # each line is one write, shorter than a pipe's atomic size
-            playing, self.standing = read_standing(lines[-2])
-            self.game = playing or self.launched
-
-    def close_standing(self) -> None:
-        """Stop reading the game's standing."""
-        if self.standing_pipe is not None:
-            asyncio.get_running_loop().remove_reader(self.standing_pipe)
-            os.close(self.standing_pipe)
-            self.standing_pipe = None
+    def heard(self, game: str, standing: str) -> None:
+        """The game said which game is on show (none: what the session started) and how
+        it stands."""
+        self.game, self.standing = game or self.launched, standing
 
     def ask_repaint(self) -> None:
         """A first watcher came: ask the game for its whole screen."""
@@ -267,8 +227,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
                               pixheight: int) -> None:
         """The player's window changed: the game's terminal follows."""
         self.size = window_size(width, height)
-        if self.watcher is not None:
-            self.watcher.resize(*self.size)
+        if self.spectator is not None:
+            self.spectator.watcher.resize(*self.size)
             return
         if self.child is not None and self.child.terminal and self.output_open:
             children.set_size(self.child.master, *self.size)
@@ -279,8 +239,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
     def data_received(self, data: bytes, datatype: Any) -> None:
         """Keys from the player, for the game (a command without a terminal reads none);
         a watcher's keys move in their list, and reach no game."""
-        if self.watcher is not None:
-            if not self.watcher.keys(data):
+        if self.spectator is not None:
+            if not self.spectator.watcher.keys(data):
                 self.stop_watching()
             return
         if self.child is None or not self.child.terminal or not self.output_open:
@@ -292,7 +252,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
     def eof_received(self) -> bool:
         """The player closed their input: a game is hung up; a command that reads none
         (the scores, without a terminal: ``ssh HOST scores < /dev/null``) goes on."""
-        if self.watcher is not None:
+        if self.spectator is not None:
             self.stop_watching()
             return False
         if self.child is not None and not self.child.terminal:
@@ -303,7 +263,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
     def connection_lost(self, exc: Exception | None) -> None:
         """The player has gone: the game is hung up and saves."""
         self.channel = None
-        if self.watcher is not None:
+        if self.spectator is not None:
+            self.spectator.channel = None  # nothing more can be said to them
             self.stop_watching()
         self.hang_up()
 
@@ -403,8 +364,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
     def pause_writing(self) -> None:
         """The client is not reading: stop reading the game, whose writes then wait (a
         watcher is sent nothing more until it reads again)."""
-        if self.watcher is not None:
-            self.watcher.pause()
+        if self.spectator is not None:
+            self.spectator.watcher.pause()
             return
         self.flow_paused = True
         if self.child is not None and self.output_open:
@@ -412,8 +373,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
     def resume_writing(self) -> None:
         """The client reads again: so does the server."""
-        if self.watcher is not None:
-            self.watcher.resume()
+        if self.spectator is not None:
+            self.spectator.watcher.resume()
             return
         self.flow_paused = False
         if self.child is not None and self.output_open and not self.gathering:
@@ -452,7 +413,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
     def hang_up(self) -> None:
         """The player has gone (or must): the game saves and ends, or is killed later; a
         watcher's session just ends."""
-        if self.watcher is not None:
+        if self.spectator is not None:
             self.stop_watching()
             return
         if self.child is None or self.status is not None or self.killer is not None:
@@ -509,7 +470,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self.recorder.close()
             self.recorder = None
         self.audience.ended()
-        self.close_standing()
+        if self.standing_pipe is not None:
+            self.standing_pipe.close()
         if self.channel is not None:
             if self.status >= 128 + 2 and self.last_words:
                 self.send(TERMINAL_RESET)  # the game could not restore it
