@@ -23,6 +23,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, cast
 
@@ -113,17 +114,43 @@ class Watching(asyncssh.SSHClientSession[bytes]):
         self.received += len(data)
 
 
+async def open_game(conn: Any, size: tuple[int, int]) -> tuple[Any, Player]:
+    """A 2048 session on ``conn``, once its first frame is in."""
+    channel, session = await conn.create_session(
+        Player, "2048", term_type="xterm-256color", term_size=size, encoding=None)
+    player = cast(Player, session)
+    while b"Score:" not in player.seen:
+        player.arrived.clear()
+        await asyncio.wait_for(player.arrived.wait(), 15)
+    return channel, player
+
+
+async def time_keys(channel: Any, player: Player, seconds: float, interval: float,
+                    between: Callable[[], None] = lambda: None) -> list[float]:
+    """The four slides in turn (nearly all move), one every ``interval`` seconds for
+    ``seconds``: each key's latency in ms; ``between`` runs after each answer."""
+    latencies: list[float] = []
+    deadline = time.monotonic() + seconds
+    number = 0
+    while time.monotonic() < deadline:
+        player.arrived.clear()
+        sent = time.monotonic()
+        channel.write(KEYS[number % 4])
+        number += 1
+        took = await answer(player, sent)
+        if took is not None:
+            latencies.append(took * 1000)
+        between()
+        await asyncio.sleep(max(0.0, interval - (time.monotonic() - sent)))
+    return latencies
+
+
 async def play_round(port: int, name: str, watchers: int, seconds: float
                      ) -> tuple[list[float], int]:
     """The player's key latencies over ``seconds`` with ``watchers`` watching; and the
     bytes the watchers received in all."""
     async with await connect(port, name) as conn:
-        channel, session = await conn.create_session(
-            Player, "2048", term_type="xterm-256color", term_size=(80, 24), encoding=None)
-        player = cast(Player, session)
-        while b"Score:" not in player.seen:
-            player.arrived.clear()
-            await asyncio.wait_for(player.arrived.wait(), 15)
+        channel, player = await open_game(conn, (80, 24))
         audience = []
         for _ in range(watchers):
             watcher_conn = await connect(port, "watch")
@@ -132,18 +159,7 @@ async def play_round(port: int, name: str, watchers: int, seconds: float
                 encoding=None)
             audience.append((watcher_conn, cast(Watching, watching)))
         await asyncio.sleep(1)  # the watchers are in, and have their first picture
-        latencies: list[float] = []
-        deadline = time.monotonic() + seconds
-        number = 0
-        while time.monotonic() < deadline:  # the four slides in turn: nearly all move
-            player.arrived.clear()
-            sent = time.monotonic()
-            channel.write(KEYS[number % 4])
-            number += 1
-            took = await answer(player, sent)
-            if took is not None:
-                latencies.append(took * 1000)
-            await asyncio.sleep(max(0.0, 0.25 - (time.monotonic() - sent)))
+        latencies = await time_keys(channel, player, seconds, 0.25)
         channel.write(b"q")
         received = sum(watching.received for _, watching in audience)
         for watcher_conn, _ in audience:
@@ -162,35 +178,22 @@ def rss_kb(pid: int) -> int:
 async def stuck_watcher(port: int, pid: int, seconds: float) -> str:
     """One watcher that stops reading while the player plays: the server's memory."""
     async with await connect(port, "stuckplayer") as conn:
-        channel, session = await conn.create_session(
-            Player, "2048", term_type="xterm-256color", term_size=(200, 60), encoding=None)
-        player = cast(Player, session)
-        while b"Score:" not in player.seen:
-            player.arrived.clear()
-            await asyncio.wait_for(player.arrived.wait(), 15)
+        channel, player = await open_game(conn, (200, 60))
         watcher = await connect(port, "watch")
         # A 4 kB window, never opened again: the server's channel to it is full at once.
         await watcher.create_session(Watching, "stuckplayer", term_type="xterm",
                                      term_size=(200, 60), encoding=None, window=4096)
         await asyncio.sleep(1)
-        before, peak = rss_kb(pid), 0
-        latencies: list[float] = []
-        deadline = time.monotonic() + seconds
-        number = 0
-        while time.monotonic() < deadline:
-            player.arrived.clear()
-            sent = time.monotonic()
-            channel.write(KEYS[number % 4])
-            number += 1
-            took = await answer(player, sent)
-            if took is not None:
-                latencies.append(took * 1000)
-            peak = max(peak, rss_kb(pid))
-            await asyncio.sleep(max(0.0, 0.1 - (time.monotonic() - sent)))
+        before, peak = rss_kb(pid), [0]
+
+        def note_peak() -> None:
+            peak[0] = max(peak[0], rss_kb(pid))
+
+        latencies = await time_keys(channel, player, seconds, 0.1, note_peak)
         channel.write(b"q")
         watcher.close()
         return (f"one watcher not reading, {seconds:.0f} s of play at 10 keys a second: "
-                f"server RSS {before / 1024:.1f} MB before, peak {peak / 1024:.1f} MB; the "
+                f"server RSS {before / 1024:.1f} MB before, peak {peak[0] / 1024:.1f} MB; the "
                 f"player's key p50 {percentile(latencies, 0.5):.1f} ms, p95 "
                 f"{percentile(latencies, 0.95):.1f} ms")
 
