@@ -1,4 +1,4 @@
-"""How ``termgames serve`` carries a game's output (``serve/server.py``, ``coalesce.py``)
+"""How ``termgames serve`` carries a game's output (``serve/carrier.py``, ``coalesce.py``)
 and queues arrivals (``starting.py``), with the game's pty played by a pipe and the
 player's channel by a fake: a frame's pieces go out together, everything goes out in
 order however the game ends, flow control still stops the reading, and a storm of
@@ -15,9 +15,10 @@ from typing import Any, cast
 import pytest
 
 from termgames.serve.arcade import Admitted, Arcade
+from termgames.serve.carrier import Carrier
 from termgames.serve.children import Child
 from termgames.serve.coalesce import Coalescer
-from termgames.serve.server import GameSession
+from termgames.serve.server import GameSession, later
 from termgames.serve.starting import StartQueue, Ticket
 
 PIECES = [b"\x1b[1;35H", b"36", b"\x1b[6;41H    2    ", b"\x1b[8;41H", b"         "]
@@ -116,11 +117,18 @@ def game() -> Iterator[tuple[GameSession, Channel, Recorder, int]]:
     channel, recorder = Channel(), Recorder()
     session.channel, session.recorder = channel, cast(Any, recorder)
     session.child = Child(pid=0, master=reader)
-    session.output_open = True
+    session.carrier = Carrier(reader, session.send, session.end_output, session.started,
+                              session.reading, later)
     yield session, channel, recorder, writer
     for fd in (reader, writer):
         with contextlib.suppress(OSError):  # the test may have closed the game's end
             os.close(fd)
+
+
+def carrier(session: GameSession) -> Carrier:
+    """The session's carrier of its game's bytes."""
+    assert session.carrier is not None
+    return session.carrier
 
 
 def run(steps: Callable[[], Any]) -> Any:
@@ -144,7 +152,7 @@ def test_a_frames_pieces_go_out_as_one_write(
     async def steps() -> None:
         for piece in PIECES:
             os.write(writer, piece)
-            session.carry_output()  # one read a piece, as a fast reader sees them
+            carrier(session).carry_output()  # one read a piece, as a fast reader sees them
         await until(lambda: bool(channel.events))
         assert channel.events == [("write", b"".join(PIECES))]
         assert recorder.data == b"".join(PIECES)
@@ -159,7 +167,7 @@ def test_everything_goes_out_in_order_when_the_game_ends_while_output_is_held(
     async def steps() -> None:
         for piece in PIECES:
             os.write(writer, piece)
-            session.carry_output()
+            carrier(session).carry_output()
         os.write(writer, b"\x1b[?1049l bye")  # its last words, still in the pty
         os.close(writer)
         session.reaped(0)  # it ended before the held frame's timer
@@ -178,7 +186,7 @@ def test_the_last_frame_is_not_lost_when_the_end_comes_with_nothing_more(
     async def steps() -> None:
         for piece in PIECES:
             os.write(writer, piece)
-            session.carry_output()
+            carrier(session).carry_output()
         os.close(writer)
         session.reaped(0)  # nothing more in the pty: only what is held
         assert channel.events == [("write", b"".join(PIECES)), ("exit", 0)]
@@ -192,9 +200,9 @@ def test_the_end_of_output_read_first_flushes_before_the_status(
 
     async def steps() -> None:
         os.write(writer, b"last frame")
-        session.carry_output()
+        carrier(session).carry_output()
         os.close(writer)
-        session.carry_output()  # the end of its output, before its status
+        carrier(session).carry_output()  # the end of its output, before its status
         session.last_words = "termgames: the game stopped unexpectedly (SIGSEGV)"
         session.reaped(11)  # killed by a signal: a reset and a line follow its frame
         assert channel.written().startswith(b"last frame\x1b[0m")
@@ -210,7 +218,7 @@ def test_a_client_that_stops_reading_stops_the_reading_of_the_game(
 
     async def steps() -> None:
         assert session.child is not None
-        asyncio.get_running_loop().add_reader(session.child.master, session.carry_output)
+        asyncio.get_running_loop().add_reader(session.child.master, carrier(session).carry_output)
         os.write(writer, b"before")
         await until(lambda: channel.written() == b"before")
         session.pause_writing()

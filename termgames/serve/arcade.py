@@ -40,11 +40,14 @@ class Seat(Protocol):
     started_at: float
     last_input_at: float
     child: Child | None
-    output_open: bool
     watchable: bool
     """Whether its player lets others watch (they may say --no-watch)."""
     standing: str
     audience: Audience
+
+    @property
+    def output_open(self) -> bool:
+        """Whether its game's terminal is still open."""
 
     def notice(self, line: str) -> None:
         """Tell the player one line."""

@@ -1,10 +1,9 @@
 """The SSH server behind ``termgames serve`` (asyncssh, an optional extra).
 
-A connection may open one session, and a session is one game: a child forked on its own
-pty (children.py). Bytes go both ways untouched, with flow control each way so that
-neither a flood of input nor a client that stops reading can grow the server's memory.
-Everything else SSH offers (forwarding, agents, X11, subsystems, the client's
-environment) is refused.
+A connection may open one session, and a session is one game (a child forked on its own
+pty: children.py, its bytes carried both ways with flow control: carrier.py) or a watcher
+of the games (spectator.py). Everything else SSH offers (forwarding, agents, X11,
+subsystems, the client's environment) is refused.
 """
 
 from __future__ import annotations
@@ -21,8 +20,8 @@ import asyncssh
 
 from termgames.serve import children
 from termgames.serve.arcade import HANGUP_GRACE_S, Admitted, Arcade
+from termgames.serve.carrier import Carrier
 from termgames.serve.children import Child
-from termgames.serve.coalesce import Coalescer
 from termgames.serve.limits import duration
 from termgames.serve.requests import (
     SCORES,
@@ -42,9 +41,6 @@ from termgames.serve.watching import Audience
 if TYPE_CHECKING:
     from termgames.serve.recording import Recorder
 
-READ_CHUNK = 65536
-INPUT_LIMIT = 65536
-"""Input held for a game that is not reading it; past this the channel stops reading."""
 TERMINAL_RESET = b"\x1b[0m\x1b[?1000l\x1b[?1006l\x1b[?1l\x1b>\x1b[?25h\x1b[?1049l"
 """After a game was killed: plain text, no mouse, cursor keys as usual, the cursor
 shown and the normal screen back (xterm's sequences, which terminals share)."""
@@ -66,8 +62,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.size = (0, 0)
         self.command: str | None = None
         self.child: Child | None = None
-        self.pending = b""  # input the game has not taken yet
-        self.output_open = False
+        self.carrier: Carrier | None = None  # the game's pty, while it is open
         self.status: int | None = None
         self.last_words = ""
         self.idle: asyncio.TimerHandle | None = None
@@ -79,14 +74,16 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.started_at = self.last_input_at = time.time()
         self.recorder: Recorder | None = None
         self.ticket: Ticket | None = None  # a place among the games starting
-        self.held = Coalescer(self.release, later)
-        self.gathering = False  # the pty unwatched while a frame's pieces gather in it
-        self.flow_paused = False  # the player's channel is full: the game's output waits
         self.watchable = True
         self.standing = ""
         self.standing_pipe: StandingPipe | None = None
         self.audience = Audience(self.ask_repaint)
         self.spectator: Spectator | None = None
+
+    @property
+    def output_open(self) -> bool:
+        """Whether the game's terminal is still open, its output still carried."""
+        return self.carrier is not None and self.carrier.open
 
     # What the client asks for ----------------------------------------------------------
     def connection_made(self, chan: Any) -> None:
@@ -178,8 +175,9 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         if self.term is not None and self.arcade.recordings is not None:
             self.recorder = self.arcade.recordings.start(self.player, self.game, self.size,
                                                          self.term)
-        self.output_open = True
-        asyncio.get_running_loop().add_reader(self.child.master, self.carry_output)
+        self.carrier = Carrier(self.child.master, self.send, self.end_output, self.started,
+                               self.reading, later)
+        self.carrier.start()
         self.touch()
         limit = self.arcade.options.abuse.max_session_time
         if limit > 0 and self.child.terminal:
@@ -243,11 +241,11 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             if not self.spectator.watcher.keys(data):
                 self.stop_watching()
             return
-        if self.child is None or not self.child.terminal or not self.output_open:
+        if (self.carrier is None or not self.carrier.open or self.child is None
+                or not self.child.terminal):
             return
         self.touch()
-        self.pending += data
-        self.carry_input()
+        self.carrier.keys(data)
 
     def eof_received(self) -> bool:
         """The player closed their input: a game is hung up; a command that reads none
@@ -269,80 +267,13 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.hang_up()
 
     # Bytes both ways, with flow control ------------------------------------------------
-    def carry_input(self) -> None:
-        """Give the game what it will take; hold the rest, and stop reading the channel
-        while too much is held."""
-        loop = asyncio.get_running_loop()
-        assert self.child is not None
-        try:
-            while self.pending:
-                written = os.write(self.child.master, self.pending[:READ_CHUNK])
-                self.pending = self.pending[written:]
-        except BlockingIOError:
-            pass
-        except OSError:
-            self.pending = b""  # the game has gone; its output's end finishes the session
-        if self.pending:
-            loop.add_writer(self.child.master, self.carry_input)
-        else:
-            loop.remove_writer(self.child.master)
+    def reading(self, wanted: bool) -> None:
+        """Read the player's channel, or stop while the game has not taken enough."""
         if self.channel is not None:
-            if len(self.pending) > INPUT_LIMIT:
-                self.channel.pause_reading()
-            else:
+            if wanted:
                 self.channel.resume_reading()
-
-    def carry_output(self) -> None:
-        """Send what the game drew, a frame's pieces held together for a few ms (one
-        SSH message, not one a piece: coalesce.py); at its end, wait for its status to
-        finish."""
-        assert self.child is not None
-        try:
-            data = os.read(self.child.master, READ_CHUNK)
-        except BlockingIOError:
-            return
-        except OSError:
-            data = b""  # EIO: the game closed its terminal
-        self.started()
-        if data:
-            self.held.add(data)
-            if self.held.parts and not self.gathering:
-                # The rest of the frame (ncurses writes one in 10 to 20 pieces) waits in
-                # the pty until the hold ends, and is read then in one go: one wake-up
-                # of this loop a frame, not one a piece.
-                self.gathering = True
-                asyncio.get_running_loop().remove_reader(self.child.master)
-            return
-        self.end_output()
-
-    def release(self, data: bytes) -> None:
-        """The hold has ended: what the game wrote meanwhile joins the held output, it
-        goes to the player, and the pty is watched again."""
-        if self.gathering:
-            self.gathering = False
-            data += self.read_waiting()
-            self.send(data)
-            if self.output_open and not self.flow_paused and self.child is not None:
-                asyncio.get_running_loop().add_reader(self.child.master, self.carry_output)
-            return
-        self.send(data)
-
-    def read_waiting(self) -> bytes:
-        """What the game has written that is waiting in its pty (up to a bound); its end,
-        if it has ended, is left for the reader to see."""
-        assert self.child is not None
-        parts: list[bytes] = []
-        size = 0
-        while self.output_open and size < READ_CHUNK:
-            try:
-                part = os.read(self.child.master, READ_CHUNK - size)
-            except OSError:  # nothing more now, or the game's end (read again then)
-                break
-            if not part:
-                break
-            parts.append(part)
-            size += len(part)
-        return b"".join(parts)
+            else:
+                self.channel.pause_reading()
 
     def started(self) -> None:
         """The game has drawn (or ended, or never began): the next arrival may start."""
@@ -353,7 +284,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
     def send(self, data: bytes) -> None:
         """Output for the player, after any still held, unless they closed the channel
         (then it is dropped); recorded either way."""
-        self.held.flush()  # what the game drew before goes first
+        if self.carrier is not None:
+            self.carrier.flush()  # what the game drew before goes first
         if self.recorder is not None:
             self.recorder.output(data)
         if self.channel is not None:
@@ -367,18 +299,16 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         if self.spectator is not None:
             self.spectator.watcher.pause()
             return
-        self.flow_paused = True
-        if self.child is not None and self.output_open:
-            asyncio.get_running_loop().remove_reader(self.child.master)
+        if self.carrier is not None:
+            self.carrier.pause()
 
     def resume_writing(self) -> None:
         """The client reads again: so does the server."""
         if self.spectator is not None:
             self.spectator.watcher.resume()
             return
-        self.flow_paused = False
-        if self.child is not None and self.output_open and not self.gathering:
-            asyncio.get_running_loop().add_reader(self.child.master, self.carry_output)
+        if self.carrier is not None:
+            self.carrier.resume()
 
     # The end ---------------------------------------------------------------------------
     def touch(self) -> None:
@@ -428,36 +358,17 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
     def end_output(self) -> None:
         """The game's terminal has closed: stop carrying its output."""
-        assert self.child is not None
-        self.held.flush()  # the game's last frame, before its end is told
-        if self.output_open:
-            self.output_open = False
-            loop = asyncio.get_running_loop()
-            loop.remove_reader(self.child.master)
-            loop.remove_writer(self.child.master)
-            os.close(self.child.master)
+        if self.carrier is not None:
+            self.carrier.close()
         self.finish()
 
     def reaped(self, wait_status: int) -> None:
         """The game has ended and been collected."""
         self.status, line = children.exit_status(wait_status)
         self.last_words = line or self.last_words
-        if self.output_open:
-            self.carry_rest()
+        if self.carrier is not None and self.carrier.open:
+            self.carrier.carry_rest()
         self.finish()
-
-    def carry_rest(self) -> None:
-        """The game's last output, already in the pty, then its end."""
-        assert self.child is not None
-        while self.output_open:
-            try:
-                data = os.read(self.child.master, READ_CHUNK)
-            except (BlockingIOError, OSError):
-                data = b""
-            if not data:
-                self.end_output()
-                return
-            self.send(data)
 
     def finish(self) -> None:
         """Once the output has ended and the status is known: tell the client."""
