@@ -9,12 +9,11 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
-import pyte
 import pytest
 
 from termgames.serve.recording import RecordFolder, safe_part
 from tests.serving import connect, run, sit, start_server
-from tests.terminal import Screen
+from tests.terminal import ByteStream, Screen
 
 
 def events_of(path: Path) -> tuple[dict[str, Any], list[list[Any]]]:
@@ -78,7 +77,7 @@ def test_a_served_game_is_recorded_as_asciicast_v2_that_asciinema_reads(
     assert read == events
     # What the recording draws is what the player saw, to the end (pyte on both sides).
     screen = Screen(80, 24)
-    stream = pyte.ByteStream(screen)
+    stream = ByteStream(screen)  # with REP, SU and SD, as the seat's
     for _, code, data in events:
         if code == "r":
             columns, rows = map(int, data.split("x"))
