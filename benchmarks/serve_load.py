@@ -128,6 +128,18 @@ async def answer(player: Player, sent: float) -> float | None:
         await asyncio.sleep(left)
 
 
+async def open_2048(conn: Any, size: tuple[int, int] = (80, 24), timeout: float = 15
+                    ) -> tuple[Any, Player]:
+    """A 2048 session on ``conn``, once its first frame is in: its channel and player."""
+    channel, session = await conn.create_session(
+        Player, "2048", term_type="xterm-256color", term_size=size, encoding=None)
+    player = cast(Player, session)
+    while b"Score:" not in player.seen:
+        player.arrived.clear()
+        await asyncio.wait_for(player.arrived.wait(), timeout)
+    return channel, player
+
+
 async def play(port: int, name: str, keys: int, interval: float, figures: Figures,
                lockstep: bool = False) -> None:
     """Connect, wait for the first frame, send ``keys`` keys ``interval`` apart, leave.
@@ -137,13 +149,7 @@ async def play(port: int, name: str, keys: int, interval: float, figures: Figure
     try:
         async with asyncssh.connect("127.0.0.1", port, username=name, known_hosts=None,
                                     client_keys=[], agent_path=None) as conn:
-            channel, session = await conn.create_session(
-                Player, "2048", term_type="xterm-256color", term_size=(80, 24),
-                encoding=None)
-            player = cast(Player, session)
-            while b"Score:" not in player.seen:
-                player.arrived.clear()
-                await asyncio.wait_for(player.arrived.wait(), 15)
+            channel, player = await open_2048(conn)
             figures.first_frames.append(time.monotonic() - started)
             await asyncio.sleep(0.2 if lockstep else random.Random(name).uniform(0, interval))
             for number in range(keys):
@@ -374,13 +380,7 @@ async def visit(port: int, name: str, start_at: float, until: float, crowd: Crow
         async with asyncssh.connect("127.0.0.1", port, username=name, known_hosts=None,
                                     client_keys=[], agent_path=None,
                                     connect_timeout=120) as conn:
-            channel, session = await conn.create_session(
-                Player, "2048", term_type="xterm-256color", term_size=(80, 24),
-                encoding=None)
-            player = cast(Player, session)
-            while b"Score:" not in player.seen:
-                player.arrived.clear()
-                await asyncio.wait_for(player.arrived.wait(), 120)
+            channel, player = await open_2048(conn, timeout=120)
             crowd.firsts.append((started, time.monotonic() - started, arrival))
             await asyncio.sleep(random.Random(name).uniform(0, interval))
             number = 0

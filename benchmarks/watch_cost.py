@@ -29,7 +29,14 @@ from typing import Any, cast
 
 import asyncssh
 
-from benchmarks.serve_load import ROOT, Player, answer, own_cpu_seconds, percentile
+from benchmarks.serve_load import (
+    ROOT,
+    Player,
+    answer,
+    open_2048,
+    own_cpu_seconds,
+    percentile,
+)
 from termgames.serve.frames import fit, paint
 from termgames.serve.mirror import Mirror
 
@@ -114,17 +121,6 @@ class Watching(asyncssh.SSHClientSession[bytes]):
         self.received += len(data)
 
 
-async def open_game(conn: Any, size: tuple[int, int]) -> tuple[Any, Player]:
-    """A 2048 session on ``conn``, once its first frame is in."""
-    channel, session = await conn.create_session(
-        Player, "2048", term_type="xterm-256color", term_size=size, encoding=None)
-    player = cast(Player, session)
-    while b"Score:" not in player.seen:
-        player.arrived.clear()
-        await asyncio.wait_for(player.arrived.wait(), 15)
-    return channel, player
-
-
 async def time_keys(channel: Any, player: Player, seconds: float, interval: float,
                     between: Callable[[], None] = lambda: None) -> list[float]:
     """The four slides in turn (nearly all move), one every ``interval`` seconds for
@@ -150,7 +146,7 @@ async def play_round(port: int, name: str, watchers: int, seconds: float
     """The player's key latencies over ``seconds`` with ``watchers`` watching; and the
     bytes the watchers received in all."""
     async with await connect(port, name) as conn:
-        channel, player = await open_game(conn, (80, 24))
+        channel, player = await open_2048(conn)
         audience = []
         for _ in range(watchers):
             watcher_conn = await connect(port, "watch")
@@ -178,7 +174,7 @@ def rss_kb(pid: int) -> int:
 async def stuck_watcher(port: int, pid: int, seconds: float) -> str:
     """One watcher that stops reading while the player plays: the server's memory."""
     async with await connect(port, "stuckplayer") as conn:
-        channel, player = await open_game(conn, (200, 60))
+        channel, player = await open_2048(conn, (200, 60))
         watcher = await connect(port, "watch")
         # A 4 kB window, never opened again: the server's channel to it is full at once.
         await watcher.create_session(Watching, "stuckplayer", term_type="xterm",

@@ -176,6 +176,15 @@ class Seat:
             self.press("up", "left", "down", "right")
             await self.pump(0.2)
 
+    def click(self, text: str) -> None:
+        """Click the first line that starts with ``text`` (the left button pressed and
+        released there, as an xterm reports it: SGR)."""
+        lines = self.text().splitlines()
+        y = next(y for y, line in enumerate(lines) if line.strip().startswith(text))
+        x = lines[y].index(text)
+        self.process.stdin.write(f"\x1b[<0;{x + 1};{y + 1}M\x1b[<0;{x + 1};{y + 1}m"
+                                 .encode())
+
     def resize(self, columns: int, rows: int) -> None:
         """The window changes: tell the server, and the screen."""
         self.columns, self.rows = columns, rows

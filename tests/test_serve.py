@@ -104,12 +104,7 @@ def test_a_click_through_ssh_starts_the_game_clicked_in_the_launcher(
         async with await connect(server.port) as conn:
             menu = await sit(conn)
             await menu.wait_for("no level solved yet")  # the whole menu, bests and all
-            lines = menu.text().splitlines()
-            y = next(y for y, line in enumerate(lines) if line.strip().startswith("Reversi"))
-            x = lines[y].index("Reversi")
-            # The left button pressed and released there, as an xterm reports it (SGR).
-            menu.process.stdin.write(f"\x1b[<0;{x + 1};{y + 1}M\x1b[<0;{x + 1};{y + 1}m"
-                                     .encode())
+            menu.click("Reversi")
             await menu.wait_for("vs corner-best")
             menu.press("q")
             await menu.wait_for("push every box onto a goal")

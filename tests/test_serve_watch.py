@@ -285,11 +285,7 @@ def test_the_list_names_the_game_chosen_in_the_menu(server: Server) -> None:
         lister = await sit(await connect(server.port, "watch"))
         await lister.wait_for("carol")
         assert "menu" in next(line for line in board(lister) if "carol" in line)
-        lines = carol.text().splitlines()
-        y = next(y for y, line in enumerate(lines) if line.strip().startswith("Reversi"))
-        x = lines[y].index("Reversi")
-        carol.process.stdin.write(f"\x1b[<0;{x + 1};{y + 1}M\x1b[<0;{x + 1};{y + 1}m"
-                                  .encode())
+        carol.click("Reversi")
         await carol.wait_for("vs corner-best")
         deadline = time.monotonic() + 10
         while "reversi" not in next(line for line in board(lister) if "carol" in line):

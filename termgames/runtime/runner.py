@@ -282,7 +282,8 @@ class Runner:
                 canvas.text(canvas.height - len(lines) + offset, 0,
                             line.ljust(canvas.width), WARNING)
         self.session.end_frame()
-        self.visit.standing.tell(*self._standing())
+        if self.visit.standing.fd is not None:  # served: the watchers' list wants it
+            self.visit.standing.tell(*self._standing())
 
     def _standing(self) -> tuple[str, str]:
         """The game on show and how it stands, for anyone watching it served (the menu:

@@ -12,7 +12,6 @@ watcher is brought up to date in one frame and the server never queues more than
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import time
 from collections.abc import Callable, Iterable
 from typing import Protocol
@@ -333,12 +332,3 @@ def has_colour(term: str) -> bool:
     name = term.lower()
     return not (name in ("dumb", "vt52", "vt100", "vt102", "vt220", "ansi")
                 or name.endswith(("-m", "-mono")))
-
-
-def suppress_closed(write: Callable[[bytes], None]) -> Callable[[bytes], None]:
-    """A writer that ignores a channel closed under it."""
-    def guarded(data: bytes) -> None:
-        with contextlib.suppress(BrokenPipeError, ConnectionError):
-            write(data)
-    return guarded
-
