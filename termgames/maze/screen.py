@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from functools import cached_property
 from typing import Any
 
 from termgames.direction import Direction
@@ -70,6 +71,11 @@ class MazeScreen(GameScreen[MazeState]):
     def bindings(self) -> Sequence[Binding]:
         """Walking, the solver, a new maze and a replay. The solver sits on '.', a key no
         movement scheme (arrows, WASD, hjkl) uses."""
+        return self._bindings
+
+    @cached_property
+    def _bindings(self) -> tuple[Binding, ...]:
+        # Built once, not for every key: each handler finds the game when it runs.
         return (
             *movement(self.playing(self.walk_toward), "walk", "walk", 40),
             Binding((".",), self.playing(self.watch_solver), "watch A* solve it from here",

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import partial
+from functools import cached_property, lru_cache, partial
 from typing import NamedTuple
 
 from termgames.direction import Direction
@@ -52,7 +52,9 @@ class Binding:
         """Whether the binding is there now: no ``when``, or ``when`` true."""
         return self.when is None or self.when()
 
-    @property
+    # Worked out once a binding: a served arcade draws its footer for every key of
+    # every player, and the names never change.
+    @cached_property
     def key_text(self) -> str:
         """The keys as a player reads them: 'Up k w'."""
         if self.key_names:
@@ -60,6 +62,7 @@ class Binding:
         names = [key_name(key) for key in self.keys]
         return " ".join(dict.fromkeys(name for name in names if name))
 
+    @cached_property
     def hint(self) -> str:
         """The footer entry: keys then word, 'u undo'."""
         return f"{self.footer_keys or self.key_text} {self.footer}"
@@ -110,7 +113,7 @@ class Hint(NamedTuple):
 
 def hints(bindings: Iterable[Binding]) -> list[Hint]:
     """The footer entries of ``bindings`` that are there now, in order."""
-    return [Hint(binding.hint(), binding.priority) for binding in bindings
+    return [Hint(binding.hint, binding.priority) for binding in bindings
             if binding.footer is not None and binding.active]
 
 
@@ -118,6 +121,11 @@ def footer_text(entries: Sequence[Hint], width: int, separator: str, ellipsis: s
     """The entries that fit in ``width`` cells: the least important go first, the
     essential ones ('? help', 'q quit') never; a cut that cannot be avoided ends with
     ``ellipsis``."""
+    return _footer_text(tuple(entries), width, separator, ellipsis)
+
+
+@lru_cache(maxsize=64)  # the same few footers, frame after frame
+def _footer_text(entries: tuple[Hint, ...], width: int, separator: str, ellipsis: str) -> str:
     kept = list(entries)
     while text_width(separator.join(hint.text for hint in kept)) > width:
         droppable = [hint for hint in kept if hint.priority < ESSENTIAL]

@@ -247,25 +247,31 @@ class Canvas:
             if text.strip():
                 self.cuts.append(Cut(y, x, text))
             return
-        if not (text.isascii() and text.isprintable()):  # the common case skips all this
-            if not text.isprintable():
-                text = sanitize(text, len(text))  # nothing untrusted reaches it raw
-            if self.charset != "utf-8" and not text.isascii():
-                text = shown_in(text, self.charset)
-        whole = text
-        if x < 0:
-            text, x = text[-x:], 0
-        text = clip(text, self.width - x)
-        if len(text) != len(whole) and whole.strip() != text.strip():
-            self.cuts.append(Cut(y, x, whole))
-        if not text:
-            return
+        if not (text.isascii() and text.isprintable() and 0 <= x <= self.width - len(text)):
+            text, x = self._fitted(y, x, text)  # most writes are plain and whole: not these
+            if not text:
+                return
         # Writing the bottom-right cell moves the cursor off the window and raises,
         # though the text is drawn all the same: the error carries no information.
         try:  # noqa: SIM105 - not contextlib.suppress: the hottest line, a third faster
             self._window.addstr(y, x, text, self.palette.attr(style))
         except curses.error:
             pass
+
+    def _fitted(self, y: int, x: int, text: str) -> tuple[str, int]:
+        """``text`` made safe for the terminal and cut at the window's edges, and where it
+        starts; a cut that loses more than blanks is noted."""
+        if not text.isprintable():
+            text = sanitize(text, len(text))  # nothing untrusted reaches it raw
+        if self.charset != "utf-8" and not text.isascii():
+            text = shown_in(text, self.charset)
+        whole = text
+        if x < 0:
+            text, x = text[-x:], 0
+        text = clip(text, self.width - x)
+        if len(text) != len(whole) and whole.strip() != text.strip():
+            self.cuts.append(Cut(y, x, whole))
+        return text, x
 
     def fill(self, y: int, x: int, height: int, width: int, style: Style) -> None:
         """Paint a rectangle of blanks in ``style``."""

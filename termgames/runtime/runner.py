@@ -77,6 +77,8 @@ class Runner:
         self.dirty = True
         self.shown = True
         """Whether the window is big enough to show the screens (else 'enlarge to')."""
+        self._shared: tuple[tuple[object, ...], list[Binding]] | None = None
+        """The last screen's shared keys and what they were made for (see app_bindings)."""
 
     # What screens ask for (the Host protocol) ----------------------------------------
     def push(self, screen: Screen[Any]) -> None:
@@ -235,6 +237,11 @@ class Runner:
         goes_with = top.goes_with if top.goes_with in self.stack else top
         leaving = goes_with not in self.stack or self.stack.index(goes_with) == 0
         bound = {key for binding in active(top.bindings()) for key in binding.keys}
+        made_for = (top, leaving, "?" in bound, "q" in bound, ESCAPE in bound)
+        # The same list while nothing it depends on changes: a served arcade asks for it
+        # twice a key for every player, and bindings work out their texts once.
+        if self._shared is not None and self._shared[0] == made_for:
+            return self._shared[1]
         shared: list[Binding] = []
         if "?" not in bound:
             shared.append(Binding(("?",), lambda: self.push(HelpScreen(
@@ -246,6 +253,7 @@ class Runner:
                                   priority=ESSENTIAL))
         if ESCAPE not in bound and not leaving and not isinstance(top, GameScreen):
             shared.append(Binding((ESCAPE,), lambda: self.pop(top), "back"))
+        self._shared = (made_for, shared)
         return shared
 
     def app_hints(self, screen: Screen[Any]) -> list[Hint]:

@@ -137,6 +137,11 @@ class SokobanScreen(GameScreen[SokobanState]):
         """Moving, undo and redo, restart, other levels and the list; help. Every
         movement scheme walks (arrows, WASD, vi's hjkl); the list is on Tab, the hint on t
         (as in Reversi), the replay on v and dead squares on x, which none uses."""
+        return self._bindings
+
+    @functools.cached_property
+    def _bindings(self) -> tuple[Binding, ...]:
+        # Built once, not for every key: each handler finds the game when it runs.
         def game(act: Callable[[Sokoban], object]) -> Callable[[], None]:
             return self.playing(lambda: act(self.assist.game))
 
