@@ -13,33 +13,18 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import signal
-import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-from benchmarks.serve_load import ROOT, load
+from benchmarks.serve_load import load, serve
 from termgames.serve.recording import RecordFolder
 
 CHUNK = ("\x1b[5;10H\x1b[1;33m  2  \x1b[0m\x1b[5;20H\x1b[1;36m  4  \x1b[0m" * 6).encode()
 """About what one 2048 move sends: a few tiles redrawn with their colours."""
 
 
-def serve(home: Path, *extra: str) -> tuple[subprocess.Popen[str], int]:
-    """A server with its data in ``home``, listening; its port."""
-    environment = {**os.environ, "TERMGAMES_HOME": str(home), "PYTHONPATH": str(ROOT)}
-    server = subprocess.Popen(
-        [sys.executable, "-m", "termgames", "serve", "--port", "0", "--max-sessions",
-         "2000", "--max-per-ip", "2000", "--connect-rate", "0", "--max-starts-per-minute",
-         "0", *extra], stdout=subprocess.PIPE, text=True,
-        env=environment)
-    assert server.stdout is not None
-    port = int(server.stdout.readline().split(" port ")[1].split(",")[0])
-    server.stdout.readline()
-    return server, port
 
 
 def recorder_cost(folder: Path, chunks: int) -> tuple[float, float]:

@@ -567,6 +567,23 @@ async def show_first_frames(port: int, home: Path, starts: int, burst: int) -> N
               "reached it)", flush=True)
 
 
+def serve(home: Path, *extra: str) -> tuple[subprocess.Popen[str], int]:
+    """A server with its data in ``home`` and no limits but ``extra`` options, listening;
+    its port."""
+    environment = {**os.environ, "TERMGAMES_HOME": str(home), "PYTHONPATH": str(ROOT)}
+    # In a session of its own, as a service runs: on Linux each session shares the
+    # cores as one, and here it would share its share with the load generator.
+    server = subprocess.Popen(
+        [sys.executable, "-m", "termgames", "serve", "--port", "0", "--max-sessions",
+         "2000", "--max-per-ip", "2000", "--connect-rate", "0", "--max-starts-per-minute",
+         "0", *extra], stdout=subprocess.PIPE, text=True,
+        env=environment, start_new_session=True)
+    assert server.stdout is not None
+    port = int(server.stdout.readline().split(" port ")[1].split(",")[0])
+    server.stdout.readline()
+    return server, port
+
+
 async def main_async(options: argparse.Namespace, port: int, pid: int, home: Path) -> None:
     if options.starts:
         await show_first_frames(port, home, options.starts, options.burst)
@@ -609,16 +626,7 @@ def main() -> None:
                         help="every player's keys at the same moments (the worst case)")
     options = parser.parse_args()
     home = Path(tempfile.mkdtemp(prefix="serve-load-"))
-    environment = {**os.environ, "TERMGAMES_HOME": str(home), "PYTHONPATH": str(ROOT)}
-    server = subprocess.Popen(
-        [sys.executable, "-m", "termgames", "serve", "--port", "0", "--max-sessions",
-         "2000", "--max-per-ip", "2000", "--connect-rate", "0", "--max-starts-per-minute",
-         "0"], stdout=subprocess.PIPE, text=True,
-        env=environment)
-    assert server.stdout is not None
-    first = server.stdout.readline()
-    port = int(first.split(" port ")[1].split(",")[0])
-    server.stdout.readline()
+    server, port = serve(home)
     idle_rss, idle_pss = memory_kb(server.pid)
     print(f"server idle: RSS {idle_rss / 1024:.0f} MB, PSS {idle_pss / 1024:.0f} MB; "
           f"{options.seconds:.0f} s a level, 4 keys a second a player")

@@ -17,10 +17,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -30,12 +27,12 @@ from typing import Any, cast
 import asyncssh
 
 from benchmarks.serve_load import (
-    ROOT,
     Player,
     answer,
     open_2048,
     own_cpu_seconds,
     percentile,
+    serve,
 )
 from termgames.serve.frames import fit, paint
 from termgames.serve.mirror import Mirror
@@ -228,14 +225,7 @@ def main() -> None:
     for columns, rows in ((80, 24), (200, 60)):
         print(emulator_costs(columns, rows, options.moves), flush=True)
     home = Path(tempfile.mkdtemp(prefix="watch-cost-"))
-    environment = {**os.environ, "TERMGAMES_HOME": str(home), "PYTHONPATH": str(ROOT)}
-    server = subprocess.Popen(
-        [sys.executable, "-m", "termgames", "serve", "--port", "0", "--max-per-ip", "100",
-         "--connect-rate", "0", "--max-starts-per-minute", "0"],
-        stdout=subprocess.PIPE, text=True, env=environment)
-    assert server.stdout is not None
-    port = int(server.stdout.readline().split(" port ")[1].split(",")[0])
-    server.stdout.readline()
+    server, port = serve(home, "--max-per-ip", "100")
     try:
         print(f"\nPart 2: one player at 4 keys a second, {options.seconds:.0f} s a round")
         asyncio.run(audience_rounds(port, server.pid, options.watchers, options.seconds,

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from termgames.serve.children import GAME_NICENESS
 from tests.serving import (
     ROOT,
     Server,
@@ -274,3 +275,27 @@ def test_a_stock_openssh_client_plays_with_no_key_and_no_password(
                              check=False, stdin=subprocess.DEVNULL)
     assert refused.returncode == 1
     assert refused.stdout.startswith("termgames: 'sh' is not a game here")
+
+
+def test_a_game_stands_back_for_the_server(server: Server) -> None:
+    """The server's loop carries every player, so under load a game waits rather than
+    it: its own niceness, and on Linux with autogroups its session's, are lowered (a
+    game leads its own session, which would otherwise share the cores as the server's
+    whole session does)."""
+    async def play() -> None:
+        conn = await connect(server.port)
+        game = await sit(conn, "2048")
+        await game.wait_for("Score: 0")
+        (pid,) = server.wait_for_children(1)
+        niceness = os.getpriority(os.PRIO_PROCESS, pid)
+        assert niceness == min(os.getpriority(os.PRIO_PROCESS, server.process.pid)
+                               + GAME_NICENESS, 19)
+        group = Path(f"/proc/{pid}/autogroup")
+        if group.exists():  # a kernel built with autogroups: "/autogroup-N nice K"
+            name, _, nice = group.read_text().split()
+            assert nice == str(niceness)
+            assert name != Path(f"/proc/{server.process.pid}/autogroup").read_text().split()[0]
+        game.press("q")
+        await game.finish()
+
+    run(play())
