@@ -193,6 +193,7 @@ def test_handshakes_that_never_finish_are_dropped_and_leave_nothing(tmp_path: Pa
     assert rss_after - rss_once < 2048, "the server grew with each stalled handshake"
 
 
+@pytest.mark.slow  # soak-like: it waits for memory or CPU to settle
 def test_a_dropped_players_game_leaves_nothing_spinning(tmp_path: Path) -> None:
     serving = start_server(tmp_path)
 

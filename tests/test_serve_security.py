@@ -245,6 +245,7 @@ def kernel_queued(client_port: int, server_port: int) -> int:
     return queued
 
 
+@pytest.mark.slow  # soak-like: it waits for memory or CPU to settle
 def test_a_flood_of_input_stays_bounded(server: Server) -> None:
     before = server.rss_kb()
     flood = 10_000_000
@@ -322,6 +323,7 @@ IN_FLIGHT_LIMIT = CLIENT_WINDOW + 1024 * 1024
 written by the game but not taken by the client, is output the server is piling up."""
 
 
+@pytest.mark.slow  # soak-like: it waits for memory or CPU to settle
 def test_a_client_that_stops_reading_stays_bounded(server: Server) -> None:
     before = server.rss_kb()
 

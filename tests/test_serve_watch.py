@@ -187,6 +187,7 @@ def server_cpu_s(server: Server) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+@pytest.mark.slow  # soak-like: it waits for memory or CPU to settle
 def test_a_killed_watcher_leaves_nothing_behind(server: Server) -> None:
     async def conversation() -> None:
         alice = await playing(server, "eve")
