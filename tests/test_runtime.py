@@ -13,7 +13,14 @@ import pytest
 
 from termgames.outcome import Outcome, Result
 from termgames.runtime import keys
-from termgames.runtime.bindings import ESSENTIAL, Binding, Hint, footer_text, lookup
+from termgames.runtime.bindings import (
+    ESSENTIAL,
+    Binding,
+    Hint,
+    declared_once,
+    footer_text,
+    lookup,
+)
 from termgames.runtime.context import DisplayOptions, LaunchContext, Player, Visit
 from termgames.runtime.draw import ASCII_GLYPHS, Canvas, ColourMode, Palette
 from termgames.runtime.keys import key_name
@@ -329,3 +336,20 @@ def test_a_result_that_cannot_be_kept_is_said_at_once(store: Store) -> None:
     store._db.execute("PRAGMA query_only = ON")  # every write now fails
     press(runner, session, "k", "k", "k")
     assert game.finished and "scores will not be saved" in session.text()
+
+
+def test_bindings_declared_once_are_made_once_per_screen() -> None:
+    class Keys:
+        made = 0
+
+        @declared_once
+        def bindings(self) -> tuple[Binding, ...]:
+            """The keys."""
+            Keys.made += 1
+            return (Binding(("u",), lambda: None, "undo", "undo"),)
+
+    first, second = Keys(), Keys()
+    assert first.bindings() is first.bindings()
+    assert second.bindings() is not first.bindings()
+    assert Keys.made == 2
+    assert Keys.bindings.__doc__ == "The keys."

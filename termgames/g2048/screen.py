@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from termgames.g2048.assist import DEFAULT_SPEED, Assistant
@@ -32,7 +31,7 @@ from termgames.g2048.view import (
 )
 from termgames.outcome import Mark, Outcome
 from termgames.runtime import keys
-from termgames.runtime.bindings import MOVEMENT_KEYS, Binding, movement
+from termgames.runtime.bindings import MOVEMENT_KEYS, Binding, declared_once, movement
 from termgames.runtime.context import LaunchContext
 from termgames.runtime.draw import Canvas
 from termgames.runtime.keys import Key, Mouse
@@ -88,15 +87,11 @@ class Screen2048(GameScreen[State2048]):
         """The game being played."""
         return self.run.game
 
+    @declared_once
     def bindings(self) -> Sequence[Binding]:
         """Slides, undo, a new game, hint and autoplay; once the game is over, only undo
         and a new game are there (a slide, a hint or autoplay says why not). While
         autoplay runs, any key only stops it."""
-        return self._bindings
-
-    @cached_property
-    def _bindings(self) -> tuple[Binding, ...]:
-        # Built once, not for every key: each handler finds the game when it runs.
         playing = self.playing
         return (
             *movement(self.player(self.slide), "slide", "slide", 40, playing),

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from functools import cached_property
 from typing import Any
 
 from termgames.direction import Direction
@@ -24,7 +23,7 @@ from termgames.maze.view import (
 from termgames.maze.walk import Walk, toward
 from termgames.outcome import Outcome
 from termgames.runtime import keys
-from termgames.runtime.bindings import Binding, movement
+from termgames.runtime.bindings import Binding, declared_once, movement
 from termgames.runtime.context import LaunchContext
 from termgames.runtime.draw import Canvas
 from termgames.runtime.grid import GridView, Viewport
@@ -68,14 +67,10 @@ class MazeScreen(GameScreen[MazeState]):
         best = self.best(self.maze.variant)
         self.best_ms = best.score if best else None
 
+    @declared_once
     def bindings(self) -> Sequence[Binding]:
         """Walking, the solver, a new maze and a replay. The solver sits on '.', a key no
         movement scheme (arrows, WASD, hjkl) uses."""
-        return self._bindings
-
-    @cached_property
-    def _bindings(self) -> tuple[Binding, ...]:
-        # Built once, not for every key: each handler finds the game when it runs.
         return (
             *movement(self.playing(self.walk_toward), "walk", "walk", 40),
             Binding((".",), self.playing(self.watch_solver), "watch A* solve it from here",

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import cached_property, lru_cache, partial
-from typing import NamedTuple
+from functools import cached_property, lru_cache, partial, wraps
+from typing import NamedTuple, TypeVar
 
 from termgames.direction import Direction
 from termgames.runtime import keys
@@ -89,6 +89,27 @@ def movement(handler: Callable[[Direction], object], verb: str, footer: str,
                 footer if first else None, MOVEMENT_NAMES if first else "",
                 priority if first else 0, when=when)
         for first, direction in zip((True, False, False, False), Direction, strict=True))
+
+
+Owner = TypeVar("Owner")
+
+
+def declared_once(build: Callable[[Owner], Sequence[Binding]]
+                  ) -> Callable[[Owner], Sequence[Binding]]:
+    """A screen's ``bindings`` made on its first call and kept: for screens whose keys do
+    not change (their handlers find the game when they run, and ``when`` says which are
+    there now). The runner asks three or four times a key, for every player served."""
+    kept = f"_declared_{build.__name__}"
+
+    @wraps(build)
+    def bindings(screen: Owner) -> Sequence[Binding]:
+        made: Sequence[Binding] | None = screen.__dict__.get(kept)
+        if made is None:
+            made = tuple(build(screen))
+            screen.__dict__[kept] = made
+        return made
+
+    return bindings
 
 
 def active(bindings: Iterable[Binding]) -> list[Binding]:

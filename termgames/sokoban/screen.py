@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 
 from termgames.outcome import Outcome
 from termgames.runtime import keys
-from termgames.runtime.bindings import Binding, movement
+from termgames.runtime.bindings import Binding, declared_once, movement
 from termgames.runtime.context import LaunchContext
 from termgames.runtime.draw import Canvas
 from termgames.runtime.grid import GridView
@@ -133,15 +133,11 @@ class SokobanScreen(GameScreen[SokobanState]):
         self.host.push(level_list(self.course.collection, self.records, start, self.go_to))
 
     # Play ------------------------------------------------------------------------------
+    @declared_once
     def bindings(self) -> Sequence[Binding]:
         """Moving, undo and redo, restart, other levels and the list; help. Every
         movement scheme walks (arrows, WASD, vi's hjkl); the list is on Tab, the hint on t
         (as in Reversi), the replay on v and dead squares on x, which none uses."""
-        return self._bindings
-
-    @functools.cached_property
-    def _bindings(self) -> tuple[Binding, ...]:
-        # Built once, not for every key: each handler finds the game when it runs.
         def game(act: Callable[[Sokoban], object]) -> Callable[[], None]:
             return self.playing(lambda: act(self.assist.game))
 
