@@ -131,6 +131,14 @@ def carrier(session: GameSession) -> Carrier:
     return session.carrier
 
 
+def frame_in_pieces(session: GameSession, writer: int) -> None:
+    """The game writes a frame in PIECES, each read as it comes (as a fast reader sees
+    them)."""
+    for piece in PIECES:
+        os.write(writer, piece)
+        carrier(session).carry_output()
+
+
 def run(steps: Callable[[], Any]) -> Any:
     """Run a coroutine function on a fresh loop."""
     return asyncio.run(steps())
@@ -150,9 +158,7 @@ def test_a_frames_pieces_go_out_as_one_write(
     session, channel, recorder, writer = game
 
     async def steps() -> None:
-        for piece in PIECES:
-            os.write(writer, piece)
-            carrier(session).carry_output()  # one read a piece, as a fast reader sees them
+        frame_in_pieces(session, writer)
         await until(lambda: bool(channel.events))
         assert channel.events == [("write", b"".join(PIECES))]
         assert recorder.data == b"".join(PIECES)
@@ -165,9 +171,7 @@ def test_everything_goes_out_in_order_when_the_game_ends_while_output_is_held(
     session, channel, recorder, writer = game
 
     async def steps() -> None:
-        for piece in PIECES:
-            os.write(writer, piece)
-            carrier(session).carry_output()
+        frame_in_pieces(session, writer)
         os.write(writer, b"\x1b[?1049l bye")  # its last words, still in the pty
         os.close(writer)
         session.reaped(0)  # it ended before the held frame's timer
@@ -184,9 +188,7 @@ def test_the_last_frame_is_not_lost_when_the_end_comes_with_nothing_more(
     session, channel, _, writer = game
 
     async def steps() -> None:
-        for piece in PIECES:
-            os.write(writer, piece)
-            carrier(session).carry_output()
+        frame_in_pieces(session, writer)
         os.close(writer)
         session.reaped(0)  # nothing more in the pty: only what is held
         assert channel.events == [("write", b"".join(PIECES)), ("exit", 0)]
