@@ -24,7 +24,7 @@ from termgames.runtime.draw import (
     Window,
 )
 from termgames.runtime.environment import codec_name, launch_environment, requested_charset
-from termgames.runtime.keys import RESIZE, Key, Mouse
+from termgames.runtime.keys import PDCURSES, RESIZE, Key, Mouse
 from termgames.runtime.workers import (
     Handlers,
     install_repaint_handler,
@@ -160,6 +160,14 @@ class Session:
         self._restore()
 
     def _configure(self) -> None:
+        if not PDCURSES:
+            # Until a program has once left curses and come back, ncurses (6.3 and 6.4 at
+            # least) sends what it has after every cursor move: a 2048 frame went out in
+            # 12 to 16 writes, one a line, each a wake-up for whoever reads the terminal
+            # (a served game's every frame, over SSH). Once through endwin and a refresh,
+            # a frame is one write.
+            curses.endwin()
+            self.window.refresh()
         if hasattr(curses, "set_escdelay"):
             curses.set_escdelay(ESCAPE_DELAY_MS)
         curses.noecho()
