@@ -238,6 +238,7 @@ class _Held:
     depth = 0
     pending: BaseException | None = None
     raised: BaseException | None = None
+    previous_unraisable_hook: Callable[[Any], object] = sys.__unraisablehook__
     """The last stop a handler raised, until a catcher of stops takes it: Python runs a
     handler between any two bytecodes, also inside a weakref callback (importlib's module
     locks have one) or a ``__del__``, where an exception is reported and dropped."""
@@ -250,6 +251,15 @@ def _stop(error: BaseException) -> None:
         return
     _Held.raised = error
     raise error
+
+
+def _quiet_about_dropped_stops(unraisable: Any) -> None:
+    """An unraisable-exception hook that keeps silent about the stop the loop will raise
+    again (``raise_dropped_stop``): its report would be a traceback over the game's
+    screen. Anything else goes to the hook that was there before."""
+    if unraisable.exc_value is not None and unraisable.exc_value is _Held.raised:
+        return
+    _Held.previous_unraisable_hook(unraisable)
 
 
 def raise_dropped_stop() -> None:
@@ -300,7 +310,11 @@ Handlers = dict[int, Any]
 def install_stop_handlers() -> Handlers:
     """Make Ctrl-C raise KeyboardInterrupt (even if this process was started with it
     ignored, as a background job of a shell is) and the terminating signals raise
-    Terminated, both held by ``signals_held``; the handlers they replace."""
+    Terminated, both held by ``signals_held``; the handlers they replace. A stop that
+    Python drops is not reported (``raise_dropped_stop`` raises it again)."""
+    if sys.unraisablehook is not _quiet_about_dropped_stops:
+        _Held.previous_unraisable_hook = sys.unraisablehook
+        sys.unraisablehook = _quiet_about_dropped_stops
     previous: Handlers = {signal.SIGINT: signal.signal(signal.SIGINT, _raise_interrupted)}
     for signum in terminating_signals():
         previous[signum] = signal.signal(signum, _raise_terminated)
