@@ -178,36 +178,40 @@ def own_cpu_seconds(pid: int) -> float:
 
 
 def cpu_seconds(pid: int) -> float:
-    """User and system CPU of a process and of its live and reaped children."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    total = sum(int(value) for value in fields[11:15])  # utime stime cutime cstime
-    for child in children(pid):
+    """User and system CPU of a process and of all its descendants, live and reaped (the
+    server's games are its spawner's children)."""
+    total = 0
+    for process in (pid, *descendants(pid)):
         try:
-            child_fields = Path(f"/proc/{child}/stat").read_text().rsplit(")", 1)[1].split()
-            total += int(child_fields[11]) + int(child_fields[12])
+            fields = Path(f"/proc/{process}/stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
-            pass
+            continue
+        total += sum(int(value) for value in fields[11:15])  # utime stime cutime cstime
     return total / TICKS
 
 
-def children(pid: int) -> list[int]:
-    """A process's children."""
-    found = []
+def descendants(pid: int) -> list[int]:
+    """A process's children, their children, and so on (one scan of /proc)."""
+    below: dict[int, list[int]] = {}
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
             try:
                 ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
             except OSError:
                 continue
-            if ppid == pid:
-                found.append(int(entry.name))
+            below.setdefault(ppid, []).append(int(entry.name))
+    found, looking = [], [pid]
+    while looking:
+        children = below.get(looking.pop(), [])
+        found += children
+        looking += children
     return found
 
 
 def memory_kb(pid: int) -> tuple[int, int]:
-    """(resident, proportional) memory of a process and its children, in kB."""
+    """(resident, proportional) memory of a process and its descendants, in kB."""
     rss = pss = 0
-    for process in (pid, *children(pid)):
+    for process in (pid, *descendants(pid)):
         try:
             for line in Path(f"/proc/{process}/smaps_rollup").read_text().splitlines():
                 if line.startswith("Rss:"):
@@ -319,7 +323,7 @@ async def load(port: int, server_pid: int, sessions: int, seconds: float,
 async def soak(port: int, server_pid: int, total: int, width: int) -> list[str]:
     """Many short sessions, ``width`` at a time; what is left afterwards."""
     figures = Figures()
-    processes, files = len(children(server_pid)), open_files(server_pid)
+    processes, files = len(descendants(server_pid)), open_files(server_pid)
     started = time.monotonic()
     gate = asyncio.Semaphore(width)
 
@@ -331,8 +335,8 @@ async def soak(port: int, server_pid: int, total: int, width: int) -> list[str]:
     await asyncio.sleep(2)
     return [f"soak: {total} sessions, {width} at a time, 50 keys each, "
             f"in {time.monotonic() - started:.0f} s; errors {len(figures.errors)}",
-            f"soak: server children before {processes}, after "
-            f"{len(children(server_pid))}; open files before {files}, after "
+            f"soak: server processes before {processes}, after "
+            f"{len(descendants(server_pid))}; open files before {files}, after "
             f"{open_files(server_pid)}",
             *(f"    {error}" for error in figures.errors[:5])]
 

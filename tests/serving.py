@@ -23,6 +23,21 @@ asyncssh = pytest.importorskip("asyncssh")
 ROOT = Path(__file__).resolve().parents[1]
 
 
+def children_of(pid: int) -> list[int]:
+    """A process's children, from /proc."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(entry.name))
+    return found
+
+
 @dataclass
 class Server:
     """A running ``termgames serve``."""
@@ -33,24 +48,18 @@ class Server:
     banner: list[str]
 
     def children(self) -> list[int]:
-        """The server's child processes (its games), from /proc."""
-        found = []
-        for entry in Path("/proc").iterdir():
-            if not entry.name.isdigit():
-                continue
-            try:
-                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == self.process.pid:
-                found.append(int(entry.name))
-        return found
+        """The server's own child processes: its spawner, and its store broker if any."""
+        return children_of(self.process.pid)
 
-    def wait_for_children(self, count: int, timeout: float = 10.0) -> list[int]:
-        """Wait until the server has ``count`` children; them."""
+    def games(self) -> list[int]:
+        """The server's games: the children of its spawner (and of nothing else of its)."""
+        return [game for child in self.children() for game in children_of(child)]
+
+    def wait_for_games(self, count: int, timeout: float = 10.0) -> list[int]:
+        """Wait until the server has ``count`` games; them."""
         deadline = time.monotonic() + timeout
         while True:
-            found = self.children()
+            found = self.games()
             if len(found) == count or time.monotonic() > deadline:
                 return found
             time.sleep(0.02)

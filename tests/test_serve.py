@@ -163,15 +163,16 @@ def test_a_player_who_drops_leaves_a_saved_game_and_no_process(server: Server) -
         conn = await connect(server.port)
         game = await sit(conn, "2048")
         await game.wait_for("Score: 0")
-        assert len(server.wait_for_children(1)) == 1
+        assert len(server.wait_for_games(1)) == 1
         await game.play_until_scored()
         conn.abort()  # the network goes, no goodbye
 
     run(play())
-    assert server.wait_for_children(0) == []
-    status = subprocess.run(["ps", "-o", "stat=", "--ppid", str(server.process.pid)],
+    assert server.wait_for_games(0) == []
+    parents = ",".join(str(pid) for pid in (server.process.pid, *server.children()))
+    status = subprocess.run(["ps", "-o", "stat=", "--ppid", parents],
                             capture_output=True, text=True, check=False)
-    assert "Z" not in status.stdout  # reaped, not a zombie
+    assert status.stdout.strip() and "Z" not in status.stdout  # reaped, not a zombie
     scores = scores_2048(server.home)
     assert "alice" in scores, scores  # the game saved as it went
 
@@ -184,7 +185,7 @@ def test_sigterm_saves_every_game_and_exits_0(tmp_path: Path) -> None:
         seats = [await sit(conn, "2048") for conn in conns]
         for seat in seats:
             await seat.wait_for("Score: 0")
-        assert len(serving.wait_for_children(3)) == 3
+        assert len(serving.wait_for_games(3)) == 3
         started = time.monotonic()
         serving.process.send_signal(signal.SIGTERM)
         statuses = [await seat.finish(15) for seat in seats]
@@ -196,7 +197,7 @@ def test_sigterm_saves_every_game_and_exits_0(tmp_path: Path) -> None:
     statuses = run(play())
     assert serving.process.wait(15) == 0
     assert statuses == [129, 129, 129]  # each game ended by its hangup, having saved
-    assert serving.children() == []
+    assert serving.games() == []
 
 
 def test_with_publickey_the_first_key_owns_a_name(tmp_path: Path) -> None:
@@ -286,7 +287,7 @@ def test_a_game_stands_back_for_the_server(server: Server) -> None:
         conn = await connect(server.port)
         game = await sit(conn, "2048")
         await game.wait_for("Score: 0")
-        (pid,) = server.wait_for_children(1)
+        (pid,) = server.wait_for_games(1)
         niceness = os.getpriority(os.PRIO_PROCESS, pid)
         assert niceness == min(os.getpriority(os.PRIO_PROCESS, server.process.pid)
                                + GAME_NICENESS, 19)

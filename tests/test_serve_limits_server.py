@@ -33,7 +33,7 @@ TOO_MANY = b"termgames: too many connections from your address; try again in "
 def open_fds(server: Server) -> int:
     """The server's open file descriptors, at rest: the fewest of a few looks (the live
     sessions file, written every few seconds, holds one for a moment)."""
-    assert server.wait_for_children(0) == []
+    assert server.wait_for_games(0) == []
     looks = []
     for _ in range(5):
         looks.append(len(os.listdir(f"/proc/{server.process.pid}/fd")))
@@ -111,7 +111,7 @@ def test_a_connection_flood_is_turned_away_while_another_address_plays(
 
         attempts = [asyncio.ensure_future(one(n)) for n in range(FLOOD)]
         while not all(attempt.done() for attempt in attempts):
-            most_games = max(most_games, len(limited.children()))
+            most_games = max(most_games, len(limited.games()))
             await asyncio.sleep(0.05)
         return [attempt.result() for attempt in attempts], time.monotonic() - started
 
@@ -148,7 +148,7 @@ def test_a_connection_flood_is_turned_away_while_another_address_plays(
     try:
         run(attempt())
         assert most_games <= 1  # the bystander's, never one of the flood's
-        assert limited.children() == []
+        assert limited.games() == []
     finally:
         assert limited.stop() == 0
 
@@ -201,12 +201,12 @@ def test_a_dropped_players_game_leaves_nothing_spinning(tmp_path: Path) -> None:
         conn = await connect(serving.port)
         seat = await sit(conn, "2048")
         await seat.wait_for("Score: 0")
-        (game,) = serving.wait_for_children(1)
+        (game,) = serving.wait_for_games(1)
         seat.press("up", "left")  # mid-game
         await seat.pump(0.2)
         conn.abort()  # the client is killed: no goodbye, no EOF
         await conn.wait_closed()  # the socket is closed by the loop, not at once
-        assert serving.wait_for_children(0, timeout=15) == [], "the game lives on"
+        assert serving.wait_for_games(0, timeout=15) == [], "the game lives on"
         assert not Path(f"/proc/{game}").exists()
         await asyncio.sleep(0.5)  # the hang-up's last work
         ticks, started = cpu_ticks(serving), time.monotonic()
@@ -338,7 +338,7 @@ def test_starts_past_the_limit_are_refused_until_the_minute_is_over(tmp_path: Pa
             assert line.endswith(" s\r\n") and line.count("\n") == 1
             assert 0 < int(line.split(" in ")[1].split()[0]) <= 60
         await play_2048(limited.port, "bob", "127.0.0.2")  # neither is over
-        assert limited.children() == []
+        assert limited.games() == []
 
     try:
         run(attempt())

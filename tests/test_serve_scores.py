@@ -87,7 +87,7 @@ def test_a_served_arcade_shows_its_scores_read_only(server: Server) -> None:
         assert result.returncode == 0, result.stderr
         assert result.stdout == local_scores(server.home, "reversi")
     assert database.read_bytes() == before
-    assert server.children() == []
+    assert server.games() == []
 
     async def menu() -> None:
         async with await connect(server.port, user="bob") as conn:

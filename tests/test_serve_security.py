@@ -58,7 +58,7 @@ def test_exec_requests_that_are_not_plain_games_are_refused_in_one_line(
             lines = result.stdout.decode().splitlines()
             assert len(lines) == 1 and lines[0].startswith("termgames: ") \
                 and refusal in lines[0], lines
-        assert served.children() == []
+        assert served.games() == []
         await still_serves(served.port)
 
     run(attempt())
@@ -205,7 +205,7 @@ def test_one_game_a_connection(served: Server) -> None:
             for _ in range(5):
                 with pytest.raises(asyncssh.ChannelOpenError):
                     await conn.create_process("2048", term_type="xterm")
-            assert len(served.children()) == 1
+            assert len(served.games()) == 1
             seat.press("q")
             await seat.finish()
 
@@ -262,7 +262,7 @@ def test_a_flood_of_input_stays_bounded(server: Server) -> None:
         async with await connect(server.port) as conn:
             seat = await sit(conn, "2048")
             await seat.wait_for("Score: 0")
-            (child,) = server.children()
+            (child,) = server.games()
             taken_at = read_by(child)
             client_port = conn.get_extra_info("sockname")[1]
             keys = (b"\x1bOA\x1bOB\x1bOC\x1bOD" * 700_000)[:flood]
@@ -290,7 +290,7 @@ def test_a_flood_of_input_stays_bounded(server: Server) -> None:
             assert grown < 12_000, f"the server grew by {grown} kB"
             await still_serves(server.port)
             conn.abort()
-        assert server.wait_for_children(0, timeout=15) == []
+        assert server.wait_for_games(0, timeout=15) == []
 
     run(attempt())
 
@@ -337,7 +337,7 @@ def test_a_client_that_stops_reading_stays_bounded(server: Server) -> None:
             while session.received < 1000:  # the first frame
                 assert loop.time() < deadline, "no first frame"
                 await asyncio.sleep(0.05)
-            (child,) = server.children()
+            (child,) = server.games()
             channel.pause_reading()
             await asyncio.sleep(0.1)  # what was already on its way to the session
             stalled_at, written_at = session.received, written_by(child)
@@ -368,7 +368,7 @@ def test_a_client_that_stops_reading_stays_bounded(server: Server) -> None:
             channel.write(b"q")
             await asyncio.wait_for(channel.wait_closed(), 15)
             assert session.received > stalled_at
-        assert server.wait_for_children(0, timeout=15) == []
+        assert server.wait_for_games(0, timeout=15) == []
 
     run(attempt())
 
@@ -380,7 +380,7 @@ def test_a_game_that_dies_ends_its_session_with_a_line_and_the_others_go_on(
                 await connect(server.port, user="two") as second:
             doomed = await sit(first, "2048")
             await doomed.wait_for("Score: 0")
-            (victim,) = server.wait_for_children(1)
+            (victim,) = server.wait_for_games(1)
             other = await sit(second, "2048")
             await other.wait_for("Score: 0")
             os.kill(victim, signal.SIGKILL)
@@ -391,7 +391,7 @@ def test_a_game_that_dies_ends_its_session_with_a_line_and_the_others_go_on(
             assert await other.finish() == 0
 
     run(attempt())
-    assert server.children() == []
+    assert server.games() == []
 
 
 def test_a_client_that_never_authenticates_is_dropped(tmp_path: Path) -> None:

@@ -196,11 +196,11 @@ def test_a_killed_watcher_leaves_nothing_behind(server: Server) -> None:
         watcher = await sit(await connect(server.port), "watch")
         await watcher.wait_for("eve")
         await count_watchers(watcher, "eve", 1)  # the one about to be killed
-        games = server.children()
+        games = server.games()
         client.send_signal(signal.SIGKILL)
         client.wait()
         await count_watchers(watcher, "eve", 0)
-        assert server.children() == games  # a watcher has no process of its own
+        assert server.games() == games  # a watcher has no process of its own
         watcher.press("q")
         await watcher.finish()
         cpu = server_cpu_s(server)

@@ -26,6 +26,7 @@ from termgames.serve.starting import StartQueue, default_width
 if TYPE_CHECKING:
     from termgames.serve.database import BrokerProcess
     from termgames.serve.recording import RecordFolder
+    from termgames.serve.spawner import Spawner
     from termgames.serve.watching import Audience
 
 HANGUP_GRACE_S = 5.0
@@ -107,6 +108,7 @@ class Arcade:
         self.watchers: set[Seat] = set()  # sessions watching, which have no game
         self.closing = False
         self.broker: BrokerProcess | None = None
+        self.spawner: Spawner  # take_spawner gives it
         self.recordings: RecordFolder | None = None
         self.live_warned = False
         self.starting = StartQueue(options.starting, _later)
@@ -167,19 +169,43 @@ class Arcade:
                 if session.child is not None and session.child.terminal
                 and session.output_open and session.watchable]
 
+    def take_spawner(self, spawner: Spawner) -> None:
+        """Start games with ``spawner`` (on the running loop), and hear of their ends."""
+        self.spawner = spawner
+        spawner.listen(self.game_ended, self.spawner_lost)
+
+    def game_ended(self, pid: int, wait_status: int) -> None:
+        """A game has ended (the spawner collected it)."""
+        session = self.sessions.pop(pid, None)
+        if session is not None:
+            session.reaped(wait_status)
+
+    def spawner_lost(self, spawner: Spawner) -> None:
+        """The spawner died: its games' ends will never be reported, so their sessions
+        end now (each game is hung up and saves); another spawner starts the next."""
+        spawner.close()
+        if self.closing:
+            return
+        print(f"termgames serve: the game starter stopped; starting it again "
+              f"({len(self.sessions)} games hung up)", flush=True)
+        for pid, session in list(self.sessions.items()):
+            session.notice("termgames: the server lost your game's process; it is saved")
+            session.hang_up()
+            del self.sessions[pid]
+            session.reaped(signal.SIGHUP)
+        self.take_spawner(type(spawner).fork(self.options.entry))
+
     def reap(self) -> None:
-        """Collect every game that has ended (SIGCHLD), so none is left a zombie."""
+        """Collect the server's own children as they end (SIGCHLD): the spawner (its end
+        is heard on its link), and the store broker, started again."""
         while True:
             try:
-                pid, status = os.waitpid(-1, os.WNOHANG)
+                pid, _status = os.waitpid(-1, os.WNOHANG)
             except ChildProcessError:
                 return
             if pid == 0:
                 return
-            session = self.sessions.pop(pid, None)
-            if session is not None:
-                session.reaped(status)
-            elif self.broker is not None and not self.closing:
+            if self.broker is not None and not self.closing:
                 self.broker.exited(pid)
 
     async def close(self, grace: float = HANGUP_GRACE_S) -> None:
@@ -195,12 +221,11 @@ class Arcade:
         deadline = loop.time() + grace
         while self.sessions and loop.time() < deadline:
             await asyncio.sleep(0.05)
-            self.reap()
         for session in list(self.sessions.values()):
             session.kill()
         while self.sessions and loop.time() < deadline + 1:
             await asyncio.sleep(0.05)
-            self.reap()
+        self.spawner.close()
 
 
 def _later(delay: float, callback: Callable[[], None]) -> asyncio.TimerHandle:

@@ -128,7 +128,7 @@ def _run_game(entry: Entry, arguments: list[str], environment: dict[str, str],
     signal.signal(getattr(signal, REPAINT_SIGNAL_NAME), signal.SIG_IGN)
     signal.pthread_sigmask(signal.SIG_SETMASK, [])
     kept = STANDING_FD + 1 if STANDING_FD_VARIABLE in environment else STANDING_FD
-    os.closerange(kept, _highest_fd())
+    os.closerange(kept, highest_fd())
     if size is not None:
         set_size(0, *size)
     for name in set(os.environ) - set(environment):
@@ -163,7 +163,8 @@ def _stand_back() -> None:
         autogroup.write(str(niceness))
 
 
-def _highest_fd() -> int:
+def highest_fd() -> int:
+    """One more than the highest descriptor a process may have."""
     try:
         return os.sysconf("SC_OPEN_MAX")
     except (ValueError, OSError):

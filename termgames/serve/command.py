@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from termgames.serve.database import BrokerProcess
     from termgames.serve.identity import Claims
     from termgames.serve.limits import AbuseLimits, BanFile
+    from termgames.serve.spawner import Spawner
     from termgames.spec import GameSpec
 
 INSTALL_HINT = "termgames serve needs the server extra: pip install 'termgames[serve]'"
@@ -146,16 +147,20 @@ def run_server(games: tuple[GameSpec, ...], entry: Callable[[list[str]], None], 
     bans = _ban_file(options.abuse.ban_file)
     _preload(games)
     broker = _start_broker()
+    from termgames.serve.spawner import Spawner
+
+    spawner = Spawner.fork(entry)  # holds the preloaded games, and none of the sessions
     try:
         import asyncio  # here, not at the top: every termgames command loads this module
 
         asyncio.run(_serve(host, port, key, options, claims, broker, folder, recording,
-                           bans))
+                           bans, spawner))
     except OSError as error:
         echo(f"termgames: cannot listen on {host}:{port}: {error.strerror or error}",
              err=True)
         sys.exit(1)
     finally:
+        spawner.close()
         if broker is not None:
             broker.stop()
 
@@ -274,7 +279,8 @@ def _preload(games: tuple[GameSpec, ...]) -> None:
 
 async def _serve(host: str, port: int, key: Any, options: Options,
                  claims: Claims | None, broker: BrokerProcess | None, folder: Path,
-                 recording: Recording | None, bans: BanFile | None) -> None:
+                 recording: Recording | None, bans: BanFile | None,
+                 spawner: Spawner) -> None:
     import asyncio
 
     import asyncssh
@@ -291,6 +297,7 @@ async def _serve(host: str, port: int, key: Any, options: Options,
         arcade.recordings = RecordFolder(
             recording.folder, recording.max_bytes, lambda line: echo(line, err=True),
             asyncio.get_running_loop().call_later)
+    arcade.take_spawner(spawner)
     install_reaper(arcade)
     server = await asyncssh.create_server(
         lambda: Gate(arcade, GameSession), host, port, server_host_keys=[key], encoding=None,

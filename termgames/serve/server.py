@@ -33,6 +33,7 @@ from termgames.serve.requests import (
     watch_request,
     window_size,
 )
+from termgames.serve.spawner import Order, SpawnFailed
 from termgames.serve.spectator import Spectator, watching_refused
 from termgames.serve.standing import StandingPipe
 from termgames.serve.starting import Ticket
@@ -155,18 +156,31 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
                 self.channel.write(b"termgames: the arcade is closing; come back later\r\n")
                 self.channel.exit(1)
             return
-        if self.term is None:  # the scores, printed as they are, as `ssh HOST cmd` expects
-            self.child = children.spawn_piped(self.arcade.options.entry, arguments,
-                                              environment)
-        else:
+        # the scores need no terminal: printed as they are, as `ssh HOST cmd` expects
+        size = None if self.term is None else self.size
+        standing = None
+        if size is not None:
             self.standing_pipe = StandingPipe(self.heard)
-            try:
-                self.child = children.spawn(self.arcade.options.entry, arguments,
-                                            environment, *self.size,
-                                            standing=self.standing_pipe.writer)
-            except BaseException:
+            standing = self.standing_pipe.writer
+        self.arcade.spawner.spawn(
+            Order(arguments, environment, size), standing,
+            lambda child: self.game_started(child, name, arguments))
+
+    def game_started(self, child: Child | SpawnFailed, name: str,
+                     arguments: list[str]) -> None:
+        """The spawner's answer: carry the game's bytes (or say why it could not start);
+        a player who left meanwhile has it hung up at once."""
+        if isinstance(child, SpawnFailed):
+            if self.standing_pipe is not None:
                 self.standing_pipe.close()
-                raise
+            self.started()
+            if self.channel is not None:
+                self.channel.write(b"termgames: cannot start a game now; try again soon\r\n")
+                self.channel.exit(1)
+                self.channel = None
+            return
+        self.child = child
+        if self.standing_pipe is not None:
             self.standing_pipe.listen()
             self.audience.size = self.size
         self.arcade.sessions[self.child.pid] = self
@@ -182,6 +196,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         limit = self.arcade.options.abuse.max_session_time
         if limit > 0 and self.child.terminal:
             self.time_limit = asyncio.get_running_loop().call_later(limit, self.time_up)
+        if self.channel is None or self.arcade.closing:
+            self.hang_up()  # gone (or closing) while the game was being started
 
     def start_watching(self, refusal: Refusal | None, player: str) -> None:
         """Open the list of games to watch (or ``player``'s game), or say why not."""
@@ -253,7 +269,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         if self.spectator is not None:
             self.stop_watching()
             return False
-        if self.child is not None and not self.child.terminal:
+        if self.term is None:  # the scores, started or on their way
             return True  # half-closed: its output still goes out
         self.hang_up()
         return False
