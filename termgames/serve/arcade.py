@@ -20,6 +20,7 @@ from termgames.serve.children import Child
 from termgames.serve.identity import Auth, Claims
 from termgames.serve.limits import AbuseLimits, BanFile, ConnectionRate, StartCounter
 from termgames.serve.live import LiveSession
+from termgames.serve.pacing import HandshakePacer
 from termgames.serve.requests import Refusal, RemoteOptions
 from termgames.serve.starting import StartQueue, default_width
 
@@ -112,6 +113,7 @@ class Arcade:
         self.recordings: RecordFolder | None = None
         self.live_warned = False
         self.starting = StartQueue(options.starting, _later)
+        self.handshakes = HandshakePacer(_later, time.monotonic)
 
     def turn_away(self, address: str) -> tuple[Refusal, int] | None:
         """Why a connection is refused before its handshake (a banned address, one

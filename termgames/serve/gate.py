@@ -35,7 +35,8 @@ class Gate(asyncssh.SSHServer):
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         """A connection arrives: note its address and whether it is over a limit. A
         banned address, or one connecting too often, is told why and disconnected right
-        after the version line, before any key exchange costs the server anything."""
+        after the version line, before any key exchange costs the server anything; any
+        other waits its turn to be read (pacing.py)."""
         self.connection = conn
         peer = conn.get_extra_info("peername")
         self.address = str(peer[0]) if peer else "?"
@@ -47,6 +48,11 @@ class Gate(asyncssh.SSHServer):
                                                  self.refusal.message)
             return
         self.refusal = self.arcade.admit(self.address)
+        # asyncssh has no public handle on the connection's transport; without one (a
+        # later asyncssh), connections are read at once, as asyncssh alone does
+        transport = getattr(conn, "_transport", None)
+        if transport is not None and hasattr(transport, "pause_reading"):
+            self.arcade.handshakes.arrive(transport)
 
     def connection_lost(self, exc: Exception | None) -> None:
         """The connection has gone: it no longer counts."""
