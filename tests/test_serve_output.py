@@ -14,43 +14,16 @@ from typing import Any, cast
 
 import pytest
 
-from termgames.serve.arcade import Admitted, Arcade
+from termgames.serve.arcade import Admitted, Arcade, later
 from termgames.serve.carrier import Carrier
 from termgames.serve.children import Child
 from termgames.serve.coalesce import Coalescer
-from termgames.serve.server import GameSession, later
+from termgames.serve.server import GameSession
 from termgames.serve.starting import StartQueue, Ticket
+from tests.timers import Timers
 
 PIECES = [b"\x1b[1;35H", b"36", b"\x1b[6;41H    2    ", b"\x1b[8;41H", b"         "]
 """A 2048 move as ncurses writes it: one piece a cursor move."""
-
-
-class Timers:
-    """Timers that fire only when told (a call_later)."""
-
-    def __init__(self) -> None:
-        self.due: list[tuple[float, Callable[[], None], Timers.Handle]] = []
-
-    class Handle:
-        """A timer that may be cancelled."""
-
-        def __init__(self) -> None:
-            self.cancelled = False
-
-        def cancel(self) -> None:
-            self.cancelled = True
-
-    def __call__(self, delay: float, callback: Callable[[], None]) -> Timers.Handle:
-        handle = Timers.Handle()
-        self.due.append((delay, callback, handle))
-        return handle
-
-    def fire(self) -> None:
-        """Every timer not cancelled fires, once."""
-        due, self.due = self.due, []
-        for _, callback, handle in due:
-            if not handle.cancelled:
-                callback()
 
 
 def test_pieces_are_held_together_and_delivered_in_order() -> None:

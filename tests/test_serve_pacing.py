@@ -7,52 +7,16 @@ from __future__ import annotations
 import asyncio
 import socket
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 from termgames.serve.pacing import HANDSHAKE_GAP_S, HandshakePacer
 from tests.serving import connect, run, start_server
+from tests.timers import Clock
 
 GAP = 0.01
 
 Log = list[tuple[float, str, str]]
 """What the transports did: (when, which, what)."""
-
-
-class Clock:
-    """Time that moves when told, and the timers due in it (a call_later)."""
-
-    def __init__(self) -> None:
-        self.now = 0.0
-        self.due: list[tuple[float, Callable[[], None], Clock.Handle]] = []
-
-    class Handle:
-        """A timer that may be cancelled."""
-
-        def __init__(self) -> None:
-            self.cancelled = False
-
-        def cancel(self) -> None:
-            self.cancelled = True
-
-    def later(self, delay: float, callback: Callable[[], None]) -> Clock.Handle:
-        handle = Clock.Handle()
-        self.due.append((self.now + delay, callback, handle))
-        return handle
-
-    def run_until(self, moment: float) -> None:
-        """Move to ``moment``, firing each timer due by then at its time."""
-        while True:
-            ready = sorted((entry for entry in self.due if entry[0] <= moment),
-                           key=lambda entry: entry[0])
-            if not ready:
-                break
-            at, callback, handle = ready[0]
-            self.due.remove(ready[0])
-            self.now = at
-            if not handle.cancelled:
-                callback()
-        self.now = moment
 
 
 class Transport:
@@ -74,7 +38,7 @@ class Transport:
 
 def test_a_crowd_is_read_one_at_a_time_a_gap_apart_in_the_order_it_came() -> None:
     clock, log = Clock(), Log()
-    pacer = HandshakePacer(clock.later, lambda: clock.now, GAP)
+    pacer = HandshakePacer(clock, lambda: clock.now, GAP)
     crowd = [Transport(clock, f"c{n}", log) for n in range(5)]
     for transport in crowd:
         pacer.arrive(transport)
@@ -88,7 +52,7 @@ def test_a_crowd_is_read_one_at_a_time_a_gap_apart_in_the_order_it_came() -> Non
 
 def test_after_a_quiet_gap_a_newcomer_is_read_at_once() -> None:
     clock, log = Clock(), Log()
-    pacer = HandshakePacer(clock.later, lambda: clock.now, GAP)
+    pacer = HandshakePacer(clock, lambda: clock.now, GAP)
     pacer.arrive(Transport(clock, "first", log))
     clock.run_until(GAP / 2)
     pacer.arrive(Transport(clock, "soon", log))  # within the gap: waits for the rest

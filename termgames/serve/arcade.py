@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import math
-import os
 import signal
 import time
 from collections import Counter
@@ -16,6 +15,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import asyncssh
 
+from termgames.serve import children
 from termgames.serve.children import Child
 from termgames.serve.identity import Auth, Claims
 from termgames.serve.limits import AbuseLimits, BanFile, ConnectionRate, StartCounter
@@ -112,8 +112,8 @@ class Arcade:
         self.spawner: Spawner  # take_spawner gives it
         self.recordings: RecordFolder | None = None
         self.live_warned = False
-        self.starting = StartQueue(options.starting, _later)
-        self.handshakes = HandshakePacer(_later, time.monotonic)
+        self.starting = StartQueue(options.starting, later)
+        self.handshakes = HandshakePacer(later, time.monotonic)
 
     def turn_away(self, address: str) -> tuple[Refusal, int] | None:
         """Why a connection is refused before its handshake (a banned address, one
@@ -146,6 +146,15 @@ class Arcade:
         self.connections += 1
         self.per_address[address] += 1
         return None
+
+    def count_start(self, name: str, address: str) -> Refusal | None:
+        """Count a new game for the name and the address, or say when they may start
+        one again (restarting until a game deals well is not a new game a time)."""
+        wait = self.starts.start([f"name {name}", f"address {address}"])
+        if wait <= 0:
+            return None
+        return Refusal("termgames: too many new games from your name or address; you may "
+                       f"start again in {math.ceil(wait)} s")
 
     def release(self, address: str) -> None:
         """A counted connection has closed."""
@@ -200,13 +209,7 @@ class Arcade:
     def reap(self) -> None:
         """Collect the server's own children as they end (SIGCHLD): the spawner (its end
         is heard on its link), and the store broker, started again."""
-        while True:
-            try:
-                pid, _status = os.waitpid(-1, os.WNOHANG)
-            except ChildProcessError:
-                return
-            if pid == 0:
-                return
+        for pid, _status in children.ended():
             if self.broker is not None and not self.closing:
                 self.broker.exited(pid)
 
@@ -230,7 +233,7 @@ class Arcade:
         self.spawner.close()
 
 
-def _later(delay: float, callback: Callable[[], None]) -> asyncio.TimerHandle:
+def later(delay: float, callback: Callable[[], None]) -> asyncio.TimerHandle:
     """``callback`` after ``delay`` seconds, on the running loop."""
     return asyncio.get_running_loop().call_later(delay, callback)
 

@@ -15,7 +15,7 @@ import os
 import signal
 import struct
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 
 from termgames.runtime.context import PLAYER_VARIABLE, UNVERIFIED_VARIABLE
@@ -169,6 +169,18 @@ def highest_fd() -> int:
         return os.sysconf("SC_OPEN_MAX")
     except (ValueError, OSError):
         return 4096
+
+
+def ended() -> Iterator[tuple[int, int]]:
+    """Each child of this process that has ended, as (pid, wait status), collected."""
+    while True:
+        try:
+            pid, status = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid == 0:
+            return
+        yield pid, status
 
 
 def hang_up(child: Child) -> None:

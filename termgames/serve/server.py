@@ -10,16 +10,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import math
 import os
 import time
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import asyncssh
 
 from termgames.serve import children
-from termgames.serve.arcade import HANGUP_GRACE_S, Admitted, Arcade
+from termgames.serve.arcade import HANGUP_GRACE_S, Admitted, Arcade, later
 from termgames.serve.carrier import Carrier
 from termgames.serve.children import Child
 from termgames.serve.limits import duration
@@ -45,11 +43,6 @@ if TYPE_CHECKING:
 TERMINAL_RESET = b"\x1b[0m\x1b[?1000l\x1b[?1006l\x1b[?1l\x1b>\x1b[?25h\x1b[?1049l"
 """After a game was killed: plain text, no mouse, cursor keys as usual, the cursor
 shown and the normal screen back (xterm's sequences, which terminals share)."""
-
-
-def later(delay: float, callback: Callable[[], None]) -> asyncio.TimerHandle:
-    """``callback`` after ``delay`` seconds, on the running loop."""
-    return asyncio.get_running_loop().call_later(delay, callback)
 
 
 class GameSession(asyncssh.SSHServerSession[bytes]):
@@ -131,7 +124,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         offered = self.gate.offered
         name = offered[0] if offered else user
         if refusal is None and not scores:
-            refusal = self.counted_start(name)
+            refusal = self.arcade.count_start(name, self.gate.address)
         if refusal is not None:
             self.channel.write(refusal.message.encode() + b"\r\n")
             self.channel.exit(1)
@@ -227,15 +220,6 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         """A first watcher came: ask the game for its whole screen."""
         if self.child is not None and self.output_open:
             children.ask_repaint(self.child)
-
-    def counted_start(self, name: str) -> Refusal | None:
-        """Count a new game for the name and the address, or say when they may start
-        one again (restarting until a game deals well is not a new game a time)."""
-        wait = self.arcade.starts.start([f"name {name}", f"address {self.gate.address}"])
-        if wait <= 0:
-            return None
-        return Refusal("termgames: too many new games from your name or address; you may "
-                       f"start again in {math.ceil(wait)} s")
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int,
                               pixheight: int) -> None:

@@ -231,13 +231,7 @@ def _start(link: socket.socket, entry: Entry, order: dict[str, Any], fds: list[i
 
 def _report_ends(link: socket.socket, running: set[int]) -> None:
     """Collect every game that has ended and tell the server its status."""
-    while True:
-        try:
-            pid, status = os.waitpid(-1, os.WNOHANG)
-        except ChildProcessError:
-            return
-        if pid == 0:
-            return
+    for pid, status in children.ended():
         running.discard(pid)
         with contextlib.suppress(OSError):  # the server has gone: nobody to tell
             socket.send_fds(link, [json.dumps({"exited": pid, "status": status}).encode()],
@@ -250,22 +244,10 @@ def _hang_up_all(running: set[int]) -> None:
         children.hang_up(Child(pid, -1))
     deadline = time.monotonic() + HANGUP_GRACE_S
     while running and time.monotonic() < deadline:
-        _collect(running)
+        running.difference_update(pid for pid, _status in children.ended())
         time.sleep(0.05)
     for pid in running:
         children.kill(Child(pid, -1))
         with contextlib.suppress(ChildProcessError):
             os.waitpid(pid, 0)
 
-
-def _collect(running: set[int]) -> None:
-    """Collect the games that have ended."""
-    while True:
-        try:
-            pid, _status = os.waitpid(-1, os.WNOHANG)
-        except ChildProcessError:
-            running.clear()
-            return
-        if pid == 0:
-            return
-        running.discard(pid)
