@@ -9,8 +9,9 @@ what a game needs and nothing of the sessions; it forks each game, passes the ga
 pty back over a Unix socket (SCM_RIGHTS), collects the games as they end and reports
 their exit statuses. The server's loop only sends a short order and reads the answer.
 
-If the server goes, the spawner hangs up its games (they save) and ends; the server ends
-the sessions of a spawner that died, and starts another.
+If the server goes, its games' terminals are hung up with it (they save), and the spawner
+waits for them and ends; the server ends the sessions of a spawner that died, and starts
+another.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ ORDER_BYTES = 1 << 16
 """Largest order or answer: a game's arguments and environment are far smaller."""
 
 HANGUP_GRACE_S = 5.0
-"""When the server has gone: how long the games have to save before they are killed."""
+"""When the server has gone: how long its games have to save before they are killed."""
 
 
 @dataclass(frozen=True)
@@ -170,7 +171,7 @@ def _receive(link: socket.socket, flags: int) -> tuple[bytes, list[int]]:
 
 def _spawner_main(link: socket.socket, entry: Entry) -> int:
     """The spawner's life: start games as ordered, report their ends, and when the
-    server has gone, hang up the games left and end."""
+    server has gone, outlive the games left and end."""
     # The server's terminal and its service manager signal the server; the spawner ends
     # when the server does (its end of the link closes), after the server closed.
     for number in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
@@ -199,7 +200,7 @@ def _spawner_main(link: socket.socket, entry: Entry) -> int:
             if not message:
                 break
             _start(link, entry, json.loads(message), fds, running)
-    _hang_up_all(running)
+    _outlive(running)
     return 0
 
 
@@ -238,10 +239,11 @@ def _report_ends(link: socket.socket, running: set[int]) -> None:
                             [])
 
 
-def _hang_up_all(running: set[int]) -> None:
-    """The server has gone: every game left saves and ends (or is killed), collected."""
-    for pid in running:
-        children.hang_up(Child(pid, -1))
+def _outlive(running: set[int]) -> None:
+    """The server has gone: wait for the games left to save and end, and kill those that
+    do not. They are not signalled here: the kernel hung up each game's terminal when the
+    server's end of it closed, and a second SIGHUP while a game saves would cut the save
+    short (a second stop acts at once: runtime/workers.py)."""
     deadline = time.monotonic() + HANGUP_GRACE_S
     while running and time.monotonic() < deadline:
         running.difference_update(pid for pid, _status in children.ended())
@@ -250,4 +252,3 @@ def _hang_up_all(running: set[int]) -> None:
         children.kill(Child(pid, -1))
         with contextlib.suppress(ChildProcessError):
             os.waitpid(pid, 0)
-

@@ -1,0 +1,124 @@
+"""A Sokoban solver: two best-first searches over pushes (search.py) taking turns, one
+greedy and one closer to A*, so that open levels fall to the first and tight ones to the
+second. It runs in slices (``advance``) and within a node budget, so it never freezes a
+screen or eats the machine's memory. A solution is replayed by the game's own rules
+before it is given; "unsolvable" is said only when a search has run out of positions,
+which, with sound pruning only, proves it.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+
+from termgames.sokoban.levels import Level, Position
+from termgames.sokoban.solver.search import (
+    DEFAULT_NODES,
+    BestFirst,
+    Found,
+    Push,
+    Verdict,
+    check,
+    steps_for,
+)
+
+__all__ = ["DEFAULT_NODES", "Found", "Push", "Solver", "Verdict", "check", "solve",
+           "steps_for"]
+
+
+TURN = 200
+"""Positions a search expands before the turn passes to the next search."""
+SCHEDULE = ((12, 1, True), (3, 3, False))
+"""(greediness, turns in a round, macros) of each search: the greedy one, with macros,
+solves open levels in a fraction of the time; the steadier one gets the larger share for
+the tight ones, and having no macros, it alone can prove a level unsolvable."""
+
+
+class Solver:
+    """A resumable solve from one position of a level (the start by default)."""
+
+    def __init__(self, level: Level, player: Position | None = None,
+                 boxes: Iterable[Position] | None = None, node_limit: int = DEFAULT_NODES
+                 ) -> None:
+        self.level = level
+        placed = frozenset(level.boxes if boxes is None else boxes)
+        shared_bounds: dict[int, int] = {}
+        total = sum(turns for _, turns, _ in SCHEDULE)
+        self.searches = [
+            (BestFirst(level, player, placed, node_limit * turns // total, greediness,
+                    shared_bounds, macros), turns)
+            for greediness, turns, macros in SCHEDULE
+        ]
+        self.result: Found | None = None
+        self.seconds = 0.0
+        self.turn = 0  # whose turn it is, and how many of its positions are left
+        self.left = 0
+
+    @property
+    def node_limit(self) -> int:
+        """Positions the searches may keep, together."""
+        return sum(search.node_limit for search, _ in self.searches)
+
+    @node_limit.setter
+    def node_limit(self, value: int) -> None:
+        """Share a new budget out between the searches, as their turns are shared."""
+        total = sum(turns for _, turns in self.searches)
+        for search, turns in self.searches:
+            search.node_limit = value * turns // max(total, 1)
+
+    @property
+    def nodes(self) -> int:
+        """Positions expanded so far, by all the searches."""
+        return sum(search.nodes for search, _ in self.searches)
+
+    def advance(self, until: float, clock: Callable[[], float] = time.monotonic
+                ) -> Found | None:
+        """Search until the clock passes ``until`` (a few positions at least, however late
+        it is); the result once there is one."""
+        started = clock()
+        # Turns are counted in positions, never in time, so that the searches interleave
+        # (and find) the same whatever the clock says: the clock only pauses a turn, which
+        # the next call resumes. On a hard level one position can take 10 ms or more. A
+        # step makes LOOK_EVERY positions before it first reads the clock, so a slice
+        # begun late, or a clock that jumps at each reading, still moves the solve on.
+        while self.result is None:
+            search, turns = self.searches[self.turn]
+            self.left = self.left or TURN * turns
+            before = search.nodes
+            found = search.step(self.left, until, clock)
+            self.left = max(self.left - (search.nodes - before), 0)
+            if found is None:
+                if not self.left:
+                    self.turn = (self.turn + 1) % len(self.searches)
+            elif found.verdict is Verdict.LIMIT:
+                del self.searches[self.turn]
+                self.left = 0
+                if self.searches:
+                    self.turn %= len(self.searches)
+                else:
+                    self.finish(found)
+            else:
+                self.finish(found)
+            if self.result is None and clock() >= until:
+                self.seconds += clock() - started
+                return None
+        self.seconds += clock() - started
+        return self.result
+
+    def finish(self, found: Found) -> None:
+        """Keep the answer, with the work of every search counted in it."""
+        self.result = Found(found.verdict, found.lurd, found.pushes,
+                             self.nodes + (found.nodes if found.verdict is Verdict.LIMIT
+                                           else 0),
+                             self.seconds)
+
+
+def solve(level: Level, time_limit: float = 30.0, player: Position | None = None,
+          boxes: Iterable[Position] | None = None, node_limit: int = DEFAULT_NODES
+          ) -> Found:
+    """Solve from a position (the level's start by default) within ``time_limit`` s."""
+    solver = Solver(level, player, boxes, node_limit)
+    result = solver.advance(time.monotonic() + time_limit)
+    if result is None:
+        return Found(Verdict.LIMIT, nodes=solver.nodes, seconds=solver.seconds)
+    return result

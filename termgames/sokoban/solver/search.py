@@ -1,0 +1,330 @@
+"""The search behind the solver: best-first over pushes.
+
+A state is the set of boxes plus the region the player can walk to. Boxes are a bit set
+of square numbers, so a push updates the state's key by flipping two bits (an exact
+incremental hash, no collisions), and the player's region is a flood fill done with
+shifts. Pushes onto dead squares and pushes that freeze a box off its goal are never
+made; where a PI-corral exists only the pushes into it are tried; the lower bound is the
+least total push distance of a one-to-one matching of goals to boxes, and a position
+with no such matching is dead. Only sound pruning is used, so a search that runs out of
+positions has proved the position unsolvable.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from enum import Enum
+
+from termgames.bitset import members
+from termgames.sokoban.game import Direction, Sokoban
+from termgames.sokoban.levels import Level, Position
+from termgames.sokoban.paths import walk_path
+from termgames.sokoban.solver.analysis import DIRECTIONS, NOWHERE, UNREACHABLE, Board
+from termgames.sokoban.solver.corrals import corral_pushes
+from termgames.sokoban.solver.deadlock import frozen
+from termgames.sokoban.solver.macros import GoalRoom, Pushes, goal_rooms, room_macro, tunnel_run
+from termgames.sokoban.solver.matching import Assignment, assign
+
+DEFAULT_NODES = 1_500_000
+"""Positions a search may keep (about 300 MB at most); past that it gives up."""
+MATCHINGS_KEPT = 20_000
+"""Matchings kept for updating (the newest): a position's children are usually
+measured soon after it was, while its matching is still here."""
+GREEDINESS = 3
+"""How much more the lower bound counts than the pushes made so far: more finds
+solutions faster and longer; 1 would find the fewest pushes."""
+LOOK_EVERY = 8
+"""Positions a step expands between looks at the clock, the first look included: every
+call makes progress, however late the clock already is (a test's clock that moves at
+each reading, a slice begun past its end), so a sliced solve always ends."""
+
+
+class Verdict(Enum):
+    """How a search ended."""
+
+    SOLVED = "solved"
+    UNSOLVABLE = "unsolvable"
+    LIMIT = "not solved within the limit"
+
+
+@dataclass(frozen=True)
+class Push:
+    """One push: the box on ``box`` goes one square ``direction``."""
+
+    box: Position
+    direction: Direction
+
+    @property
+    def target(self) -> Position:
+        """Where the box ends up."""
+        return self.direction.step(self.box)
+
+
+@dataclass(frozen=True)
+class Found:
+    """What a search found: the verdict and, when solved, the steps in LURD and the
+    pushes they make, from the position the search started from (not a game's
+    ``outcome.Result``, which says whether a run was won)."""
+
+    verdict: Verdict
+    lurd: str = ""
+    pushes: tuple[Push, ...] = ()
+    nodes: int = 0
+    seconds: float = 0.0
+
+    @property
+    def moves(self) -> int:
+        """Steps in the solution, pushes included."""
+        return len(self.lurd)
+
+    @property
+    def push_count(self) -> int:
+        """Pushes in the solution."""
+        return sum(1 for letter in self.lurd if letter.isupper())
+
+
+class BestFirst:
+    """One best-first search from one position, run a number of positions at a time."""
+
+    def __init__(self, level: Level, player: Position | None = None,
+                 boxes: Iterable[Position] | None = None, node_limit: int = DEFAULT_NODES,
+                 greediness: int = GREEDINESS, bounds: dict[int, int] | None = None,
+                 macros: bool = False) -> None:
+        self.level = level
+        self.board = Board(level)
+        self.start_player = level.player if player is None else player
+        self.start_boxes = frozenset(level.boxes if boxes is None else boxes)
+        self.node_limit = node_limit
+        self.greediness = greediness
+        self.nodes = 0
+        self.seconds = 0.0
+        self.result: Found | None = None
+        board = self.board
+        self.size = len(board.squares)
+        self.bounds: dict[int, int] = {} if bounds is None else bounds
+        self.macros = macros
+        self.rooms: dict[int, GoalRoom] = {}
+        self.room_squares = 0
+        # Boxes -> (boxes frozen on goals, the square of each column, the matching).
+        self.matchings: OrderedDict[int, tuple[int, tuple[int, ...], Assignment]] = \
+            OrderedDict()
+        start_mask = board.mask_of(self.start_boxes)
+        start = start_mask * self.size + board.number[self.start_player]
+        if macros:
+            rooms = goal_rooms(board, start_mask)
+            self.rooms = {room.entrance: room for room in rooms}
+            for room in rooms:
+                self.room_squares |= room.squares
+        # Every position met, by raw key (boxes and the player's square): the position
+        # it was reached from and the push that did it, for the way back.
+        self.parent: dict[int, tuple[int, int]] = {start: (-1, -1)}
+        # The squares the player has been searched from, per set of boxes: the union of
+        # the regions expanded (regions of one set of boxes never overlap).
+        self.covered: dict[int, int] = {}
+        self.queue: list[tuple[int, int, int, int]] = []
+        self.counter = 0
+        bound = self.bound(start_mask)
+        if bound >= UNREACHABLE:
+            self.result = Found(Verdict.UNSOLVABLE)
+        else:
+            heapq.heappush(self.queue, (bound * greediness, 0, 0, start))
+
+    def bound(self, boxes: int, before: int = -1, box: int = -1, target: int = -1) -> int:
+        """The least total pushes still needed by these boxes (UNREACHABLE: dead); when
+        they came from boxes ``before`` by a push of ``box`` to ``target``, the matching
+        kept for ``before`` is updated instead of solved afresh."""
+        known = self.bounds.get(boxes)
+        if known is not None:
+            return known
+        board = self.board
+        # Boxes frozen on their goals are walls from now on: the other boxes are measured
+        # around them, which finds goal rooms blocked by a box placed too early.
+        fixed = 0
+        for square in members(boxes & board.goal_mask):
+            if frozen(board, square, boxes):
+                fixed |= 1 << square
+        rows = board.distances_around(fixed) if fixed else board.distances
+        kept = self.matchings.get(before) if before >= 0 else None
+        if kept is not None and kept[0] == fixed and len(rows) == len(kept[1]):
+            columns = list(kept[1])
+            index = columns.index(box)
+            columns[index] = target
+            assignment = kept[2].with_column(index, [row[target] for row in rows])
+        else:
+            columns = list(members(boxes & ~fixed))
+            assignment = assign([[row[square] for square in columns] for row in rows],
+                                UNREACHABLE)
+        value = UNREACHABLE if assignment is None else min(assignment.total, UNREACHABLE)
+        if len(self.bounds) < 200_000:
+            self.bounds[boxes] = value
+        if assignment is not None and value < UNREACHABLE:
+            matchings = self.matchings
+            if len(matchings) >= MATCHINGS_KEPT:
+                matchings.popitem(last=False)  # the oldest
+            matchings[boxes] = (fixed, tuple(columns), assignment)
+        return value
+
+    def step(self, positions: int, deadline: float = math.inf,
+             clock: Callable[[], float] = time.monotonic) -> Found | None:
+        """Expand up to ``positions`` more positions, pausing early once ``clock`` passes
+        ``deadline`` (after LOOK_EVERY at least); the result once there is one."""
+        if self.result is not None:
+            return self.result
+        started = time.perf_counter()
+        board = self.board
+        size, neighbours, live = self.size, board.neighbours, board.live
+        goals = board.goal_mask
+        parent, covered, queue = self.parent, self.covered, self.queue
+        greediness = self.greediness
+        # With spare boxes a box may rest off the goals, even on a dead square.
+        exact = len(self.start_boxes) == len(board.goals)
+        stop = self.nodes + positions
+        # The clock is first read once this call has expanded LOOK_EVERY positions.
+        look = self.nodes + LOOK_EVERY if deadline < math.inf else math.inf
+        while queue:
+            if self.nodes >= look:
+                look = self.nodes + LOOK_EVERY
+                if clock() >= deadline:
+                    stop = self.nodes  # a pause: the next call goes on from here
+            if self.nodes >= stop:
+                self.seconds += time.perf_counter() - started
+                return None
+            _, pushes, _, key = heapq.heappop(queue)
+            boxes, player = divmod(key, size)
+            searched = covered.get(boxes, 0)
+            if searched >> player & 1:
+                continue
+            reach = board.reach(player, boxes)
+            covered[boxes] = searched | reach
+            self.nodes += 1
+            if boxes & goals == goals:
+                self.seconds += time.perf_counter() - started
+                return self.finish(key)
+            if len(parent) > self.node_limit:
+                self.seconds += time.perf_counter() - started
+                self.result = Found(Verdict.LIMIT, nodes=self.nodes, seconds=self.seconds)
+                return self.result
+            pushes_to_try = corral_pushes(board, boxes, reach, exact)
+            if pushes_to_try is None:
+                pushes_to_try = [(box, direction) for box in members(boxes)
+                                 for direction in range(4)]
+            for box, direction in pushes_to_try:
+                around = neighbours[box]
+                target = around[direction]
+                if target == NOWHERE or boxes >> target & 1 or (exact and not live[target]):
+                    continue
+                behind = around[direction ^ 1]
+                if behind == NOWHERE or not reach >> behind & 1:
+                    continue
+                moved = boxes ^ (1 << box) ^ (1 << target)
+                further: Pushes = []
+                if self.macros:
+                    if self.room_squares >> box & 1:
+                        continue  # a box in a goal room stays put
+                    found = self.macro(moved, box, direction, target, exact)
+                    if found is None:
+                        continue
+                    further = found
+                    if further:
+                        last, last_direction = further[-1]
+                        target = neighbours[last][last_direction]
+                        moved = boxes ^ (1 << box) ^ (1 << target)
+                        player_after = last
+                    else:
+                        player_after = box
+                else:
+                    player_after = box
+                child = moved * size + player_after
+                if child in parent or covered.get(moved, 0) >> player_after & 1:
+                    continue
+                if exact and not goals >> target & 1 and frozen(board, target, moved):
+                    continue
+                bound = self.bound(moved, boxes, box, target)
+                if bound >= UNREACHABLE:
+                    continue
+                self.record(key, boxes, [(box, direction), *further])
+                made = pushes + 1 + len(further)
+                self.counter += 1
+                heapq.heappush(queue, (made + bound * greediness, made, self.counter, child))
+        self.seconds += time.perf_counter() - started
+        # Macros leave moves out that are not provably useless: no proof then.
+        verdict = Verdict.LIMIT if self.macros else Verdict.UNSOLVABLE
+        self.result = Found(verdict, nodes=self.nodes, seconds=self.seconds)
+        return self.result
+
+    def macro(self, moved: int, box: int, direction: int, target: int, exact: bool
+              ) -> Pushes | None:
+        """The pushes that follow a push of ``box`` to ``target`` as one macro (none
+        for a plain push), or None when the push is left out."""
+        room = self.rooms.get(target)
+        if room is None:
+            return tunnel_run(self.board, moved, box, direction, exact)
+        route = room_macro(self.board, room, moved, box)
+        if route is not None:
+            return route
+        # A full room's entrance is plain floor again.
+        return [] if (moved & room.squares).bit_count() == len(room.order) else None
+
+    def record(self, key: int, boxes: int, chain: Pushes) -> None:
+        """Note the way to each position along ``chain``, pushes made from ``key``."""
+        size, neighbours, parent = self.size, self.board.neighbours, self.parent
+        for box, direction in chain:
+            target = neighbours[box][direction]
+            boxes ^= (1 << box) | (1 << target)
+            child = boxes * size + box
+            parent.setdefault(child, (key, box * 4 + direction))
+            key = child
+
+    def finish(self, key: int) -> Found:
+        """The pushes back to the start, turned into steps and checked by the rules."""
+        board = self.board
+        chain = []
+        while True:
+            previous, push = self.parent[key]
+            if previous < 0:
+                break
+            chain.append(Push(board.squares[push // 4], DIRECTIONS[push % 4]))
+            key = previous
+        chain.reverse()
+        lurd = steps_for(self.level, self.start_player, self.start_boxes, chain)
+        check(self.level, self.start_player, self.start_boxes, lurd)
+        self.result = Found(Verdict.SOLVED, lurd, tuple(chain), self.nodes, self.seconds)
+        return self.result
+
+
+
+def steps_for(level: Level, player: Position, boxes: Iterable[Position],
+              pushes: Iterable[Push]) -> str:
+    """The LURD steps that make ``pushes`` in order: the shortest walk to each, then it."""
+    here, placed = player, set(boxes)
+    letters: list[str] = []
+    for push in pushes:
+        step = push.direction.value
+        behind = (push.box[0] - step[0], push.box[1] - step[1])
+        walk = walk_path(level, placed, here, behind) if here != behind else []
+        if walk is None:
+            raise AssertionError(f"no walk to push {push}")
+        letters.extend(direction.letter for direction in walk)
+        letters.append(push.direction.letter.upper())
+        placed.remove(push.box)
+        placed.add(push.target)
+        here = push.box
+    return "".join(letters)
+
+
+def check(level: Level, player: Position, boxes: Iterable[Position], lurd: str) -> None:
+    """Replay ``lurd`` from a position by the game's rules; AssertionError unless every
+    step is legal, pushes where it says, and the level ends solved."""
+    game = Sokoban(level)
+    game.player, game.boxes = player, set(boxes)
+    for letter in lurd:
+        step = game.move(next(d for d in Direction if d.letter == letter.lower()))
+        if step is None or step.pushed != letter.isupper():
+            raise AssertionError(f"the solver's step {letter!r} breaks the rules")
+    if not game.solved:
+        raise AssertionError("the solver's steps do not solve the level")
