@@ -15,12 +15,12 @@ import time
 from collections import deque
 from collections.abc import Sequence
 
-from termgames.sokoban.analysis import Board
 from termgames.sokoban.bundled import BUNDLED, load_bundled
-from termgames.sokoban.deadlock import after_push
 from termgames.sokoban.game import Direction
 from termgames.sokoban.levels import Level, Position
-from termgames.sokoban.plan import deadlock_of
+from termgames.sokoban.solver.analysis import Board
+from termgames.sokoban.solver.deadlock import after_push
+from termgames.sokoban.solver.plan import deadlock_of
 
 TARGET_MS = 50.0
 

@@ -37,8 +37,7 @@ from termgames.sokoban.bundled import by_slug, load_bundled
 from termgames.sokoban.files import load
 from termgames.sokoban.heap import HEAP
 from termgames.sokoban.levels import Level
-from termgames.sokoban.plan import Search
-from termgames.sokoban.solver import Verdict
+from termgames.sokoban.solver import Search, Verdict
 
 
 @dataclass(frozen=True)

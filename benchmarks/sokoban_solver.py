@@ -21,8 +21,7 @@ from dataclasses import dataclass
 from termgames.sokoban.bundled import by_slug, load_bundled
 from termgames.sokoban.files import load
 from termgames.sokoban.levels import Level
-from termgames.sokoban.search import Push
-from termgames.sokoban.solver import Solver, Verdict, solve
+from termgames.sokoban.solver import Push, Solver, Verdict, solve
 
 HINT_CAP_S = 5.0
 SLICE_S = 0.05

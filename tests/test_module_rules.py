@@ -146,6 +146,19 @@ def test_nothing_under_runtime_imports_click() -> None:
     assert offenders == []
 
 
+SOLVER = "termgames.sokoban.solver"
+
+
+def test_sokoban_uses_its_solver_through_its_one_face() -> None:
+    """The game, its screens and its command line import ``termgames.sokoban.solver``,
+    never one of the solver's own modules (the tests and benchmarks may)."""
+    offenders = sorted(f"{name} imports {target}" for name, targets in graph().items()
+                       if not (name == SOLVER or name.startswith(SOLVER + "."))
+                       for target in targets if target.startswith(SOLVER + "."))
+    assert offenders == []
+    assert SOLVER in graph()["termgames.sokoban.assist"]  # the hints use it, by its face
+
+
 SERVING_AND_STORMS = [ROOT / "termgames" / "serve", ROOT / "termgames" / "web",
                       ROOT / "tests" / "storm.py", ROOT / "tests" / "test_storms.py"]
 

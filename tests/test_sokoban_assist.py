@@ -10,17 +10,17 @@ import pytest
 
 import termgames.sokoban.assist as assist
 from termgames.runtime.draw import UNICODE_GLYPHS
-from termgames.sokoban.analysis import Board
 from termgames.sokoban.assist import Assistant
-from termgames.sokoban.deadlock import DeadlockKind
 from termgames.sokoban.game import Direction, Sokoban
 from termgames.sokoban.levels import Collection, Level
 from termgames.sokoban.menus import level_list
-from termgames.sokoban.plan import Plan, Replay, deadlock_of, walks
 from termgames.sokoban.progress import Record, load_records, record_solution
 from termgames.sokoban.records import sokoban_tables
 from termgames.sokoban.solved import verdict
-from termgames.sokoban.solver import solve
+from termgames.sokoban.solver.analysis import Board
+from termgames.sokoban.solver.deadlock import DeadlockKind
+from termgames.sokoban.solver.plan import Plan, Replay, deadlock_of, walks
+from termgames.sokoban.solver.schedule import solve
 from termgames.text import one_line
 from tests.boards import level
 from tests.drivers import fake_program

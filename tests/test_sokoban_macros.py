@@ -8,12 +8,12 @@ import random
 
 import pytest
 
-from termgames.sokoban.analysis import DIRECTIONS, UNREACHABLE, Board
 from termgames.sokoban.game import Direction, replay
 from termgames.sokoban.levels import Level
-from termgames.sokoban.macros import box_route, goal_rooms, room_macro, tunnel_run
-from termgames.sokoban.matching import assign
-from termgames.sokoban.search import BestFirst, Verdict
+from termgames.sokoban.solver.analysis import DIRECTIONS, UNREACHABLE, Board
+from termgames.sokoban.solver.macros import box_route, goal_rooms, room_macro, tunnel_run
+from termgames.sokoban.solver.matching import assign
+from termgames.sokoban.solver.search import BestFirst, Verdict
 from tests.boards import level
 
 RIGHT = DIRECTIONS.index(Direction.RIGHT)

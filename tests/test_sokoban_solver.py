@@ -9,15 +9,15 @@ import time
 
 import pytest
 
-from termgames.sokoban.analysis import UNREACHABLE, Board
 from termgames.sokoban.bundled import by_slug, load_bundled
-from termgames.sokoban.deadlock import DeadlockKind, after_push, frozen
 from termgames.sokoban.game import Direction, replay
 from termgames.sokoban.levels import Level
-from termgames.sokoban.matching import min_cost_assignment
-from termgames.sokoban.plan import deadlock_of
-from termgames.sokoban.search import LOOK_EVERY
-from termgames.sokoban.solver import TURN, Found, Push, Solver, Verdict, solve
+from termgames.sokoban.solver.analysis import UNREACHABLE, Board
+from termgames.sokoban.solver.deadlock import DeadlockKind, after_push, frozen
+from termgames.sokoban.solver.matching import min_cost_assignment
+from termgames.sokoban.solver.plan import deadlock_of
+from termgames.sokoban.solver.schedule import TURN, Found, Push, Solver, Verdict, solve
+from termgames.sokoban.solver.search import LOOK_EVERY
 from tests.boards import level
 
 

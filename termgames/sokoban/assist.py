@@ -13,14 +13,24 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 from termgames.runtime.scheduler import Timer
-from termgames.sokoban.analysis import Board
 from termgames.sokoban.budget import size_of, too_big, too_big_words
-from termgames.sokoban.deadlock import Deadlock, DeadlockKind
 from termgames.sokoban.game import Sokoban
 from termgames.sokoban.heap import HEAP
 from termgames.sokoban.levels import Position
-from termgames.sokoban.plan import Plan, Replay, Search, behind, deadlock_of, reaches, walks
-from termgames.sokoban.solver import Push, Verdict
+from termgames.sokoban.solver import (
+    Board,
+    Deadlock,
+    DeadlockKind,
+    Plan,
+    Push,
+    Replay,
+    Search,
+    Verdict,
+    behind,
+    deadlock_of,
+    reaches,
+    walks,
+)
 
 if TYPE_CHECKING:
     from termgames.runtime.screen import Stage

@@ -1,0 +1,36 @@
+"""Sokoban's solver, and its one public face: what the game, its command line and its
+help use of it. Solving (``solve``, or a ``Solver`` driven in slices), the hint search
+and the plan it gives (``Search``, ``Plan``, ``Replay``), and the deadlock checks the
+warnings use (``deadlock_of``, ``Board.dead_squares``).
+
+The modules below are the solver's own: ``analysis`` (the board's squares and push
+distances), ``deadlock`` and ``corrals`` (positions no solution passes through),
+``macros`` (tunnels and goal rooms), ``matching`` (the lower bound), ``search`` (one
+best-first search over pushes), ``schedule`` (two searches in turns) and ``plan`` (a
+search for the game's help, and what it hands the game). Nothing outside this package
+imports them (tests/test_module_rules.py).
+"""
+
+from termgames.sokoban.solver.analysis import Board
+from termgames.sokoban.solver.deadlock import Deadlock, DeadlockKind
+from termgames.sokoban.solver.plan import (
+    Plan,
+    Replay,
+    Search,
+    behind,
+    deadlock_of,
+    reaches,
+    walks,
+)
+from termgames.sokoban.solver.schedule import (
+    DEFAULT_NODES,
+    Found,
+    Push,
+    Solver,
+    Verdict,
+    solve,
+)
+
+__all__ = ["DEFAULT_NODES", "Board", "Deadlock", "DeadlockKind", "Found", "Plan", "Push",
+           "Replay", "Search", "Solver", "Verdict", "behind", "deadlock_of", "reaches",
+           "solve", "walks"]
