@@ -1,5 +1,10 @@
 """The Sokoban solver on a whole collection: how many levels it solves within a time
-limit per level (one core each), how long they take, and how fast a hint comes.
+limit per level (one core each), how long they take, how much memory, and how fast a hint
+comes.
+
+Each level is solved in a process of its own, forked for it, so its peak resident memory
+(``ru_maxrss``) is that level's: it includes the interpreter and the solver's modules
+(the "idle" row), shared with the parent.
 
 A hint is a solve from the position the player is in; it is timed from the start of each
 solved level and from halfway through its solution, run in 50 ms slices as the game runs
@@ -12,11 +17,12 @@ Usage: python -m benchmarks.sokoban_solver [--collection microban | PATH...]
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
 import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from termgames.sokoban.bundled import by_slug, load_bundled
 from termgames.sokoban.files import load
@@ -39,6 +45,7 @@ class Outcome:
     pushes: int
     hint_start: float | None
     hint_half: float | None
+    peak_mb: float = 0.0
 
 
 def hint_time(level: Level, pushes: tuple[Push, ...]) -> float:
@@ -72,6 +79,30 @@ def run_one(job: tuple[Level, float, bool]) -> Outcome:
                    result.moves, result.push_count, start, half)
 
 
+def run_apart(job: tuple[Level, float, bool]) -> Outcome:
+    """``run_one`` in a process forked for it; with its peak resident memory."""
+    reader, writer = multiprocessing.Pipe(duplex=False)
+    pid = os.fork()
+    if pid == 0:
+        try:
+            writer.send(run_one(job))
+        finally:
+            os._exit(0)
+    writer.close()
+    outcome: Outcome = reader.recv()
+    _, _, usage = os.wait4(pid, 0)
+    return replace(outcome, peak_mb=usage.ru_maxrss / 1024)
+
+
+def idle_mb() -> float:
+    """Peak resident memory of a process forked from here that solves nothing."""
+    pid = os.fork()
+    if pid == 0:
+        os._exit(0)
+    _, _, usage = os.wait4(pid, 0)
+    return usage.ru_maxrss / 1024
+
+
 def levels_of(options: argparse.Namespace) -> tuple[str, list[Level]]:
     """The collection named, or the files given."""
     if options.paths:
@@ -90,6 +121,12 @@ def chosen(levels: list[Level], spec: str | None) -> list[Level]:
     first, _, last = spec.partition("-")
     low, high = int(first), int(last or first)
     return [level for level in levels if low <= level.number <= high]
+
+
+def level_size(levels: list[Level], number: int) -> int:
+    """How many squares the level numbered ``number`` has inside its walls."""
+    level = next(level for level in levels if level.number == number)
+    return len(level.inside)
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -114,13 +151,15 @@ def main() -> None:
     started = time.monotonic()
     jobs = [(level, options.time_limit, not options.no_hints) for level in levels]
     with ProcessPoolExecutor(options.jobs) as pool:
-        outcomes = list(pool.map(run_one, jobs))
+        outcomes = list(pool.map(run_apart, jobs))
+        idle = pool.submit(idle_mb).result()  # forked as each level's process is
     wall = time.monotonic() - started
     solved = [outcome for outcome in outcomes if outcome.verdict == Verdict.SOLVED.value]
     if options.verbose:
         for outcome in outcomes:
             print(f"{outcome.number:>4} {outcome.verdict:<28} {outcome.seconds:7.2f} s "
-                  f"{outcome.moves:>5} moves {outcome.pushes:>4} pushes  {outcome.name}")
+                  f"{outcome.moves:>5} moves {outcome.pushes:>4} pushes "
+                  f"{outcome.peak_mb:6.0f} MB  {outcome.name}")
     times = [outcome.seconds for outcome in solved]
     rows = [
         ("collection", f"{name} ({len(levels)} levels)"),
@@ -132,6 +171,14 @@ def main() -> None:
         ("moves, total", f"{sum(outcome.moves for outcome in solved):,}"),
         ("pushes, total", f"{sum(outcome.pushes for outcome in solved):,}"),
     ]
+    if solved:
+        largest = max(solved, key=lambda outcome: level_size(levels, outcome.number))
+        rows.append(("peak memory, largest level solved",
+                     f"{largest.peak_mb:.0f} MB (level {largest.number}, "
+                     f"{level_size(levels, largest.number)} squares)"))
+        rows.append(("peak memory, most of any level solved",
+                     f"{max(outcome.peak_mb for outcome in solved):.0f} MB"))
+    rows.append(("peak memory, idle (the process alone)", f"{idle:.0f} MB"))
     if not options.no_hints and solved:
         for label, pick in (("from the start", "hint_start"), ("from halfway", "hint_half")):
             waits = [getattr(outcome, pick) for outcome in solved]
