@@ -7,8 +7,8 @@ The modules below are the solver's own: ``analysis`` (the board's squares and pu
 distances), ``deadlock`` and ``corrals`` (positions no solution passes through),
 ``macros`` (tunnels and goal rooms), ``matching`` (the lower bound), ``search`` (one
 best-first search over pushes), ``schedule`` (two searches in turns) and ``plan`` (a
-search for the game's help, and what it hands the game). Nothing outside this package
-imports them (tests/test_module_rules.py).
+search for the game's help, and what it hands the game). No module of termgames outside
+this package imports them (tests/test_module_rules.py); tests and benchmarks may.
 """
 
 from termgames.sokoban.solver.analysis import Board
