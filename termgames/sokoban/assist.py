@@ -7,7 +7,6 @@ things, the clock, timers and work between keys), and what to do when help is gi
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from enum import Enum
 from typing import TYPE_CHECKING
@@ -16,6 +15,14 @@ from termgames.runtime.scheduler import Timer
 from termgames.sokoban.budget import size_of, too_big, too_big_words
 from termgames.sokoban.game import Sokoban
 from termgames.sokoban.heap import HEAP
+from termgames.sokoban.help_words import (
+    SHORT,
+    lower_first,
+    push_words,
+    thinking,
+    undo_words,
+    warning,
+)
 from termgames.sokoban.levels import Position
 from termgames.sokoban.solver import (
     Board,
@@ -80,11 +87,6 @@ class Asked(str, Enum):
     def named(self) -> str:
         """It as the early notice names it: 'a hint', 'the replay'."""
         return "a hint" if self is Asked.HINT else "the replay"
-
-
-def push_words(push: Push) -> str:
-    """'right', for the player."""
-    return push.direction.name.lower()
 
 
 class Assistant:
@@ -382,38 +384,3 @@ class Assistant:
                                f"No {asked}: the search ran out of room")
         self.settle()
         return True
-
-
-def thinking(search: Search) -> tuple[str, str]:
-    """The countdown while a search the player asked for runs, long and short."""
-    left = max(math.ceil(search.seconds - search.solver.seconds), 1)
-    return f"Thinking… {left} s left (Esc stops)", f"Thinking… {left} s (Esc stops)"
-
-
-SHORT = {DeadlockKind.DEAD_SQUARE: "a box is stuck", DeadlockKind.FROZEN: "a box is stuck",
-         DeadlockKind.CORRAL: "boxes are stuck",
-         DeadlockKind.UNSOLVABLE: "cannot be solved"}
-"""Deadlocks in few words, for narrow windows."""
-WARNING_SHORT = {DeadlockKind.DEAD_SQUARE: "Box can never reach a goal",
-                 DeadlockKind.FROZEN: "Box stuck off a goal",
-                 DeadlockKind.CORRAL: "Boxes locked in place",
-                 DeadlockKind.UNSOLVABLE: "Cannot be solved now"}
-
-
-def warning(deadlock: Deadlock) -> tuple[str, str]:
-    """The warning after a push that lost the level, long and short."""
-    return (f"{deadlock.message}: {undo_words(deadlock)}",
-            f"{WARNING_SHORT[deadlock.kind]}: {undo_words(deadlock, short=True)}")
-
-
-def undo_words(deadlock: Deadlock, short: bool = False) -> str:
-    """How undo helps: the box just pushed, or the last push when a search proved it."""
-    if deadlock.kind is DeadlockKind.UNSOLVABLE:
-        return "u undoes a push" if short else "u undoes the last push"
-    return "u undoes it"
-
-
-
-def lower_first(text: str) -> str:
-    """'That box…' as it reads after 'No hint: '."""
-    return text[:1].lower() + text[1:]
