@@ -155,12 +155,16 @@ class Board:
         """The squares the player can walk to, as a bit set: a flood fill done a whole
         frontier at a time with shifts (a square's neighbours are one bit or one row
         of bits away)."""
-        free = self.floor_mask & ~boxes
-        width = self.width
-        region = 1 << player
-        while True:
-            grown = (region | region << 1 | region >> 1 | region << width
-                     | region >> width) & free
-            if grown == region:
-                return region
-            region = grown
+        return flood(1 << player, self.floor_mask & ~boxes, self.width)
+
+
+def flood(start: int, within: int, width: int) -> int:
+    """The squares of ``within`` connected to ``start`` (bit sets), a whole frontier at a
+    time with shifts: a square's neighbours are one bit or one row of bits away."""
+    region = start
+    while True:
+        grown = (region | region << 1 | region >> 1 | region << width
+                 | region >> width) & within
+        if grown == region:
+            return region
+        region = grown

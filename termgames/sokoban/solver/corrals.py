@@ -13,18 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from termgames.sokoban.solver.analysis import NOWHERE, Board
-
-
-def _flood(start: int, within: int, width: int) -> int:
-    """The squares of ``within`` connected to ``start``, as a bit set."""
-    region = start
-    while True:
-        grown = (region | region << 1 | region >> 1 | region << width
-                 | region >> width) & within
-        if grown == region:
-            return region
-        region = grown
+from termgames.sokoban.solver.analysis import NOWHERE, Board, flood
 
 
 def _corrals(board: Board, boxes: int, reach: int, every_box_counts: bool
@@ -35,7 +24,7 @@ def _corrals(board: Board, boxes: int, reach: int, every_box_counts: bool
     goals = board.goal_mask
     unreached = board.floor_mask & ~boxes & ~reach
     while unreached:
-        corral = _flood(unreached & -unreached, unreached, width)
+        corral = flood(unreached & -unreached, unreached, width)
         unreached &= ~corral
         barrier = (corral << 1 | corral >> 1 | corral << width | corral >> width) & boxes
         needs_work = bool(goals & corral) or (every_box_counts and barrier & ~goals != 0)
