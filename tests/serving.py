@@ -4,6 +4,7 @@ players who connect with asyncssh's client and read their screen through pyte.""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
 import subprocess
@@ -102,6 +103,16 @@ def start_server(home: Path, *options: str, module: str = "termgames") -> Server
     assert "listening on" in banner[0], banner
     port = int(banner[0].split(" port ")[1].split(",")[0])
     return Server(process, port, home, banner)
+
+
+@contextlib.contextmanager
+def running_server(home: Path, *options: str) -> Iterator[Server]:
+    """``start_server``, stopped when the block ends, whatever happened in it."""
+    started = start_server(home, *options)
+    try:
+        yield started
+    finally:
+        started.stop()
 
 
 @pytest.fixture

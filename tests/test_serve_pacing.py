@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 from termgames.serve.pacing import HANDSHAKE_GAP_S, HandshakePacer
-from tests.serving import connect, run, start_server
+from tests.serving import Server, connect, run, running_server
 from tests.timers import Clock
 
 GAP = 0.01
@@ -66,9 +66,7 @@ def test_on_a_real_server_a_newcomer_waits_its_turn_behind_a_silent_crowd(
     tmp_path: Path,
 ) -> None:
     crowd_size = 100
-    serving = start_server(tmp_path, "--max-per-ip", "1000", "--max-sessions", "1000")
-
-    async def arrive() -> float:
+    async def arrive(serving: Server) -> float:
         silent = []
         for _ in range(crowd_size):  # connected, and never a byte of a handshake
             client = socket.socket()
@@ -84,10 +82,8 @@ def test_on_a_real_server_a_newcomer_waits_its_turn_behind_a_silent_crowd(
             client.close()
         return took
 
-    try:
-        took = run(arrive())
-    finally:
-        serving.stop()
+    with running_server(tmp_path, "--max-per-ip", "1000", "--max-sessions", "1000") as serving:
+        took = run(arrive(serving))
     # its turn came after the crowd's (each a gap), and the crowd's silence did not
     # hold it up any longer than that
     assert crowd_size / 2 * HANDSHAKE_GAP_S <= took < 10.0, took

@@ -13,10 +13,10 @@ from tests.serving import (
     children_of,
     connect,
     run,
+    running_server,
     scores_2048,
     server,
     sit,
-    start_server,
 )
 
 __all__ = ["server"]  # the fixture, used by name
@@ -73,9 +73,7 @@ def test_games_are_forked_by_the_spawner_which_holds_nothing_of_the_sessions(
 def test_a_spawner_that_dies_is_replaced_and_its_players_keep_their_games(
     tmp_path: Path,
 ) -> None:
-    server = start_server(tmp_path)
-
-    async def play() -> None:
+    async def play(server: Server) -> None:
         conn = await connect(server.port)
         game = await sit(conn, "2048")
         await game.wait_for("Score: 0")
@@ -96,19 +94,16 @@ def test_a_spawner_that_dies_is_replaced_and_its_players_keep_their_games(
         seat.press("q")
         await seat.finish()
 
-    try:
-        run(play())
-    finally:
-        assert server.stop() == 0
+    with running_server(tmp_path) as server:
+        run(play(server))
+    assert server.process.returncode == 0
     assert server.process.stdout is not None
     assert "the game starter stopped; starting it again" in server.process.stdout.read()
     assert "alice" in scores_2048(server.home)
 
 
 def test_a_server_killed_outright_leaves_no_game_behind(tmp_path: Path) -> None:
-    serving = start_server(tmp_path)
-
-    async def play() -> list[int]:
+    async def play(serving: Server) -> list[int]:
         conn = await connect(serving.port)
         game = await sit(conn, "2048")
         await game.wait_for("Score: 0")
@@ -118,9 +113,7 @@ def test_a_server_killed_outright_leaves_no_game_behind(tmp_path: Path) -> None:
         conn.abort()
         return processes
 
-    try:
-        processes = run(play())
-    finally:
-        serving.stop()
+    with running_server(tmp_path) as serving:
+        processes = run(play(serving))
     assert wait_until_gone(processes) == []
     assert "alice" in scores_2048(serving.home)  # the game was hung up, and saved
