@@ -11,8 +11,9 @@ import pytest
 from termgames.sokoban.game import Direction, replay
 from termgames.sokoban.levels import Level
 from termgames.sokoban.solver.analysis import DIRECTIONS, UNREACHABLE, Board
-from termgames.sokoban.solver.macros import box_route, goal_rooms, room_macro, tunnel_run
+from termgames.sokoban.solver.macros import box_route, tunnel_run
 from termgames.sokoban.solver.matching import assign
+from termgames.sokoban.solver.packing import goal_rooms, room_macro
 from termgames.sokoban.solver.search import BestFirst, Verdict
 from tests.boards import level
 
@@ -69,7 +70,7 @@ def test_a_dead_end_of_goals_is_a_room_filled_deepest_first() -> None:
     rooms = goal_rooms(board, board.mask_of(DEAD_END.boxes))
     assert len(rooms) == 1
     room = rooms[0]
-    assert board.squares[room.entrance] == (3, 8)
+    assert room.entrance == 1 << square(board, 3, 8)
     assert [board.squares[goal] for goal in room.order] == [(3, 11), (3, 10), (3, 9)]
 
 
@@ -77,16 +78,19 @@ def test_a_box_on_the_entrance_goes_on_to_the_next_goal_in_order() -> None:
     board = Board(DEAD_END)
     (room,) = goal_rooms(board, board.mask_of(DEAD_END.boxes))
     first = board.mask_of({(2, 2), (2, 4), (3, 8)})  # pushed on from (3, 7)
-    route = room_macro(board, room, first, square(board, 3, 7))
+    route = room_macro(board, room, first, square(board, 3, 7),
+                       square(board, 3, 8))
     assert route is not None
     assert [board.squares[at] for at, _ in route] == [(3, 8), (3, 9), (3, 10)]
     # With the deepest goal filled, the next box stops one short of it.
     second = board.mask_of({(2, 2), (3, 11), (3, 8)})
-    route = room_macro(board, room, second, square(board, 3, 7))
+    route = room_macro(board, room, second, square(board, 3, 7),
+                       square(board, 3, 8))
     assert route is not None and board.squares[route[-1][0]] == (3, 9)
     # Filled out of order (the middle goal first), the room gets no macro.
     wrong = board.mask_of({(2, 2), (3, 10), (3, 8)})
-    assert room_macro(board, room, wrong, square(board, 3, 7)) is None
+    assert room_macro(board, room, wrong, square(board, 3, 7),
+                       square(board, 3, 8)) is None
 
 
 def test_a_route_for_one_box_walks_the_player_round_it() -> None:

@@ -27,8 +27,9 @@ from termgames.sokoban.paths import walk_path
 from termgames.sokoban.solver.analysis import DIRECTIONS, NOWHERE, UNREACHABLE, Board
 from termgames.sokoban.solver.corrals import corral_pushes
 from termgames.sokoban.solver.deadlock import frozen
-from termgames.sokoban.solver.macros import GoalRoom, Pushes, goal_rooms, room_macro, tunnel_run
+from termgames.sokoban.solver.macros import Pushes, tunnel_run
 from termgames.sokoban.solver.matching import Assignment, assign
+from termgames.sokoban.solver.packing import GoalRoom, goal_rooms, room_macro
 
 DEFAULT_NODES = 1_500_000
 """Positions a search may keep (about 300 MB at most); past that it gives up."""
@@ -117,7 +118,7 @@ class BestFirst:
         start = start_mask * self.size + board.number[self.start_player]
         if macros:
             rooms = goal_rooms(board, start_mask)
-            self.rooms = {room.entrance: room for room in rooms}
+            self.rooms = {square: room for room in rooms for square in members(room.entrance)}
             for room in rooms:
                 self.room_squares |= room.squares
         # Every position met, by raw key (boxes and the player's square): the position
@@ -262,13 +263,24 @@ class BestFirst:
         """The pushes that follow a push of ``box`` to ``target`` as one macro (none
         for a plain push), or None when the push is left out."""
         room = self.rooms.get(target)
+        run: Pushes = []
         if room is None:
-            return tunnel_run(self.board, moved, box, direction, exact)
-        route = room_macro(self.board, room, moved, box)
+            run = tunnel_run(self.board, moved, box, direction, exact)
+            if not run:
+                return run
+            # A corridor may lead to a room's entrance: the room's macro goes on from there.
+            box, direction = run[-1]
+            entered = self.board.neighbours[box][direction]
+            room = self.rooms.get(entered)
+            if room is None:
+                return run
+            moved ^= (1 << target) | (1 << entered)
+            target = entered
+        route = room_macro(self.board, room, moved, box, target)
         if route is not None:
-            return route
+            return run + route
         # A full room's entrance is plain floor again.
-        return [] if (moved & room.squares).bit_count() == len(room.order) else None
+        return run if (moved & room.squares).bit_count() == len(room.order) else None
 
     def record(self, key: int, boxes: int, chain: Pushes) -> None:
         """Note the way to each position along ``chain``, pushes made from ``key``."""
