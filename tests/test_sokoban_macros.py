@@ -11,6 +11,7 @@ import pytest
 from termgames.sokoban.game import Direction, replay
 from termgames.sokoban.levels import Level
 from termgames.sokoban.solver.analysis import DIRECTIONS, UNREACHABLE, Board
+from termgames.sokoban.solver.features import FeatureSearch
 from termgames.sokoban.solver.macros import box_route, tunnel_run
 from termgames.sokoban.solver.matching import assign
 from termgames.sokoban.solver.packing import goal_rooms, room_macro
@@ -179,3 +180,100 @@ def test_an_updated_matching_costs_what_a_fresh_one_does(seed: int) -> None:
                     if all(cost[row][chosen[row]] < UNREACHABLE for row in range(size))),
                    default=None)
         assert (None if assignment is None else assignment.total) == best
+
+
+# Goals behind a corridor two squares wide: no single square cuts them off, the two
+# squares side by side at the corridor's end do.
+WIDE_DOOR = level("""
+##########
+#@       #
+#  $ $$  #
+###    $ #
+#..      #
+#..  #####
+##########
+""")
+
+
+def test_goals_behind_two_squares_side_by_side_are_a_room() -> None:
+    board = Board(WIDE_DOOR)
+    (room,) = goal_rooms(board, board.mask_of(WIDE_DOOR.boxes))
+    assert room.entrance == board.mask_of({(4, 3), (5, 3)})
+    assert room.squares == board.goal_mask
+    # A far goal is filled first, one by the door last.
+    assert board.squares[room.order[0]][1] == 1 and board.squares[room.order[-1]][1] == 2
+    search = BestFirst(WIDE_DOOR, macros=True)
+    result = None
+    while result is None:
+        result = search.step(1000)
+    assert result.verdict is Verdict.SOLVED and replay(WIDE_DOOR, result.lurd).solved
+
+
+# A corridor one square wide, (2, 4)-(2, 6), leads to the room's entrance (2, 7).
+CORRIDOR_TO_ROOM = level("""
+##########
+#@  ######
+# $     .#
+#   ###  #
+##########
+""")
+
+
+def test_a_run_through_a_corridor_onto_a_rooms_entrance_goes_on_into_the_room() -> None:
+    board = Board(CORRIDOR_TO_ROOM)
+    search = BestFirst(CORRIDOR_TO_ROOM, macros=True)
+    assert set(search.rooms) == {square(board, 2, 7)}
+    # The box pushed right from (2, 4) runs through the corridor to the entrance, and
+    # from there the room's macro takes it on to the goal.
+    moved = board.mask_of({(2, 5)})
+    chain = search.macro(moved, square(board, 2, 4), RIGHT, square(board, 2, 5), True)
+    assert chain is not None
+    assert [board.squares[at] for at, _ in chain] == [(2, 5), (2, 6), (2, 7)]
+
+
+def test_the_feature_search_solves_and_its_solutions_replay() -> None:
+    for room in (WIDE_DOOR, DEAD_END):
+        search = FeatureSearch(room)
+        result = None
+        while result is None:
+            result = search.step(1000)
+        assert result.verdict is Verdict.SOLVED and replay(room, result.lurd).solved
+
+
+def test_the_feature_search_takes_a_position_from_each_cell_in_turn() -> None:
+    search = FeatureSearch(WIDE_DOOR)
+    search.step(3)  # their children fill two cells: a box on a goal, and none
+    cells = sorted(search.cells, key=lambda cell: (-cell[0], cell[1]))
+    assert len(cells) > 1
+    taken = []
+    for _ in cells:
+        search.take()
+        assert search.current is not None
+        taken.append(search.current[1])
+    # One from each cell, not all from the best one.
+    assert sorted(taken) == sorted(cells)
+
+
+def test_a_push_that_packs_a_box_weighs_nothing_and_any_other_one() -> None:
+    search = FeatureSearch(DEAD_END)
+    board = search.board
+    boxes = board.mask_of(DEAD_END.boxes)
+    search.current = (5, search.features(boxes))
+    on_goal = boxes & ~(1 << square(board, 2, 2)) | 1 << square(board, 3, 11)
+    search.admit(1, 0, on_goal * search.size, on_goal)
+    aside = boxes & ~(1 << square(board, 2, 2)) | 1 << square(board, 1, 2)
+    search.admit(1, 0, aside * search.size, aside)
+    weights = {entry[3]: entry[0] for queue in search.cells.values() for entry in queue}
+    assert weights[on_goal * search.size] == 5
+    assert weights[aside * search.size] == 6
+
+
+def test_an_updated_matching_shares_every_column_but_the_changed_one() -> None:
+    costs = [[1, 2, 3], [2, 1, 3], [3, 2, 1]]
+    assignment = assign(costs, UNREACHABLE)
+    assert assignment is not None and assignment.total == 3
+    updated = assignment.with_column(1, (5, 5, 0))
+    assert updated is not None
+    assert updated.columns[0] is assignment.columns[0]
+    assert updated.columns[2] is assignment.columns[2]
+    assert updated.total == min(1 + 3 + 0, 1 + 5 + 1, 3 + 5 + 0, 2 + 2 + 3, 3 + 2 + 5)

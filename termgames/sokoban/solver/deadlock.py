@@ -57,6 +57,16 @@ def _blocked(board: Board, square: int, axis: int, boxes: int, walls: set[int]) 
 
 def frozen(board: Board, square: int, boxes: int, walls: set[int] | None = None) -> bool:
     """Whether the box on ``square`` can never be pushed again, whatever the player does."""
+    if walls is None:
+        # Most boxes have free floor on both sides along some axis: no search needed.
+        up, down, left, right = board.neighbours[square]
+        live = board.live
+        if up != NOWHERE and down != NOWHERE and not boxes >> up & 1 \
+                and not boxes >> down & 1 and (live[up] or live[down]):
+            return False
+        if left != NOWHERE and right != NOWHERE and not boxes >> left & 1 \
+                and not boxes >> right & 1 and (live[left] or live[right]):
+            return False
     seen = set() if walls is None else walls
     return _blocked(board, square, 0, boxes, seen) and _blocked(board, square, 1, boxes, seen)
 

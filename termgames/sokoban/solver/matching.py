@@ -3,7 +3,9 @@ bound: each goal gets its own box, at the least total push distance.
 
 A search changes one box a push, so a solved assignment can be kept and updated: the
 moved box's column gets its new costs, the goal it had is set free, and one shortest
-augmenting path gives it a box again, in O(n^2) instead of O(n^3) for a fresh solve.
+augmenting path gives it a box again, in O(n^2) instead of O(n^3) for a fresh solve. The
+costs are kept a column at a time and an update shares every column but the changed one,
+so the many assignments a search keeps cost O(n) memory each, not O(n^2).
 """
 
 from __future__ import annotations
@@ -19,10 +21,10 @@ class Assignment:
     """A least-cost assignment of rows to columns and the potentials that prove it.
 
     Indexes are 1-based: column 0 is the search's sentinel, ``owner[c]`` is the row
-    column ``c`` is given to (0: none), and ``cost[r - 1][c - 1]`` is a cost.
+    column ``c`` is given to (0: none), and ``columns[c - 1][r - 1]`` is a cost.
     """
 
-    cost: list[list[int]]
+    columns: list[Sequence[int]]
     row_potential: list[int]
     column_potential: list[int]
     owner: list[int]
@@ -31,45 +33,44 @@ class Assignment:
     @property
     def total(self) -> int:
         """The assignment's cost."""
-        cost, owner = self.cost, self.owner
-        return sum(cost[owner[column] - 1][column - 1]
+        columns, owner = self.columns, self.owner
+        return sum(columns[column - 1][owner[column] - 1]
                    for column in range(1, len(owner)) if owner[column])
 
     def with_column(self, column: int, costs: Sequence[int]) -> Assignment | None:
         """The least-cost assignment once column ``column`` (0-based) has new costs, one
         per row, found from this one; None if none avoids the unreachable costs. Only for
         as many rows as columns (with spare columns a freed column breaks the proof)."""
-        rows = len(self.cost)
+        rows = len(self.row_potential) - 1
         if rows != len(self.owner) - 1:
             raise ValueError("an update needs as many rows as columns")
         unreachable = self.unreachable
-        cost = [row[:] for row in self.cost]
-        row_potential = self.row_potential[:]
+        row_potential = self.row_potential
         least = _INFINITE
         for row in range(rows):
             value = costs[row]
-            cost[row][column] = value
             if value < unreachable:
                 least = min(least, value - row_potential[row + 1])
         if least >= _INFINITE:
             return None
+        columns = self.columns[:]
+        columns[column] = costs
         column_potential = self.column_potential[:]
         column_potential[column + 1] = least  # every reduced cost in it stays >= 0
         owner = self.owner[:]
         freed = owner[column + 1]
         owner[column + 1] = 0
-        updated = Assignment(cost, row_potential, column_potential, owner, unreachable)
+        updated = Assignment(columns, row_potential[:], column_potential, owner, unreachable)
         return updated if updated._give(freed) else None
 
     def _give(self, row: int) -> bool:
         """Give ``row`` a column along the cheapest augmenting path (False: none)."""
-        cost, owner, unreachable = self.cost, self.owner, self.unreachable
+        columns, owner, unreachable = self.columns, self.owner, self.unreachable
         row_potential, column_potential = self.row_potential, self.column_potential
-        columns = len(owner) - 1
-        others = range(1, columns + 1)
-        way = [0] * (columns + 1)
-        least = [_INFINITE] * (columns + 1)
-        used = [False] * (columns + 1)
+        count = len(owner) - 1
+        way = [0] * (count + 1)
+        least = [_INFINITE] * (count + 1)
+        used = [False] * (count + 1)
         owner[0] = row
         column = 0
         while True:
@@ -77,12 +78,12 @@ class Assignment:
             current = owner[column]
             delta = _INFINITE
             best = 0
-            costs = cost[current - 1]
+            index = current - 1
             potential = row_potential[current]
-            for other in others:
+            for other, costs in enumerate(columns, 1):
                 if used[other]:
                     continue
-                value = costs[other - 1]
+                value = costs[index]
                 if value < unreachable:
                     reduced = value - potential - column_potential[other]
                     if reduced < least[other]:
@@ -93,7 +94,7 @@ class Assignment:
                     best = other
             if delta >= _INFINITE // 2:
                 return False
-            for other in range(columns + 1):
+            for other in range(count + 1):
                 if used[other]:
                     row_potential[owner[other]] += delta
                     column_potential[other] -= delta
@@ -113,10 +114,17 @@ class Assignment:
 def assign(cost: Sequence[Sequence[int]], unreachable: int) -> Assignment | None:
     """The least-cost assignment giving every row its own column (rows <= columns), or
     None when every assignment has a cost of ``unreachable`` or more."""
-    rows = len(cost)
-    columns = len(cost[0]) if rows else 0
-    assignment = Assignment([list(row) for row in cost], [0] * (rows + 1),
-                            [0] * (columns + 1), [0] * (columns + 1), unreachable)
+    columns = len(cost[0]) if cost else 0
+    return assign_columns([tuple(row[column] for row in cost) for column in range(columns)],
+                          len(cost), unreachable)
+
+
+def assign_columns(columns: Sequence[Sequence[int]], rows: int, unreachable: int
+                   ) -> Assignment | None:
+    """``assign`` for costs given a column at a time (``columns[c][r]``), which the
+    assignment keeps and shares with its updates."""
+    assignment = Assignment(list(columns), [0] * (rows + 1), [0] * (len(columns) + 1),
+                            [0] * (len(columns) + 1), unreachable)
     for row in range(1, rows + 1):
         if not assignment._give(row):
             return None

@@ -1,9 +1,10 @@
-"""A Sokoban solver: two best-first searches over pushes (search.py) taking turns, one
-greedy and one closer to A*, so that open levels fall to the first and tight ones to the
-second. It runs in slices (``advance``) and within a node budget, so it never freezes a
-screen or eats the machine's memory. A solution is replayed by the game's own rules
-before it is given; "unsolvable" is said only when a search has run out of positions,
-which, with sound pruning only, proves it.
+"""A Sokoban solver: searches over pushes taking turns: two best-first ones (search.py),
+one greedy and one closer to A*, so that open levels fall to the first and tight ones to
+the second, and one over a feature space (features.py) for the large levels. It runs in
+slices (``advance``) and within a node budget, so it never freezes a screen or eats the
+machine's memory. A solution is replayed by the game's own rules before it is given;
+"unsolvable" is said only when a search has run out of positions, which, with sound
+pruning only, proves it.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import time
 from collections.abc import Callable, Iterable
 
 from termgames.sokoban.levels import Level, Position
+from termgames.sokoban.solver.features import FeatureSearch
 from termgames.sokoban.solver.search import (
     DEFAULT_NODES,
     BestFirst,
@@ -28,10 +30,12 @@ __all__ = ["DEFAULT_NODES", "Found", "Push", "Solver", "Verdict", "check", "solv
 
 TURN = 200
 """Positions a search expands before the turn passes to the next search."""
-SCHEDULE = ((12, 1, True), (3, 3, False))
+SCHEDULE = ((12, 1, True), (3, 3, False), (None, 1, True))
 """(greediness, turns in a round, macros) of each search: the greedy one, with macros,
 solves open levels in a fraction of the time; the steadier one gets the larger share for
-the tight ones, and having no macros, it alone can prove a level unsolvable."""
+the tight ones, and having no macros, it alone can prove a level unsolvable; the third
+(no greediness: it is the feature-space search, features.py) climbs the large levels
+where a best-first search loses itself on a plateau of its bound."""
 
 
 class Solver:
@@ -44,9 +48,11 @@ class Solver:
         placed = frozenset(level.boxes if boxes is None else boxes)
         shared_bounds: dict[int, int] = {}
         total = sum(turns for _, turns, _ in SCHEDULE)
-        self.searches = [
+        self.searches: list[tuple[BestFirst, int]] = [
             (BestFirst(level, player, placed, node_limit * turns // total, greediness,
-                    shared_bounds, macros), turns)
+                       shared_bounds, macros) if greediness is not None
+             else FeatureSearch(level, player, placed, node_limit * turns // total,
+                                shared_bounds), turns)
             for greediness, turns, macros in SCHEDULE
         ]
         self.result: Found | None = None

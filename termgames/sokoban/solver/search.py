@@ -28,7 +28,7 @@ from termgames.sokoban.solver.analysis import DIRECTIONS, NOWHERE, UNREACHABLE, 
 from termgames.sokoban.solver.corrals import corral_pushes
 from termgames.sokoban.solver.deadlock import frozen
 from termgames.sokoban.solver.macros import Pushes, tunnel_run
-from termgames.sokoban.solver.matching import Assignment, assign
+from termgames.sokoban.solver.matching import Assignment, assign_columns
 from termgames.sokoban.solver.packing import GoalRoom, goal_rooms, room_macro
 
 DEFAULT_NODES = 1_500_000
@@ -36,6 +36,8 @@ DEFAULT_NODES = 1_500_000
 MATCHINGS_KEPT = 20_000
 """Matchings kept for updating (the newest): a position's children are usually
 measured soon after it was, while its matching is still here."""
+COSTS_KEPT = 64
+"""Sets of frozen boxes whose matching costs are kept (the most recently used)."""
 GREEDINESS = 3
 """How much more the lower bound counts than the pushes made so far: more finds
 solutions faster and longer; 1 would find the fewest pushes."""
@@ -109,8 +111,11 @@ class BestFirst:
         self.size = len(board.squares)
         self.bounds: dict[int, int] = {} if bounds is None else bounds
         self.macros = macros
+        # With spare boxes a box may rest off the goals, even on a dead square.
+        self.exact = len(self.start_boxes) == len(board.goals)
         self.rooms: dict[int, GoalRoom] = {}
         self.room_squares = 0
+        self.columns: OrderedDict[int, list[tuple[int, ...]]] = OrderedDict()
         # Boxes -> (boxes frozen on goals, the square of each column, the matching).
         self.matchings: OrderedDict[int, tuple[int, tuple[int, ...], Assignment]] = \
             OrderedDict()
@@ -133,7 +138,7 @@ class BestFirst:
         if bound >= UNREACHABLE:
             self.result = Found(Verdict.UNSOLVABLE)
         else:
-            heapq.heappush(self.queue, (bound * greediness, 0, 0, start))
+            self.admit(0, bound, start, start_mask)
 
     def bound(self, boxes: int, before: int = -1, box: int = -1, target: int = -1) -> int:
         """The least total pushes still needed by these boxes (UNREACHABLE: dead); when
@@ -143,23 +148,29 @@ class BestFirst:
         if known is not None:
             return known
         board = self.board
-        # Boxes frozen on their goals are walls from now on: the other boxes are measured
-        # around them, which finds goal rooms blocked by a box placed too early.
-        fixed = 0
-        for square in members(boxes & board.goal_mask):
-            if frozen(board, square, boxes):
-                fixed |= 1 << square
-        rows = board.distances_around(fixed) if fixed else board.distances
         kept = self.matchings.get(before) if before >= 0 else None
-        if kept is not None and kept[0] == fixed and len(rows) == len(kept[1]):
+        # Boxes frozen on their goals are walls from now on: the other boxes are measured
+        # around them, which finds goal rooms blocked by a box placed too early. A push
+        # freezes a box only if the pushed box is frozen where it lands (frozen boxes
+        # hold each other), and with as many boxes as goals a frozen box never moves, so
+        # the parent's frozen boxes are this position's unless the pushed box froze.
+        if kept is not None and self.exact and not frozen(board, target, boxes):
+            fixed = kept[0]
+        else:
+            fixed = 0
+            for square in members(boxes & board.goal_mask):
+                if frozen(board, square, boxes):
+                    fixed |= 1 << square
+        costs = self.costs(fixed)
+        if kept is not None and kept[0] == fixed and len(costs[0]) == len(kept[1]):
             columns = list(kept[1])
             index = columns.index(box)
             columns[index] = target
-            assignment = kept[2].with_column(index, [row[target] for row in rows])
+            assignment = kept[2].with_column(index, costs[target])
         else:
             columns = list(members(boxes & ~fixed))
-            assignment = assign([[row[square] for square in columns] for row in rows],
-                                UNREACHABLE)
+            assignment = assign_columns([costs[square] for square in columns],
+                                        len(costs[0]), UNREACHABLE)
         value = UNREACHABLE if assignment is None else min(assignment.total, UNREACHABLE)
         if len(self.bounds) < 200_000:
             self.bounds[boxes] = value
@@ -169,6 +180,20 @@ class BestFirst:
                 matchings.popitem(last=False)  # the oldest
             matchings[boxes] = (fixed, tuple(columns), assignment)
         return value
+
+    def costs(self, fixed: int) -> list[tuple[int, ...]]:
+        """For each square, the push distance from it to each goal not in ``fixed``
+        (with the boxes of ``fixed`` as walls): the matching's column for a box there."""
+        known = self.columns.get(fixed)
+        if known is None:
+            rows = self.board.distances_around(fixed) if fixed else self.board.distances
+            known = [tuple(row[square] for row in rows) for square in range(self.size)]
+            if len(self.columns) >= COSTS_KEPT:
+                self.columns.popitem(last=False)
+            self.columns[fixed] = known
+        else:
+            self.columns.move_to_end(fixed)
+        return known
 
     def step(self, positions: int, deadline: float = math.inf,
              clock: Callable[[], float] = time.monotonic) -> Found | None:
@@ -180,14 +205,12 @@ class BestFirst:
         board = self.board
         size, neighbours, live = self.size, board.neighbours, board.live
         goals = board.goal_mask
-        parent, covered, queue = self.parent, self.covered, self.queue
-        greediness = self.greediness
-        # With spare boxes a box may rest off the goals, even on a dead square.
-        exact = len(self.start_boxes) == len(board.goals)
+        parent, covered = self.parent, self.covered
+        exact = self.exact
         stop = self.nodes + positions
         # The clock is first read once this call has expanded LOOK_EVERY positions.
         look = self.nodes + LOOK_EVERY if deadline < math.inf else math.inf
-        while queue:
+        while self.waiting():
             if self.nodes >= look:
                 look = self.nodes + LOOK_EVERY
                 if clock() >= deadline:
@@ -195,7 +218,7 @@ class BestFirst:
             if self.nodes >= stop:
                 self.seconds += time.perf_counter() - started
                 return None
-            _, pushes, _, key = heapq.heappop(queue)
+            pushes, key = self.take()
             boxes, player = divmod(key, size)
             searched = covered.get(boxes, 0)
             if searched >> player & 1:
@@ -249,14 +272,26 @@ class BestFirst:
                 if bound >= UNREACHABLE:
                     continue
                 self.record(key, boxes, [(box, direction), *further])
-                made = pushes + 1 + len(further)
-                self.counter += 1
-                heapq.heappush(queue, (made + bound * greediness, made, self.counter, child))
+                self.admit(pushes + 1 + len(further), bound, child, moved)
         self.seconds += time.perf_counter() - started
         # Macros leave moves out that are not provably useless: no proof then.
         verdict = Verdict.LIMIT if self.macros else Verdict.UNSOLVABLE
         self.result = Found(verdict, nodes=self.nodes, seconds=self.seconds)
         return self.result
+
+    def waiting(self) -> bool:
+        """Whether any position is queued."""
+        return bool(self.queue)
+
+    def take(self) -> tuple[int, int]:
+        """The next position to expand, and the pushes made to reach it."""
+        _, made, _, key = heapq.heappop(self.queue)
+        return made, key
+
+    def admit(self, made: int, bound: int, key: int, boxes: int) -> None:
+        """Queue a new position (``boxes`` and where the player is, as ``key``)."""
+        self.counter += 1
+        heapq.heappush(self.queue, (made + bound * self.greediness, made, self.counter, key))
 
     def macro(self, moved: int, box: int, direction: int, target: int, exact: bool
               ) -> Pushes | None:
