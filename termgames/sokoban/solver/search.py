@@ -33,9 +33,19 @@ from termgames.sokoban.solver.packing import GoalRoom, goal_rooms, room_macro
 
 DEFAULT_NODES = 1_500_000
 """Positions a search may keep (about 300 MB at most); past that it gives up."""
+MATCHINGS_BYTES = 40_000_000
+"""Memory for the matchings kept for updating (the newest): a position's children are
+usually measured soon after it was, while its matching is still here. A kept matching
+shares its costs with the others and holds O(boxes) numbers of its own."""
 MATCHINGS_KEPT = 20_000
-"""Matchings kept for updating (the newest): a position's children are usually
-measured soon after it was, while its matching is still here."""
+"""The most matchings kept, however few the boxes."""
+
+
+def matchings_kept(boxes: int) -> int:
+    """How many matchings of this many boxes fit in MATCHINGS_BYTES: each holds four
+    lists of a pointer a box, and about two fresh integers a box (the potentials)."""
+    each = 4 * (56 + 8 * (boxes + 1)) + 2 * 32 * (boxes + 1) + 200
+    return min(MATCHINGS_KEPT, MATCHINGS_BYTES // each)
 COSTS_KEPT = 64
 """Sets of frozen boxes whose matching costs are kept (the most recently used)."""
 GREEDINESS = 3
@@ -116,6 +126,7 @@ class BestFirst:
         self.rooms: dict[int, GoalRoom] = {}
         self.room_squares = 0
         self.columns: OrderedDict[int, list[tuple[int, ...]]] = OrderedDict()
+        self.matchings_kept = matchings_kept(len(self.start_boxes))
         # Boxes -> (boxes frozen on goals, the square of each column, the matching).
         self.matchings: OrderedDict[int, tuple[int, tuple[int, ...], Assignment]] = \
             OrderedDict()
@@ -176,7 +187,7 @@ class BestFirst:
             self.bounds[boxes] = value
         if assignment is not None and value < UNREACHABLE:
             matchings = self.matchings
-            if len(matchings) >= MATCHINGS_KEPT:
+            if len(matchings) >= self.matchings_kept:
                 matchings.popitem(last=False)  # the oldest
             matchings[boxes] = (fixed, tuple(columns), assignment)
         return value
