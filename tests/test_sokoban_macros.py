@@ -260,9 +260,9 @@ def test_a_push_that_packs_a_box_weighs_nothing_and_any_other_one() -> None:
     boxes = board.mask_of(DEAD_END.boxes)
     search.current = (5, search.features(boxes))
     on_goal = boxes & ~(1 << square(board, 2, 2)) | 1 << square(board, 3, 11)
-    search.admit(1, 0, on_goal * search.size, on_goal)
+    search.admit(1, 0, on_goal * search.size, boxes)
     aside = boxes & ~(1 << square(board, 2, 2)) | 1 << square(board, 1, 2)
-    search.admit(1, 0, aside * search.size, aside)
+    search.admit(1, 0, aside * search.size, boxes)
     weights = {entry[3]: entry[0] for queue in search.cells.values() for entry in queue}
     assert weights[on_goal * search.size] == 5
     assert weights[aside * search.size] == 6

@@ -31,7 +31,7 @@ class FeatureSearch(BestFirst):
     def __init__(self, level: Level, player: Position | None = None,
                  boxes: Iterable[Position] | None = None, node_limit: int = DEFAULT_NODES,
                  bounds: dict[int, int] | None = None) -> None:
-        self.cells: dict[Cell, list[tuple[int, int, int, int, int]]] = {}
+        self.cells: dict[Cell, list[tuple[int, int, int, int, int, int]]] = {}
         self.rounds: list[Cell] = []
         self.next_cell = 0
         self.queued = 0
@@ -54,9 +54,9 @@ class FeatureSearch(BestFirst):
         """Whether any position is queued."""
         return self.queued > 0
 
-    def admit(self, made: int, bound: int, key: int, boxes: int) -> None:
+    def admit(self, made: int, bound: int, key: int, before: int) -> None:
         """Queue a new position in its cell, weighed by whether its push made progress."""
-        cell = self.features(boxes)
+        cell = self.features(key // self.size)
         if self.current is None:
             weight = 0
         else:
@@ -67,10 +67,10 @@ class FeatureSearch(BestFirst):
         if queue is None:
             queue = self.cells[cell] = []
         self.counter += 1
-        heapq.heappush(queue, (weight, bound, self.counter, key, made))
+        heapq.heappush(queue, (weight, bound, self.counter, key, made, before))
         self.queued += 1
 
-    def take(self) -> tuple[int, int]:
+    def take(self) -> tuple[int, int, int]:
         """The lightest position of the next cell with any."""
         while True:
             if self.next_cell >= len(self.rounds):
@@ -83,7 +83,7 @@ class FeatureSearch(BestFirst):
             queue = self.cells[cell]
             if queue:
                 break
-        weight, _, _, key, made = heapq.heappop(queue)
+        weight, _, _, key, made, before = heapq.heappop(queue)
         self.queued -= 1
         self.current = (weight, cell)
-        return made, key
+        return made, key, before

@@ -121,14 +121,18 @@ class BestFirst:
         self.size = len(board.squares)
         self.bounds: dict[int, int] = {} if bounds is None else bounds
         self.macros = macros
+        # A search that claims no proof measures a new position by an estimate, and by
+        # the bound only when it takes it: most positions are never taken.
+        self.lazy = macros
         # With spare boxes a box may rest off the goals, even on a dead square.
         self.exact = len(self.start_boxes) == len(board.goals)
         self.rooms: dict[int, GoalRoom] = {}
         self.room_squares = 0
         self.columns: OrderedDict[int, list[tuple[int, ...]]] = OrderedDict()
         self.matchings_kept = matchings_kept(len(self.start_boxes))
-        # Boxes -> (boxes frozen on goals, the square of each column, the matching).
-        self.matchings: OrderedDict[int, tuple[int, tuple[int, ...], Assignment]] = \
+        # Boxes -> (boxes frozen on goals, the square of each column, the matching, its
+        # cost).
+        self.matchings: OrderedDict[int, tuple[int, tuple[int, ...], Assignment, int]] = \
             OrderedDict()
         start_mask = board.mask_of(self.start_boxes)
         start = start_mask * self.size + board.number[self.start_player]
@@ -143,13 +147,13 @@ class BestFirst:
         # The squares the player has been searched from, per set of boxes: the union of
         # the regions expanded (regions of one set of boxes never overlap).
         self.covered: dict[int, int] = {}
-        self.queue: list[tuple[int, int, int, int]] = []
+        self.queue: list[tuple[int, int, int, int, int]] = []
         self.counter = 0
         bound = self.bound(start_mask)
         if bound >= UNREACHABLE:
             self.result = Found(Verdict.UNSOLVABLE)
         else:
-            self.admit(0, bound, start, start_mask)
+            self.admit(0, bound, start, -1)
 
     def bound(self, boxes: int, before: int = -1, box: int = -1, target: int = -1) -> int:
         """The least total pushes still needed by these boxes (UNREACHABLE: dead); when
@@ -189,8 +193,29 @@ class BestFirst:
             matchings = self.matchings
             if len(matchings) >= self.matchings_kept:
                 matchings.popitem(last=False)  # the oldest
-            matchings[boxes] = (fixed, tuple(columns), assignment)
+            matchings[boxes] = (fixed, tuple(columns), assignment, value)
         return value
+
+    def estimate(self, boxes: int, before: int, box: int, target: int) -> int:
+        """About the bound of these boxes, which came from ``before`` by a push of
+        ``box`` to ``target``: the matching of ``before`` with the pushed box's cost
+        changed (the bound or more; no better matching is looked for). The bound itself
+        when that matching is not kept, the pushed box was or is now frozen, or it cannot
+        reach its goal."""
+        known = self.bounds.get(boxes)
+        if known is not None:
+            return known
+        kept = self.matchings.get(before)
+        if kept is None or kept[0] >> box & 1 or (self.board.goal_mask >> target & 1
+                                                  and frozen(self.board, target, boxes)):
+            return self.bound(boxes, before, box, target)
+        fixed, columns, assignment, total = kept
+        index = columns.index(box)
+        row = assignment.owner[index + 1]
+        cost = self.costs(fixed)[target][row - 1] if row else UNREACHABLE
+        if cost >= UNREACHABLE:
+            return self.bound(boxes, before, box, target)
+        return total - assignment.columns[index][row - 1] + cost
 
     def costs(self, fixed: int) -> list[tuple[int, ...]]:
         """For each square, the push distance from it to each goal not in ``fixed``
@@ -229,7 +254,7 @@ class BestFirst:
             if self.nodes >= stop:
                 self.seconds += time.perf_counter() - started
                 return None
-            pushes, key = self.take()
+            pushes, key, before = self.take()
             boxes, player = divmod(key, size)
             searched = covered.get(boxes, 0)
             if searched >> player & 1:
@@ -240,6 +265,12 @@ class BestFirst:
             if boxes & goals == goals:
                 self.seconds += time.perf_counter() - started
                 return self.finish(key)
+            if before >= 0 and self.lazy:
+                # Measured only now, by the bound itself: a dead one goes no further.
+                moved = boxes ^ before
+                if self.bound(boxes, before, (before & moved).bit_length() - 1,
+                              (boxes & moved).bit_length() - 1) >= UNREACHABLE:
+                    continue
             if len(parent) > self.node_limit:
                 self.seconds += time.perf_counter() - started
                 self.result = Found(Verdict.LIMIT, nodes=self.nodes, seconds=self.seconds)
@@ -279,11 +310,12 @@ class BestFirst:
                     continue
                 if exact and not goals >> target & 1 and frozen(board, target, moved):
                     continue
-                bound = self.bound(moved, boxes, box, target)
+                bound = self.estimate(moved, boxes, box, target) if self.lazy \
+                    else self.bound(moved, boxes, box, target)
                 if bound >= UNREACHABLE:
                     continue
                 self.record(key, boxes, [(box, direction), *further])
-                self.admit(pushes + 1 + len(further), bound, child, moved)
+                self.admit(pushes + 1 + len(further), bound, child, boxes)
         self.seconds += time.perf_counter() - started
         # Macros leave moves out that are not provably useless: no proof then.
         verdict = Verdict.LIMIT if self.macros else Verdict.UNSOLVABLE
@@ -294,15 +326,18 @@ class BestFirst:
         """Whether any position is queued."""
         return bool(self.queue)
 
-    def take(self) -> tuple[int, int]:
-        """The next position to expand, and the pushes made to reach it."""
-        _, made, _, key = heapq.heappop(self.queue)
-        return made, key
+    def take(self) -> tuple[int, int, int]:
+        """The next position to expand, the pushes made to reach it, and the boxes of
+        the position it was reached from (-1 for the start)."""
+        _, made, _, key, before = heapq.heappop(self.queue)
+        return made, key, before
 
-    def admit(self, made: int, bound: int, key: int, boxes: int) -> None:
-        """Queue a new position (``boxes`` and where the player is, as ``key``)."""
+    def admit(self, made: int, bound: int, key: int, before: int) -> None:
+        """Queue a new position (its boxes and where the player is, as ``key``), reached
+        from a position with the boxes ``before``."""
         self.counter += 1
-        heapq.heappush(self.queue, (made + bound * self.greediness, made, self.counter, key))
+        heapq.heappush(self.queue,
+                       (made + bound * self.greediness, made, self.counter, key, before))
 
     def macro(self, moved: int, box: int, direction: int, target: int, exact: bool
               ) -> Pushes | None:
