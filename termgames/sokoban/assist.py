@@ -25,7 +25,6 @@ from termgames.sokoban.help_words import (
 )
 from termgames.sokoban.levels import Position
 from termgames.sokoban.solver import (
-    Board,
     Deadlock,
     DeadlockKind,
     Plan,
@@ -34,6 +33,7 @@ from termgames.sokoban.solver import (
     Search,
     Verdict,
     behind,
+    board_of,
     deadlock_of,
     reaches,
     walks,
@@ -99,7 +99,7 @@ class Assistant:
         shown, to remember for good that the level was helped."""
         self.game, self.level, self.stage = game, game.level, stage
         self.on_help = on_help
-        self.board = Board(self.level)  # built once per level; its tables as needed
+        self.board = board_of(self.level)  # shared with the hints' searches
         self.exact = len(self.level.boxes) == len(self.level.goals)
         self.plan: Plan | None = None
         self.helped = helped  # a hint or the replay helped in an earlier session

@@ -11,7 +11,7 @@ search for the game's help, and what it hands the game). No module of termgames 
 this package imports them (tests/test_module_rules.py); tests and benchmarks may.
 """
 
-from termgames.sokoban.solver.analysis import Board
+from termgames.sokoban.solver.analysis import Board, board_of
 from termgames.sokoban.solver.deadlock import Deadlock, DeadlockKind
 from termgames.sokoban.solver.plan import (
     Plan,
@@ -32,5 +32,5 @@ from termgames.sokoban.solver.schedule import (
 )
 
 __all__ = ["DEFAULT_NODES", "Board", "Deadlock", "DeadlockKind", "Found", "Plan", "Push",
-           "Replay", "Search", "Solver", "Verdict", "behind", "deadlock_of", "reaches",
+           "Replay", "Search", "Solver", "Verdict", "behind", "board_of", "deadlock_of", "reaches",
            "solve", "walks"]

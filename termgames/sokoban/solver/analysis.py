@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from termgames.sokoban.game import Direction
 from termgames.sokoban.levels import Level, Position
@@ -156,6 +156,13 @@ class Board:
         frontier at a time with shifts (a square's neighbours are one bit or one row
         of bits away)."""
         return flood(1 << player, self.floor_mask & ~boxes, self.width)
+
+
+@lru_cache(maxsize=4)
+def board_of(level: Level) -> Board:
+    """The level's board, one for all that look at the level (the game's warnings, its
+    hint's searches), so that its tables are worked out once."""
+    return Board(level)
 
 
 def flood(start: int, within: int, width: int) -> int:

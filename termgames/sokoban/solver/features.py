@@ -1,8 +1,10 @@
 """A search over a feature space, after FESS (Shoham and Schaeffer, "The FESS Algorithm:
 A Feature Based Approach to Single-Agent Search", 2020).
 
-Each position is placed in a cell by two features of it: how many boxes are on goals
-(packing) and how many parts the boxes cut the free floor into (connectivity). The
+Each position is placed in a cell by two features of it: how many goals are filled in
+the order found for them (packing: each part of the goals, counted along its order up
+to its first empty goal, packing.py) and how many parts the boxes cut the free floor
+into (connectivity). The
 search takes one position from each cell in turn, round and round, so that no single
 promising line of play starves the others; within a cell it takes the lightest. A push
 that packs a box or joins two parts of the floor weighs nothing, any other push one, so
@@ -19,10 +21,11 @@ from collections.abc import Iterable
 
 from termgames.sokoban.levels import Level, Position
 from termgames.sokoban.solver.analysis import flood
+from termgames.sokoban.solver.packing import GoalArea, goal_areas
 from termgames.sokoban.solver.search import DEFAULT_NODES, BestFirst
 
 Cell = tuple[int, int]
-"""(boxes on goals, parts of the free floor)."""
+"""(goals filled in order, parts of the free floor)."""
 
 
 class FeatureSearch(BestFirst):
@@ -37,18 +40,21 @@ class FeatureSearch(BestFirst):
         self.queued = 0
         # The weight and cell of the position being expanded (None: the start's turn).
         self.current: tuple[int, Cell] | None = None
+        self.areas: tuple[GoalArea, ...] | None = None
         super().__init__(level, player, boxes, node_limit, 1, bounds, macros=True)
 
     def features(self, boxes: int) -> Cell:
         """The cell of a position with these boxes."""
         board = self.board
+        if self.areas is None:
+            self.areas = goal_areas(board)
         free = board.floor_mask & ~boxes
         width = board.width
         parts = 0
         while free:
             free &= ~flood(free & -free, free, width)
             parts += 1
-        return (boxes & board.goal_mask).bit_count(), parts
+        return sum(area.packed(boxes) for area in self.areas), parts
 
     def waiting(self) -> bool:
         """Whether any position is queued."""

@@ -143,3 +143,44 @@ def room_macro(board: Board, room: GoalRoom, boxes: int, box: int, entered: int
     if any(not inside >> goal & 1 for goal in room.order[:filled]):
         return None
     return box_route(board, boxes & ~(1 << entered), entered, box, room.order[filled])
+
+
+@dataclass(frozen=True)
+class GoalArea:
+    """Goals side by side (a part of the goals joined square to square), in an order
+    they can be filled from outside them."""
+
+    goals: int
+    order: tuple[int, ...]
+    filled: tuple[int, ...]
+    """The goals of each first part of the order, as bit sets: ``filled[k]`` holds the
+    first ``k`` goals."""
+
+    def packed(self, boxes: int) -> int:
+        """How many of its goals hold a box, counted along the order up to the first
+        empty one."""
+        count = 0
+        filled = self.filled
+        while count + 1 < len(filled) and boxes & filled[count + 1] == filled[count + 1]:
+            count += 1
+        return count
+
+
+def goal_areas(board: Board) -> tuple[GoalArea, ...]:
+    """The goals in parts joined square to square, each with an order to fill it in:
+    found by emptying it backwards, each box pulled off the part by a player who comes
+    from anywhere outside it. A part with no such order is left out."""
+    goals, width = board.goal_mask, board.width
+    areas = []
+    rest = goals
+    while rest:
+        part = flood(rest & -rest, goals, width)
+        rest &= ~part
+        order = packing_order(board, part, board.floor_mask & ~part)
+        if order is None:
+            continue
+        filled = [0]
+        for goal in order:
+            filled.append(filled[-1] | 1 << goal)
+        areas.append(GoalArea(part, order, tuple(filled)))
+    return tuple(areas)

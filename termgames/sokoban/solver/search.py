@@ -24,7 +24,7 @@ from termgames.bitset import members
 from termgames.sokoban.game import Direction, Sokoban
 from termgames.sokoban.levels import Level, Position
 from termgames.sokoban.paths import walk_path
-from termgames.sokoban.solver.analysis import DIRECTIONS, NOWHERE, UNREACHABLE, Board
+from termgames.sokoban.solver.analysis import DIRECTIONS, NOWHERE, UNREACHABLE, board_of
 from termgames.sokoban.solver.corrals import corral_pushes
 from termgames.sokoban.solver.deadlock import frozen
 from termgames.sokoban.solver.macros import Pushes, tunnel_run
@@ -109,7 +109,7 @@ class BestFirst:
                  greediness: int = GREEDINESS, bounds: dict[int, int] | None = None,
                  macros: bool = False) -> None:
         self.level = level
-        self.board = Board(level)
+        self.board = board_of(level)
         self.start_player = level.player if player is None else player
         self.start_boxes = frozenset(level.boxes if boxes is None else boxes)
         self.node_limit = node_limit
