@@ -7,8 +7,10 @@ to its first empty goal, packing.py) and how many parts the boxes cut the free f
 into (connectivity). The
 search takes one position from each cell in turn, round and round, so that no single
 promising line of play starves the others; within a cell it takes the lightest. A push
-that packs a box or joins two parts of the floor weighs nothing, any other push one, so
-within a cell the lines that keep making progress come first.
+that packs a box or joins two parts of the floor weighs nothing, and so does a push of
+the box the last push moved (a box taken across the floor is one move, as in FESS,
+whose moves are whole box journeys); any other push weighs one. Within a cell the
+lightest come first, so the lines that keep making progress lead.
 
 A best-first search sinks into a plateau of its bound: a big level's many equally good
 pushes, none of them progress. Cycling through the cells keeps the search climbing.
@@ -40,6 +42,7 @@ class FeatureSearch(BestFirst):
         self.queued = 0
         # The weight and cell of the position being expanded (None: the start's turn).
         self.current: tuple[int, Cell] | None = None
+        self.last_pushed = -1  # where the box its last push moved stands
         self.areas: tuple[GoalArea, ...] | None = None
         super().__init__(level, player, boxes, node_limit, 1, bounds, macros=True)
 
@@ -67,7 +70,9 @@ class FeatureSearch(BestFirst):
             weight = 0
         else:
             weight, (packed, parts) = self.current
-            if cell[0] <= packed and cell[1] >= parts:
+            # Taking one box further is one move however many pushes it takes.
+            same_box = (before & ~(key // self.size)).bit_length() - 1 == self.last_pushed
+            if cell[0] <= packed and cell[1] >= parts and not same_box:
                 weight += 1
         queue = self.cells.get(cell)
         if queue is None:
@@ -92,4 +97,6 @@ class FeatureSearch(BestFirst):
         weight, _, _, key, made, before = heapq.heappop(queue)
         self.queued -= 1
         self.current = (weight, cell)
+        _, push = self.parent[key]
+        self.last_pushed = self.board.neighbours[push // 4][push % 4] if push >= 0 else -1
         return made, key, before

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 from termgames.bitset import members
 from termgames.sokoban.solver.analysis import NOWHERE, Board, flood
@@ -97,6 +98,7 @@ def _touches(board: Board, squares: int, part: int) -> bool:
                for square in members(squares))
 
 
+@lru_cache(maxsize=8)  # the searches of one solve ask alike
 def goal_rooms(board: Board, boxes: int) -> tuple[GoalRoom, ...]:
     """The level's goal rooms: for each set of goals that an entrance (one square, or two
     side by side, none a goal) cuts off from all the boxes, the smallest room that holds
@@ -166,6 +168,7 @@ class GoalArea:
         return count
 
 
+@lru_cache(maxsize=4)
 def goal_areas(board: Board) -> tuple[GoalArea, ...]:
     """The goals in parts joined square to square, each with an order to fill it in:
     found by emptying it backwards, each box pulled off the part by a player who comes
