@@ -25,12 +25,13 @@ from termgames.sokoban.solver.plan import (
 from termgames.sokoban.solver.schedule import (
     DEFAULT_NODES,
     Found,
+    Optimal,
     Push,
     Solver,
     Verdict,
     solve,
 )
 
-__all__ = ["DEFAULT_NODES", "Board", "Deadlock", "DeadlockKind", "Found", "Plan", "Push",
-           "Replay", "Search", "Solver", "Verdict", "behind", "deadlock_of", "reaches",
+__all__ = ["DEFAULT_NODES", "Board", "Deadlock", "DeadlockKind", "Found", "Optimal", "Plan",
+           "Push", "Replay", "Search", "Solver", "Verdict", "behind", "deadlock_of", "reaches",
            "solve", "walks"]

@@ -76,6 +76,8 @@ class Found:
     pushes: tuple[Push, ...] = ()
     nodes: int = 0
     seconds: float = 0.0
+    optimal: bool = False
+    """Whether no solution has fewer pushes (a solve by an optimal search)."""
 
     @property
     def moves(self) -> int:
@@ -94,13 +96,17 @@ class BestFirst:
     def __init__(self, level: Level, player: Position | None = None,
                  boxes: Iterable[Position] | None = None, node_limit: int = DEFAULT_NODES,
                  greediness: int = GREEDINESS, bounds: dict[int, int] | None = None,
-                 macros: bool = False) -> None:
+                 macros: bool = False, optimal: bool = False) -> None:
+        if optimal and macros:
+            raise ValueError("an optimal search makes no macros: they skip positions")
         self.level = level
         self.board = Board(level)
         self.start_player = level.player if player is None else player
         self.start_boxes = frozenset(level.boxes if boxes is None else boxes)
         self.node_limit = node_limit
-        self.greediness = greediness
+        # Optimal: A* on pushes, the bound counted once (it never overestimates).
+        self.greediness = 1 if optimal else greediness
+        self.optimal = optimal
         self.nodes = 0
         self.seconds = 0.0
         self.result: Found | None = None
@@ -126,13 +132,18 @@ class BestFirst:
         # The squares the player has been searched from, per set of boxes: the union of
         # the regions expanded (regions of one set of boxes never overlap).
         self.covered: dict[int, int] = {}
+        # Optimal only: the fewest pushes known to each raw key, and per set of boxes the
+        # regions expanded with the pushes they were expanded at, so that a position met
+        # again by a shorter way is searched again (the bound need not be consistent).
+        self.best: dict[int, int] = {start: 0}
+        self.expanded: dict[int, list[tuple[int, int]]] = {}
         self.queue: list[tuple[int, int, int, int]] = []
         self.counter = 0
         bound = self.bound(start_mask)
         if bound >= UNREACHABLE:
             self.result = Found(Verdict.UNSOLVABLE)
         else:
-            heapq.heappush(self.queue, (bound * greediness, 0, 0, start))
+            heapq.heappush(self.queue, (bound * self.greediness, 0, 0, start))
 
     def bound(self, boxes: int, before: int = -1, box: int = -1, target: int = -1) -> int:
         """The least total pushes still needed by these boxes (UNREACHABLE: dead); when
@@ -180,7 +191,7 @@ class BestFirst:
         size, neighbours, live = self.size, board.neighbours, board.live
         goals = board.goal_mask
         parent, covered, queue = self.parent, self.covered, self.queue
-        greediness = self.greediness
+        greediness, optimal, best = self.greediness, self.optimal, self.best
         # With spare boxes a box may rest off the goals, even on a dead square.
         exact = len(self.start_boxes) == len(board.goals)
         stop = self.nodes + positions
@@ -196,11 +207,18 @@ class BestFirst:
                 return None
             _, pushes, _, key = heapq.heappop(queue)
             boxes, player = divmod(key, size)
-            searched = covered.get(boxes, 0)
-            if searched >> player & 1:
-                continue
-            reach = board.reach(player, boxes)
-            covered[boxes] = searched | reach
+            if optimal:
+                pushes = -pushes  # queued negated: of equal cost, the deepest first
+                if best[key] < pushes or self.done(boxes, player, pushes):
+                    continue
+                reach = board.reach(player, boxes)
+                self.close(boxes, reach, pushes)
+            else:
+                searched = covered.get(boxes, 0)
+                if searched >> player & 1:
+                    continue
+                reach = board.reach(player, boxes)
+                covered[boxes] = searched | reach
             self.nodes += 1
             if boxes & goals == goals:
                 self.seconds += time.perf_counter() - started
@@ -240,22 +258,45 @@ class BestFirst:
                 else:
                     player_after = box
                 child = moved * size + player_after
-                if child in parent or covered.get(moved, 0) >> player_after & 1:
+                if optimal:
+                    if best.get(child, UNREACHABLE) <= pushes + 1 \
+                            or self.done(moved, player_after, pushes + 1):
+                        continue
+                elif child in parent or covered.get(moved, 0) >> player_after & 1:
                     continue
                 if exact and not goals >> target & 1 and frozen(board, target, moved):
                     continue
                 bound = self.bound(moved, boxes, box, target)
                 if bound >= UNREACHABLE:
                     continue
-                self.record(key, boxes, [(box, direction), *further])
                 made = pushes + 1 + len(further)
                 self.counter += 1
+                if optimal:
+                    parent[child] = (key, box * 4 + direction)  # the shortest way yet
+                    best[child] = made
+                    heapq.heappush(queue, (made + bound, -made, self.counter, child))
+                    continue
+                self.record(key, boxes, [(box, direction), *further])
                 heapq.heappush(queue, (made + bound * greediness, made, self.counter, child))
         self.seconds += time.perf_counter() - started
         # Macros leave moves out that are not provably useless: no proof then.
         verdict = Verdict.LIMIT if self.macros else Verdict.UNSOLVABLE
         self.result = Found(verdict, nodes=self.nodes, seconds=self.seconds)
         return self.result
+
+    def done(self, boxes: int, player: int, pushes: int) -> bool:
+        """Optimal search: whether the player's region among ``boxes`` was expanded
+        already, reached with at most ``pushes`` pushes."""
+        return any(region >> player & 1 and made <= pushes
+                   for region, made in self.expanded.get(boxes, ()))
+
+    def close(self, boxes: int, reach: int, pushes: int) -> None:
+        """Optimal search: note the region ``reach`` among ``boxes`` as expanded with
+        ``pushes`` pushes (instead of any worse expansion of it)."""
+        regions = [(region, made) for region, made in self.expanded.get(boxes, ())
+                   if not region & reach]
+        regions.append((reach, pushes))
+        self.expanded[boxes] = regions
 
     def macro(self, moved: int, box: int, direction: int, target: int, exact: bool
               ) -> Pushes | None:
@@ -293,7 +334,8 @@ class BestFirst:
         chain.reverse()
         lurd = steps_for(self.level, self.start_player, self.start_boxes, chain)
         check(self.level, self.start_player, self.start_boxes, lurd)
-        self.result = Found(Verdict.SOLVED, lurd, tuple(chain), self.nodes, self.seconds)
+        self.result = Found(Verdict.SOLVED, lurd, tuple(chain), self.nodes, self.seconds,
+                            self.optimal)
         return self.result
 
 
