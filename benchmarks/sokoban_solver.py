@@ -10,8 +10,12 @@ A hint is a solve from the position the player is in; it is timed from the start
 solved level and from halfway through its solution, run in 50 ms slices as the game runs
 it, and counted as "within 1 s" if its answer came in time.
 
+With ``--optimal pushes`` each level is solved by the push-optimal search instead (the
+hints stay the game's own) and the table says how many solutions are proved optimal.
+
 Usage: python -m benchmarks.sokoban_solver [--collection microban | PATH...]
        [--time-limit 30] [--jobs N] [--levels 1-20] [--no-hints] [--verbose]
+       [--optimal pushes]
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ from dataclasses import dataclass, replace
 from termgames.sokoban.bundled import by_slug, load_bundled
 from termgames.sokoban.files import load
 from termgames.sokoban.levels import Level
-from termgames.sokoban.solver import Push, Solver, Verdict, solve
+from termgames.sokoban.solver import Optimal, Push, Solver, Verdict, solve
 
 HINT_CAP_S = 5.0
 SLICE_S = 0.05
@@ -46,6 +50,7 @@ class Outcome:
     hint_start: float | None
     hint_half: float | None
     peak_mb: float = 0.0
+    optimal: bool = False
 
 
 def hint_time(level: Level, pushes: tuple[Push, ...]) -> float:
@@ -65,21 +70,21 @@ def hint_time(level: Level, pushes: tuple[Push, ...]) -> float:
     return HINT_CAP_S
 
 
-def run_one(job: tuple[Level, float, bool]) -> Outcome:
+def run_one(job: tuple[Level, float, bool, Optimal | None]) -> Outcome:
     """Solve one level, then time its hints."""
-    level, limit, hints = job
+    level, limit, hints, optimal = job
     started = time.monotonic()
-    result = solve(level, time_limit=limit)
+    result = solve(level, time_limit=limit, optimal=optimal)
     seconds = time.monotonic() - started
     start = half = None
     if hints and result.verdict is Verdict.SOLVED:
         start = hint_time(level, ())
         half = hint_time(level, result.pushes[:len(result.pushes) // 2])
     return Outcome(level.number, level.shown_name, result.verdict.value, seconds,
-                   result.moves, result.push_count, start, half)
+                   result.moves, result.push_count, start, half, optimal=result.optimal)
 
 
-def run_apart(job: tuple[Level, float, bool]) -> Outcome:
+def run_apart(job: tuple[Level, float, bool, Optimal | None]) -> Outcome:
     """``run_one`` in a process forked for it; with its peak resident memory."""
     reader, writer = multiprocessing.Pipe(duplex=False)
     pid = os.fork()
@@ -145,11 +150,13 @@ def main() -> None:
     parser.add_argument("--levels")
     parser.add_argument("--no-hints", action="store_true")
     parser.add_argument("--verbose", action="store_true")
+    parser.add_argument("--optimal", choices=["pushes"])
     options = parser.parse_args()
     name, levels = levels_of(options)
     levels = chosen(levels, options.levels)
     started = time.monotonic()
-    jobs = [(level, options.time_limit, not options.no_hints) for level in levels]
+    optimal = Optimal(options.optimal) if options.optimal else None
+    jobs = [(level, options.time_limit, not options.no_hints, optimal) for level in levels]
     with ProcessPoolExecutor(options.jobs) as pool:
         outcomes = list(pool.map(run_apart, jobs))
         idle = pool.submit(idle_mb).result()  # forked as each level's process is
@@ -159,11 +166,13 @@ def main() -> None:
         for outcome in outcomes:
             print(f"{outcome.number:>4} {outcome.verdict:<28} {outcome.seconds:7.2f} s "
                   f"{outcome.moves:>5} moves {outcome.pushes:>4} pushes "
-                  f"{outcome.peak_mb:6.0f} MB  {outcome.name}")
+                  f"{outcome.peak_mb:6.0f} MB{' optimal' if outcome.optimal else ''}  "
+                  f"{outcome.name}")
     times = [outcome.seconds for outcome in solved]
     rows = [
         ("collection", f"{name} ({len(levels)} levels)"),
         ("time limit a level", f"{options.time_limit:g} s, one core each ({options.jobs} jobs)"),
+        ("search", "push-optimal (--optimal pushes)" if optimal else "default"),
         ("solved", f"{len(solved)} of {len(levels)}"),
         ("time to solve, median", f"{statistics.median(times):.2f} s" if times else "-"),
         ("time to solve, p90", f"{percentile(times, 0.9):.2f} s" if times else "-"),
@@ -171,6 +180,9 @@ def main() -> None:
         ("moves, total", f"{sum(outcome.moves for outcome in solved):,}"),
         ("pushes, total", f"{sum(outcome.pushes for outcome in solved):,}"),
     ]
+    if optimal:
+        proved = sum(1 for outcome in solved if outcome.optimal)
+        rows.append(("solutions proved push-optimal", f"{proved} of {len(solved)}"))
     if solved:
         largest = max(solved, key=lambda outcome: level_size(levels, outcome.number))
         rows.append(("peak memory, largest level solved",

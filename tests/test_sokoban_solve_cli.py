@@ -117,6 +117,20 @@ def test_a_level_not_solved_within_the_time_limit() -> None:
     assert total.startswith("0 of 1 level solved (1 not solved within the limit) in ")
 
 
+def test_optimal_pushes_finds_fewer_pushes_and_says_they_are_optimal() -> None:
+    args = ["sokoban", "--solve", "--collection", "microban", "--level", "24", "--jobs", "1"]
+    first = CliRunner().invoke(cli, args)
+    best = CliRunner().invoke(cli, [*args, "--optimal", "pushes"])
+    assert first.exit_code == 0 and best.exit_code == 0, best.output
+    assert untimed(best.stderr)[0] == "level 24: solved, T s, 35 moves, 9 pushes (optimal)"
+    solution = best.stdout.split("Solution: ")[1].split()[0]
+    assert sum(letter.isupper() for letter in solution) == 9
+    # The default search's first solution has more pushes, and claims nothing.
+    line = untimed(first.stderr)[0]
+    assert line.startswith("level 24: solved, T s, ") and line.endswith(" pushes")
+    assert int(line.split()[-2]) > 9
+
+
 def test_out_writes_solutions_that_verify_accepts(tmp_path: Path) -> None:
     levels = tmp_path / "micro.txt"
     levels.write_text("\n".join(format_level(level) for level in microban(1, 2, 3, 155)))
@@ -215,6 +229,8 @@ def test_a_bad_level_is_skipped_and_said(tmp_path: Path, capsys: pytest.CaptureF
     (["--solve", "LEVELS", "--check"], "--solve does not go with --check"),
     (["LEVELS", "--time-limit", "5"], "--time-limit, --jobs and --out go with --solve"),
     (["LEVELS", "--out", "x.txt"], "--time-limit, --jobs and --out go with --solve"),
+    (["LEVELS", "--optimal", "pushes"], "--optimal goes with --solve"),
+    (["--solve", "LEVELS", "--optimal", "moves"], "'moves' is not 'pushes'"),
 ])
 def test_bad_arguments_are_one_line_and_exit_2(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str], message: str
@@ -307,10 +323,10 @@ def test_a_solver_failure_on_one_level_keeps_the_others(
 ) -> None:
     from termgames.sokoban import solving_cli
 
-    def failing(level: Level, time_limit: float) -> object:
+    def failing(level: Level, time_limit: float, optimal: None = None) -> object:
         if level.title == "Room":
             raise AssertionError("the solver's step 'R' breaks the rules")
-        return solve(level, time_limit)
+        return solve(level, time_limit, optimal=optimal)
 
     monkeypatch.setattr(solving_cli, "solve", failing)
     levels = write(tmp_path / "levels.txt", ROOM, CORRIDOR)
@@ -331,11 +347,11 @@ def test_workers_ignore_ctrl_c_and_die_at_once_on_sigterm(
     waiting for work and hang the program as it ended."""
     from termgames.sokoban import solving_cli
 
-    def checking(level: Level, time_limit: float) -> object:
+    def checking(level: Level, time_limit: float, optimal: None = None) -> object:
         assert os.getpid() != parent, "not in a worker"
         assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
         assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL
-        return solve(level, time_limit)
+        return solve(level, time_limit, optimal=optimal)
 
     parent = os.getpid()
     monkeypatch.setattr(solving_cli, "solve", checking)

@@ -73,11 +73,14 @@ def _pick(collection: Collection, spec: str) -> int:
               help="With --solve: levels solved at once (default: one per core).")
 @click.option("--out", metavar="FILE",
               help="With --solve: write the solutions to FILE, not to standard output.")
+@click.option("--optimal", type=click.Choice(["pushes"]),
+              help="With --solve: solutions with the fewest pushes, proved (a slower "
+                   "search, for smaller levels).")
 @display_options
 def command(paths: tuple[str, ...], collection_name: str | None, level_spec: str | None,
             check: bool, verify: bool, solutions: str | None, export_solutions: bool,
             solve: bool, time_limit: float | None, jobs: int | None, out: str | None,
-            display: DisplayOptions) -> None:
+            optimal: str | None, display: DisplayOptions) -> None:
     """Push every box onto a goal. PATH is a level file, a folder of them, or - for stdin;
     without PATH, choose one of the bundled collections (or name one with --collection)."""
     if collection_name and paths:
@@ -86,10 +89,12 @@ def command(paths: tuple[str, ...], collection_name: str | None, level_spec: str
         if check or verify or export_solutions:
             raise click.UsageError("--solve does not go with --check, --verify or "
                                    "--export-solutions")
-        _solve(paths, collection_name, level_spec, time_limit, jobs, out)
+        _solve(paths, collection_name, level_spec, time_limit, jobs, out, optimal)
         return
     if time_limit is not None or jobs is not None or out is not None:
         raise click.UsageError("--time-limit, --jobs and --out go with --solve")
+    if optimal is not None:
+        raise click.UsageError("--optimal goes with --solve")
     if check:
         _check(paths)
         return
@@ -142,9 +147,11 @@ def _levels(paths: tuple[str, ...], collection_name: str | None) -> Collection:
 
 
 def _solve(paths: tuple[str, ...], collection_name: str | None, level_spec: str | None,
-           time_limit: float | None, jobs: int | None, out: str | None) -> None:
+           time_limit: float | None, jobs: int | None, out: str | None,
+           optimal: str | None = None) -> None:
     """--solve: every level of PATH or the collection, or the one --level names."""
     from termgames.sokoban import solving_cli
+    from termgames.sokoban.solver import Optimal
 
     seconds = solving_cli.check_time_limit(time_limit)
     if out is not None:
@@ -156,7 +163,8 @@ def _solve(paths: tuple[str, ...], collection_name: str | None, level_spec: str 
         levels, problems = [collection.levels[_pick(collection, level_spec)]], []
     else:
         levels, problems = collection.levels, collection.problems
-    solving_cli.run(levels, seconds, jobs or solving_cli.default_jobs(), out, problems)
+    solving_cli.run(levels, seconds, jobs or solving_cli.default_jobs(), out, problems,
+                    Optimal(optimal) if optimal else None)
 
 
 def _check(paths: tuple[str, ...]) -> None:

@@ -35,7 +35,7 @@ from termgames.runtime.workers import (
     default_jobs as default_jobs,
 )
 from termgames.sokoban.levels import Level, LevelError
-from termgames.sokoban.solver import Verdict, solve
+from termgames.sokoban.solver import Optimal, Verdict, solve
 from termgames.text import plural, sanitize, shown_path
 
 DEFAULT_TIME_LIMIT = 30.0
@@ -51,14 +51,15 @@ class OutFileError(click.ClickException):
 @dataclass(frozen=True)
 class LevelReport:
     """How the search for one level ended: its place in the list, the verdict (None if
-    the solver failed, ``error`` saying how), the LURD solution (empty unless solved) and
-    the seconds the worker spent on it."""
+    the solver failed, ``error`` saying how), the LURD solution (empty unless solved),
+    the seconds the worker spent on it, and whether its push count is proved the least."""
 
     index: int
     verdict: Verdict | None
     lurd: str
     seconds: float
     error: str = ""
+    optimal: bool = False
 
     @property
     def moves(self) -> int:
@@ -95,24 +96,27 @@ def check_out_file(path: str) -> None:
         raise OutFileError(f"{shown_path(path)}: cannot create a file in that folder")
 
 
-def solve_one(job: tuple[int, Level, float]) -> LevelReport:
-    """Solve one level (in a worker): ``job`` is its index, the level and the time limit."""
-    index, level, time_limit = job
+def solve_one(job: tuple[int, Level, float, Optimal | None]) -> LevelReport:
+    """Solve one level (in a worker): ``job`` is its index, the level, the time limit and
+    what to keep to the fewest of (None: any solution)."""
+    index, level, time_limit, optimal = job
     started = time.monotonic()
     try:
-        result = solve(level, time_limit)
+        result = solve(level, time_limit, optimal=optimal)
     except Exception as error:  # one level's failure must not lose the others' solutions
         return LevelReport(index, None, "", time.monotonic() - started,
                        f"{type(error).__name__}: {error}")
-    return LevelReport(index, result.verdict, result.lurd, time.monotonic() - started)
+    return LevelReport(index, result.verdict, result.lurd, time.monotonic() - started,
+                       optimal=result.optimal)
 
 
 @contextlib.contextmanager
 def level_reports(levels: Sequence[Level], time_limit: float, jobs: int,
-             beat: Callable[[], None] | None = None) -> Iterator[Iterator[LevelReport]]:
+             beat: Callable[[], None] | None = None, optimal: Optimal | None = None
+             ) -> Iterator[Iterator[LevelReport]]:
     """Each level's report as it finishes, from ``jobs`` worker processes that are ended
     when the block ends, however it ends; ``beat`` is called while none finishes."""
-    work = [(index, level, time_limit) for index, level in enumerate(levels)]
+    work = [(index, level, time_limit, optimal) for index, level in enumerate(levels)]
     with results_as_done(solve_one, work, jobs, beat=beat) as results:
         yield results
 
@@ -132,7 +136,8 @@ def describe(level: Level, ended: LevelReport, with_file: bool = False) -> str:
     seconds = f"{ended.seconds:.2f} s"
     if ended.verdict is Verdict.SOLVED:
         return (f"{name}: solved, {seconds}, {plural(ended.moves, 'move')}, "
-                f"{plural(ended.pushes, 'push', 'pushes')}")
+                f"{plural(ended.pushes, 'push', 'pushes')}"
+                f"{' (optimal)' if ended.optimal else ''}")
     if ended.verdict is None:
         return f"{name}: the solver failed ({sanitize(' '.join(ended.error.split()))}), " \
                f"{seconds}"
@@ -218,10 +223,11 @@ class _Report:
 
 
 def run(levels: Sequence[Level], time_limit: float, jobs: int, out: str | None,
-        problems: Sequence[LevelError] = ()) -> None:
-    """Solve ``levels``, report each, write the solutions; exit 0 if every level was
-    solved, 1 if not, 128 + the signal after Ctrl-C, SIGTERM or SIGHUP (the lines of the
-    levels done and the solutions found so far are still written).
+        problems: Sequence[LevelError] = (), optimal: Optimal | None = None) -> None:
+    """Solve ``levels`` (with ``optimal``, each with the fewest pushes, or not at all),
+    report each, write the solutions; exit 0 if every level was solved, 1 if not, 128 +
+    the signal after Ctrl-C, SIGTERM or SIGHUP (the lines of the levels done and the
+    solutions found so far are still written).
     ``out`` was checked with ``check_out_file`` before the levels were read."""
     report = _Report(levels, err=out is None)
     for problem in problems:
@@ -229,7 +235,8 @@ def run(levels: Sequence[Level], time_limit: float, jobs: int, out: str | None,
     found: list[LevelReport] = []
     started = time.monotonic()
     # The pool is entered before the handlers: its workers must not inherit them.
-    with Stopped() as stopped, level_reports(levels, time_limit, jobs, report.beat) as results, \
+    with Stopped() as stopped, \
+            level_reports(levels, time_limit, jobs, report.beat, optimal) as results, \
             terminations_unwind():
         report.collect(results, found)
     solved = sorted((o for o in found if o.verdict is Verdict.SOLVED), key=lambda o: o.index)

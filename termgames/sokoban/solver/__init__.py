@@ -5,10 +5,12 @@ warnings use (``deadlock_of``, ``Board.dead_squares``).
 
 The modules below are the solver's own: ``analysis`` (the board's squares and push
 distances), ``deadlock`` and ``corrals`` (positions no solution passes through),
-``macros`` (tunnels and goal rooms), ``matching`` (the lower bound), ``search`` (one
-best-first search over pushes), ``schedule`` (two searches in turns) and ``plan`` (a
-search for the game's help, and what it hands the game). No module of termgames outside
-this package imports them (tests/test_module_rules.py); tests and benchmarks may.
+``macros`` (tunnels), ``packing`` (goal rooms, goal areas and their packing orders),
+``matching`` (the lower bound), ``search`` (one best-first search over pushes),
+``features`` (a search over a feature space, for large levels), ``optimal`` (A* on
+pushes), ``schedule`` (the searches in turns) and ``plan`` (a search for the game's help,
+and what it hands the game). No module of termgames outside this package imports them
+(tests/test_module_rules.py); tests and benchmarks may.
 """
 
 from termgames.sokoban.solver.analysis import Board, board_of
@@ -25,12 +27,13 @@ from termgames.sokoban.solver.plan import (
 from termgames.sokoban.solver.schedule import (
     DEFAULT_NODES,
     Found,
+    Optimal,
     Push,
     Solver,
     Verdict,
     solve,
 )
 
-__all__ = ["DEFAULT_NODES", "Board", "Deadlock", "DeadlockKind", "Found", "Plan", "Push",
-           "Replay", "Search", "Solver", "Verdict", "behind", "board_of", "deadlock_of", "reaches",
-           "solve", "walks"]
+__all__ = ["DEFAULT_NODES", "Board", "Deadlock", "DeadlockKind", "Found", "Optimal", "Plan",
+           "Push", "Replay", "Search", "Solver", "Verdict", "behind", "board_of", "deadlock_of",
+           "reaches", "solve", "walks"]

@@ -11,9 +11,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable
+from dataclasses import replace
+from enum import Enum
 
 from termgames.sokoban.levels import Level, Position
 from termgames.sokoban.solver.features import FeatureSearch
+from termgames.sokoban.solver.optimal import PushOptimal
 from termgames.sokoban.solver.search import (
     DEFAULT_NODES,
     BestFirst,
@@ -24,8 +27,14 @@ from termgames.sokoban.solver.search import (
     steps_for,
 )
 
-__all__ = ["DEFAULT_NODES", "Found", "Push", "Solver", "Verdict", "check", "solve",
-           "steps_for"]
+__all__ = ["DEFAULT_NODES", "Found", "Optimal", "Push", "Solver", "Verdict", "check",
+           "solve", "steps_for"]
+
+
+class Optimal(Enum):
+    """What a solve keeps to the fewest of, proved (None: find any solution, fast)."""
+
+    PUSHES = "pushes"
 
 
 TURN = 200
@@ -42,8 +51,8 @@ class Solver:
     """A resumable solve from one position of a level (the start by default)."""
 
     def __init__(self, level: Level, player: Position | None = None,
-                 boxes: Iterable[Position] | None = None, node_limit: int = DEFAULT_NODES
-                 ) -> None:
+                 boxes: Iterable[Position] | None = None, node_limit: int = DEFAULT_NODES,
+                 optimal: Optimal | None = None) -> None:
         self.level = level
         placed = frozenset(level.boxes if boxes is None else boxes)
         shared_bounds: dict[int, int] = {}
@@ -54,6 +63,9 @@ class Solver:
              else FeatureSearch(level, player, placed, node_limit * turns // total,
                                 shared_bounds), turns)
             for greediness, turns, macros in SCHEDULE
+        ] if optimal is None else [
+            # The fewest pushes: one A* search, with the whole budget.
+            (PushOptimal(level, player, placed, node_limit), 1)
         ]
         self.result: Found | None = None
         self.seconds = 0.0
@@ -113,17 +125,16 @@ class Solver:
 
     def finish(self, found: Found) -> None:
         """Keep the answer, with the work of every search counted in it."""
-        self.result = Found(found.verdict, found.lurd, found.pushes,
-                             self.nodes + (found.nodes if found.verdict is Verdict.LIMIT
-                                           else 0),
-                             self.seconds)
+        self.result = replace(found, nodes=self.nodes + (
+            found.nodes if found.verdict is Verdict.LIMIT else 0), seconds=self.seconds)
 
 
 def solve(level: Level, time_limit: float = 30.0, player: Position | None = None,
-          boxes: Iterable[Position] | None = None, node_limit: int = DEFAULT_NODES
-          ) -> Found:
-    """Solve from a position (the level's start by default) within ``time_limit`` s."""
-    solver = Solver(level, player, boxes, node_limit)
+          boxes: Iterable[Position] | None = None, node_limit: int = DEFAULT_NODES,
+          optimal: Optimal | None = None) -> Found:
+    """Solve from a position (the level's start by default) within ``time_limit`` s; with
+    ``optimal``, a solution with the fewest pushes, or none."""
+    solver = Solver(level, player, boxes, node_limit, optimal)
     result = solver.advance(time.monotonic() + time_limit)
     if result is None:
         return Found(Verdict.LIMIT, nodes=solver.nodes, seconds=solver.seconds)

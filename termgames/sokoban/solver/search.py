@@ -89,6 +89,8 @@ class Found:
     pushes: tuple[Push, ...] = ()
     nodes: int = 0
     seconds: float = 0.0
+    optimal: bool = False
+    """Whether no solution has fewer pushes (a solve by an optimal search)."""
 
     @property
     def moves(self) -> int:
@@ -103,6 +105,9 @@ class Found:
 
 class BestFirst:
     """One best-first search from one position, run a number of positions at a time."""
+
+    optimal = False
+    """Whether a solution it finds has the fewest pushes (see optimal.py)."""
 
     def __init__(self, level: Level, player: Position | None = None,
                  boxes: Iterable[Position] | None = None, node_limit: int = DEFAULT_NODES,
@@ -241,7 +246,7 @@ class BestFirst:
         board = self.board
         size, neighbours, live = self.size, board.neighbours, board.live
         goals = board.goal_mask
-        parent, covered = self.parent, self.covered
+        parent = self.parent
         exact = self.exact
         stop = self.nodes + positions
         # The clock is first read once this call has expanded LOOK_EVERY positions.
@@ -256,11 +261,9 @@ class BestFirst:
                 return None
             pushes, key, before = self.take()
             boxes, player = divmod(key, size)
-            searched = covered.get(boxes, 0)
-            if searched >> player & 1:
+            reach = self.open(boxes, player, pushes)
+            if not reach:
                 continue
-            reach = board.reach(player, boxes)
-            covered[boxes] = searched | reach
             self.nodes += 1
             if boxes & goals == goals:
                 self.seconds += time.perf_counter() - started
@@ -306,7 +309,7 @@ class BestFirst:
                 else:
                     player_after = box
                 child = moved * size + player_after
-                if child in parent or covered.get(moved, 0) >> player_after & 1:
+                if self.seen(child, moved, player_after, pushes + 1 + len(further)):
                     continue
                 if exact and not goals >> target & 1 and frozen(board, target, moved):
                     continue
@@ -321,6 +324,20 @@ class BestFirst:
         verdict = Verdict.LIMIT if self.macros else Verdict.UNSOLVABLE
         self.result = Found(verdict, nodes=self.nodes, seconds=self.seconds)
         return self.result
+
+    def open(self, boxes: int, player: int, pushes: int) -> int:
+        """The player's region in a position taken from the queue, noted as searched;
+        0 when it was searched already (regions of one set of boxes never overlap)."""
+        searched = self.covered.get(boxes, 0)
+        if searched >> player & 1:
+            return 0
+        reach = self.board.reach(player, boxes)
+        self.covered[boxes] = searched | reach
+        return reach
+
+    def seen(self, key: int, boxes: int, player: int, pushes: int) -> bool:
+        """Whether a position reached by ``pushes`` pushes needs no queueing: met before."""
+        return key in self.parent or bool(self.covered.get(boxes, 0) >> player & 1)
 
     def waiting(self) -> bool:
         """Whether any position is queued."""
@@ -386,7 +403,8 @@ class BestFirst:
         chain.reverse()
         lurd = steps_for(self.level, self.start_player, self.start_boxes, chain)
         check(self.level, self.start_player, self.start_boxes, lurd)
-        self.result = Found(Verdict.SOLVED, lurd, tuple(chain), self.nodes, self.seconds)
+        self.result = Found(Verdict.SOLVED, lurd, tuple(chain), self.nodes, self.seconds,
+                            self.optimal)
         return self.result
 
 
