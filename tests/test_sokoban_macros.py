@@ -277,3 +277,18 @@ def test_an_updated_matching_shares_every_column_but_the_changed_one() -> None:
     assert updated.columns[0] is assignment.columns[0]
     assert updated.columns[2] is assignment.columns[2]
     assert updated.total == min(1 + 3 + 0, 1 + 5 + 1, 3 + 5 + 0, 2 + 2 + 3, 3 + 2 + 5)
+
+
+def test_pushing_on_the_box_the_last_push_moved_weighs_nothing() -> None:
+    search = FeatureSearch(DEAD_END)
+    board = search.board
+    boxes = board.mask_of(DEAD_END.boxes)
+    search.current = (5, search.features(boxes))
+    search.last_pushed = square(board, 2, 2)
+    same = boxes & ~(1 << square(board, 2, 2)) | 1 << square(board, 1, 2)
+    search.admit(1, 0, same * search.size, boxes)
+    other = boxes & ~(1 << square(board, 2, 4)) | 1 << square(board, 1, 4)
+    search.admit(1, 0, other * search.size, boxes)
+    weights = {entry[3]: entry[0] for queue in search.cells.values() for entry in queue}
+    assert weights[same * search.size] == 5
+    assert weights[other * search.size] == 6
