@@ -35,7 +35,7 @@ class FeatureSearch(BestFirst):
 
     def __init__(self, level: Level, player: Position | None = None,
                  boxes: Iterable[Position] | None = None, node_limit: int = DEFAULT_NODES,
-                 bounds: dict[int, int] | None = None) -> None:
+                 bounds: dict[int, int] | None = None, rooms: bool = True) -> None:
         self.cells: dict[Cell, list[tuple[int, int, int, int, int, int]]] = {}
         self.rounds: list[Cell] = []
         self.next_cell = 0
@@ -44,7 +44,13 @@ class FeatureSearch(BestFirst):
         self.current: tuple[int, Cell] | None = None
         self.last_pushed = -1  # where the box its last push moved stands
         self.areas: tuple[GoalArea, ...] | None = None
-        super().__init__(level, player, boxes, node_limit, 1, bounds, macros=True)
+        super().__init__(level, player, boxes, node_limit, 1, bounds, macros=True,
+                         rooms=rooms)
+
+    def without_rooms(self) -> FeatureSearch:
+        """The same search afresh, without the goal rooms' macro."""
+        return FeatureSearch(self.level, self.start_player, self.start_boxes,
+                             self.node_limit, self.bounds, rooms=False)
 
     def features(self, boxes: int) -> Cell:
         """The cell of a position with these boxes."""

@@ -135,10 +135,11 @@ def goal_rooms(board: Board, boxes: int) -> tuple[GoalRoom, ...]:
 
 def room_macro(board: Board, room: GoalRoom, boxes: int, box: int, entered: int
                ) -> Pushes | None:
-    """After a box was pushed from ``box`` (where the player now stands) onto the room's
-    entrance square ``entered``: the pushes that take it on to the room's next goal, or
-    None if it cannot get there or the room was not filled in order."""
-    inside = boxes & room.squares
+    """After a box was pushed from ``box`` (where the player now stands) onto
+    ``entered``, a square of the room's entrance or, from there, of the room: the pushes
+    that take it on to the room's next goal, or None if it cannot get there now, the
+    room is full, or it was not filled in order."""
+    inside = boxes & ~(1 << entered) & room.squares
     filled = inside.bit_count()
     if filled >= len(room.order):
         return None

@@ -69,6 +69,7 @@ class Solver:
         ]
         self.result: Found | None = None
         self.seconds = 0.0
+        self.spent = 0  # positions expanded by searches now gone
         self.turn = 0  # whose turn it is, and how many of its positions are left
         self.left = 0
 
@@ -87,7 +88,7 @@ class Solver:
     @property
     def nodes(self) -> int:
         """Positions expanded so far, by all the searches."""
-        return sum(search.nodes for search, _ in self.searches)
+        return self.spent + sum(search.nodes for search, _ in self.searches)
 
     def advance(self, until: float, clock: Callable[[], float] = time.monotonic
                 ) -> Found | None:
@@ -108,7 +109,13 @@ class Solver:
             if found is None:
                 if not self.left:
                     self.turn = (self.turn + 1) % len(self.searches)
+            elif found.verdict is Verdict.LIMIT and search.ran_out and search.rooms:
+                # The rooms' packing order left nothing to search: try without it.
+                self.spent += search.nodes
+                self.searches[self.turn] = (search.without_rooms(), turns)
+                self.left = 0
             elif found.verdict is Verdict.LIMIT:
+                self.spent += search.nodes
                 del self.searches[self.turn]
                 self.left = 0
                 if self.searches:
@@ -125,8 +132,7 @@ class Solver:
 
     def finish(self, found: Found) -> None:
         """Keep the answer, with the work of every search counted in it."""
-        self.result = replace(found, nodes=self.nodes + (
-            found.nodes if found.verdict is Verdict.LIMIT else 0), seconds=self.seconds)
+        self.result = replace(found, nodes=self.nodes, seconds=self.seconds)
 
 
 def solve(level: Level, time_limit: float = 30.0, player: Position | None = None,

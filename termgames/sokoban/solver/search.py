@@ -112,7 +112,7 @@ class BestFirst:
     def __init__(self, level: Level, player: Position | None = None,
                  boxes: Iterable[Position] | None = None, node_limit: int = DEFAULT_NODES,
                  greediness: int = GREEDINESS, bounds: dict[int, int] | None = None,
-                 macros: bool = False) -> None:
+                 macros: bool = False, rooms: bool = True) -> None:
         self.level = level
         self.board = board_of(level)
         self.start_player = level.player if player is None else player
@@ -131,7 +131,7 @@ class BestFirst:
         self.lazy = macros
         # With spare boxes a box may rest off the goals, even on a dead square.
         self.exact = len(self.start_boxes) == len(board.goals)
-        self.rooms: dict[int, GoalRoom] = {}
+        self.rooms: dict[int, GoalRoom] = {}  # by each square of its entrance
         self.room_squares = 0
         self.columns: OrderedDict[int, list[tuple[int, ...]]] = OrderedDict()
         self.matchings_kept = matchings_kept(len(self.start_boxes))
@@ -141,11 +141,15 @@ class BestFirst:
             OrderedDict()
         start_mask = board.mask_of(self.start_boxes)
         start = start_mask * self.size + board.number[self.start_player]
-        if macros:
-            rooms = goal_rooms(board, start_mask)
-            self.rooms = {square: room for room in rooms for square in members(room.entrance)}
-            for room in rooms:
+        if macros and rooms:
+            found = goal_rooms(board, start_mask)
+            self.rooms = {square: room for room in found for square in members(room.entrance)}
+            for room in found:
                 self.room_squares |= room.squares
+        # The room each square of a room is in.
+        self.inside = {square: room for room in self.rooms.values()
+                       for square in members(room.squares)}
+        self.ran_out = False  # whether the search ended having no position left
         # Every position met, by raw key (boxes and the player's square): the position
         # it was reached from and the push that did it, for the way back.
         self.parent: dict[int, tuple[int, int]] = {start: (-1, -1)}
@@ -321,9 +325,16 @@ class BestFirst:
                 self.admit(pushes + 1 + len(further), bound, child, boxes)
         self.seconds += time.perf_counter() - started
         # Macros leave moves out that are not provably useless: no proof then.
+        self.ran_out = True
         verdict = Verdict.LIMIT if self.macros else Verdict.UNSOLVABLE
         self.result = Found(verdict, nodes=self.nodes, seconds=self.seconds)
         return self.result
+
+    def without_rooms(self) -> BestFirst:
+        """The same search afresh, without the goal rooms' macro: for a level where the
+        rooms' packing order leads nowhere."""
+        return BestFirst(self.level, self.start_player, self.start_boxes, self.node_limit,
+                         self.greediness, self.bounds, self.macros, rooms=False)
 
     def open(self, boxes: int, player: int, pushes: int) -> int:
         """The player's region in a position taken from the queue, noted as searched;
@@ -363,6 +374,10 @@ class BestFirst:
         room = self.rooms.get(target)
         run: Pushes = []
         if room is None:
+            inside = self.inside.get(target)
+            if inside is not None and inside.entrance >> box & 1:
+                # From the entrance into the room: on to the next goal, or not at all.
+                return room_macro(self.board, inside, moved, box, target)
             run = tunnel_run(self.board, moved, box, direction, exact)
             if not run:
                 return run
@@ -375,10 +390,9 @@ class BestFirst:
             moved ^= (1 << target) | (1 << entered)
             target = entered
         route = room_macro(self.board, room, moved, box, target)
-        if route is not None:
-            return run + route
-        # A full room's entrance is plain floor again.
-        return run if (moved & room.squares).bit_count() == len(room.order) else None
+        # Where the box cannot go on yet (the player cannot get round it), it waits on
+        # the entrance.
+        return run if route is None else run + route
 
     def record(self, key: int, boxes: int, chain: Pushes) -> None:
         """Note the way to each position along ``chain``, pushes made from ``key``."""
