@@ -15,6 +15,7 @@ from termgames.sokoban.solver.features import FeatureSearch
 from termgames.sokoban.solver.macros import box_route, tunnel_run
 from termgames.sokoban.solver.matching import assign
 from termgames.sokoban.solver.packing import goal_rooms, room_macro
+from termgames.sokoban.solver.schedule import TURN, Solver
 from termgames.sokoban.solver.search import BestFirst, Verdict
 from tests.boards import level
 
@@ -292,3 +293,32 @@ def test_pushing_on_the_box_the_last_push_moved_weighs_nothing() -> None:
     weights = {entry[3]: entry[0] for queue in search.cells.values() for entry in queue}
     assert weights[same * search.size] == 5
     assert weights[other * search.size] == 6
+
+
+def test_a_box_the_player_cannot_get_round_waits_on_the_entrance() -> None:
+    board = Board(WIDE_DOOR)
+    search = BestFirst(WIDE_DOOR, macros=True)
+    down, left = DIRECTIONS.index(Direction.DOWN), DIRECTIONS.index(Direction.LEFT)
+    # Pushed down from (3, 3) onto the entrance (4, 3), a box on (4, 4) in the way of
+    # the player: it cannot go on into the room yet, so it waits.
+    moved = board.mask_of({(4, 3), (4, 4), (2, 6), (3, 7)})
+    assert search.macro(moved, square(board, 3, 3), down, square(board, 4, 3), True) == []
+    # Later, pushed left from the entrance into the room, it goes on to the first goal.
+    inside = board.mask_of({(4, 2), (2, 5), (2, 6), (3, 7)})
+    chain = search.macro(inside, square(board, 4, 3), left, square(board, 4, 2), True)
+    assert chain is not None
+    last, direction = chain[-1]
+    assert board.neighbours[last][direction] == search.rooms[square(board, 4, 3)].order[0]
+
+
+def test_a_search_whose_rooms_leave_nothing_starts_again_without_them() -> None:
+    solver = Solver(WIDE_DOOR)
+    greedy, turns = solver.searches[0]
+    assert greedy.rooms
+    greedy.queue.clear()  # as if the rooms' order had cut every line of play
+    solver.left = TURN
+    assert solver.advance(float("inf")) is not None
+    assert solver.result is not None and solver.result.verdict is Verdict.SOLVED
+    again = solver.searches[0][0]
+    assert again is not greedy and again.macros and not again.rooms
+    assert again.greediness == greedy.greediness
