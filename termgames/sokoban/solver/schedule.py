@@ -45,6 +45,11 @@ solves open levels in a fraction of the time; the steadier one gets the larger s
 the tight ones, and having no macros, it alone can prove a level unsolvable; the third
 (no greediness: it is the feature-space search, features.py) climbs the large levels
 where a best-first search loses itself on a plateau of its bound."""
+LARGE = 10
+"""Boxes from which a level is large: the best-first searches make no progress there
+after their first few thousand positions (XSokoban 4, 5, 7, 9), and the feature search
+gets half the turns."""
+LARGE_SCHEDULE = ((12, 1, True), (3, 2, False), (None, 3, True))
 
 
 class Solver:
@@ -56,13 +61,14 @@ class Solver:
         self.level = level
         placed = frozenset(level.boxes if boxes is None else boxes)
         shared_bounds: dict[int, int] = {}
-        total = sum(turns for _, turns, _ in SCHEDULE)
+        schedule = LARGE_SCHEDULE if len(placed) >= LARGE else SCHEDULE
+        total = sum(turns for _, turns, _ in schedule)
         self.searches: list[tuple[BestFirst, int]] = [
             (BestFirst(level, player, placed, node_limit * turns // total, greediness,
                        shared_bounds, macros) if greediness is not None
              else FeatureSearch(level, player, placed, node_limit * turns // total,
                                 shared_bounds), turns)
-            for greediness, turns, macros in SCHEDULE
+            for greediness, turns, macros in schedule
         ] if optimal is None else [
             # The fewest pushes: one A* search, with the whole budget.
             (PushOptimal(level, player, placed, node_limit), 1)
