@@ -44,13 +44,14 @@ TWO = level("""
 """)
 LOST = level("""
 #####
-# $.#
-#@* #
-# # #
+#  .#
+#.$ #
+#$ ##
+#@  #
 #####
 """)
-"""Pushing right leaves it lost: live squares, nothing frozen, no corral closed, yet
-no order of pushes puts both boxes on goals; only a search proves it."""
+"""Pushing up leaves it lost: live squares, nothing frozen, no corral closed, yet no
+order of pushes puts both boxes on goals; only a search proves it."""
 SPARE = level("""
 #######
 #@ $$.#
@@ -233,7 +234,7 @@ def test_the_warning_comes_once_and_undo_clears_it() -> None:
 
 def test_a_quiet_search_proves_a_position_lost() -> None:
     game, helping, stage = helper(LOST)
-    press(game, helping, Direction.RIGHT)
+    press(game, helping, Direction.UP)
     assert game.pushes == 1 and helping.deadlock() is None  # nothing cheap shows it
     stage.run_timers()
     stage.finish_work()

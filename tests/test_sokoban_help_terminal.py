@@ -20,7 +20,7 @@ from tests.terminal import Start, Terminal, base_environment
 LONG = "\n".join(["#" * 17, "#@" + " " * 14 + "#", "# $" + " " * 11 + ". #",
                   "#" + " " * 15 + "#", "#" * 17, ""])
 """A box pushed twelve squares to its goal: a replay long enough to stop part-way."""
-LOST = "#####\n# $.#\n#@* #\n# # #\n#####\n"  # lost once pushed right
+LOST = "#####\n#  .#\n#.$ #\n#$ ##\n#@  #\n#####\n"  # lost once pushed up
 """The player can only push the box away from its goal: nothing cheap shows it lost."""
 CORNER = ("right", "right", "right", "down", "left", "left")
 """Round the box in ROOM, then two pushes left, against a wall with no goal."""
@@ -120,7 +120,7 @@ def test_a_position_a_search_proves_lost_is_warned_about(terminal: Start,
                                                         tmp_path: Path) -> None:
     term = terminal("sokoban", level_file(tmp_path, LOST))
     term.wait_for("moves 0")
-    term.press("right")
+    term.press("up")
     term.wait_for("This position cannot be solved: u undoes the last push")
 
 

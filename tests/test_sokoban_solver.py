@@ -289,3 +289,20 @@ def test_a_corral_deadlock_is_claimed_only_when_no_solution_exists() -> None:
             claims += 1
             assert not brute_force_solvable(room), room.rows
     assert claims > 10
+
+
+def test_a_corral_whose_only_way_in_is_onto_a_dead_square_is_a_deadlock() -> None:
+    # The box on (2, 3) closes off the corner (3, 3). Pushed down into it, it is dead;
+    # up, it needs the player in the corner; left and right are walls. The player
+    # cannot get behind the push into the corner, but that push is never needed.
+    closed = level("""
+#####
+# $.#
+# +$#
+# # #
+#####
+""")
+    board = Board(closed)
+    dead = deadlock_of(board, set(closed.boxes), player=closed.player)
+    assert dead is not None and dead.kind is DeadlockKind.CORRAL
+    assert dead.boxes == {(2, 3)}

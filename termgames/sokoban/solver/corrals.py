@@ -78,10 +78,11 @@ def _inward_pushes(barrier: int, corral: int, boxes: int, reach: int,
             if corral >> behind & 1 or barrier >> behind & 1 or barrier >> target & 1:
                 continue  # needs the corral opened or another barrier box moved first
             if corral >> target & 1:
+                if dead_is_useless and not live[target]:
+                    continue  # onto a dead square: no solution makes it, now or later
                 if not reach >> behind & 1:
                     return None  # an inward push the player cannot make yet
-                if not dead_is_useless or live[target]:
-                    pushes.append((box, direction))
+                pushes.append((box, direction))
                 continue
             if dead_is_useless and not live[target]:
                 continue  # onto a dead square: no solution does it
