@@ -171,6 +171,12 @@ class BestFirst:
         known = self.bounds.get(boxes)
         if known is not None:
             return known
+        return self.measure(boxes, before, box, target)
+
+    def measure(self, boxes: int, before: int = -1, box: int = -1, target: int = -1
+                ) -> int:
+        """``bound``, worked out even when it is known, so that this search keeps the
+        matching (its children are measured from it)."""
         board = self.board
         kept = self.matchings.get(before) if before >= 0 else None
         # Boxes frozen on their goals are walls from now on: the other boxes are measured
@@ -272,11 +278,13 @@ class BestFirst:
             if boxes & goals == goals:
                 self.seconds += time.perf_counter() - started
                 return self.finish(key)
-            if before >= 0 and self.lazy:
-                # Measured only now, by the bound itself: a dead one goes no further.
-                moved = boxes ^ before
-                if self.bound(boxes, before, (before & moved).bit_length() - 1,
-                              (boxes & moved).bit_length() - 1) >= UNREACHABLE:
+            if boxes not in self.matchings:
+                # Its children are measured from its matching, kept here (its bound may
+                # have come from another search's, or, searching lazily, from an
+                # estimate: then a dead one goes no further).
+                moved = boxes ^ before if before >= 0 else 0
+                if self.measure(boxes, before, (before & moved).bit_length() - 1,
+                                (boxes & moved).bit_length() - 1) >= UNREACHABLE:
                     continue
             if len(parent) > self.node_limit:
                 self.seconds += time.perf_counter() - started
