@@ -12,11 +12,12 @@ from termgames.sokoban.game import Direction, replay
 from termgames.sokoban.levels import Level
 from termgames.sokoban.solver.analysis import DIRECTIONS, UNREACHABLE, Board
 from termgames.sokoban.solver.features import FeatureSearch
+from termgames.sokoban.solver.found import Verdict
 from termgames.sokoban.solver.macros import box_route, tunnel_run
 from termgames.sokoban.solver.matching import assign
 from termgames.sokoban.solver.packing import goal_rooms, room_macro
 from termgames.sokoban.solver.schedule import TURN, Solver
-from termgames.sokoban.solver.search import BestFirst, Verdict
+from termgames.sokoban.solver.search import BestFirst
 from tests.boards import level
 
 RIGHT = DIRECTIONS.index(Direction.RIGHT)
@@ -255,18 +256,31 @@ def test_the_feature_search_takes_a_position_from_each_cell_in_turn() -> None:
     assert sorted(taken) == sorted(cells)
 
 
-def test_a_push_that_packs_a_box_weighs_nothing_and_any_other_one() -> None:
+def weights_of_pushes(last_pushed: tuple[int, int] | None,
+                      pushes: list[tuple[tuple[int, int], tuple[int, int]]]) -> list[int]:
+    """The weights the feature search gives these pushes (box from, to) made from
+    DEAD_END's start, as the children of a position of weight 5."""
     search = FeatureSearch(DEAD_END)
     board = search.board
     boxes = board.mask_of(DEAD_END.boxes)
     search.current = (5, search.features(boxes))
-    on_goal = boxes & ~(1 << square(board, 2, 2)) | 1 << square(board, 3, 11)
-    search.admit(1, 0, on_goal * search.size, boxes)
-    aside = boxes & ~(1 << square(board, 2, 2)) | 1 << square(board, 1, 2)
-    search.admit(1, 0, aside * search.size, boxes)
+    search.last_pushed = -1 if last_pushed is None else board.number[last_pushed]
+    keys = []
+    for origin, target in pushes:
+        moved = boxes & ~(1 << board.number[origin]) | 1 << board.number[target]
+        keys.append(moved * search.size)
+        search.admit(1, 0, keys[-1], boxes)
     weights = {entry[3]: entry[0] for queue in search.cells.values() for entry in queue}
-    assert weights[on_goal * search.size] == 5
-    assert weights[aside * search.size] == 6
+    return [weights[key] for key in keys]
+
+
+def test_a_push_that_packs_a_box_weighs_nothing_and_any_other_one() -> None:
+    # (The far goal (3, 11) is the first of the room's order.)
+    assert weights_of_pushes(None, [((2, 2), (3, 11)), ((2, 2), (1, 2))]) == [5, 6]
+
+
+def test_pushing_on_the_box_the_last_push_moved_weighs_nothing() -> None:
+    assert weights_of_pushes((2, 2), [((2, 2), (1, 2)), ((2, 4), (1, 4))]) == [5, 6]
 
 
 def test_an_updated_matching_shares_every_column_but_the_changed_one() -> None:
@@ -278,21 +292,6 @@ def test_an_updated_matching_shares_every_column_but_the_changed_one() -> None:
     assert updated.columns[0] is assignment.columns[0]
     assert updated.columns[2] is assignment.columns[2]
     assert updated.total == min(1 + 3 + 0, 1 + 5 + 1, 3 + 5 + 0, 2 + 2 + 3, 3 + 2 + 5)
-
-
-def test_pushing_on_the_box_the_last_push_moved_weighs_nothing() -> None:
-    search = FeatureSearch(DEAD_END)
-    board = search.board
-    boxes = board.mask_of(DEAD_END.boxes)
-    search.current = (5, search.features(boxes))
-    search.last_pushed = square(board, 2, 2)
-    same = boxes & ~(1 << square(board, 2, 2)) | 1 << square(board, 1, 2)
-    search.admit(1, 0, same * search.size, boxes)
-    other = boxes & ~(1 << square(board, 2, 4)) | 1 << square(board, 1, 4)
-    search.admit(1, 0, other * search.size, boxes)
-    weights = {entry[3]: entry[0] for queue in search.cells.values() for entry in queue}
-    assert weights[same * search.size] == 5
-    assert weights[other * search.size] == 6
 
 
 def test_a_box_the_player_cannot_get_round_waits_on_the_entrance() -> None:

@@ -14,17 +14,10 @@ from termgames.sokoban.game import Direction, replay
 from termgames.sokoban.levels import Level
 from termgames.sokoban.solver.analysis import UNREACHABLE, Board
 from termgames.sokoban.solver.deadlock import DeadlockKind, after_push, frozen
+from termgames.sokoban.solver.found import Found, Push, Verdict
 from termgames.sokoban.solver.matching import min_cost_assignment
 from termgames.sokoban.solver.plan import deadlock_of
-from termgames.sokoban.solver.schedule import (
-    SCHEDULE,
-    TURN,
-    Found,
-    Push,
-    Solver,
-    Verdict,
-    solve,
-)
+from termgames.sokoban.solver.schedule import SCHEDULE, TURN, Solver, solve
 from termgames.sokoban.solver.search import LOOK_EVERY
 from tests.boards import level
 

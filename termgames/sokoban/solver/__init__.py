@@ -6,15 +6,16 @@ warnings use (``deadlock_of``, ``Board.dead_squares``).
 The modules below are the solver's own: ``analysis`` (the board's squares and push
 distances), ``deadlock`` and ``corrals`` (positions no solution passes through),
 ``macros`` (tunnels), ``packing`` (goal rooms, goal areas and their packing orders),
-``matching`` (the lower bound), ``search`` (one best-first search over pushes),
-``features`` (a search over a feature space, for large levels), ``optimal`` (A* on
-pushes), ``schedule`` (the searches in turns) and ``plan`` (a search for the game's help,
-and what it hands the game). No module of termgames outside this package imports them
-(tests/test_module_rules.py); tests and benchmarks may.
+``matching`` (the lower bound), ``found`` (what a search hands back), ``search`` (one
+best-first search over pushes), ``features`` (a search over a feature space, for large
+levels), ``optimal`` (A* on pushes), ``schedule`` (the searches in turns) and ``plan`` (a
+search for the game's help, and what it hands the game). No module of termgames outside
+this package imports them (tests/test_module_rules.py); tests and benchmarks may.
 """
 
 from termgames.sokoban.solver.analysis import Board, board_of
 from termgames.sokoban.solver.deadlock import Deadlock, DeadlockKind
+from termgames.sokoban.solver.found import Found, Push, Verdict
 from termgames.sokoban.solver.plan import (
     Plan,
     Replay,
@@ -24,15 +25,8 @@ from termgames.sokoban.solver.plan import (
     reaches,
     walks,
 )
-from termgames.sokoban.solver.schedule import (
-    DEFAULT_NODES,
-    Found,
-    Optimal,
-    Push,
-    Solver,
-    Verdict,
-    solve,
-)
+from termgames.sokoban.solver.schedule import Optimal, Solver, solve
+from termgames.sokoban.solver.search import DEFAULT_NODES
 
 __all__ = ["DEFAULT_NODES", "Board", "Deadlock", "DeadlockKind", "Found", "Optimal", "Plan",
            "Push", "Replay", "Search", "Solver", "Verdict", "behind", "board_of", "deadlock_of",

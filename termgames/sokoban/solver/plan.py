@@ -14,7 +14,8 @@ from termgames.sokoban.paths import walk_path
 from termgames.sokoban.solver.analysis import Board
 from termgames.sokoban.solver.corrals import sealed_corral
 from termgames.sokoban.solver.deadlock import Deadlock, DeadlockKind, after_push
-from termgames.sokoban.solver.schedule import Found, Push, Solver, Verdict, steps_for
+from termgames.sokoban.solver.found import Found, Push, Verdict, steps_for
+from termgames.sokoban.solver.schedule import Solver
 
 
 def behind(push: Push) -> Position:

@@ -16,19 +16,9 @@ from enum import Enum
 
 from termgames.sokoban.levels import Level, Position
 from termgames.sokoban.solver.features import FeatureSearch
+from termgames.sokoban.solver.found import Found, Verdict
 from termgames.sokoban.solver.optimal import PushOptimal
-from termgames.sokoban.solver.search import (
-    DEFAULT_NODES,
-    BestFirst,
-    Found,
-    Push,
-    Verdict,
-    check,
-    steps_for,
-)
-
-__all__ = ["DEFAULT_NODES", "Found", "Optimal", "Push", "Solver", "Verdict", "check",
-           "solve", "steps_for"]
+from termgames.sokoban.solver.search import DEFAULT_NODES, BestFirst
 
 
 class Optimal(Enum):

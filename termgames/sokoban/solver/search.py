@@ -17,16 +17,13 @@ import math
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from enum import Enum
 
 from termgames.bitset import members
-from termgames.sokoban.game import Direction, Sokoban
 from termgames.sokoban.levels import Level, Position
-from termgames.sokoban.paths import walk_path
 from termgames.sokoban.solver.analysis import DIRECTIONS, NOWHERE, UNREACHABLE, board_of
 from termgames.sokoban.solver.corrals import corral_pushes
 from termgames.sokoban.solver.deadlock import frozen
+from termgames.sokoban.solver.found import Found, Push, Verdict, check, steps_for
 from termgames.sokoban.solver.macros import Pushes, tunnel_run
 from termgames.sokoban.solver.matching import Assignment, assign_columns
 from termgames.sokoban.solver.packing import GoalRoom, goal_rooms, room_macro
@@ -55,52 +52,6 @@ LOOK_EVERY = 8
 """Positions a step expands between looks at the clock, the first look included: every
 call makes progress, however late the clock already is (a test's clock that moves at
 each reading, a slice begun past its end), so a sliced solve always ends."""
-
-
-class Verdict(Enum):
-    """How a search ended."""
-
-    SOLVED = "solved"
-    UNSOLVABLE = "unsolvable"
-    LIMIT = "not solved within the limit"
-
-
-@dataclass(frozen=True)
-class Push:
-    """One push: the box on ``box`` goes one square ``direction``."""
-
-    box: Position
-    direction: Direction
-
-    @property
-    def target(self) -> Position:
-        """Where the box ends up."""
-        return self.direction.step(self.box)
-
-
-@dataclass(frozen=True)
-class Found:
-    """What a search found: the verdict and, when solved, the steps in LURD and the
-    pushes they make, from the position the search started from (not a game's
-    ``outcome.Result``, which says whether a run was won)."""
-
-    verdict: Verdict
-    lurd: str = ""
-    pushes: tuple[Push, ...] = ()
-    nodes: int = 0
-    seconds: float = 0.0
-    optimal: bool = False
-    """Whether no solution has fewer pushes (a solve by an optimal search)."""
-
-    @property
-    def moves(self) -> int:
-        """Steps in the solution, pushes included."""
-        return len(self.lurd)
-
-    @property
-    def push_count(self) -> int:
-        """Pushes in the solution."""
-        return sum(1 for letter in self.lurd if letter.isupper())
 
 
 class BestFirst:
@@ -428,36 +379,3 @@ class BestFirst:
         self.result = Found(Verdict.SOLVED, lurd, tuple(chain), self.nodes, self.seconds,
                             self.optimal)
         return self.result
-
-
-
-def steps_for(level: Level, player: Position, boxes: Iterable[Position],
-              pushes: Iterable[Push]) -> str:
-    """The LURD steps that make ``pushes`` in order: the shortest walk to each, then it."""
-    here, placed = player, set(boxes)
-    letters: list[str] = []
-    for push in pushes:
-        step = push.direction.value
-        behind = (push.box[0] - step[0], push.box[1] - step[1])
-        walk = walk_path(level, placed, here, behind) if here != behind else []
-        if walk is None:
-            raise AssertionError(f"no walk to push {push}")
-        letters.extend(direction.letter for direction in walk)
-        letters.append(push.direction.letter.upper())
-        placed.remove(push.box)
-        placed.add(push.target)
-        here = push.box
-    return "".join(letters)
-
-
-def check(level: Level, player: Position, boxes: Iterable[Position], lurd: str) -> None:
-    """Replay ``lurd`` from a position by the game's rules; AssertionError unless every
-    step is legal, pushes where it says, and the level ends solved."""
-    game = Sokoban(level)
-    game.player, game.boxes = player, set(boxes)
-    for letter in lurd:
-        step = game.move(next(d for d in Direction if d.letter == letter.lower()))
-        if step is None or step.pushed != letter.isupper():
-            raise AssertionError(f"the solver's step {letter!r} breaks the rules")
-    if not game.solved:
-        raise AssertionError("the solver's steps do not solve the level")
