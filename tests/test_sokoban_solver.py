@@ -14,6 +14,7 @@ from termgames.sokoban.game import Direction, replay
 from termgames.sokoban.levels import Level
 from termgames.sokoban.solver.analysis import UNREACHABLE, Board
 from termgames.sokoban.solver.deadlock import DeadlockKind, after_push, frozen
+from termgames.sokoban.solver.features import LARGE, FeatureSearch
 from termgames.sokoban.solver.found import Found, Push, Verdict
 from termgames.sokoban.solver.matching import min_cost_assignment
 from termgames.sokoban.solver.plan import deadlock_of
@@ -299,3 +300,12 @@ def test_a_corral_whose_only_way_in_is_onto_a_dead_square_is_a_deadlock() -> Non
     dead = deadlock_of(board, set(closed.boxes), player=closed.player)
     assert dead is not None and dead.kind is DeadlockKind.CORRAL
     assert dead.boxes == {(2, 3)}
+
+
+def test_the_feature_search_counts_the_floors_parts_on_small_levels_only() -> None:
+    small, large = microban_levels()[0], microban_levels()[145]  # 2 boxes, and 12
+    assert len(large.boxes) >= LARGE > len(small.boxes)
+    board = Board(small)
+    assert FeatureSearch(small).features(board.mask_of(small.boxes))[1] >= 1
+    board = Board(large)
+    assert FeatureSearch(large).features(board.mask_of(large.boxes))[1] == 0

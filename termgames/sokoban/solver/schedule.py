@@ -15,7 +15,7 @@ from dataclasses import replace
 from enum import Enum
 
 from termgames.sokoban.levels import Level, Position
-from termgames.sokoban.solver.features import FeatureSearch
+from termgames.sokoban.solver.features import LARGE, FeatureSearch
 from termgames.sokoban.solver.found import Found, Verdict
 from termgames.sokoban.solver.optimal import PushOptimal
 from termgames.sokoban.solver.search import DEFAULT_NODES, BestFirst
@@ -35,11 +35,10 @@ solves open levels in a fraction of the time; the steadier one gets the larger s
 the tight ones, and having no macros, it alone can prove a level unsolvable; the third
 (no greediness: it is the feature-space search, features.py) climbs the large levels
 where a best-first search loses itself on a plateau of its bound."""
-LARGE = 10
-"""Boxes from which a level is large: the best-first searches make no progress there
-after their first few thousand positions (XSokoban 4, 5, 7, 9), and the feature search
-gets half the turns."""
 LARGE_SCHEDULE = ((12, 1, True), (3, 2, False), (None, 3, True))
+"""The turns on a large level (features.LARGE): the best-first searches make no progress
+there after their first few thousand positions (XSokoban 4, 5, 7, 9), and the feature
+search gets half the turns."""
 
 
 class Solver:
