@@ -17,7 +17,7 @@ CORES = {
     "sokoban": {"levels", "parse", "game", "solver", "solver.schedule", "solver.search",
                 "solver.plan", "solver.analysis", "solver.deadlock", "solver.corrals",
                 "solver.matching", "solver.macros", "solver.packing", "solver.found",
-                "solver.features", "solver.optimal", "paths", "heap", "budget", "state",
+                "solver.features", "solver.optimal", "solver.release", "paths", "heap", "budget", "state",
                 "solved", "course"},
 }
 """Each game's core: its rules, outcomes and invariants, pure (no terminal, no store); a

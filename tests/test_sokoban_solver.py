@@ -18,6 +18,7 @@ from termgames.sokoban.solver.features import LARGE, FeatureSearch
 from termgames.sokoban.solver.found import Found, Push, Verdict
 from termgames.sokoban.solver.matching import min_cost_assignment
 from termgames.sokoban.solver.plan import deadlock_of
+from termgames.sokoban.solver.release import Release
 from termgames.sokoban.solver.schedule import SCHEDULE, TURN, Solver, solve
 from termgames.sokoban.solver.search import LOOK_EVERY
 from tests.boards import level
@@ -309,3 +310,28 @@ def test_the_feature_search_counts_the_floors_parts_on_small_levels_only() -> No
     assert FeatureSearch(small).features(board.mask_of(small.boxes))[1] >= 1
     board = Board(large)
     assert FeatureSearch(large).features(board.mask_of(large.boxes))[1] == 0
+
+
+def test_a_search_that_used_its_share_is_let_go_of_a_piece_at_a_time() -> None:
+    # Dropped at once, a search's tables held a hint's 30 ms slice for 150-200 ms on
+    # XSokoban 12 and 13: they are emptied a piece between turns instead.
+    solver = Solver(microban_levels()[98], node_limit=30_000)  # the first leaves at 13,000
+    solver.release = Release(piece=200)
+    searches = [search for search, _ in solver.searches]
+    ticks = itertools.count()
+
+    def a_slice() -> Found | None:
+        """A slice whose time is up at its fifth reading of the clock."""
+        return solver.advance(next(ticks) + 4.5, clock=lambda: float(next(ticks)))
+
+    while len(solver.searches) == len(searches):
+        assert a_slice() is None
+    gone = next(search for search in searches
+                if all(search is not left for left, _ in solver.searches))
+    tables = gone.holdings()
+    held = [sum(len(table) for table in tables)]
+    assert held[0] > 10_000  # it reached its share, and nothing was freed at once
+    while held[-1] and a_slice() is None:
+        held.append(sum(len(table) for table in tables))
+    assert held[-1] == 0  # all of it, before the solve ends
+    assert all(0 < a - b <= 200 * 5 for a, b in itertools.pairwise(held))  # a piece a turn

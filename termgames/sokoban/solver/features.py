@@ -24,6 +24,7 @@ from collections.abc import Iterable
 from termgames.sokoban.levels import Level, Position
 from termgames.sokoban.solver.analysis import flood
 from termgames.sokoban.solver.packing import GoalArea, goal_areas
+from termgames.sokoban.solver.release import Holding
 from termgames.sokoban.solver.search import DEFAULT_NODES, BestFirst
 
 Cell = tuple[int, int]
@@ -58,6 +59,10 @@ class FeatureSearch(BestFirst):
         """The same search afresh, without the goal rooms' macro."""
         return FeatureSearch(self.level, self.start_player, self.start_boxes,
                              self.node_limit, self.bounds, rooms=False)
+
+    def holdings(self) -> list[Holding]:
+        """The tables that grow with the positions searched, the cells' queues too."""
+        return [*super().holdings(), self.cells, *self.cells.values()]
 
     def features(self, boxes: int) -> Cell:
         """The cell of a position with these boxes."""

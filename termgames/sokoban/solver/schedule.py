@@ -18,6 +18,7 @@ from termgames.sokoban.levels import Level, Position
 from termgames.sokoban.solver.features import LARGE, FeatureSearch
 from termgames.sokoban.solver.found import Found, Verdict
 from termgames.sokoban.solver.optimal import PushOptimal
+from termgames.sokoban.solver.release import Release
 from termgames.sokoban.solver.search import DEFAULT_NODES, BestFirst
 
 
@@ -67,6 +68,7 @@ class Solver:
         self.spent = 0  # positions expanded by searches now gone
         self.turn = 0  # whose turn it is, and how many of its positions are left
         self.left = 0
+        self.release = Release()  # the tables of searches gone, freed between turns
 
     @property
     def node_limit(self) -> int:
@@ -96,6 +98,8 @@ class Solver:
         # step makes LOOK_EVERY positions before it first reads the clock, so a slice
         # begun late, or a clock that jumps at each reading, still moves the solve on.
         while self.result is None:
+            if self.release:
+                self.release.step()
             search, turns = self.searches[self.turn]
             self.left = self.left or TURN * turns
             before = search.nodes
@@ -107,10 +111,12 @@ class Solver:
             elif found.verdict is Verdict.LIMIT and search.ran_out and search.rooms:
                 # The rooms' packing order left nothing to search: try without it.
                 self.spent += search.nodes
+                self.release.add(search.holdings())
                 self.searches[self.turn] = (search.without_rooms(), turns)
                 self.left = 0
             elif found.verdict is Verdict.LIMIT:
                 self.spent += search.nodes
+                self.release.add(search.holdings())
                 del self.searches[self.turn]
                 self.left = 0
                 if self.searches:

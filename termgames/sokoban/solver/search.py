@@ -27,6 +27,7 @@ from termgames.sokoban.solver.found import Found, Push, Verdict, check, steps_fo
 from termgames.sokoban.solver.macros import Pushes, tunnel_run
 from termgames.sokoban.solver.matching import Assignment, assign_columns
 from termgames.sokoban.solver.packing import GoalRoom, goal_rooms, room_macro
+from termgames.sokoban.solver.release import Holding
 
 DEFAULT_NODES = 1_500_000
 """Positions a search may keep (about 300 MB at most); past that it gives up."""
@@ -294,6 +295,11 @@ class BestFirst:
         rooms' packing order leads nowhere."""
         return BestFirst(self.level, self.start_player, self.start_boxes, self.node_limit,
                          self.greediness, self.bounds, self.macros, rooms=False)
+
+    def holdings(self) -> list[Holding]:
+        """The tables that grow with the positions searched (for ``Release``; the bounds
+        are shared with the other searches, and stay)."""
+        return [self.parent, self.covered, self.queue, self.matchings, self.columns]
 
     def open(self, boxes: int, player: int, pushes: int) -> int:
         """The player's region in a position taken from the queue, noted as searched;
