@@ -20,6 +20,7 @@ from termgames.sokoban.game import Direction, Sokoban
 from termgames.sokoban.heap import HEAP
 from termgames.sokoban.levels import Level
 from termgames.sokoban.paths import push_path
+from termgames.sokoban.solver import Release
 from tests.boards import level
 from tests.drivers import fake_program
 from tests.fake import FakeStage as Stage
@@ -166,8 +167,10 @@ def test_a_live_search_keeps_the_collector_off_its_positions_until_it_goes(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Full collections walk every position a search keeps (hundreds of ms, inside a
     30 ms slice): while a big search runs or is kept, the heap is frozen after each
-    slice; once it goes, the collector has it all back."""
+    slice; once it goes, its tables are freed a piece a turn (at once, up to 280 ms),
+    and then the collector has it all back."""
     monkeypatch.setattr(assist, "FREEZE_FROM", 0)  # big at once
+    monkeypatch.setattr(HEAP, "letting_go", Release(piece=50))  # and in many pieces
     assert gc.get_freeze_count() == 0
     game, stage = Sokoban(hard()), Stage(lazy=True)
     helping = Assistant(game, stage)
@@ -177,8 +180,14 @@ def test_a_live_search_keeps_the_collector_off_its_positions_until_it_goes(
     helping.stop_search()
     stage.finish_work()
     assert gc.get_freeze_count() > 0  # kept for the next press
+    kept = helping.kept
+    assert kept is not None
+    tables = kept.holdings()
     push_once(game, helping)
-    assert helping.kept is None and gc.get_freeze_count() == 0
+    assert helping.kept is None and sum(map(len, tables)) > 0  # not all at once
+    assert gc.get_freeze_count() > 0  # a collection now would walk what is left
+    assert stage.finish_work() > 10  # a piece a turn
+    assert sum(map(len, tables)) == 0 and gc.get_freeze_count() == 0
 
 
 def test_esc_stops_the_search_on_the_screen_and_otherwise_does_nothing(

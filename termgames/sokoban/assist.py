@@ -65,6 +65,9 @@ positions, 140 ms at 20,000, measured; sokoban/heap.py). Most searches, the quie
 after each push among them, end sooner and never freeze."""
 SEARCH = "sokoban search"
 """The name of the background work: one search at a time."""
+LETTING_GO = "sokoban letting go"
+"""The name of the work that frees searches done with, between keys (heap.py): the
+process's, so a level left part-way through it is freed by the next level's."""
 
 
 class Asked(str, Enum):
@@ -194,6 +197,7 @@ class Assistant:
         elif self.search is not None and self.search.holds_for(player, boxes):
             self.search.widen(HINT_NODES, HINT_SECONDS)  # the quiet search, made bigger
         else:
+            self.let_go(self.search)
             self.search = Search(self.level, player, boxes, HINT_NODES, HINT_SECONDS)
         self.asked = what
         self.stage.say(*thinking(self.search))
@@ -272,6 +276,8 @@ class Assistant:
         """The player leaves the level: stop everything running for it, and let go of
         what a search kept (its memory)."""
         self.stop_replay()
+        self.let_go(self.search)
+        self.let_go(self.kept)
         self.search, self.asked, self.kept = None, None, None
         self.settle()
         if self.timer is not None:
@@ -280,9 +286,27 @@ class Assistant:
 
     def settle(self) -> None:
         """Once no search is alive (running or kept), give the heap a search's slices
-        froze back to the collector."""
+        froze back to the collector (after what is being let go of is freed)."""
         if self.search is None and self.kept is None:
             HEAP.thaw()
+
+    def let_go(self, search: Search | None) -> None:
+        """Free the tables of a search done with a piece at a time between keys, from
+        the next turn of the loop (this one has had its slice), not at once."""
+        if search is None:
+            return
+        HEAP.let_go(search)
+        waited = False
+
+        def free_some() -> bool:
+            """A piece a turn, from the loop's next turn on: this one has had its slice."""
+            nonlocal waited
+            if not waited:
+                waited = True
+                return False
+            return HEAP.free_some()
+
+        self.stage.in_background(LETTING_GO, free_some)
 
     # After every key ------------------------------------------------------------------
     def take_key(self, act: Callable[[], object]) -> None:
@@ -307,8 +331,10 @@ class Assistant:
         if self.stuck is not None and was is None:
             self.stage.say(*warning(self.stuck))
         if self.search is not None and not self.search.holds_for(player, boxes):
+            self.let_go(self.search)
             self.search, self.asked = None, None
         if self.kept is not None and not self.kept.holds_for(player, boxes):
+            self.let_go(self.kept)
             self.kept = None
         self.settle()
         if self.replay is not None:
@@ -382,5 +408,7 @@ class Assistant:
                 self.stage.say(f"No {asked}: the search filled its {search.nodes:,} "
                                "positions without a solution (too big for the solver)",
                                f"No {asked}: the search ran out of room")
+        if self.kept is not search:
+            self.let_go(search)  # done with (``lost`` keeps it for its position only)
         self.settle()
         return True

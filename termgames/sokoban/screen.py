@@ -20,6 +20,7 @@ from termgames.runtime.screen import GameScreen, Host
 from termgames.sokoban.assist import Assistant
 from termgames.sokoban.course import Course
 from termgames.sokoban.game import Direction, Sokoban
+from termgames.sokoban.heap import HEAP
 from termgames.sokoban.levels import Collection, Level
 from termgames.sokoban.menus import collection_menu, level_list
 from termgames.sokoban.paths import Pointer
@@ -80,6 +81,7 @@ class SokobanScreen(GameScreen[SokobanState]):
         """Leaving the game: a search running or kept for the level goes with it."""
         if self.game is not None:
             self.assist.pause()
+        HEAP.free_all()  # the work that would free it between keys goes with the screen
         super().unmount()
 
     def on_resume(self) -> None:

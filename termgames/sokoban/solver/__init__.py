@@ -8,8 +8,9 @@ distances), ``deadlock`` and ``corrals`` (positions no solution passes through),
 ``macros`` (tunnels), ``packing`` (goal rooms, goal areas and their packing orders),
 ``matching`` (the lower bound), ``found`` (what a search hands back), ``search`` (one
 best-first search over pushes), ``features`` (a search over a feature space, for large
-levels), ``optimal`` (A* on pushes), ``schedule`` (the searches in turns) and ``plan`` (a
-search for the game's help, and what it hands the game). No module of termgames outside
+levels), ``optimal`` (A* on pushes), ``release`` (letting go of a finished search a
+piece at a time), ``schedule`` (the searches in turns) and ``plan`` (a search for the
+game's help, and what it hands the game). No module of termgames outside
 this package imports them (tests/test_module_rules.py); tests and benchmarks may.
 """
 
@@ -25,9 +26,10 @@ from termgames.sokoban.solver.plan import (
     reaches,
     walks,
 )
+from termgames.sokoban.solver.release import Release
 from termgames.sokoban.solver.schedule import Optimal, Solver, solve
 from termgames.sokoban.solver.search import DEFAULT_NODES
 
 __all__ = ["DEFAULT_NODES", "Board", "Deadlock", "DeadlockKind", "Found", "Optimal", "Plan",
-           "Push", "Replay", "Search", "Solver", "Verdict", "behind", "board_of", "deadlock_of",
-           "reaches", "solve", "walks"]
+           "Push", "Release", "Replay", "Search", "Solver", "Verdict", "behind", "board_of",
+           "deadlock_of", "reaches", "solve", "walks"]

@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from termgames.sokoban.levels import Level, Position
 from termgames.sokoban.solver.analysis import UNREACHABLE
 from termgames.sokoban.solver.macros import Pushes
+from termgames.sokoban.solver.release import Holding
 from termgames.sokoban.solver.search import DEFAULT_NODES, BestFirst
 
 
@@ -34,6 +35,10 @@ class PushOptimal(BestFirst):
         self.best: dict[int, int] = {}
         self.expanded: dict[int, list[tuple[int, int]]] = {}
         super().__init__(level, player, boxes, node_limit, 1, bounds, macros=False)
+
+    def holdings(self) -> list[Holding]:
+        """The tables that grow with the positions searched, its own two too."""
+        return [*super().holdings(), self.best, self.expanded]
 
     def open(self, boxes: int, player: int, pushes: int) -> int:
         """The player's region, unless this entry is stale or the region was searched at

@@ -15,6 +15,7 @@ from termgames.sokoban.solver.analysis import Board
 from termgames.sokoban.solver.corrals import sealed_corral
 from termgames.sokoban.solver.deadlock import Deadlock, DeadlockKind, after_push
 from termgames.sokoban.solver.found import Found, Push, Verdict, steps_for
+from termgames.sokoban.solver.release import Holding
 from termgames.sokoban.solver.schedule import Solver
 
 
@@ -120,6 +121,11 @@ class Search:
         if result is None and self.solver.seconds >= self.seconds:
             return Found(Verdict.LIMIT, nodes=self.solver.nodes, seconds=self.solver.seconds)
         return result
+
+    def holdings(self) -> list[Holding]:
+        """Its solver's tables, for letting go of it a piece at a time (``Release``):
+        emptied, it still knows what position it was about."""
+        return self.solver.holdings()
 
     def holds_for(self, player: Position, boxes: frozenset[Position]) -> bool:
         """Whether its answer is about this position (same boxes, same region)."""

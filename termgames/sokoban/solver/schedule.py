@@ -18,7 +18,7 @@ from termgames.sokoban.levels import Level, Position
 from termgames.sokoban.solver.features import LARGE, FeatureSearch
 from termgames.sokoban.solver.found import Found, Verdict
 from termgames.sokoban.solver.optimal import PushOptimal
-from termgames.sokoban.solver.release import Release
+from termgames.sokoban.solver.release import Holding, Release
 from termgames.sokoban.solver.search import DEFAULT_NODES, BestFirst
 
 
@@ -86,6 +86,12 @@ class Solver:
     def nodes(self) -> int:
         """Positions expanded so far, by all the searches."""
         return self.spent + sum(search.nodes for search, _ in self.searches)
+
+    def holdings(self) -> list[Holding]:
+        """Every table its searches keep, those of searches gone not yet freed among
+        them: what letting go of a finished solve a piece at a time takes over."""
+        return [*self.release.holdings,
+                *(table for search, _ in self.searches for table in search.holdings())]
 
     def advance(self, until: float, clock: Callable[[], float] = time.monotonic
                 ) -> Found | None:
