@@ -170,7 +170,7 @@ def test_a_live_search_keeps_the_collector_off_its_positions_until_it_goes(
     slice; once it goes, its tables are freed a piece a turn (at once, up to 280 ms),
     and then the collector has it all back."""
     monkeypatch.setattr(assist, "FREEZE_FROM", 0)  # big at once
-    monkeypatch.setattr(HEAP, "letting_go", Release(piece=50))  # and in many pieces
+    monkeypatch.setattr(HEAP, "letting_go", Release(piece=5))  # and in many pieces
     assert gc.get_freeze_count() == 0
     game, stage = Sokoban(hard()), Stage(lazy=True)
     helping = Assistant(game, stage)

@@ -95,14 +95,14 @@ class Solver:
 
     def advance(self, until: float, clock: Callable[[], float] = time.monotonic
                 ) -> Found | None:
-        """Search until the clock passes ``until`` (a few positions at least, however late
-        it is); the result once there is one."""
+        """Search until the clock passes ``until`` (a position at least, however late it
+        is); the result once there is one."""
         started = clock()
         # Turns are counted in positions, never in time, so that the searches interleave
         # (and find) the same whatever the clock says: the clock only pauses a turn, which
         # the next call resumes. On a hard level one position can take 10 ms or more. A
-        # step makes LOOK_EVERY positions before it first reads the clock, so a slice
-        # begun late, or a clock that jumps at each reading, still moves the solve on.
+        # step makes a position before it first reads the clock, so a slice begun late,
+        # or a clock that jumps at each reading, still moves the solve on.
         while self.result is None:
             if self.release:
                 self.release.step()

@@ -49,10 +49,12 @@ COSTS_KEPT = 64
 GREEDINESS = 3
 """How much more the lower bound counts than the pushes made so far: more finds
 solutions faster and longer; 1 would find the fewest pushes."""
-LOOK_EVERY = 8
+LOOK_EVERY = 1
 """Positions a step expands between looks at the clock, the first look included: every
 call makes progress, however late the clock already is (a test's clock that moves at
-each reading, a slice begun past its end), so a sliced solve always ends."""
+each reading, a slice begun past its end), so a sliced solve always ends. One, so a
+slice ends at most a position late: on levels of 30 to 50 boxes a position takes 5-40
+ms, and looking every 8 held hint slices for up to 374 ms (Star Pusher 168; now 84)."""
 
 
 class BestFirst:
