@@ -244,10 +244,10 @@ def test_esc_stops_the_replay_and_says_so(tmp_path: Path) -> None:
 
 
 def test_past_so_many_boxes_the_notice_warns_of_stalls() -> None:
-    """One position can cost the solver seconds there, and a slice cannot be cut short."""
+    """One position can cost the solver a second there, and it cannot be cut short."""
     huge, big = too_big_words("a hint", "t", Size(62, 327), 20), too_big_words(
         "a hint", "t", Size(16, 144), 20)
-    assert huge[0].endswith("t again tries anyway, but the game may stall for seconds at a "
+    assert huge[0].endswith("t again tries anyway, but the game may stall for a second at a "
                             "time")
     assert all("stall" in form for form in huge)
     assert not any("stall" in form for form in big)
