@@ -8,7 +8,6 @@ things, the clock, timers and work between keys), and what to do when help is gi
 from __future__ import annotations
 
 from collections.abc import Callable
-from enum import Enum
 from typing import TYPE_CHECKING
 
 from termgames.runtime.scheduler import Timer
@@ -17,6 +16,7 @@ from termgames.sokoban.game import Sokoban
 from termgames.sokoban.heap import HEAP
 from termgames.sokoban.help_words import (
     SHORT,
+    Asked,
     lower_first,
     push_words,
     thinking,
@@ -68,28 +68,6 @@ SEARCH = "sokoban search"
 LETTING_GO = "sokoban letting go"
 """The name of the work that frees searches done with, between keys (heap.py): the
 process's, so a level left part-way through it is freed by the next level's."""
-
-
-class Asked(str, Enum):
-    """What the player asked a search for: a hint, or the replay (written as its value:
-    'No hint: …')."""
-
-    HINT = "hint"
-    REPLAY = "replay"
-
-    def __str__(self) -> str:
-        """Its value, as the messages write it."""
-        return str(self.value)
-
-    @property
-    def key(self) -> str:
-        """The key that asks for it."""
-        return "t" if self is Asked.HINT else "v"
-
-    @property
-    def named(self) -> str:
-        """It as the early notice names it: 'a hint', 'the replay'."""
-        return "a hint" if self is Asked.HINT else "the replay"
 
 
 class Assistant:

@@ -1,11 +1,35 @@
-"""What Sokoban's help says: a push in words, the countdown while a search runs, and the
-warning after a push that lost the level, each long and short for narrow windows."""
+"""What Sokoban's help says: what the player asked for, a push in words, the countdown
+while a search runs, and the warning after a push that lost the level, each long and
+short for narrow windows."""
 
 from __future__ import annotations
 
 import math
+from enum import Enum
 
 from termgames.sokoban.solver import Deadlock, DeadlockKind, Push, Search
+
+
+class Asked(str, Enum):
+    """What the player asked a search for: a hint, or the replay (written as its value:
+    'No hint: …')."""
+
+    HINT = "hint"
+    REPLAY = "replay"
+
+    def __str__(self) -> str:
+        """Its value, as the messages write it."""
+        return str(self.value)
+
+    @property
+    def key(self) -> str:
+        """The key that asks for it."""
+        return "t" if self is Asked.HINT else "v"
+
+    @property
+    def named(self) -> str:
+        """It as the early notice names it: 'a hint', 'the replay'."""
+        return "a hint" if self is Asked.HINT else "the replay"
 
 
 def push_words(push: Push) -> str:
