@@ -269,8 +269,8 @@ class Assistant:
             HEAP.thaw()
 
     def let_go(self, search: Search | None) -> None:
-        """Free the tables of a search done with a piece at a time between keys, from
-        the next turn of the loop (this one has had its slice), not at once."""
+        """Free the tables of a search done with a piece at a time between keys, not
+        at once."""
         if search is None:
             return
         HEAP.let_go(search)
