@@ -10,7 +10,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -188,13 +188,35 @@ class Seat:
         return self.process.exit_status  # type: ignore[no-any-return]
 
     async def play_until_scored(self) -> None:
-        """Slide past the first moves (which an abandoned game forgets) until it scores."""
+        """Slide past the first moves (which an abandoned game forgets) until it scores.
+        The help, opened and closed after the slides, is the sign that the game has
+        played every one of them: keys are read in order."""
         for _ in range(10):
             self.press("up", "left", "down", "right")
-            await self.pump(0.1)
-        while "Score: 0 " in self.text():
+        while True:
+            await self.played_all_keys()
+            if "Score: 0 " not in self.text():
+                return
             self.press("up", "left", "down", "right")
-            await self.pump(0.2)
+
+    async def played_all_keys(self) -> None:
+        """Wait until the game has read every key sent so far: open its help, and close
+        it."""
+        self.press("?")
+        await self.wait_for(": keys")
+        self.press("?")
+        await self.wait_until(lambda: ": keys" not in self.text(), "the help to close")
+
+    async def wait_until(self, holds: Callable[[], bool], what: str,
+                         timeout: float = 10.0) -> None:
+        """Read until ``holds()``; fail showing the screen if it never does."""
+        deadline = time.monotonic() + timeout
+        while not holds():
+            left = deadline - time.monotonic()
+            if left <= 0 or not await self.pump(min(left, 0.5)):
+                if holds():
+                    return
+                raise AssertionError(f"timed out waiting for {what}; screen:\n{self.text()}")
 
     def click(self, text: str) -> None:
         """Click the first line that starts with ``text`` (the left button pressed and
