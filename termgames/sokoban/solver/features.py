@@ -23,6 +23,7 @@ from collections.abc import Iterable
 
 from termgames.sokoban.levels import Level, Position
 from termgames.sokoban.solver.analysis import flood
+from termgames.sokoban.solver.learned import Patterns
 from termgames.sokoban.solver.packing import GoalArea, goal_areas
 from termgames.sokoban.solver.release import Holding
 from termgames.sokoban.solver.search import DEFAULT_NODES, BestFirst
@@ -42,7 +43,8 @@ class FeatureSearch(BestFirst):
 
     def __init__(self, level: Level, player: Position | None = None,
                  boxes: Iterable[Position] | None = None, node_limit: int = DEFAULT_NODES,
-                 bounds: dict[int, int] | None = None, rooms: bool = True) -> None:
+                 bounds: dict[int, int] | None = None, rooms: bool = True,
+                 patterns: Patterns | None = None) -> None:
         self.cells: dict[Cell, list[tuple[int, int, int, int, int, int]]] = {}
         self.rounds: list[Cell] = []
         self.next_cell = 0
@@ -53,12 +55,13 @@ class FeatureSearch(BestFirst):
         self.areas: tuple[GoalArea, ...] | None = None
         self.large = len(level.boxes if boxes is None else frozenset(boxes)) >= LARGE
         super().__init__(level, player, boxes, node_limit, 1, bounds, macros=True,
-                         rooms=rooms)
+                         rooms=rooms, patterns=patterns)
 
     def without_rooms(self) -> FeatureSearch:
         """The same search afresh, without the goal rooms' macro."""
         return FeatureSearch(self.level, self.start_player, self.start_boxes,
-                             self.node_limit, self.bounds, rooms=False)
+                             self.node_limit, self.bounds, rooms=False,
+                             patterns=self.patterns)
 
     def holdings(self) -> list[Holding]:
         """The tables that grow with the positions searched, the cells' queues too."""

@@ -15,8 +15,10 @@ from dataclasses import replace
 from enum import Enum
 
 from termgames.sokoban.levels import Level, Position
+from termgames.sokoban.solver.analysis import board_of
 from termgames.sokoban.solver.features import LARGE, FeatureSearch
 from termgames.sokoban.solver.found import Found, Verdict
+from termgames.sokoban.solver.learned import Patterns
 from termgames.sokoban.solver.optimal import PushOptimal
 from termgames.sokoban.solver.release import Holding, Release
 from termgames.sokoban.solver.search import DEFAULT_NODES, BestFirst
@@ -53,11 +55,13 @@ class Solver:
         shared_bounds: dict[int, int] = {}
         schedule = LARGE_SCHEDULE if len(placed) >= LARGE else SCHEDULE
         total = sum(turns for _, turns, _ in schedule)
+        # What one search learns about deadlocks, the others use.
+        patterns = Patterns(board_of(level))
         self.searches: list[tuple[BestFirst, int]] = [
             (BestFirst(level, player, placed, node_limit * turns // total, greediness,
-                       shared_bounds, macros) if greediness is not None
+                       shared_bounds, macros, patterns=patterns) if greediness is not None
              else FeatureSearch(level, player, placed, node_limit * turns // total,
-                                shared_bounds), turns)
+                                shared_bounds, patterns=patterns), turns)
             for greediness, turns, macros in schedule
         ] if optimal is None else [
             # The fewest pushes: one A* search, with the whole budget.

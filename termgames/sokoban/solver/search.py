@@ -24,6 +24,7 @@ from termgames.sokoban.solver.analysis import DIRECTIONS, NOWHERE, UNREACHABLE, 
 from termgames.sokoban.solver.corrals import corral_pushes
 from termgames.sokoban.solver.deadlock import frozen
 from termgames.sokoban.solver.found import Found, Push, Verdict, check, steps_for
+from termgames.sokoban.solver.learned import Patterns
 from termgames.sokoban.solver.macros import Pushes, tunnel_run
 from termgames.sokoban.solver.matching import Assignment, assign_columns
 from termgames.sokoban.solver.packing import GoalRoom, goal_rooms, room_macro
@@ -66,7 +67,8 @@ class BestFirst:
     def __init__(self, level: Level, player: Position | None = None,
                  boxes: Iterable[Position] | None = None, node_limit: int = DEFAULT_NODES,
                  greediness: int = GREEDINESS, bounds: dict[int, int] | None = None,
-                 macros: bool = False, rooms: bool = True) -> None:
+                 macros: bool = False, rooms: bool = True,
+                 patterns: Patterns | None = None) -> None:
         self.level = level
         self.board = board_of(level)
         self.start_player = level.player if player is None else player
@@ -85,6 +87,10 @@ class BestFirst:
         self.lazy = macros
         # With spare boxes a box may rest off the goals, even on a dead square.
         self.exact = len(self.start_boxes) == len(board.goals)
+        # Learned deadlocks say that some boxes can never all reach goals: with spare
+        # boxes one of them need not, so they are learned only with none.
+        self.patterns = (patterns if patterns is not None else Patterns(board)) \
+            if self.exact else None
         self.rooms: dict[int, GoalRoom] = {}  # by each square of its entrance
         self.room_squares = 0
         self.columns: OrderedDict[int, list[tuple[int, ...]]] = OrderedDict()
@@ -212,6 +218,7 @@ class BestFirst:
         goals = board.goal_mask
         parent = self.parent
         exact = self.exact
+        patterns = self.patterns
         stop = self.nodes + positions
         # The clock is first read once this call has expanded LOOK_EVERY positions.
         look = self.nodes + LOOK_EVERY if deadline < math.inf else math.inf
@@ -232,6 +239,9 @@ class BestFirst:
             if boxes & goals == goals:
                 self.seconds += time.perf_counter() - started
                 return self.finish(key)
+            if patterns is not None and before >= 0 \
+                    and patterns.learn(boxes, player, (boxes & ~before).bit_length() - 1):
+                continue
             if boxes not in self.matchings:
                 # Its children are measured from its matching, kept here (its bound may
                 # have come from another search's, or, searching lazily, from an
@@ -279,6 +289,8 @@ class BestFirst:
                     continue
                 if exact and not goals >> target & 1 and frozen(board, target, moved):
                     continue
+                if patterns is not None and patterns.holds(moved, target, player_after):
+                    continue
                 bound = self.estimate(moved, boxes, box, target) if self.lazy \
                     else self.bound(moved, boxes, box, target)
                 if bound >= UNREACHABLE:
@@ -296,7 +308,8 @@ class BestFirst:
         """The same search afresh, without the goal rooms' macro: for a level where the
         rooms' packing order leads nowhere."""
         return BestFirst(self.level, self.start_player, self.start_boxes, self.node_limit,
-                         self.greediness, self.bounds, self.macros, rooms=False)
+                         self.greediness, self.bounds, self.macros, rooms=False,
+                         patterns=self.patterns)
 
     def holdings(self) -> list[Holding]:
         """The tables that grow with the positions searched (for ``Release``; the bounds
