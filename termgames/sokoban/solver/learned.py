@@ -21,6 +21,10 @@ from termgames.sokoban.solver.deadlock import frozen
 
 NEAR = 4
 """Boxes a learning search takes at most: the pushed box and its nearest others."""
+RADIUS = 4
+"""How far (steps over the floor) a box may be from the pushed one to be taken: boxes
+further off seldom hold it, and a search with them mostly pushes them all the way to
+goals before it can tell."""
 LEARN_NODES = 60
 """Positions a learning search may expand before it gives up (no pattern then)."""
 ASKED_KEPT = 200_000
@@ -100,9 +104,11 @@ def settles(board: Board, boxes: int, player: int, limit: int,
 class Patterns:
     """The deadlock patterns learned on one level, and the learning."""
 
-    def __init__(self, board: Board, near: int = NEAR, limit: int = LEARN_NODES) -> None:
+    def __init__(self, board: Board, near: int = NEAR, limit: int = LEARN_NODES,
+                 radius: int = RADIUS) -> None:
         self.board = board
         self.near = near
+        self.radius = radius
         self.limit = limit
         # Each square -> the patterns (boxes, the player's part of the floor) holding it.
         self.by_square: dict[int, list[tuple[int, int]]] = {}
@@ -110,6 +116,7 @@ class Patterns:
         # (boxes, the player's part) already asked about, dead or not: never asked twice.
         self.asked: set[tuple[int, int]] = set()
         self.searches = 0
+        self.hits = 0  # positions found dead by a pattern, learned or matched
         self.orders: dict[int, list[int]] = {}
 
     def matches(self, boxes: int, reach: int, square: int) -> bool:
@@ -129,6 +136,7 @@ class Patterns:
                 if not reach:
                     reach = self.board.reach(player, boxes)
                 if reach & region:
+                    self.hits += 1
                     return True
         return False
 
@@ -153,14 +161,15 @@ class Patterns:
         return chosen
 
     def _by_distance(self, square: int) -> list[int]:
-        """The other floor squares, nearest to ``square`` first (worked out once)."""
+        """The other floor squares within ``radius`` steps of ``square``, nearest first
+        (worked out once)."""
         known = self.orders.get(square)
         if known is None:
             neighbours = self.board.neighbours
             known = []
             seen = {square}
             frontier = [square]
-            while frontier:
+            for _ in range(self.radius):
                 grown = []
                 for at in frontier:
                     for side in neighbours[at]:
@@ -177,6 +186,8 @@ class Patterns:
         (the player on ``player``); whether one was found (the position is dead)."""
         board = self.board
         few = self.nearest(boxes, square)
+        if few == 1 << square:
+            return False  # a box alone: the dead squares say all there is
         region = board.reach(player, few)
         key = (few, region & -region)
         if key in self.asked:
@@ -194,4 +205,5 @@ class Patterns:
             if settles(board, fewer, player, self.limit, self) is False:
                 few = fewer
         self.add(few, board.reach(player, few))
+        self.hits += 1
         return True
