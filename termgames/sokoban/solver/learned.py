@@ -27,6 +27,9 @@ further off seldom hold it, and a search with them mostly pushes them all the wa
 goals before it can tell."""
 LEARN_NODES = 60
 """Positions a learning search may expand before it gives up (no pattern then)."""
+WARM_UP = 2_000
+"""Positions a solve expands before it starts learning: most levels are solved sooner,
+where the learning searches would cost more than they save."""
 ASKED_KEPT = 200_000
 """Questions remembered as asked (then forgotten all at once, to bound the memory)."""
 
@@ -105,8 +108,9 @@ class Patterns:
     """The deadlock patterns learned on one level, and the learning."""
 
     def __init__(self, board: Board, near: int = NEAR, limit: int = LEARN_NODES,
-                 radius: int = RADIUS) -> None:
+                 radius: int = RADIUS, warm_up: int = WARM_UP) -> None:
         self.board = board
+        self.warm_up = warm_up
         self.near = near
         self.radius = radius
         self.limit = limit
@@ -116,6 +120,7 @@ class Patterns:
         # (boxes, the player's part) already asked about, dead or not: never asked twice.
         self.asked: set[tuple[int, int]] = set()
         self.searches = 0
+        self.met = 0  # positions the searches asked to learn from
         self.hits = 0  # positions found dead by a pattern, learned or matched
         self.orders: dict[int, list[int]] = {}
 
@@ -184,6 +189,9 @@ class Patterns:
     def learn(self, boxes: int, player: int, square: int) -> bool:
         """Look for a pattern among the boxes near the box on ``square``, after a push
         (the player on ``player``); whether one was found (the position is dead)."""
+        self.met += 1
+        if self.met <= self.warm_up:
+            return False
         board = self.board
         few = self.nearest(boxes, square)
         if few == 1 << square:
