@@ -4,7 +4,8 @@ and the plan it gives (``Search``, ``Plan``, ``Replay``), and the deadlock check
 warnings use (``deadlock_of``, ``Board.dead_squares``).
 
 The modules below are the solver's own: ``analysis`` (the board's squares and push
-distances), ``deadlock`` and ``corrals`` (positions no solution passes through),
+distances), ``deadlock``, ``corrals`` and ``learned`` (positions no solution passes through; the
+last learns its patterns while searching),
 ``macros`` (tunnels), ``packing`` (goal rooms, goal areas and their packing orders),
 ``matching`` (the lower bound), ``found`` (what a search hands back), ``search`` (one
 best-first search over pushes), ``features`` (a search over a feature space, for large

@@ -3,11 +3,11 @@
 A state is the set of boxes plus the region the player can walk to. Boxes are a bit set
 of square numbers, so a push updates the state's key by flipping two bits (an exact
 incremental hash, no collisions), and the player's region is a flood fill done with
-shifts. Pushes onto dead squares and pushes that freeze a box off its goal are never
-made; where a PI-corral exists only the pushes into it are tried; the lower bound is the
-least total push distance of a one-to-one matching of goals to boxes, and a position
-with no such matching is dead. Only sound pruning is used, so a search that runs out of
-positions has proved the position unsolvable.
+shifts. Pushes onto dead squares, pushes that freeze a box off its goal and positions
+holding a learned deadlock (learned.py) are never made; where a PI-corral exists only the
+pushes into it are tried; the lower bound is the least total push distance of a
+one-to-one matching of goals to boxes, and a position with no such matching is dead.
+Only sound pruning is used, so a search that runs out has proved it unsolvable.
 """
 
 from __future__ import annotations
@@ -87,10 +87,8 @@ class BestFirst:
         self.lazy = macros
         # With spare boxes a box may rest off the goals, even on a dead square.
         self.exact = len(self.start_boxes) == len(board.goals)
-        # Learned deadlocks say that some boxes can never all reach goals: with spare
-        # boxes one of them need not, so they are learned only with none.
-        self.patterns = (patterns if patterns is not None else Patterns(board)) \
-            if self.exact else None
+        # Learned deadlocks (boxes that cannot all reach goals) hold with no spare box.
+        self.patterns = (patterns or Patterns(board)) if self.exact else None
         self.rooms: dict[int, GoalRoom] = {}  # by each square of its entrance
         self.room_squares = 0
         self.columns: OrderedDict[int, list[tuple[int, ...]]] = OrderedDict()
