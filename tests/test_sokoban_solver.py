@@ -22,6 +22,7 @@ from termgames.sokoban.solver.release import Release
 from termgames.sokoban.solver.schedule import SCHEDULE, TURN, Solver, solve
 from termgames.sokoban.solver.search import LOOK_EVERY
 from tests.boards import level
+from tests.sokoban_rooms import brute_force_solvable, random_level
 
 
 def microban_levels() -> list[Level]:
@@ -121,54 +122,6 @@ def test_a_solve_from_a_position_mid_level_starts_there() -> None:
     assert result.verdict is Verdict.SOLVED
     assert result.lurd == "RR" and result.pushes == (Push((2, 2), Direction.RIGHT),
                                                      Push((2, 3), Direction.RIGHT))
-
-
-def brute_force_solvable(played: Level) -> bool:
-    """Every position reachable by single steps, no pruning at all: the ground truth."""
-    start = (played.player, frozenset(played.boxes))
-    seen, frontier = {start}, [start]
-    floor = played.inside - played.walls
-    while frontier:
-        player, boxes = frontier.pop()
-        if played.goals <= boxes:
-            return True
-        for direction in Direction:
-            there = direction.step(player)
-            if there not in floor:
-                continue
-            moved = boxes
-            if there in boxes:
-                beyond = direction.step(there)
-                if beyond not in floor or beyond in boxes:
-                    continue
-                moved = (boxes - {there}) | {beyond}
-            state = (there, moved)
-            if state not in seen:
-                seen.add(state)
-                frontier.append(state)
-    return False
-
-
-def random_level(rng: random.Random, boxes_count: int = 2, goals_count: int = 2) -> Level:
-    """A small walled room with a few inner walls, boxes and goals."""
-    height, width = rng.randint(3, 5), rng.randint(3, 6)
-    cells = [(r, c) for r in range(1, height + 1) for c in range(1, width + 1)]
-    grid = [["#"] * (width + 2) for _ in range(height + 2)]
-    for r, c in cells:
-        grid[r][c] = "#" if rng.random() < 0.2 else " "
-    open_cells = [cell for cell in cells if grid[cell[0]][cell[1]] == " "]
-    if len(open_cells) < boxes_count + 1:
-        open_cells = cells
-        for r, c in cells:
-            grid[r][c] = " "
-    player, *boxes = rng.sample(open_cells, boxes_count + 1)
-    goals = rng.sample(open_cells, goals_count)
-    for r, c in goals:
-        grid[r][c] = "."
-    for r, c in boxes:
-        grid[r][c] = "*" if grid[r][c] == "." else "$"
-    grid[player[0]][player[1]] = "+" if grid[player[0]][player[1]] == "." else "@"
-    return Level(tuple("".join(row) for row in grid))
 
 
 @pytest.mark.parametrize(("boxes_count", "goals_count"), [(2, 2), (3, 3), (3, 2)])

@@ -12,7 +12,7 @@ from termgames.sokoban.solver.analysis import board_of
 from termgames.sokoban.solver.found import Verdict
 from termgames.sokoban.solver.learned import Patterns, settles
 from termgames.sokoban.solver.search import BestFirst
-from tests.test_sokoban_solver import brute_force_solvable, random_level
+from tests.sokoban_rooms import brute_force_solvable, random_level
 
 # A solution of Microban 153 (found by this solver in 27 s, replayed by the rules
 # below): every position along it is solvable, so no pattern may hold in any of them.
