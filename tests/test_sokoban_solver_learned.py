@@ -9,6 +9,7 @@ import random
 from termgames.sokoban.bundled import by_slug, load_bundled
 from termgames.sokoban.levels import Level
 from termgames.sokoban.solver.analysis import board_of
+from termgames.sokoban.solver.features import FeatureSearch
 from termgames.sokoban.solver.found import Verdict
 from termgames.sokoban.solver.learned import Patterns, settles
 from termgames.sokoban.solver.search import BestFirst
@@ -51,7 +52,7 @@ def test_learned_patterns_never_hold_along_a_solution() -> None:
     played = level_153()
     board = board_of(played)
     patterns = Patterns(board, warm_up=0)
-    search = BestFirst(played, greediness=12, macros=True, rooms=False, patterns=patterns)
+    search = FeatureSearch(played, rooms=False, patterns=patterns)
     while search.nodes < 1500 and search.step(100) is None:
         pass
     assert patterns.count > 20, patterns.count  # something to be wrong about
@@ -80,7 +81,10 @@ def test_a_search_learning_from_the_first_position_agrees_with_brute_force() -> 
     for count in (2, 3) * 100:
         room = random_level(rng, count, count)
         patterns = Patterns(board_of(room), warm_up=0)
+        # A complete search (no macros, unlike the feature search, which learns in a
+        # solve), so that its "unsolvable" is the proof to check against brute force.
         search = BestFirst(room, patterns=patterns)
+        search.learns = True
         result = None
         while result is None:
             result = search.step(1000)
@@ -89,3 +93,18 @@ def test_a_search_learning_from_the_first_position_agrees_with_brute_force() -> 
         assert result.verdict is (Verdict.SOLVED if truth else Verdict.UNSOLVABLE), room.rows
         verdicts[result.verdict] += 1
     assert min(verdicts.values()) > 8 and pruned > 0, (verdicts, pruned)
+
+
+def test_the_best_first_searches_use_the_patterns_without_learning_their_own() -> None:
+    played = level_153()
+    patterns = Patterns(board_of(played), warm_up=0)
+    learner = FeatureSearch(played, rooms=False, patterns=patterns)
+    while learner.nodes < 1500 and learner.step(100) is None:
+        pass
+    learned, asked, hits = patterns.count, patterns.met, patterns.hits
+    assert learned > 20, learned
+    user = BestFirst(played, greediness=12, macros=True, rooms=False, patterns=patterns)
+    while user.nodes < 1500 and user.step(100) is None:
+        pass
+    assert (patterns.count, patterns.met) == (learned, asked)  # it asked nothing
+    assert patterns.hits > hits  # yet pruned with what the other search learned

@@ -41,6 +41,12 @@ few turns to see its line through (XSokoban 9 solved in 19 s with packing alone,
 class FeatureSearch(BestFirst):
     """A search that visits the cells of its feature space in turn (macros on)."""
 
+    learns = True
+    """The one search that learns deadlock patterns: learning costs the best-first
+    searches, which solve most levels within a few thousand positions, more than it
+    saves them (Microban 133 took 1.5 s instead of 0.5), while the large levels that
+    need the patterns are the ones this search solves (Microban 153)."""
+
     def __init__(self, level: Level, player: Position | None = None,
                  boxes: Iterable[Position] | None = None, node_limit: int = DEFAULT_NODES,
                  bounds: dict[int, int] | None = None, rooms: bool = True,

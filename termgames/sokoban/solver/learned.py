@@ -28,8 +28,8 @@ goals before it can tell."""
 LEARN_NODES = 60
 """Positions a learning search may expand before it gives up (no pattern then)."""
 WARM_UP = 2_000
-"""Positions a solve expands before it starts learning: most levels are solved sooner,
-where the learning searches would cost more than they save."""
+"""Positions the learning search expands before it starts learning: most levels are
+solved sooner, where the learning searches would cost more than they save."""
 ASKED_KEPT = 200_000
 """Questions remembered as asked (then forgotten all at once, to bound the memory)."""
 

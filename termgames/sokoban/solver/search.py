@@ -63,6 +63,8 @@ class BestFirst:
 
     optimal = False
     """Whether a solution it finds has the fewest pushes (see optimal.py)."""
+    learns = False
+    """Whether it looks for deadlock patterns (learned.py), or only uses those found."""
 
     def __init__(self, level: Level, player: Position | None = None,
                  boxes: Iterable[Position] | None = None, node_limit: int = DEFAULT_NODES,
@@ -214,9 +216,7 @@ class BestFirst:
         board = self.board
         size, neighbours, live = self.size, board.neighbours, board.live
         goals = board.goal_mask
-        parent = self.parent
-        exact = self.exact
-        patterns = self.patterns
+        parent, exact, patterns = self.parent, self.exact, self.patterns
         stop = self.nodes + positions
         # The clock is first read once this call has expanded LOOK_EVERY positions.
         look = self.nodes + LOOK_EVERY if deadline < math.inf else math.inf
@@ -237,7 +237,7 @@ class BestFirst:
             if boxes & goals == goals:
                 self.seconds += time.perf_counter() - started
                 return self.finish(key)
-            if patterns is not None and before >= 0 \
+            if patterns is not None and self.learns and before >= 0 \
                     and patterns.learn(boxes, player, (boxes & ~before).bit_length() - 1):
                 continue
             if boxes not in self.matchings:
