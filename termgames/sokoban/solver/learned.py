@@ -18,6 +18,7 @@ from __future__ import annotations
 from termgames.bitset import members
 from termgames.sokoban.solver.analysis import NOWHERE, UNREACHABLE, Board
 from termgames.sokoban.solver.deadlock import frozen
+from termgames.sokoban.solver.matching import assign
 
 NEAR = 4
 """Boxes a learning search takes at most: the pushed box and its nearest others."""
@@ -34,25 +35,6 @@ ASKED_KEPT = 200_000
 """Questions remembered as asked (then forgotten all at once, to bound the memory)."""
 
 
-def _matched(board: Board, boxes: int) -> bool:
-    """Whether each box can be given its own goal that it could reach alone."""
-    distances = board.distances
-    owner: dict[int, int] = {}  # goal index -> box
-
-    def place(box: int, seen: set[int]) -> bool:
-        for goal, row in enumerate(distances):
-            if row[box] >= UNREACHABLE or goal in seen:
-                continue
-            seen.add(goal)
-            other = owner.get(goal)
-            if other is None or place(other, seen):
-                owner[goal] = box
-                return True
-        return False
-
-    return all(place(box, set()) for box in members(boxes))
-
-
 def settles(board: Board, boxes: int, player: int, limit: int,
             known: Patterns | None = None) -> bool | None:
     """Whether these boxes alone (no others on the board) can all be pushed onto goals
@@ -60,7 +42,9 @@ def settles(board: Board, boxes: int, player: int, limit: int,
     when ``limit`` positions were expanded without knowing."""
     goals, neighbours, live = board.goal_mask, board.neighbours, board.live
     nearest = board.nearest_goal
-    if not _matched(board, boxes):
+    # Each box needs a goal of its own that it could reach alone.
+    if assign([[row[box] for row in board.distances] for box in members(boxes)],
+              UNREACHABLE) is None:
         return False
     # As in the main search, a position is its boxes and the player's region, and the
     # regions searched for each set of boxes are kept: a child needs no flood fill
