@@ -49,3 +49,11 @@ class Outcome(NamedTuple):
     def finished(self) -> bool:
         """The run has ended (won, lost or drawn), rather than been left part-way."""
         return self.result is not Result.UNFINISHED
+
+    def carries_on(self, ended: Outcome, lowest_wins: bool) -> bool:
+        """Whether this is the run that ended with ``ended`` going on forward (2048 played
+        on past its win): the same variant, no help since, and no worse. Anything else
+        after an end (an undo, a take-back) looks back, and is a result of its own."""
+        if self.variant != ended.variant or not self.marks <= ended.marks:
+            return False
+        return self.score <= ended.score if lowest_wins else self.score >= ended.score

@@ -94,26 +94,71 @@ def test_autoplay_marks_the_run_for_good_and_the_panel_says_so(tmp_path: Path) -
         assert filed(run) == [(model.score, frozenset({"autoplay"}))]
 
 
-def test_undo_after_the_end_files_the_score_the_run_ends_with(tmp_path: Path) -> None:
+def test_undo_after_the_end_keeps_the_end_filed_and_shown_as_the_best(tmp_path: Path) -> None:
     with game(tmp_path, "--size", "3", "--seed", "3") as (run, screen):
         model = lose(run, 3)
+        end = model.score
         run.press("u")
         model.undo()
         run.wait_for_gone("Game over")
         outcome = screen.outcome()
         assert outcome is not None and outcome.result is Result.UNFINISHED
         assert (outcome.score, outcome.marks) == (model.score, frozenset({Mark.UNDO}))
-        assert f"Best: {model.score:,} (undo)" in header(run)
+        assert f"Score: {model.score:,} (undo)   Best: {end:,} " in header(run)
+        assert filed(run) == [(end, frozenset())]
 
 
-def test_a_run_undone_after_its_end_is_filed_as_it_ends(tmp_path: Path) -> None:
-    with game(tmp_path, "--size", "3", "--seed", "3") as (run, _):
-        model = lose(run, 3)
+def test_a_look_back_after_the_end_is_a_second_result_beside_the_one_earned(
+        tmp_path: Path) -> None:
+    """The report's B1: 220 at game over, then u and q, filed a lone 212 (undo)."""
+    with game(tmp_path, "--size", "3", "--seed", "2") as (run, _):
+        model = lose(run, 2)
+        end = model.score
         run.press("u")
         model.undo()
-        run.press("r", "y")  # a new game: the last one is filed as it stands
+        assert model.score < end
+        run.press("q")
+        run.finish()
+        assert filed(run) == [(end, frozenset()), (model.score, frozenset({"undo"}))]
+
+
+def test_a_new_game_after_a_look_back_keeps_both_results(tmp_path: Path) -> None:
+    with game(tmp_path, "--size", "3", "--seed", "3") as (run, _):
+        model = lose(run, 3)
+        end = model.score
+        run.press("u")
+        model.undo()
+        run.press("r", "y")  # a new game: the look back is filed as it stands
         run.wait_for("Score: 0")
-        assert f"Best: {model.score:,} (undo)" in header(run)
+        assert f"Best: {end:,}" in header(run)
+        assert filed(run) == [(end, frozenset()), (model.score, frozenset({"undo"}))]
+
+
+def test_an_autoplayed_end_stays_filed_after_a_look_back(tmp_path: Path) -> None:
+    with game(tmp_path, "--size", "3", "--seed", "2", "--autoplay", "--speed", "50") as (
+            run, screen):
+        run.wait_for("Game over")
+        end = screen.game.score
+        run.press("u")
+        run.wait_for_gone("Game over")
+        back = screen.game.score
+        run.press("q")
+        run.finish()
+        assert filed(run) == [(end, frozenset({"autoplay"})),
+                              (back, frozenset({"autoplay", "undo"}))]
+
+
+def test_undo_before_the_end_is_filed_with_the_end_not_beside_it(tmp_path: Path) -> None:
+    """A game helped by undo on its way is one run: filed once, at its end, marked."""
+    model = Game2048(3, 1024, random.Random(3))
+    with game(tmp_path, "--size", "3", "--seed", "3") as (run, _):
+        run.press(*moves_until(model, lambda g: g.moves >= 12))
+        run.press("u")
+        model.undo()
+        run.press(*moves_until(model, lambda g: g.over))
+        run.wait_for("Game over")
+        run.press("q", "q")
+        run.finish()
         assert filed(run) == [(model.score, frozenset({"undo"}))]
 
 

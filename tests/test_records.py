@@ -17,6 +17,8 @@ from click.testing import CliRunner
 
 from termgames.cli import cli
 from termgames.g2048.board import DEFAULT_GOAL, DEFAULT_SIZE, Direction, Game2048
+from termgames.outcome import Mark
+from termgames.reversi.screen import ReversiScreen
 from termgames.runtime.context import player_name
 from termgames.scoreboard import minutes_seconds
 from termgames.sokoban.bundled import BUNDLED, load_bundled
@@ -24,6 +26,7 @@ from termgames.sokoban.progress import Record, record_solution
 from termgames.store.schema import MIGRATIONS
 from termgames.store.sql import SQLITE
 from termgames.store.sqlite import DATABASE_NAME
+from tests.drivers import FakeDriver, fake_program
 from tests.screens import maze_keys
 from tests.stores import PLAYER, SOKOBAN_PROGRESS, store_at
 from tests.terminal import Start, base_environment
@@ -467,3 +470,41 @@ def test_table_columns_line_up_with_wide_characters() -> None:
                   frozenset({0, 2}))
     widths = [text_width(line) for line in table.lines()[1:]]
     assert len(set(widths)) == 1, table.lines()
+
+
+def play_reversi_out(run: FakeDriver, screen: ReversiScreen) -> None:
+    """The player's lowest legal square each turn, typed as the classic game did, until
+    the game is over."""
+    while not screen.match.over:
+        run.wait_until(lambda: screen.match.over or not screen.turns.busy,
+                       "the player's turn")
+        legal = screen.match.legal()
+        if screen.match.over or not legal:
+            continue
+        square = (legal & -legal).bit_length() - 1
+        run.press(str(square % 8 + 1), str(square // 8 + 1))
+
+
+def test_a_reversi_end_taken_back_and_played_again_is_a_second_result(
+        tmp_path: Path) -> None:
+    """One rule for every game, in the runtime: the end a game reached stays filed as it
+    was earned; a take-back after it and a new end make a second, helped result."""
+    args = ["reversi", "--ascii", "--ai", "random", "--first", "you", "--seed", "4"]
+    with fake_program(args, tmp_path / "data") as run:
+        screen = run.runner.stack[0]
+        assert isinstance(screen, ReversiScreen)
+        play_reversi_out(run, screen)
+        run.wait_for("u undo")
+        first = screen.outcome()
+        assert first is not None and not first.marks
+        run.press("u")
+        run.wait_for("Took back your last move.")
+        play_reversi_out(run, screen)
+        again = screen.outcome()
+        assert again is not None and again.marks == {Mark.UNDO}
+        run.press("q", "q")
+        run.finish()
+        store = run.runner.visit.store
+        kept = sorted((score.score, score.marks) for score in store.top("reversi", limit=9))
+        assert kept == sorted([(first.score, frozenset()),
+                               (again.score, frozenset({"undo"}))])

@@ -199,8 +199,9 @@ class Screen2048(GameScreen[State2048]):
         return self.run.outcome()
 
     def on_finished(self, outcome: Outcome) -> None:
-        """The win (keep going?) or the end (a new game?). The best on record is not read
-        again here: it would hold this run's own result, which may still change."""
+        """The win (keep going?) or the end (a new game?). The best on record is read
+        again: this end is filed as earned, whatever undo does after it."""
+        self.load_best()
         kept = self.run.keep_going
         again = Binding(("r",), self.new_game, "new game", "new game", priority=20)
         # Undo from the win takes back the win: the player has not chosen to play on.

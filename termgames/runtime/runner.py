@@ -49,14 +49,29 @@ def window_for(area: tuple[int, int]) -> tuple[int, int]:
 
 
 class GameRun:
-    """A game on the stack: its spec, the run being played, the last ending shown."""
+    """A game on the stack: its spec, the run being played, the last ending shown, and
+    the end it was filed with."""
 
-    __slots__ = ("ended", "run_id", "spec")
+    __slots__ = ("ended", "filed", "run_id", "spec")
 
     def __init__(self, spec: GameSpec) -> None:
         self.spec = spec
         self.run_id = os.urandom(8).hex()
         self.ended: Outcome | None = None
+        self.filed: Outcome | None = None
+        """The finished result filed under ``run_id``: it stays as it was earned."""
+
+    def file(self, outcome: Outcome) -> str:
+        """The run id to file ``outcome`` under. A result that does not carry the filed
+        end on (the player looked back with undo after it) gets an id of its own, so the
+        end stays filed as earned and the look back is a second result beside it."""
+        if self.filed is not None and not outcome.carries_on(
+                self.filed, self.spec.scoring.kind.lowest_wins):
+            self.run_id = os.urandom(8).hex()
+            self.filed = None
+        if outcome.finished:
+            self.filed = outcome
+        return self.run_id
 
 
 class Runner:
@@ -342,7 +357,7 @@ class Runner:
         store = self.visit.store
         known = len(store.warnings)
         with deferred_signals():
-            run.spec.record(store, outcome, run.run_id, self.visit.player)
+            run.spec.record(store, outcome, run.file(outcome), self.visit.player)
         if len(store.warnings) > known:  # the result could not be kept: say so now
             self.notice = " ".join(store.warnings[known:])
             self.dirty = True
