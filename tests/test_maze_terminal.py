@@ -6,6 +6,8 @@ import random
 import re
 from pathlib import Path
 
+import pytest
+
 from termgames.maze.generate import Maze, generate
 from termgames.maze.solve import shortest_path
 from termgames.scoreboard import minutes_seconds
@@ -47,14 +49,45 @@ def test_the_clock_runs_on_screen_between_keys(terminal: Start) -> None:
     term.press(keys[0])
     term.wait_for("steps 1")
 
-    def tenths_shown() -> int:
-        found = re.search(r"time (\d+):(\d\d)\.(\d)", term.text())
-        assert found is not None, term.text()
-        minutes, seconds, tenths = (int(part) for part in found.groups())
-        return (minutes * 60 + seconds) * 10 + tenths
-
     # No key after the first step: only the screen's own redraws can move the time shown.
-    term.wait_until(lambda: tenths_shown() >= 3, "the time shown to pass 0:00.3")
+    term.wait_until(lambda: tenths_shown(term) >= 3, "the time shown to pass 0:00.3")
+
+
+def tenths_shown(term: Terminal) -> int:
+    """The maze's clock as the header shows it, in tenths of a second."""
+    found = re.search(r"time (\d+):(\d\d)\.(\d)", term.text())
+    assert found is not None, term.text()
+    minutes, seconds, tenths = (int(part) for part in found.groups())
+    return (minutes * 60 + seconds) * 10 + tenths
+
+
+def mouse_report(term: Terminal, y: int, x: int, button: int, press: bool) -> bytes:
+    """One mouse report as ``term.term``'s terminal sends it: SGR (1006) under xterm, the
+    X10 bytes under tmux's entry; ``button`` 0 left, 2 right."""
+    if term.term.startswith("tmux"):
+        code = button if press else 3
+        return b"\x1b[M" + bytes([32 + code, 33 + x, 33 + y])
+    return f"\x1b[<{button};{x + 1};{y + 1}{'M' if press else 'm'}".encode()
+
+
+@pytest.mark.parametrize("term_type", ["xterm-256color", "tmux-256color"])
+def test_the_clock_runs_on_after_a_click_whose_release_comes_apart(
+        terminal: Start, term_type: str) -> None:
+    """The report's B2: a release arriving on its own, or a right-button press, is an
+    event curses was not asked for; it held the loop, and the clock froze on screen."""
+    term = terminal("maze", "--size", "6x4", "--seed", "3", term=term_type)
+    wait_for_whole_frame(term)
+    y, x = first_cell(term)
+    term.send(mouse_report(term, y, x + 2 * 3, 0, press=True))
+    term.wait_for("steps 3")
+    term.wait_idle()
+    term.send(mouse_report(term, y, x + 2 * 3, 0, press=False))
+    term.wait_until(lambda: tenths_shown(term) >= 5, "the time shown to pass 0:00.5")
+    term.send(mouse_report(term, y, x, 2, press=True))
+    term.wait_idle()
+    shown = tenths_shown(term)
+    term.wait_until(lambda: tenths_shown(term) >= shown + 5, "the time shown to go on")
+    assert "steps 3" in term.text()  # the right button walks nowhere
 
 
 def test_the_solver_animates_the_search_then_shows_the_path(terminal: Start) -> None:

@@ -6,7 +6,9 @@ from __future__ import annotations
 import codecs
 import contextlib
 import curses
+import functools
 import locale
+import operator
 import os
 import sys
 from collections import deque
@@ -35,6 +37,11 @@ from termgames.runtime.workers import Terminated as Terminated  # what a session
 
 ESCAPE_DELAY_MS = 25
 _WHEEL_DOWN = getattr(curses, "BUTTON5_PRESSED", 0)  # ncurses 6; older ones lack it
+_BUTTON_EVENTS = functools.reduce(operator.or_, (getattr(curses, name, 0) for name in (
+    *(f"BUTTON{button}_{event}" for button in range(1, 6) for event in ("PRESSED", "RELEASED")),
+    "BUTTON_SHIFT", "BUTTON_CTRL", "BUTTON_ALT")))
+"""Every press and release: not clicks, which ncurses would make of a press and its
+release (only presses act: ``_press``)."""
 CONTINUATION_WAIT_MS = 30
 MOUSE_REPORT_MAX = 16  # an SGR report's bytes after its start: '0;223;1000M' and some
 UNUSABLE_TERMS = {"", "dumb", "unknown"}
@@ -180,10 +187,12 @@ class Session:
         self.palette = Palette(self._colour_mode())
         if self.options.mouse:
             # Presses, not clicks: a click waits out mouseinterval to tell it from a press.
-            wanted = curses.BUTTON1_PRESSED | curses.BUTTON4_PRESSED | _WHEEL_DOWN
+            # Every button event is asked for, though only presses act (``_press``): an
+            # event outside the mask makes ncurses read on past the timeout, so a release
+            # arriving on its own held the loop, and a running clock froze, until a key.
             with contextlib.suppress(curses.error):
                 curses.mouseinterval(0)
-                curses.mousemask(wanted)
+                curses.mousemask(_BUTTON_EVENTS)
 
     def _colour_mode(self) -> ColourMode:
         if self.options.no_color or not curses.has_colors():
