@@ -149,6 +149,8 @@ def test_a_watchers_bytes_become_a_few_keys() -> None:
     assert presses(b"\x1b[A\x1bOBj\rxyz\x1b[Cq") == [
         Press.UP, Press.DOWN, Press.DOWN, Press.CHOOSE, Press.LEAVE]
     assert len(presses(b"j" * 1_000_000)) == 64
+    # Sequences read whole: a title report's q, an unknown key's digits, leave nothing.
+    assert presses(b"\x1b]0;quit\x07\x1b[53~\x1bP+q\x1b\\j") == [Press.DOWN]
     assert presses(bytes(range(256)).replace(b"q", b"").replace(b"Q", b"")
                    .replace(b"\x03", b"").replace(b"\x04", b"")
                    .replace(b"\r", b"").replace(b"\n", b"")

@@ -57,6 +57,43 @@ SHARED = ("?", "q", ESCAPE)
 """The keys the runtime gives every screen (help, back, quit), unless it binds them."""
 MOUSE = curses.KEY_MOUSE
 
+SEQUENCE_KEYS: dict[str, Key] = {
+    "up": curses.KEY_UP, "down": curses.KEY_DOWN, "left": curses.KEY_LEFT,
+    "right": curses.KEY_RIGHT, "home": curses.KEY_HOME, "end": curses.KEY_END,
+    "pageup": curses.KEY_PPAGE, "pagedown": curses.KEY_NPAGE, "delete": curses.KEY_DC,
+    "backtab": curses.KEY_BTAB, "enter": "\n", "escape": ESCAPE,
+    **{f"f{n}": curses.KEY_F0 + n for n in range(1, 13)},
+}
+"""The key each named meaning of ``escapes`` stands for; a character stands for itself."""
+_MODIFIED = {"kUP": curses.KEY_UP, "kDN": curses.KEY_DOWN, "kLFT": curses.KEY_LEFT,
+             "kRIT": curses.KEY_RIGHT, "kHOM": curses.KEY_HOME, "kEND": curses.KEY_END,
+             "kPRV": curses.KEY_PPAGE, "kNXT": curses.KEY_NPAGE, "kDC": curses.KEY_DC}
+"""ncurses' names for its extended keys, a modifier's number after them (kUP5 is
+Ctrl-Up): each acts as the key itself, as the other form of its sequence does."""
+
+
+_SHIFTED = {curses.KEY_SR: curses.KEY_UP, curses.KEY_SF: curses.KEY_DOWN,
+            curses.KEY_SLEFT: curses.KEY_LEFT, curses.KEY_SRIGHT: curses.KEY_RIGHT,
+            curses.KEY_SHOME: curses.KEY_HOME, curses.KEY_SEND: curses.KEY_END,
+            curses.KEY_SPREVIOUS: curses.KEY_PPAGE, curses.KEY_SNEXT: curses.KEY_NPAGE,
+            curses.KEY_SDC: curses.KEY_DC}
+"""curses' own codes for the shifted keys (Shift-Left is KEY_SLEFT)."""
+
+
+def unmodified(code: int) -> int:
+    """The key a modified one acts as (Shift-Left, or Ctrl-Up, which ncurses reports as an
+    extended code), as the other form of its sequence does; any other code as it is."""
+    if code in _SHIFTED:
+        return _SHIFTED[code]
+    if code <= curses.KEY_MAX:
+        return code
+    try:
+        name = curses.keyname(code).decode("ascii", "replace")
+    except (ValueError, curses.error):
+        return code
+    return _MODIFIED.get(name.rstrip("0123456789"), code)
+
+
 _SPECIAL_NAMES: dict[int, str] = {
     curses.KEY_UP: "Up",
     curses.KEY_DOWN: "Down",
@@ -69,6 +106,7 @@ _SPECIAL_NAMES: dict[int, str] = {
     curses.KEY_END: "End",
     curses.KEY_BACKSPACE: "Backspace",
     curses.KEY_DC: "Delete",
+    curses.KEY_BTAB: "Shift-Tab",
 }
 _CHAR_NAMES = {"\n": "Enter", "\r": "", " ": "Space", "\x1b": "Esc", "\t": "Tab",
                "\x7f": "Backspace"}

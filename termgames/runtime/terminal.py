@@ -26,7 +26,8 @@ from termgames.runtime.draw import (
     Window,
 )
 from termgames.runtime.environment import codec_name, launch_environment, requested_charset
-from termgames.runtime.keys import PDCURSES, RESIZE, Key, Mouse
+from termgames.runtime.escapes import ESC, EscapeParser
+from termgames.runtime.keys import PDCURSES, RESIZE, SEQUENCE_KEYS, Key, Mouse, unmodified
 from termgames.runtime.workers import (
     Handlers,
     install_repaint_handler,
@@ -131,6 +132,8 @@ class Session:
         """What the terminal can show: 'utf-8', another codec, 'ascii' or BASIC_PLANE."""
         self._previous_handlers: Handlers = {}
         self._pending: deque[Key] = deque()
+        self._unread: deque[int] = deque()
+        """Bytes (or curses key codes) read past the end of an escape sequence."""
         self._decoder = codecs.getincrementaldecoder("latin-1")()
         self._repaint_asked = False
 
@@ -266,10 +269,10 @@ class Session:
         repaint = self._repaint()
         if repaint is not None:
             return repaint
-        self.window.timeout(timeout_ms)
         if sys.platform == "win32":
+            self.window.timeout(timeout_ms)
             return self._read_whole()
-        code: int = self.window.getch()
+        code = self._next_code(timeout_ms)
         if code == -1:
             return self._repaint()  # the request's signal ends the wait early
         if code == curses.KEY_MOUSE:
@@ -280,20 +283,55 @@ class Session:
         if code == curses.KEY_RESIZE:
             curses.update_lines_cols()
         if code > 0xFF:
-            return code
+            return unmodified(code)
+        if code == ESC:
+            return self._sequence()
         text = self._decoder.decode(bytes([code]))
         while not text:  # the rest of a multi-byte character arrives straight after
-            self.window.timeout(CONTINUATION_WAIT_MS)
-            code = self.window.getch()
+            code = self._next_code(CONTINUATION_WAIT_MS)
             if code == -1 or code > 0xFF:
                 self._decoder.reset()
                 if code > 0xFF:
-                    self._pending.append(code)
+                    self._pending.append(unmodified(code))
                 text = "\ufffd"
             else:
                 text = self._decoder.decode(bytes([code]))
         self._pending.extend(text[1:])
         return text[0]
+
+    def _next_code(self, timeout_ms: int) -> int:
+        """The next byte or curses key code: one read again first, else curses', waiting
+        up to ``timeout_ms``; -1 when nothing came."""
+        if self._unread:
+            return self._unread.popleft()
+        self.window.timeout(timeout_ms)
+        code: int = self.window.getch()
+        return code
+
+    def _sequence(self) -> Key | None:
+        """An ESC came that curses did not make a key of: the sequence it starts, read
+        whole (``escapes``). Its bytes arrive together; a lone ESC is the Esc key."""
+        parser = EscapeParser()
+        wait = ESCAPE_DELAY_MS
+        while True:
+            code = self._next_code(wait)
+            if code == -1:
+                parsed = parser.expire()
+                break
+            if code > 0xFF:  # a key curses knew, straight after: the sequence was cut
+                self._unread.appendleft(code)
+                parsed = parser.expire()
+                break
+            parsed_now = parser.feed(code)
+            if parsed_now is not None:
+                parsed = parsed_now
+                if parsed.unread:
+                    self._unread.appendleft(code)
+                break
+            wait = CONTINUATION_WAIT_MS
+        if parsed.meaning is None:
+            return None
+        return SEQUENCE_KEYS.get(parsed.meaning, parsed.meaning)
 
     def _read_whole(self) -> Key | None:
         """The next key from PDCurses, which reads characters whole, not as bytes. By

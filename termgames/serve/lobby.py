@@ -4,11 +4,11 @@ Pure: the session (watching.py) owns the time, the connection and the games."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from enum import Enum
 from typing import NamedTuple
 
+from termgames.runtime.escapes import Parsed, split
 from termgames.serve.frames import (
     BLANK,
     DIM,
@@ -41,25 +41,29 @@ class Press(Enum):
     LEAVE = "leave"
 
 
-_PRESSES = re.compile(rb"\x1b\[A|\x1bOA|\x1b\[B|\x1bOB|[\r\nqQkj\x03\x04]")
-_MEANING = {b"\x1b[A": Press.UP, b"\x1bOA": Press.UP, b"k": Press.UP,
-            b"\x1b[B": Press.DOWN, b"\x1bOB": Press.DOWN, b"j": Press.DOWN,
-            b"\r": Press.CHOOSE, b"\n": Press.CHOOSE, b"q": Press.LEAVE,
-            b"Q": Press.LEAVE, b"\x03": Press.LEAVE, b"\x04": Press.LEAVE}
+_SEQUENCES = {"up": Press.UP, "down": Press.DOWN, "enter": Press.CHOOSE}
+"""What whole escape sequences mean here, read by the games' own grammar (``escapes``)."""
+_CHARACTERS = {ord("k"): Press.UP, ord("j"): Press.DOWN, ord("\r"): Press.CHOOSE,
+               ord("\n"): Press.CHOOSE, ord("q"): Press.LEAVE, ord("Q"): Press.LEAVE,
+               0x03: Press.LEAVE, 0x04: Press.LEAVE}
 MOST_PRESSES = 64
 """Keys read from one arrival of bytes: a flood of input is not a flood of work."""
 
 
 def presses(data: bytes) -> list[Press]:
     """The keys the list and the mirror act on in ``data``, in order, at most
-    ``MOST_PRESSES``; every other byte is ignored (a watcher's keys reach no game)."""
-    found = []
-    for match in _PRESSES.finditer(data):
-        press = _MEANING.get(match.group())
-        if press is not None:
-            found.append(press)
-            if len(found) >= MOST_PRESSES:
-                break
+    ``MOST_PRESSES``; every other byte is ignored (a watcher's keys reach no game), and
+    so is every sequence that means none of them, read whole (a terminal's reply to a
+    query must not leave the list for its 'q')."""
+    found: list[Press] = []
+    for part in split(data):
+        meant = ((_SEQUENCES.get(part.meaning or ""),) if isinstance(part, Parsed)
+                 else (_CHARACTERS.get(byte) for byte in part))
+        for press in meant:
+            if press is not None:
+                found.append(press)
+                if len(found) >= MOST_PRESSES:
+                    return found
     return found
 
 
