@@ -7,12 +7,16 @@ at one edge of a big screen)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+from tempfile import TemporaryDirectory
+
 import pytest
 
 from termgames.g2048 import view as g2048_view
 from termgames.maze import view as maze_view
 from termgames.maze.generate import generate
 from termgames.reversi import view as reversi_view
+from termgames.reversi.screen import ReversiScreen
 from termgames.runtime.layout import (
     NARROWEST_PANEL,
     PANEL_ROOM,
@@ -23,6 +27,7 @@ from termgames.runtime.layout import (
 )
 from termgames.sokoban.levels import Level
 from termgames.sokoban.view import level_size
+from tests.drivers import fake_program
 
 SMALL = Level(("########", "#@ $  .#", "#      #", "########"))
 WINDOWS = {"80x24": (23, 80), "120x30": (29, 120), "200x60": (59, 200)}
@@ -107,3 +112,32 @@ def test_a_solved_sokoban_level_stays_centred_above_its_panel() -> None:
     assert room.width == area.width  # centred across the screen, not pushed left
     height, width = level_size(SMALL, room)
     assert area.height - height >= PANEL_ROWS and width > len(SMALL.rows[0]) * 2
+
+
+def end_of_a_lost_reversi_game(rows: int, cols: int) -> list[str]:
+    """The report's B4: at the end, the computer has the last word, and its line is long."""
+    with TemporaryDirectory() as home, fake_program(
+            ["reversi", "--seed", "1", "--first", "computer"], Path(home), rows, cols) as run:
+        screen = run.runner.stack[0]
+        assert isinstance(screen, ReversiScreen)
+        while not screen.match.over:  # the player's highest legal square, each turn
+            run.wait_until(lambda: screen.match.over or not screen.turns.busy, "a turn")
+            legal = screen.match.legal()
+            if legal and not screen.match.over:
+                square = legal.bit_length() - 1
+                run.press(str(square % 8 + 1), str(square // 8 + 1))
+        run.wait_for("r new game")
+        return run.text().splitlines()
+
+
+@pytest.mark.parametrize("window", WINDOWS)
+def test_the_reversi_result_panel_cuts_no_line_of_the_report(window: str) -> None:
+    """The panel went below the board, onto the report's row, leaving 'You played 6┌──┐have
+    no move.'; it keeps clear of the report, and the report is whole."""
+    rows, cols = WINDOWS[window]
+    lines = end_of_a_lost_reversi_game(rows + 1, cols)
+    report = [line for line in lines if "You played" in line or "turning 1." in line]
+    assert report, "\n".join(lines)
+    assert not any(glyph in line for line in report for glyph in "┌│└┐┘"), "\n".join(lines)
+    said = " ".join(" ".join(report).split())
+    assert said.endswith("Computer played 13, turning 1."), "\n".join(lines)

@@ -46,6 +46,7 @@ class ReversiScreen(GameScreen[ReversiState]):
     """The board, the report of the turn, and the computer thinking in slices."""
 
     title = "Reversi"
+    report_rows = 1 + STATUS_ROWS  # a blank row, then the report of the turn
 
     def __init__(self, context: LaunchContext, settings: Settings | None = None) -> None:
         super().__init__()

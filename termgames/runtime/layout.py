@@ -67,20 +67,25 @@ def largest(shapes: tuple[Cells, ...], rows: int, cols: int, room: tuple[int, in
     return shapes[-1]
 
 
-def beside(board: Rect, panel: tuple[int, int], area: Rect, gap: int = 2) -> Rect | None:
-    """Where a ``panel`` (height, width) fits in ``area`` without covering ``board``: to
-    its right, else below it, else to its left; None if nowhere."""
+def beside(board: Rect, panel: tuple[int, int], area: Rect, gap: int = 2,
+           report_rows: int = 0) -> Rect | None:
+    """Where a ``panel`` (height, width) fits in ``area`` without covering ``board``, nor
+    the ``report_rows`` under it that run the window's width (Reversi's account of the
+    last moves): to its right, else below it all, else to its left; None if nowhere."""
     height, width = panel
     middle = board.top + max((board.height - height) // 2, 0)
-    if area.right - board.right - gap >= width:
+    lowest = board.bottom if report_rows else area.bottom
+    side_top = min(middle, lowest - height)
+    if area.right - board.right - gap >= width and side_top >= area.top:
         left = board.right + gap + max((area.right - board.right - gap - width) // 2, 0)
-        return Rect(min(middle, area.bottom - height), left, height, width)
-    if area.bottom - board.bottom - 1 >= height:
+        return Rect(side_top, left, height, width)
+    under = board.bottom + report_rows
+    if area.bottom - under - 1 >= height:
         left = area.left + max((area.width - width) // 2, 0)
-        return Rect(board.bottom + 1, left, height, width)
-    if board.left - area.left - gap >= width:
+        return Rect(under + 1, left, height, width)
+    if board.left - area.left - gap >= width and side_top >= area.top:
         left = area.left + max((board.left - area.left - gap - width) // 2, 0)
-        return Rect(min(middle, area.bottom - height), left, height, width)
+        return Rect(side_top, left, height, width)
     return None
 
 

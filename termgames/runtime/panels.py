@@ -270,7 +270,8 @@ class Panel(Screen[None]):
                 text, key_rows = self.text_for(min(widest, canvas.width))
                 lines = fit_panel(text, min(widest, canvas.width), canvas.height,
                                   canvas.glyphs.ellipsis, keep_last=key_rows)
-                spot = beside(board, panel_size(lines), area)
+                spot = beside(board, panel_size(lines), area,
+                              report_rows=self.below.report_rows if self.below else 0)
                 if spot is not None:
                     self.covering = False
                     canvas.panel(lines, self.style, at=(spot.top, spot.left))

@@ -113,6 +113,9 @@ class Screen(Generic[S]):
     goes where ``board_room`` says, so the panel fits beside or below it."""
     panel_width: int = NARROWEST_PANEL
     """Columns the result panel up takes beside a board, its gap included."""
+    report_rows: int = 0
+    """Rows under the board, as wide as the window, that a result panel keeps clear of
+    (Reversi's account of the last moves)."""
 
     def __init__(self) -> None:
         self._host: Host | None = None
