@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 import re
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -252,3 +254,31 @@ def test_a_new_maze_or_a_replay_mid_walk_asks_first(terminal: Start) -> None:
     term.wait_for("Start a new maze?")
     term.press("y")
     shows(term, third)
+
+
+def test_the_clock_stands_still_while_the_game_is_suspended(tmp_path: Path) -> None:
+    """The report's UX 2: Ctrl-Z for 5 s, then fg, and 0:07.3 became 0:12.8. The game is
+    started from an interactive shell, as a player starts it, so that Ctrl-Z stops it."""
+    shell = Terminal([], tmp_path, program=["bash", "--norc", "--noprofile", "-i"],
+                     env={"PS1": "$ "})
+    try:
+        shell.wait_for("$")
+        shell.send(f"{sys.executable} -m termgames maze --size 4x3 --seed 7\r".encode())
+        shell.wait_for("steps 0")
+        shell.press("right")
+        shell.wait_until(lambda: tenths_shown(shell) >= 5, "the clock to pass 0:00.5")
+        stopped = tenths_shown(shell)  # a little before the stop, on a loaded machine
+        shell.send(b"\x1a")  # Ctrl-Z
+        shell.wait_for("Stopped")
+        suspended_until = time.monotonic() + 3  # the pause the clock must leave out
+        while time.monotonic() < suspended_until:
+            shell.pump(0.1)
+        shell.send(b"fg\r")
+        shell.wait_until(lambda: "steps 1" in shell.text() and "Stopped" not in shell.text(),
+                         "the game back on screen")
+        shell.wait_idle()
+        assert tenths_shown(shell) - stopped < 15, shell.text()  # not the 3 s it was away
+        shell.wait_until(lambda: tenths_shown(shell) >= stopped + 3, "the clock to go on")
+    finally:
+        shell.close()
+

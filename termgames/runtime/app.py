@@ -26,7 +26,7 @@ def arcade(display: DisplayOptions) -> Iterator[tuple[Session, Visit]]:
     preflight()
     visit = open_visit(display)
     try:
-        with Session(visit.display) as session:
+        with Session(visit.display, visit.clock) as session:
             yield session, visit
     finally:
         report_warnings(visit.store)

@@ -12,8 +12,10 @@ import operator
 import os
 import sys
 from collections import deque
+from collections.abc import Callable
 from types import TracebackType
 
+from termgames.clock import Clock
 from termgames.runtime.context import DisplayOptions
 from termgames.runtime.draw import (
     ASCII_GLYPHS,
@@ -32,6 +34,7 @@ from termgames.runtime.workers import (
     Handlers,
     install_repaint_handler,
     install_stop_handlers,
+    install_suspend_handler,
     restore_handlers,
 )
 from termgames.runtime.workers import Terminated as Terminated  # what a session raises
@@ -123,8 +126,10 @@ def _press(y: int, x: int, state: int) -> Mouse | None:
 class Session:
     """Owns the terminal from initscr to endwin; use it as a context manager."""
 
-    def __init__(self, options: DisplayOptions) -> None:
+    def __init__(self, options: DisplayOptions, clock: Clock | None = None) -> None:
+        """``clock`` is paused while the program is suspended (Ctrl-Z), if it can be."""
         self.options = options
+        self.clock = clock
         self.window: Window = None
         self.palette = Palette(ColourMode.MONO)
         self.glyphs: Glyphs = ASCII_GLYPHS
@@ -230,6 +235,24 @@ class Session:
         # leaves it ignored; SIGTERM and SIGHUP unwind it, so it saves.
         self._previous_handlers = install_stop_handlers()
         self._previous_handlers.update(install_repaint_handler(self._ask_repaint))
+        self._previous_handlers.update(install_suspend_handler(self._suspend))
+
+    def _suspend(self, stop_here: Callable[[], None]) -> None:
+        """Ctrl-Z: the terminal back to the shell and the clock stopped until ``fg``; then
+        the whole screen again."""
+        pause = getattr(self.clock, "pause", None)
+        resume = getattr(self.clock, "resume", None)
+        if pause is not None:
+            pause()
+        if self.window is not None:
+            with contextlib.suppress(curses.error):
+                curses.endwin()
+        try:
+            stop_here()
+        finally:
+            if resume is not None:
+                resume()
+            self._repaint_asked = True
 
     def _ask_repaint(self) -> None:
         # A signal handler: it only notes the wish; read_key acts on it.

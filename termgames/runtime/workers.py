@@ -331,6 +331,29 @@ def install_repaint_handler(asked: Callable[[], None]) -> Handlers:
     return {number: signal.signal(number, lambda signum, frame: asked())}
 
 
+def install_suspend_handler(suspend: Callable[[Callable[[], None]], None]) -> Handlers:
+    """On Ctrl-Z (SIGTSTP), call ``suspend`` with a function that stops the process there
+    and returns once it is continued (``fg``), so the session can give the terminal back
+    first and take it again after; the handler it replaces (none on Windows). A process
+    nobody can continue (a served game, in an orphaned process group) is not stopped:
+    the system drops the stop, as it would without a handler."""
+    number = getattr(signal, "SIGTSTP", None)
+    if number is None:
+        return {}
+
+    def stop_here() -> None:
+        signal.signal(number, signal.SIG_DFL)
+        try:
+            os.kill(os.getpid(), number)
+        finally:
+            signal.signal(number, handler)
+
+    def handler(signum: int, frame: FrameType | None) -> None:
+        suspend(stop_here)
+
+    return {number: signal.signal(number, handler)}
+
+
 def restore_handlers(previous: Handlers) -> None:
     """Put back the handlers ``install_stop_handlers`` replaced."""
     for signum, handler in previous.items():
