@@ -133,3 +133,38 @@ def test_the_marks_have_ascii_forms_and_a_maze_that_fits_has_none(tmp_path: Path
     with fake_program(["maze", "--seed", "1"], tmp_path) as run:  # sized to fit
         run.wait_for("steps 0")
         assert edges(run.text()) == dict.fromkeys(("above", "below", "left", "right"), False)
+
+
+def map_rows(text: str) -> list[str]:
+    """The map as drawn: every row with a wall in it, stripped."""
+    return [line.strip() for line in text.splitlines() if "█" in line or "#" in line]
+
+
+@pytest.mark.parametrize("driver", DRIVERS)
+def test_a_fit_maze_started_in_a_small_window_grows_with_it(driver: str,
+                                                           tmp_path: Path) -> None:
+    """The report's UX 1: started at 30x8 ('enlarge to'), then enlarged to 80x24, it stayed
+    a 7x2 maze. Untouched, it is the maze the same seed gives at the new size."""
+    with program(driver, ["maze", "--seed", "3"], tmp_path / "big", 24, 80) as there:
+        there.wait_until(lambda: len(map_rows(there.text())) == 2 * 10 + 1, "the whole map")
+        wanted = map_rows(there.text())
+    with program(driver, ["maze", "--seed", "3"], tmp_path / "small", 8, 30) as run:
+        run.wait_for("enlarge to")
+        run.resize(24, 80)
+        run.wait_for("Maze 19x10   steps 0")
+        run.wait_until(lambda: map_rows(run.text()) == wanted, "the seed's 19x10 maze")
+
+
+@pytest.mark.parametrize("driver", DRIVERS)
+def test_a_new_fit_maze_fits_the_window_as_it_is_then(driver: str, tmp_path: Path) -> None:
+    maze = generate(19, 10, random.Random(3))
+    with program(driver, ["maze", "--seed", "3"], tmp_path, 24, 80) as run:
+        run.wait_for("Maze 19x10")
+        run.press(maze_keys(shortest_path(maze, maze.entrance))[0])
+        run.wait_for("steps 1")
+        run.resize(60, 200)
+        run.wait_for("Maze 19x10   steps 1")  # a walk under way keeps its maze
+        run.press("n")
+        run.wait_for("Start a new maze?")
+        run.press("y")
+        run.wait_for("Maze 49x28   steps 0")

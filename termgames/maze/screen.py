@@ -45,7 +45,12 @@ class MazeScreen(GameScreen[MazeState]):
         super().__init__()
         self.context = context
         self.rng = random.Random(seed)
-        self.size = size or fit_size(context.rows, context.cols)
+        self.fits = size is None
+        """The size is ``fit``: each new maze, and this one until a step, fit the window."""
+        self.area = (context.rows, context.cols)
+        self.size = size or fit_size(*self.area)
+        self.drawn_from = self.rng.getstate()
+        """The generator as the maze in play was drawn from it: the same maze, refitted."""
         self.maze = generate(*self.size, self.rng)
         self.walk = self.new_walk()
         self.solver = SolverShow(self)
@@ -91,6 +96,19 @@ class MazeScreen(GameScreen[MazeState]):
         """Header and a few rows of maze; bigger mazes scroll."""
         return (7, 40)
 
+    def on_resize(self, rows: int, cols: int) -> None:
+        """A ``fit`` maze follows the window until the first step (one started in a small
+        window grows with it), and the next one fits the window as it is then."""
+        self.area = (rows, cols)
+        untouched = (self.walk.steps == 0 and self.building is None
+                     and not self.solver.running and self.walk.guide is None)
+        if not self.fits or not untouched or fit_size(rows, cols) == self.size:
+            return
+        self.size = fit_size(rows, cols)
+        self.rng.setstate(self.drawn_from)  # the maze this one would be, at this size
+        self.maze = generate(*self.size, self.rng)
+        self.maze_in_play()
+
     def board_area(self) -> Rect | None:
         """Where the map was drawn last, for panels to keep clear of."""
         return None if self.drawn is None else map_area(self.drawn)
@@ -110,12 +128,17 @@ class MazeScreen(GameScreen[MazeState]):
             return False
         self.maze = self.building.maze()
         self.building = None
-        self.walk = self.new_walk()
         self.host.say("")
+        self.maze_in_play()
+        return True
+
+    def maze_in_play(self) -> None:
+        """A new maze is in play: a walk from its entrance, its best time, and the
+        shortest way out measured between keys."""
+        self.walk = self.new_walk()
         self.load_best()
         self.measuring = Measuring(self.maze)
         self.measure()
-        return True
 
     def new_walk(self) -> Walk:
         """A walk of the maze in play from its entrance, timed on the context's clock,
@@ -219,6 +242,9 @@ class MazeScreen(GameScreen[MazeState]):
         self.solver.stop()
         self.walk.reset_clock()
         if new_maze:
+            if self.fits:
+                self.size = fit_size(*self.area)
+            self.drawn_from = self.rng.getstate()
             self.building = Builder(*self.size, self.rng)
             self.in_background("build", self.build_slice)
         else:

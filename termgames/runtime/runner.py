@@ -222,6 +222,9 @@ class Runner:
         or a message saying it does nothing here."""
         self.dirty = True
         if key == RESIZE:
+            height, width = self.session.size()
+            for screen in list(self.stack):
+                screen.on_resize(max(height - FOOTER_ROWS, 0), width)
             return
         self.notice = None
         self._show(())

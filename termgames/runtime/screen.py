@@ -162,6 +162,11 @@ class Screen(Generic[S]):
         player sees 'enlarge to W×H'), or big enough again (True). Anything that goes on
         by itself (autoplay) waits meanwhile."""
 
+    def on_resize(self, rows: int, cols: int) -> None:
+        """The window has changed size: the screens' area (the window less the footer) is
+        now ``rows`` x ``cols``. Layouts follow by themselves at the next draw; this is for
+        what a screen chose by the size (a maze that fits the window)."""
+
     def draw(self, canvas: Canvas) -> None:
         """Draw into ``canvas`` (the whole window but the footer's row)."""
 
