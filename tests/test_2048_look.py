@@ -39,6 +39,16 @@ def test_a_40_column_header_keeps_score_and_best(run: Best, best: Best | None,
     assert fitted(header_forms(run, best or run, best is None, 2048), 40) == shown
 
 
+@pytest.mark.parametrize(("run", "best"), [
+    (Best(2228, BOTH), None), (Best(2228, BOTH), Best(9_999_999, BOTH)),
+    (Best(150_344, BOTH), Best(160_344, AUTO)), (Best(9_999_999, BOTH), None),
+], ids=["the report's case", "best helped too", "best autoplayed", "seven digits"])
+def test_an_80_column_header_keeps_the_games_name(run: Best, best: Best | None) -> None:
+    """The report's UX 8: marks piling up pushed '2048' out at 80 columns."""
+    shown = fitted(header_forms(run, best or run, best is None, 1024), 80)
+    assert shown.startswith("2048   Score: ") and "Best" in shown and "goal 1,024" in shown
+
+
 def board_rows(text: str) -> list[str]:
     """The rows of the screen that hold tiles (numbers and dots only)."""
     return [line for line in text.splitlines()

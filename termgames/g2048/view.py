@@ -131,11 +131,18 @@ def marks_note(marks: frozenset[Mark]) -> str:
 
 
 def header_forms(run: Best, best: Best, best_is_run: bool, goal: int) -> list[str]:
-    """The header, longest form first: the score in play and the best, each with what
-    helped it, and the goal; narrower forms keep the words Score and Best, and shorten
-    the marks before anything else goes."""
+    """The header, longest form first: the game's name, the score in play and the best,
+    each with what helped it, and the goal. Narrower forms say a best that is this game
+    once, then shorten the marks, before the name goes; then they keep the words Score
+    and Best, and shorten the marks before anything else goes."""
     score, top, short = f"{run.score:,}", f"{best.score:,}", short_note(run)
-    forms = [f"2048   Score: {score}{run.note()}   Best: {top}{best.note()}   goal {goal:,}",
+    goal_words = f"   goal {goal:,}"
+    named = [f"2048   Score: {score}{run.note()}   Best: {top}{best.note()}{goal_words}",
+             *([f"2048   Score: {score}{run.note()} = Best{goal_words}"] if best_is_run
+               else []),
+             f"2048   Score: {score}{short}   Best: {top}{short_note(best)}{goal_words}",
+             *([f"2048   Score: {score}{short} = Best{goal_words}"] if best_is_run else [])]
+    forms = [*named,
              f"Score: {score}{run.note()}   Best: {top}{best.note()}   goal {goal:,}",
              f"Score: {score}{run.note()}   Best: {top}{best.note()}",
              f"Score {score}{run.note()}  Best {top}{best.note()}"]
