@@ -29,7 +29,7 @@ from termgames.store.sqlite import DATABASE_NAME
 from tests.drivers import FakeDriver, fake_program
 from tests.screens import maze_keys
 from tests.stores import PLAYER, SOKOBAN_PROGRESS, store_at
-from tests.terminal import Start, base_environment
+from tests.terminal import Start, Terminal, base_environment
 
 MICROBAN = next(entry for entry in BUNDLED if entry.title == "Microban")
 
@@ -212,9 +212,30 @@ def test_a_2048_game_restarted_in_its_first_moves_is_not_recorded(
     term.press("y")
     term.wait_for_gone("Start a new game?")
     term.wait_for("Score: 0 ")
+    # The report's UX 10: nobody said so (at 80 columns, the shorter form).
+    term.wait_for("Not recorded: a game counts from its 10th move (9 moves played)")
     term.press("q")
     assert term.wait_exit() == 0
     assert _scores_of(tmp_path / "data", "2048") == []
+
+
+def test_leaving_a_2048_game_before_it_counts_says_it_is_not_recorded(
+        tmp_path: Path) -> None:
+    """The report's UX 10: quit after 6 slides (score 20), and no row, and no word."""
+    moves = _2048_moves(3, 6)
+    env = {**base_environment(tmp_path), "TERMGAMES_HOME": str(tmp_path / "data")}
+    term = Terminal(["2048", "--seed", "3"], tmp_path, env=env)
+    try:
+        term.wait_for("Score: 0 ")
+        term.press(*(key for key, _ in moves))
+        term.wait_for(f"Score: {moves[-1][1]:,} ")
+        term.press("q")
+        assert term.wait_exit() == 0
+        said = term.received.decode("utf-8", "replace")
+        assert ("termgames: This 2048 game was not recorded: a game counts from its 10th "
+                "move (6 moves played).") in said
+    finally:
+        term.close()
 
 
 def test_a_2048_game_quit_after_its_tenth_move_is_recorded(
@@ -247,8 +268,11 @@ def test_a_reversi_game_quit_or_restarted_mid_game_is_not_recorded(
         term.wait_for("Start a new game?")
         term.press("y")
         term.wait_for("You move first.")
+    term.wait_for("not recorded: a game counts once it is finished" if leave == "r"
+                  else "Computer played")
     term.press("q")
     assert term.wait_exit() == 0
+    assert "This Reversi game was not recorded" in term.received.decode("utf-8", "replace")
     assert _scores_of(tmp_path / "data", "reversi") == []
 
 

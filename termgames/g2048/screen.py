@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from termgames.g2048.assist import DEFAULT_SPEED, Assistant
 from termgames.g2048.board import (
+    ABANDONED_BEFORE_MOVES,
     DEFAULT_GOAL,
     DEFAULT_SIZE,
     Direction,
@@ -229,6 +230,14 @@ class Screen2048(GameScreen[State2048]):
         playing on."""
         self.game.undo()
         self.run.keep_going = kept
+
+    def unrecorded(self) -> str:
+        """A game left before it counts is not recorded: the player is told why."""
+        moves = self.game.moves
+        if self.run.counts() or moves == 0:
+            return ""
+        return (f"a game counts from its {ABANDONED_BEFORE_MOVES}th move "
+                f"({moves} {'move' if moves == 1 else 'moves'} played)")
 
     def standing(self) -> str:
         """The score, as the header shows it."""

@@ -218,6 +218,12 @@ class ReversiScreen(GameScreen[ReversiState]):
             *([] if self.settings.watch else [
                 Binding(("u",), self.take_back, "take back", "undo")])))
 
+    def unrecorded(self) -> str:
+        """A game left before its end is not a result: the player is told so."""
+        if self.settings.watch or self.match.over or not self.match.moves:
+            return ""
+        return "a game counts once it is finished"
+
     def standing(self) -> str:
         """The discs each side has."""
         x, o = self.match.position.score()

@@ -41,23 +41,38 @@ def startup_notice(store: Store, *more: str | None) -> str | None:
 def play(spec: GameSpec, create: Callable[[LaunchContext], GameScreen[Any]],
          display: DisplayOptions, notice: str | None = None) -> None:
     """Run one game until the player leaves it; ``notice`` is shown over the first frame."""
-    with arcade(display) as (session, visit):
-        runner = Runner(session, visit, startup_notice(visit.store, notice))
-        runner.launch(spec, create)
-        runner.run()
+    farewells: list[str] = []
+    try:
+        with arcade(display) as (session, visit):
+            runner = Runner(session, visit, startup_notice(visit.store, notice))
+            farewells = runner.farewells
+            runner.launch(spec, create)
+            runner.run()
+    finally:
+        say_after(farewells)
 
 
 def show(screen: Callable[[LaunchContext], Screen[Any]], display: DisplayOptions) -> None:
     """Run a screen that is not a game (the menu) until the player leaves it."""
-    with arcade(display) as (session, visit):
-        runner = Runner(session, visit, startup_notice(visit.store))
-        runner.open(screen)
-        runner.run()
+    farewells: list[str] = []
+    try:
+        with arcade(display) as (session, visit):
+            runner = Runner(session, visit, startup_notice(visit.store))
+            farewells = runner.farewells
+            runner.open(screen)
+            runner.run()
+    finally:
+        say_after(farewells)
 
 
 def report_warnings(store: Store) -> None:
     """Repeat the store's warnings on stderr once the screen is back to normal."""
-    # After SIGHUP the terminal may be gone; a warning nobody can read is not an error.
+    say_after(store.warnings)
+
+
+def say_after(lines: list[str]) -> None:
+    """Lines the player was told on screen, said again on stderr once it is restored."""
+    # After SIGHUP the terminal may be gone; a line nobody can read is not an error.
     with contextlib.suppress(OSError):
-        for warning in store.warnings:
-            write_line(sys.stderr, f"termgames: {warning}")
+        for line in lines:
+            write_line(sys.stderr, f"termgames: {line}")

@@ -94,6 +94,9 @@ class Runner:
         """Whether the window is big enough to show the screens (else 'enlarge to')."""
         self._shared: tuple[tuple[object, ...], list[Binding]] | None = None
         """The last screen's shared keys and what they were made for (see app_bindings)."""
+        self.farewells: list[str] = []
+        """What the player was told as games were left (a run not recorded): said again
+        once the screen is restored, if the program ends with it."""
 
     # What screens ask for (the Host protocol) ----------------------------------------
     def push(self, screen: Screen[Any]) -> None:
@@ -177,10 +180,20 @@ class Runner:
             self.pop(self.stack[bottom])
 
     def new_run(self, game: GameScreen[Any]) -> None:
-        """Record ``game``'s run as it stands; the next result belongs to a new run."""
+        """Record ``game``'s run as it stands; the next result belongs to a new run. A run
+        that does not count is said to be left unrecorded."""
         run = self.games[id(game)]
         self._record(game, run)
+        self._farewell(game, run)
         self.games[id(game)] = GameRun(run.spec)
+
+    def _farewell(self, game: GameScreen[Any], run: GameRun) -> None:
+        """Tell the player a run left now is not recorded, and why."""
+        why = game.unrecorded()
+        if why:
+            said = f"This {run.spec.title} game was not recorded: {why}."
+            self.farewells.append(said)
+            self._show((said, f"Not recorded: {why}", "Not recorded"), fades=True)
 
     def progress_space(self, game: GameScreen[Any]) -> str:
         """Where ``game`` keeps the player's progress and marks in the store: its spec's
@@ -372,6 +385,7 @@ class Runner:
         run = self.games.pop(id(screen), None)
         if run is not None and isinstance(screen, GameScreen):
             self._record(screen, run)
+            self._farewell(screen, run)
             if self.visit.state_dump is not None:
                 dump_state(self.visit.state_dump, run.spec.name, screen)
         screen.unmount()

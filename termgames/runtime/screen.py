@@ -266,6 +266,12 @@ class GameScreen(Screen[S]):
         sessions people may watch under ``serve``; '' says nothing."""
         return ""
 
+    def unrecorded(self) -> str:
+        """Why the run in play would not be recorded if it ended now (2048 before its
+        tenth move: 'a game counts from its 10th move'), or '' when it would be, or there
+        is nothing to tell (no move made). The runner says it as the run is left."""
+        return ""
+
     def new_run(self) -> None:
         """Record the run that is ending; call before starting a new game."""
         self.host.new_run(self)
