@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import ClassVar, NamedTuple
 
-from termgames.outcome import ASSISTING
+from termgames.outcome import ASSISTING, Mark
 from termgames.store import Score, StoreReader
 from termgames.text import sanitize, text_width
 
@@ -20,6 +20,10 @@ def minutes_seconds(milliseconds: float) -> str:
     tenths = int(milliseconds // 100)
     minutes, rest = divmod(tenths, 600)
     return f"{minutes}:{rest // 10:02d}.{rest % 10}"
+
+
+UNVERIFIED = Mark.UNVERIFIED.value
+"""How the store names the mark of a result whose player's name nobody checked."""
 
 
 def thousands(value: int) -> str:
@@ -140,8 +144,8 @@ def best_shown(stored: Score | None, run: Best | None, lowest: bool = False) -> 
 
 
 def marks(score: Score) -> str:
-    """What helped or qualifies a score, as the tables show it."""
-    return " ".join(sorted(score.marks))
+    """What helped a score, as the tables' help column shows it."""
+    return " ".join(sorted(score.marks & ASSISTING))
 
 
 def launcher_best(store: StoreReader, game: str, kind: ScoreKind, none_yet: str, player: str
@@ -177,11 +181,14 @@ def score_tables(store: StoreReader, game: str, title: str, kind: ScoreKind, lim
             if not scores:
                 continue
             heading = f"{title} · {variant}" + (" · with help" if assisted else "")
-            table = Table(heading, ("#", kind.heading, "player", "date", "help"),
-                          right=frozenset({0, 1}))
+            # Whose name nobody checked is not help: a column of its own, where any is.
+            named = any(UNVERIFIED in score.marks for score in scores)
+            table = Table(heading, ("#", kind.heading, "player", "date", "help",
+                                    *(("name",) if named else ())), right=frozenset({0, 1}))
             for rank, score in enumerate(scores, 1):
                 when = time.strftime("%Y-%m-%d", time.localtime(score.recorded_at))
+                name = (UNVERIFIED if UNVERIFIED in score.marks else "",) if named else ()
                 table.rows.append((f"{rank}.", kind.format(score.score), score.player, when,
-                                   marks(score)))
+                                   marks(score), *name))
             tables.append(table)
     return tables

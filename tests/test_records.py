@@ -66,6 +66,26 @@ def test_sokoban_appears_in_scores_per_collection_and_per_level(isolated_home: P
     assert "Sokoban · mine · best solutions by tester" in detail
 
 
+def test_an_unverified_name_has_a_column_of_its_own_not_the_help_column(
+        isolated_home: Path) -> None:
+    """The report's UX 9: '1.  52  bob  2026-12-05  unverified' under the header 'help'."""
+    store = store_at(isolated_home)
+    store.record_score("a", "2048", "4x4, goal 2048", 52, player="bob", marks=["unverified"])
+    store.record_score("b", "2048", "4x4, goal 2048", 40, player="tester")
+    store.record_score("c", "2048", "4x4, goal 2048", 90, player="bob", assisted=True,
+                       marks=["undo", "unverified"])
+    store.close()
+    lines = scores("2048")
+    unhelped = lines.index("2048 · 4x4, goal 2048")
+    header, bob, tester = (re.split(r"\s{2,}", line.strip())
+                           for line in lines[unhelped + 1:unhelped + 4])
+    assert header == ["#", "points", "player", "date", "help", "name"]
+    assert bob[:3] == ["1.", "52", "bob"] and bob[-1] == "unverified" and len(bob) == 5
+    assert tester[:3] == ["2.", "40", "tester"] and len(tester) == 4
+    helped = lines[lines.index("2048 · 4x4, goal 2048 · with help") + 2]
+    assert re.split(r"\s{2,}", helped.strip())[-2:] == ["undo", "unverified"]
+
+
 def test_the_launcher_and_scores_agree_on_sokoban(terminal: Start, tmp_path: Path) -> None:
     microban = load_bundled(MICROBAN).levels
     store = store_at(tmp_path / "data")

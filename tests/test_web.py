@@ -120,6 +120,17 @@ def test_the_front_page_shows_the_tables_termgames_scores_prints(seeded: Path,
     assert 'name="viewport"' in page.text
 
 
+def test_an_unverified_name_is_said_in_a_column_of_its_own(isolated_home: Path,
+                                                           fetch: Fetch) -> None:
+    """The report's UX 9, on the page as in ``termgames scores``."""
+    store = store_at(isolated_home)
+    store.record_score("u", "2048", "4x4", 52, player="bob", marks=["unverified"])
+    store.close()
+    page = fetch("/")
+    assert "<th>help</th><th>name</th>" in page.text
+    assert "<td></td><td>unverified</td></tr>" in page.text
+
+
 def test_a_result_recorded_since_appears(seeded: Path) -> None:
     site = Site(GAMES, lambda: open_web_store(), serve_folder(), fresh_for=0)
 
