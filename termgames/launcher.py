@@ -21,28 +21,49 @@ def menu_rows(columns: Sequence[tuple[str, str, Sequence[str]]], width: int, ell
               ) -> list[str]:
     """(title, summary, best forms) rows lined up in at most ``width`` cells: titles on the
     left, each best right-aligned, and each summary in the room its own row's best leaves.
-    Room goes where it is needed: a row whose best is short keeps its summary whole; a
-    summary is shortened (ending in ``ellipsis``) to keep the best whole, and goes when
-    even a few cells of it would not fit; only then does the best take a shorter form
-    (``forms`` are longest first), and the last form is shortened, marked too."""
+    What matters first stays whole: the best in its longest form (``forms`` are longest
+    first), with the summary whole or its first clause (the words before a ';'); then the
+    shorter forms of the best, each with the summary whole or its first clause. Only where
+    none fits is the summary shortened (ending in ``ellipsis``), and it goes when even a
+    few cells of it would not fit; then the best takes the longest form that fits, the
+    last one shortened, marked too."""
     title_w = max(text_width(title) for title, _, _ in columns)
     natural = max(title_w + text_width(summary) + text_width(forms[0]) + 4
                   for _, summary, forms in columns)
     line_w = min(width, natural)
     rows = []
     for title, summary, forms in columns:
-        best = forms[0]
-        summary_w = min(line_w - title_w - text_width(best) - 4, text_width(summary))
-        if summary_w >= min(MINIMUM_SUMMARY, text_width(summary)) and summary:
-            row = f"{pad(title, title_w)}  {shorten(summary, summary_w, ellipsis)}"
+        said = summary_forms(summary)
+        whole = next(((text, best) for best in forms for text in said
+                      if title_w + text_width(text) + text_width(best) + 4 <= line_w), None)
+        if whole is not None:
+            text, best = whole
+            row = f"{pad(title, title_w)}  {text}" if text else title
         else:
-            row = title
-            room = max(line_w - text_width(title) - 2, 0)
-            best = next((form for form in forms if text_width(form) <= room),
-                        shorten(forms[-1], room, ellipsis))
+            row, best = cut_row(title, title_w, said[-1], forms, line_w, ellipsis)
         gap = line_w - text_width(row) - text_width(best)
         rows.append(f"{row}{' ' * gap}{best}" if best else row)
     return rows
+
+
+def summary_forms(summary: str) -> list[str]:
+    """A summary as the menu may say it, longest first: whole, then its first clause."""
+    first = summary.split(";", 1)[0].strip()
+    return [summary, first] if first != summary else [summary]
+
+
+def cut_row(title: str, title_w: int, summary: str, forms: Sequence[str], line_w: int,
+            ellipsis: str) -> tuple[str, str]:
+    """A row where nothing fits whole: the summary shortened beside the best's longest
+    form, or, where even a few cells of it would not fit, the title alone beside the
+    longest form of the best that fits."""
+    best = forms[0]
+    summary_w = min(line_w - title_w - text_width(best) - 4, text_width(summary))
+    if summary_w >= min(MINIMUM_SUMMARY, text_width(summary)) and summary:
+        return f"{pad(title, title_w)}  {shorten(summary, summary_w, ellipsis)}", best
+    room = max(line_w - text_width(title) - 2, 0)
+    return title, next((form for form in forms if text_width(form) <= room),
+                       shorten(forms[-1], room, ellipsis))
 
 
 def shorten(text: str, width: int, ellipsis: str) -> str:

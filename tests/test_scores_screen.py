@@ -21,7 +21,7 @@ from tests.stores import PLAYER, store_at
 DRIVERS = ["fake", "pty"]
 LAUNCHER_MINIMUM = window_for((8, 40))
 """The launcher's smallest window, which the scores screen keeps."""
-SUMMARIES = {"2048": "slide and merge tiles to reach 2048",
+SUMMARIES = {"2048": "slide and merge tiles; make 2048 to win",
              "Maze": "find the way out; A* shows the shortest path",
              "Reversi": "outflank the computer; hints, undo, five levels",
              "Sokoban": "push every box onto a goal"}
@@ -58,6 +58,11 @@ def test_a_short_best_leaves_its_summary_whole_and_a_long_one_keeps_its_marks() 
     at_80 = rows_for({"2048": long_best}, 76)  # 80 columns less the list's margins
     assert SUMMARIES["Reversi"] in at_80["Reversi"]  # "no game yet" needs little room
     assert at_80["2048"].endswith(long_best[0])  # the summary gives way, not the best
+    # The report's UX 11: it gives way a whole clause at a time, not cut mid-word.
+    assert at_80["2048"].split(long_best[0])[0].split() == "2048 slide and merge tiles".split()
+    loss = ["best: lost by 41 (vs corner-best)", "best: lost by 41"]
+    reversi = rows_for({"Reversi": loss}, 76)["Reversi"]
+    assert reversi.split(loss[0])[0].split() == "Reversi outflank the computer".split()
     at_40 = rows_for({"2048": long_best, "Maze": ["best 0:01.7 by bob (10x5)"]}, 36)
     assert at_40["2048"].split() == ["2048", *long_best[1].split()]  # the mark is kept
     assert at_40["Maze"].endswith("best 0:01.7 by bob (10x5)")

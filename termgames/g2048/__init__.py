@@ -47,7 +47,7 @@ def _preload() -> None:
 SPEC = GameSpec(
     name="2048",
     title="2048",
-    summary="slide and merge tiles to reach 2048",
+    summary="slide and merge tiles; make 2048 to win",
     command=_command,
     create=_create,
     scoring=Scoring(ScoreKind.POINTS, "board size and goal", "no score yet"),
