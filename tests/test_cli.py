@@ -5,8 +5,10 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import re
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner
 
@@ -82,6 +84,34 @@ def test_every_command_has_help(command: list[str], flag: str) -> None:
     result = CliRunner().invoke(cli, [*command, flag])
     assert result.exit_code == 0
     assert result.output.startswith("Usage: ")
+
+
+def command_paths(group: click.Group) -> list[list[str]]:
+    """Every command of the arcade, by the words that name it (the group makes its
+    commands when asked)."""
+    context = click.Context(group)
+    paths: list[list[str]] = [[]]
+    for name in group.list_commands(context):
+        command = group.get_command(context, name)
+        if isinstance(command, click.Group):
+            paths += [[name, *path] for path in command_paths(command)]
+        else:
+            paths.append([name])
+    return paths
+
+
+def test_every_default_reads_as_one_of_its_choices() -> None:
+    """The report's polish: `--you [x|o]  [default: X]`."""
+    paths = command_paths(cli)
+    assert ["reversi", "simulate"] in paths and ["sokoban"] in paths
+    for path in paths:
+        output = CliRunner().invoke(cli, [*path, "--help"]).output
+        for line in output.splitlines():
+            found = re.match(r"\s+(--[\w-]+)(?:,\s*-\w)?\s+\[?([\w|-]+?)\]?\s+.*"
+                             r"\[default: ([^\]]+)\]", line)
+            if found and "|" in found.group(2):
+                option, choices, default = found.groups()
+                assert default in choices.split("|"), f"{' '.join(path)} {option}: {line}"
 
 
 def test_scores_print_without_a_terminal(isolated_home: Path) -> None:

@@ -102,12 +102,20 @@ def test_replay_plays_pauses_seeks_and_quits_on_a_terminal(tmp_path: Path) -> No
         terminal.wait_for("THE END")  # played to its end
         terminal.wait_for("end")
         assert terminal.lines()[:24] == screen_at(cast, 12.0)
+        assert "Space again" in terminal.lines()[24]  # not 'Space pause' at the end
+        terminal.press(*["-"] * 6)  # the slowest: the 5 s left to play take 20 s
+        terminal.wait_for("x0.25 end")
+        terminal.press("left")  # 5 s back, in the recording's time: it plays on
+        terminal.wait_for("0:07/0:12")
         terminal.press("space")
         terminal.wait_for("paused")
-        terminal.press("left")  # 5 s back, in the recording's time
-        terminal.wait_for("0:07/0:12")
         assert terminal.lines()[:24] == screen_at(cast, 7.0)
         assert "Space play" in terminal.lines()[24]
+        terminal.press("right", "right")
+        terminal.wait_for("THE END")
+        terminal.wait_for("Space again")
+        terminal.press("space")  # from the start again
+        terminal.wait_for("first frame")
         terminal.press("q")
         assert terminal.wait_exit() == 0
     finally:

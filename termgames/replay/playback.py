@@ -82,6 +82,11 @@ class Playback:
         self.anchor = (now, self.position(now))
         self.paused = not self.paused
 
+    def again(self, now: float) -> str:
+        """From the start, playing; what to write to show it."""
+        self.paused = False
+        return self.seek(now, -self.position(now))
+
     def hold(self, now: float, held: bool) -> None:
         """Stop the recording's time while the terminal cannot show it (or go on)."""
         self.anchor = (now, self.position(now))

@@ -61,9 +61,11 @@ class Player:
         """A pipe a resize writes to, so that the wait for a key ends (``resizes_wake``)."""
         self.bindings = (
             Binding((" ",), self.toggle, "pause", "pause", priority=60,
-                    when=lambda: not self.playback.paused),
+                    when=lambda: not self.playback.paused and not self.playback.ended),
             Binding((" ",), self.toggle, "play on", "play", priority=60,
-                    when=lambda: self.playback.paused),
+                    when=lambda: self.playback.paused and not self.playback.ended),
+            Binding((" ",), self.again, "play it again from the start", "again",
+                    priority=60, when=lambda: self.playback.ended),
             Binding(keys.LEFT, partial(self.seek, -SEEK_S), f"back {SEEK_S:g} s",
                     footer=None),
             Binding(keys.RIGHT, partial(self.seek, SEEK_S), f"on {SEEK_S:g} s",
@@ -78,6 +80,10 @@ class Player:
     def toggle(self) -> None:
         """Space: pause, or play on."""
         self.playback.toggle(self.clock())
+
+    def again(self) -> None:
+        """Space at the end: from the start again."""
+        self.show(self.playback.again(self.clock()))
 
     def seek(self, seconds: float) -> None:
         """Left/Right: jump back or on."""

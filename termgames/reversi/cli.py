@@ -21,7 +21,7 @@ STRATEGIES = click.Choice(STRATEGY_NAMES)
               help="1 corner-best, 2 corner-side-best, 3 search-classic, 4-5 search "
                    "(5: full strength).")
 @click.option("--you", type=click.Choice(["X", "O"], case_sensitive=False), default="X",
-              show_default=True, help="Your side.")
+              metavar="X|O", show_default=True, help="Your side (x or o will do).")
 @click.option("--first", type=click.Choice([first.value for first in First]),
               default=First.RANDOM.value,
               show_default=True, help="Who moves first.")
