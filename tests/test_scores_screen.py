@@ -59,10 +59,10 @@ def test_a_short_best_leaves_its_summary_whole_and_a_long_one_keeps_its_marks() 
     assert SUMMARIES["Reversi"] in at_80["Reversi"]  # "no game yet" needs little room
     assert at_80["2048"].endswith(long_best[0])  # the summary gives way, not the best
     # The report's UX 11: it gives way a whole clause at a time, not cut mid-word.
-    assert at_80["2048"].split(long_best[0])[0].split() == "2048 slide and merge tiles".split()
+    assert at_80["2048"].split(long_best[0])[0].strip() == "2048     slide and merge tiles"
     loss = ["best: lost by 41 (vs corner-best)", "best: lost by 41"]
     reversi = rows_for({"Reversi": loss}, 76)["Reversi"]
-    assert reversi.split(loss[0])[0].split() == "Reversi outflank the computer".split()
+    assert reversi.split(loss[0])[0].strip() == "Reversi  outflank the computer"
     at_40 = rows_for({"2048": long_best, "Maze": ["best 0:01.7 by bob (10x5)"]}, 36)
     assert at_40["2048"].split() == ["2048", *long_best[1].split()]  # the mark is kept
     assert at_40["Maze"].endswith("best 0:01.7 by bob (10x5)")
