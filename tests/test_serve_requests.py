@@ -53,8 +53,9 @@ def test_commands_map_to_games_and_nothing_else() -> None:
                     "2048" + " " * 300):
         refused = game_arguments(hostile, GAMES)
         assert isinstance(refused, Refusal)
-        assert refused.message.endswith(
-            "try one of: 2048, maze, reversi, sokoban (or scores, for the best results)")
+        assert refused.message.endswith(  # the report's UX 3: watch is named too
+            "try one of: 2048, maze, reversi, sokoban (or scores, for the best results; "
+            "watch, to watch a game)")
     escaped = game_arguments("\x1b]52;c;aGk=\x07", GAMES)
     assert isinstance(escaped, Refusal) and "\x1b" not in escaped.message
 

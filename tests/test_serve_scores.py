@@ -68,7 +68,15 @@ def test_a_served_arcade_shows_its_scores_read_only(server: Server) -> None:
         assert await ask("scores 2048 --limit 2") == (
             0, local_scores(server.home, "2048", "--limit", "2"))
         assert "1.  lost by 57  ann" in (await ask("scores reversi"))[1]
-        for refused in ("scores --help", "scores sh", "scores --limit 0"):
+        # The report's UX 3: the help a refusal points to is there, of what SSH takes.
+        status, output = await ask("scores --help")
+        assert status == 0 and output.startswith("Usage: ssh HOST scores [GAME]")
+        status, output = await ask("sokoban --help")
+        assert status == 0 and output.startswith("Usage: ssh -t HOST sokoban [OPTIONS]")
+        assert "--collection" in output and "--no-watch" in output
+        offered = [line.split()[0] for line in output.splitlines() if line.startswith("  -")]
+        assert offered and not {"--solve", "--check", "--verify"} & set(offered), offered
+        for refused in ("scores sh", "scores --limit 0"):
             status, output = await ask(refused)
             lines = output.splitlines()
             assert status == 1 and len(lines) == 1 and lines[0].startswith("termgames: "), \

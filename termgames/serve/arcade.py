@@ -9,7 +9,7 @@ import math
 import signal
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
@@ -80,6 +80,8 @@ class Options:
     """Whether anyone may watch the games (serve --no-watch: nobody)."""
     starting: int = field(default_factory=default_width)
     """Games starting at once; further arrivals wait their turn (starting.py)."""
+    helps: Mapping[str, str] = field(default_factory=dict)
+    """Each game's help as a player over SSH may use it (``requests.remote_help``)."""
 
 
 class Admitted(Protocol):

@@ -133,7 +133,7 @@ def run_server(games: tuple[GameSpec, ...], entry: Callable[[list[str]], None], 
     from termgames.serve.arcade import Options
     from termgames.serve.identity import Claims, IdentityError, host_key, serve_folder
     from termgames.serve.limits import AbuseLimits
-    from termgames.serve.requests import remote_options
+    from termgames.serve.requests import remote_help, remote_options
 
     folder = serve_folder()
     try:
@@ -143,7 +143,7 @@ def run_server(games: tuple[GameSpec, ...], entry: Callable[[list[str]], None], 
         echo(f"termgames: {error}", err=True)
         sys.exit(2)
     options = Options(*limits, auth, remote_options(games), entry, abuse or AbuseLimits(),
-                      watching)
+                      watching, helps=remote_help(games))
     bans = _ban_file(options.abuse.ban_file)
     _preload(games)
     broker = _start_broker()

@@ -56,6 +56,36 @@ def remote_options(games: tuple[GameSpec, ...]) -> dict[str, dict[str, bool]]:
     return allowed
 
 
+HELP_WORDS = ("--help", "-h")
+"""A player's way to ask what a game takes over SSH."""
+
+
+def remote_help(games: tuple[GameSpec, ...]) -> dict[str, str]:
+    """Each game's help as a player over SSH may use it: its summary, and only the
+    options they may give there (``remote_options``), as its command's --help writes
+    them; and the scores' (what ``scores_arguments`` takes)."""
+    import click
+
+    allowed = remote_options(games)
+    helps = {}
+    for spec in games:
+        params: list[click.Parameter] = [
+            parameter for parameter in spec.command().params
+            if isinstance(parameter, click.Option)
+            and set(parameter.opts) & set(allowed[spec.name])]
+        params.append(click.Option([NO_WATCH], is_flag=True,
+                                   help="Nobody may watch this game."))
+        shown = click.Command(spec.name, params=params, add_help_option=False,
+                              help=f"{spec.title}: {spec.summary}. Over SSH it takes "
+                                   "these options only.")
+        helps[spec.name] = shown.get_help(click.Context(shown, info_name=f"ssh -t HOST "
+                                                        f"{spec.name}"))
+    helps[SCORES] = (f"Usage: ssh HOST {SCORES} [GAME] [{SCORES_LIMIT} N]\n\n"
+                     f"  The best results, as text; GAME is one of "
+                     f"{', '.join(sorted(allowed))}.\n")
+    return helps
+
+
 def player_name(user: str) -> str:
     """The SSH user name as a player's name: letters, digits, '.', '_' and '-' kept,
     the rest dropped (control and escape sequences included), at most 32 characters;
@@ -122,11 +152,20 @@ class Refusal:
     message: str
 
 
-def game_arguments(command: str | None, games: RemoteOptions) -> list[str] | Refusal:
+@dataclass(frozen=True)
+class Reply:
+    """A request the server answers itself, with what it writes (a game's help)."""
+
+    text: str
+
+
+def game_arguments(command: str | None, games: RemoteOptions,
+                   helps: Mapping[str, str] | None = None) -> list[str] | Refusal | Reply:
     """The termgames arguments for an exec request: none (the launcher) for a shell, else
     a game's name and the options of ``games[name]`` given after it (each rewritten as
     ``--name=value``, so that no value can pass for an option), or the scores (see
-    ``scores_arguments``); anything else refused."""
+    ``scores_arguments``); a game's (or the scores') help from ``helps`` where the
+    command asks for it; anything else refused."""
     if command is None:
         return []
     try:
@@ -136,7 +175,9 @@ def game_arguments(command: str | None, games: RemoteOptions) -> list[str] | Ref
     if not words or words[0] not in (*games, SCORES) or len(command) > COMMAND_LIMIT:
         return Refusal(f"termgames: '{_shown(command.strip())}' is not a game here; try "
                        f"one of: {', '.join(sorted(games))} (or {SCORES}, for the best "
-                       "results)")
+                       f"results; {WATCH}, to watch a game)")
+    if helps is not None and words[0] in helps and set(words[1:]) & set(HELP_WORDS):
+        return Reply(helps[words[0]])
     if words[0] == SCORES:
         return scores_arguments(words[1:], games)
     game, allowed = words[0], games[words[0]]

@@ -24,6 +24,7 @@ from termgames.serve.limits import duration
 from termgames.serve.requests import (
     SCORES,
     Refusal,
+    Reply,
     game_arguments,
     opt_out,
     player_name,
@@ -115,10 +116,15 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
                                                             self.term), watched)
             return
         self.command, self.watchable = opt_out(self.command)
-        arguments = game_arguments(self.command, self.arcade.options.games)
+        arguments = game_arguments(self.command, self.arcade.options.games,
+                                   self.arcade.options.helps)
+        if refusal is None and isinstance(arguments, Reply):
+            self.channel.write(arguments.text.replace("\n", "\r\n").encode())
+            self.channel.exit(0)
+            return
         if refusal is None and isinstance(arguments, Refusal):
             refusal = arguments
-        scores = not isinstance(arguments, Refusal) and arguments[:1] == [SCORES]
+        scores = isinstance(arguments, list) and arguments[:1] == [SCORES]
         if refusal is None and self.term is None and not scores:
             refusal = Refusal("termgames: a game needs a terminal; connect with ssh -t")
         offered = self.gate.offered
@@ -129,7 +135,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self.channel.write(refusal.message.encode() + b"\r\n")
             self.channel.exit(1)
             return
-        assert not isinstance(arguments, Refusal)
+        assert not isinstance(arguments, (Refusal, Reply))
         environment = children.game_environment(
             self.term or "dumb", name, verified=offered is not None,
             server_environment=os.environ)
