@@ -238,6 +238,50 @@ def test_with_publickey_the_first_key_owns_a_name(tmp_path: Path) -> None:
     assert "unverified" not in row  # a key vouches for the name
 
 
+@pytest.mark.skipif(shutil.which("ssh") is None, reason="needs OpenSSH's client")
+def test_with_publickey_a_player_without_a_key_is_told_why(tmp_path: Path) -> None:
+    """The report's UX 4: only 'Permission denied (publickey).', and no word of a key."""
+    keyed = start_server(tmp_path, "--auth", "publickey")
+    try:
+        # As a player runs it: banners shown (LogLevel INFO), and not in batch mode, in
+        # which OpenSSH tries no keyboard-interactive way in (no prompt comes here).
+        command = [{"LogLevel=ERROR": "LogLevel=INFO", "BatchMode=yes": "BatchMode=no"}.get(
+            arg, arg) for arg in ssh_command(keyed.port, "dave")[:-2]]
+        refused = subprocess.run([*command, "-o", "PubkeyAuthentication=no", "-T",
+                                  "dave@127.0.0.1", "2048"], capture_output=True, text=True,
+                                 timeout=30, check=False, stdin=subprocess.DEVNULL)
+        assert refused.returncode == 255
+        assert "this arcade lets in players with an SSH key only" in refused.stderr
+        assert f"ssh -p {keyed.port} yourname@127.0.0.1" in refused.stderr
+    finally:
+        assert keyed.stop() == 0
+
+
+def test_with_publickey_reading_the_scores_claims_no_name(tmp_path: Path) -> None:
+    """The report's UX 4: `scores` with a key claimed the name; only playing does."""
+    import asyncssh
+
+    keyed = start_server(tmp_path, "--auth", "publickey")
+    first, second = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(2))
+
+    async def attempt() -> None:
+        async with await connect(keyed.port, user="dave", client_keys=[first]) as conn:
+            result = await conn.run("scores", encoding=None)
+            assert result.exit_status == 0
+        async with await connect(keyed.port, user="dave", client_keys=[second]) as conn:
+            seat = await sit(conn, "2048")  # the name is still free: this key plays it
+            await seat.wait_for("Score: 0")
+            seat.press("q")
+            assert await seat.finish() == 0
+        with pytest.raises(asyncssh.PermissionDenied):  # and now owns it
+            await connect(keyed.port, user="dave", client_keys=[first])
+
+    try:
+        run(attempt())
+    finally:
+        assert keyed.stop() == 0
+
+
 def test_an_idle_player_is_saved_and_let_go(tmp_path: Path) -> None:
     idle = start_server(tmp_path, "--idle-timeout", "1")
 

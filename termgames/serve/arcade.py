@@ -86,11 +86,15 @@ class Options:
 
 class Admitted(Protocol):
     """What a session needs of its connection's door (``gate.Gate``): why it was refused,
-    if it was, the name and key fingerprint a player proved, if any, and the address."""
+    if it was, the name and key fingerprint a player proved, if any, the address, and the
+    claim a game makes on the name."""
 
     refusal: Refusal | None
     offered: tuple[str, str] | None
     address: str
+
+    def claim(self) -> None:
+        """A game starts: the proved key claims its name, if nobody had."""
 
 
 class Arcade:

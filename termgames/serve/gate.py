@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import asyncssh
 
-from termgames.serve.identity import Auth, name_taken
+from termgames.serve.identity import Auth, key_needed, name_taken
 from termgames.serve.requests import WATCH, Refusal, player_name
 
 if TYPE_CHECKING:
@@ -86,14 +86,26 @@ class Gate(asyncssh.SSHServer):
         self.offered = (name, fingerprint)
         return True
 
+    def kbdint_auth_supported(self) -> bool:
+        """Under --auth publickey, a client with no key (or none it may use) tries this
+        next: it is offered only to tell that client why it cannot come in."""
+        return self.arcade.options.auth is Auth.PUBLICKEY and self.refusal is None
+
+    def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
+        """No challenge, and no way in: the client is told that it needs a key (unless it
+        was already told why its key was refused)."""
+        self.say(key_needed(*self.reached()))
+        return False
+
     def explain(self, name: str) -> None:
         """Tell the client, once, that the name is another key's and how to pick another
         (the refusal alone reads 'Permission denied (publickey)')."""
-        if self.connection is None:
-            return
-        local = self.connection.get_extra_info("sockname")
-        host, port = (str(local[0]), int(local[1])) if local else ("HOST", 0)
-        self.say(name_taken(name, host, port))
+        self.say(name_taken(name, *self.reached()))
+
+    def reached(self) -> tuple[str, int]:
+        """The address and port the client reached, as ``ssh`` is given them."""
+        local = self.connection.get_extra_info("sockname") if self.connection else None
+        return (str(local[0]), int(local[1])) if local else ("HOST", 0)
 
     def say(self, text: str) -> None:
         """An authentication banner, once a connection (the client prints it)."""
@@ -102,8 +114,9 @@ class Gate(asyncssh.SSHServer):
         self.told = True
         self.connection.send_auth_banner(text)
 
-    def auth_completed(self) -> None:
-        """The key proved itself: it claims the name if it was free."""
+    def claim(self) -> None:
+        """A game starts under the name a key proved: the key claims it if it was free
+        (reading the scores or watching claims nothing: only playing does)."""
         if self.offered is not None and self.arcade.claims is not None:
             self.arcade.claims.claim(*self.offered)
 

@@ -95,3 +95,12 @@ def name_taken(name: str, host: str, port: int) -> str:
     come in under another (the address they reached, as ``ssh`` is given it)."""
     return (f"termgames: the name {name} is taken: another key played as {name} first.\r\n"
             f"Pick another name: ssh -p {port} othername@{host}\r\n")
+
+
+def key_needed(host: str, port: int) -> str:
+    """What a player who offered no key is told by an arcade that lets in only keys:
+    that it does, and how to make one and come in."""
+    return ("termgames: this arcade lets in players with an SSH key only.\r\n"
+            "Make one once with ssh-keygen, then connect again: "
+            f"ssh -p {port} yourname@{host}\r\n"
+            "(the first key that plays as a name owns it)\r\n")

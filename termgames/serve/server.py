@@ -135,6 +135,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self.channel.write(refusal.message.encode() + b"\r\n")
             self.channel.exit(1)
             return
+        if not scores:
+            self.gate.claim()
         assert not isinstance(arguments, (Refusal, Reply))
         environment = children.game_environment(
             self.term or "dumb", name, verified=offered is not None,
