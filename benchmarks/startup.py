@@ -1,14 +1,17 @@
 """Start-up: how long `termgames 2048` and the launcher take to their first whole frame,
-against the floor of `python -c "import curses, click"`, in one run, interleaved.
+against the floor of a Python that imports curses and click and writes a marker, in one
+run, interleaved, measured the same way on both sides.
 
 By default it builds the wheel of this checkout and installs it (non-editable, as a user
 would) in a fresh virtual environment, so an editable install's import hooks do not
 count. Each program runs on a pty at 80x24 as a user would run it: no TERMGAMES_HOME, so
 the data folder is looked up in a fresh HOME (the unmeasured first start of each makes
 the database, as a user's first game does). A first frame is whole once its bytes carry
-the game's title and the footer's `q quit` (the footer is drawn last); the bytes are
-searched as they come, not emulated, so the measuring costs next to nothing. Prints one
-table with the medians and each program's ratio to the floor.
+the game's title and the footer's `q quit` (the footer is drawn last); the floor is done
+once its marker arrives, read by the same code from the same pty (never by polling for
+its exit, which adds the interpreter's shutdown and the harness's polling to one side
+only). The bytes are searched as they come, not emulated, so the measuring costs next to
+nothing. Prints one table with the medians and each program's ratio to the floor.
 
 Usage: python -m benchmarks.startup [--runs N] [--python PATH]
 """
@@ -62,9 +65,10 @@ NEW_USER: dict[str, str] = {"TERMGAMES_HOME": ""}
 """No data folder named (an empty TERMGAMES_HOME is none): it is looked up as for anyone."""
 
 
-def exited(term: Terminal) -> bool:
-    """The program has ended (the floor: it only imports)."""
-    return not term.process.isalive()
+FLOOR_MARKER = "floor: curses and click imported"
+FLOOR = f"import curses, click; print({FLOOR_MARKER!r}, flush=True)"
+"""The floor: what any curses program with click must do, then a marker, which the
+harness waits for exactly as it waits for a game's first frame."""
 
 
 def frame_with(*words: str) -> Callable[[Terminal], bool]:
@@ -76,6 +80,12 @@ def frame_with(*words: str) -> Callable[[Terminal], bool]:
         first = received.find(wanted[0])
         return first >= 0 and all(received.find(word, first) >= 0 for word in wanted[1:])
     return whole
+
+
+def frame_with_marker(marker: str) -> Callable[[Terminal], bool]:
+    """The floor's marker has arrived."""
+    wanted = marker.encode()
+    return lambda term: wanted in term.received
 
 
 def main() -> None:
@@ -91,8 +101,8 @@ def main() -> None:
         python = options.python or installed_python(folder)
         bin_dir = python.parent
         programs = {
-            'floor: python -c "import curses, click"':
-                ([str(python), "-c", "import curses, click"], exited),
+            'floor: python -c "import curses, click; print(marker)"':
+                ([str(python), "-c", FLOOR], frame_with_marker(FLOOR_MARKER)),
             "termgames 2048": ([str(bin_dir / "termgames"), "2048"], frame_with("Score")),
             "termgames (the launcher)": ([str(bin_dir / "termgames")], frame_with("Sokoban")),
         }

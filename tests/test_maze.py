@@ -248,3 +248,16 @@ def test_a_replay_shows_the_search_growing_to_what_it_explored() -> None:
             assert near & explored
         explored_before = explored
     assert seen_at(replay.total)[0] == {divmod(s, maze.width) for s in search.explored}
+
+
+def test_counts_are_grouped_and_words_agree_in_number() -> None:
+    """The report's polish: numbers grouped everywhere, words agreeing with them."""
+    from termgames.maze.view import header_forms, result_lines
+    from termgames.maze.walk import Walk
+
+    assert header_forms("Maze 500x500", 123_456, "1:02.3", None, False)[0] == (
+        "Maze 500x500   steps 123,456   time 1:02.3")
+    maze = generate(2, 1, random.Random(1))
+    walk = Walk(maze, clock=lambda: 0.0)
+    walk.step(0, 1)
+    assert result_lines(walk, 1_234)[1] == "1 step (shortest: 1,234)"

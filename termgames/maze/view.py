@@ -13,6 +13,7 @@ from termgames.runtime.draw import Canvas, Colour, Emphasis, Style
 from termgames.runtime.grid import GridView, Viewport, draw_edge_marks
 from termgames.runtime.layout import Rect
 from termgames.scoreboard import minutes_seconds
+from termgames.text import plural
 
 WALL = Style(fg=67, fg8=Colour.BLUE)
 # No bold in colour on the squares a step changes: switching bold costs a full reset.
@@ -126,7 +127,7 @@ def result_lines(walk: Walk, shortest: int) -> list[str]:
     """The result panel's words: steps against the shortest, the time, and whether the
     solver helped."""
     help_note = "with the solver's help" if walk.helped else "no help used"
-    return ["You made it out!", f"{walk.steps} steps (shortest: {shortest})",
+    return ["You made it out!", f"{plural(walk.steps, 'step')} (shortest: {shortest:,})",
             f"time {minutes_seconds(walk.elapsed_ms())}, {help_note}"]
 
 
@@ -136,7 +137,7 @@ def header_forms(title: str, steps: int, time: str, best: str | None,
     title, then the wide spacing; "(helped)" beside the time, which it qualifies, stays
     in every form."""
     mark = " (helped)" if helped else ""
-    counters = f"steps {steps}   time {time}{mark}"
+    counters = f"steps {steps:,}   time {time}{mark}"
     best_text = f"   best {best}" if best is not None else ""
     return [f"{title}   {counters}{best_text}", f"{title}   {counters}",
-            f"{counters}{best_text}", counters, f"steps {steps} time {time}{mark}"]
+            f"{counters}{best_text}", counters, f"steps {steps:,} time {time}{mark}"]

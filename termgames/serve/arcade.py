@@ -23,6 +23,7 @@ from termgames.serve.live import LiveSession
 from termgames.serve.pacing import HandshakePacer
 from termgames.serve.requests import Refusal, RemoteOptions
 from termgames.serve.starting import StartQueue, default_width
+from termgames.text import plural
 
 if TYPE_CHECKING:
     from termgames.serve.database import BrokerProcess
@@ -144,11 +145,11 @@ class Arcade:
         if self.closing:
             return Refusal("termgames: the arcade is closing; come back later")
         if self.connections >= self.options.max_sessions:
-            return Refusal(f"termgames: the arcade is full ({self.options.max_sessions} "
-                           "players); try again later")
+            return Refusal(f"termgames: the arcade is full "
+                           f"({plural(self.options.max_sessions, 'player')}); try again later")
         if self.per_address[address] >= self.options.max_per_ip:
             return Refusal(f"termgames: too many games from your address (at most "
-                           f"{self.options.max_per_ip})")
+                           f"{self.options.max_per_ip:,})")
         self.connections += 1
         self.per_address[address] += 1
         return None
@@ -204,7 +205,7 @@ class Arcade:
         if self.closing:
             return
         print(f"termgames serve: the game starter stopped; starting it again "
-              f"({len(self.sessions)} games hung up)", flush=True)
+              f"({plural(len(self.sessions), 'game')} hung up)", flush=True)
         for pid, session in list(self.sessions.items()):
             session.notice("termgames: the server lost your game's process; it is saved")
             session.hang_up()
