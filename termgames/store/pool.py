@@ -82,11 +82,11 @@ class Pool:
                 connection = self._idle.pop() if self._idle else None
                 if connection is None:
                     self._open += 1
+                    self.attempts[threading.current_thread().name] += 1
             if connection is None:
                 try:
-                    self.attempts[threading.current_thread().name] += 1
                     return self._connect()
-                except self._errors as error:
+                except BaseException as error:
                     if not self._refused_as_full(error):
                         raise
             elif _works(connection):
@@ -100,13 +100,14 @@ class Pool:
         return self._open < self._size and (self._open == 0
                                              or time.monotonic() >= self._full_until)
 
-    def _refused_as_full(self, error: Any) -> bool:
+    def _refused_as_full(self, error: BaseException) -> bool:
         """Count a connection that failed out; whether the server refused it as full
         while this pool holds others (then the caller waits for one of those)."""
         with self._ready:
             self._open -= 1
             self._ready.notify_all()
-            if error.sqlstate == TOO_MANY_CONNECTIONS and self._open > 0:
+            if (isinstance(error, self._errors) and error.sqlstate == TOO_MANY_CONNECTIONS
+                    and self._open > 0):
                 self._full_until = time.monotonic() + FULL_FOR_S
                 return True
             return False
