@@ -55,7 +55,7 @@ def drain_rate(url: str, count: int) -> tuple[float, float]:
         spool.add(ScoreWrite(f"d{index}", "2048", "4x4", index, "bench", (), False, now))
     store = PostgresStore.connect(url, "bench")
     started = time.perf_counter()
-    pusher = Pusher(spool, store.apply, store.errors)
+    pusher = Pusher(spool, store)
     while spool.count():
         time.sleep(0.01)
     seconds = time.perf_counter() - started

@@ -1,18 +1,26 @@
 """The store as tests open it: the SQLite store in a folder, its old records (if any)
 and the tests' own player named alike, as a local run with LOGNAME=tester names them;
-and writers that press it: many processes at once, one killed mid-write."""
+writers that press it: many processes at once, one killed mid-write; and the store
+broker a served game reads through, in a process of its own."""
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
+import shutil
 import signal
 import subprocess
 import sys
-from collections.abc import Callable
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from termgames.sokoban import SPEC as SOKOBAN
 from termgames.store import Store, open_store
+from termgames.store.spool import SPOOL_NAME
 from termgames.store.sqlite import SQLiteStore
 
 PLAYER = "tester"
@@ -89,3 +97,72 @@ def kill_a_writer_mid_write(folder: Path) -> None:
     assert store.warnings == []  # it opens as a healthy database
     scores = {row.score for row in store.top("2048", limit=100_000)}
     assert set(range(last + 1)) <= scores
+
+
+# The store broker -----------------------------------------------------------------------
+
+BROKER_DEADLINE_S = 60.0
+"""How long a test waits for the broker to start, or to say something."""
+
+
+@dataclass
+class RunningBroker:
+    """A store broker process, as ``serve`` runs it, and what it has said on its standard
+    error so far (a thread reads it, a line at a time)."""
+
+    process: subprocess.Popen[bytes]
+    socket: str
+    folder: Path
+    said: list[str] = field(default_factory=list)
+
+    def store(self) -> Store:
+        """The store a served game in ``folder`` opens: reads through the broker, writes
+        through the spool."""
+        return open_store(self.folder, owner=PLAYER, broker=self.socket)
+
+    def wait_for_line(self, text: str, count: int = 1) -> list[str]:
+        """Wait until ``count`` lines holding ``text`` were said; every line said so far."""
+        deadline = time.monotonic() + BROKER_DEADLINE_S
+        while sum(text in line for line in self.said) < count:
+            if time.monotonic() > deadline or self.process.poll() is not None:
+                raise AssertionError(f"the broker never said {text!r}: {self.said}")
+            time.sleep(0.02)
+        return list(self.said)
+
+
+@contextlib.contextmanager
+def running_broker(folder: Path, url: str) -> Iterator[RunningBroker]:
+    """The broker of a host whose data (and spool) is in ``folder``, on the database at
+    ``url``, started as ``serve`` starts it and stopped (SIGTERM) at the end."""
+    socket_folder = Path(tempfile.mkdtemp(prefix="tg-"))  # a socket's path is short
+    socket = str(socket_folder / "broker.sock")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "termgames.store.broker", socket,
+         str(folder / SPOOL_NAME), PLAYER], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE)
+    assert process.stdin is not None and process.stdout is not None
+    process.stdin.write(url.encode() + b"\n")
+    process.stdin.close()
+    broker = RunningBroker(process, socket, folder)
+    reader = threading.Thread(target=_collect, args=(process, broker.said), daemon=True)
+    reader.start()
+    try:
+        assert process.stdout.readline().strip() == b"ready", broker.said
+        yield broker
+    finally:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(BROKER_DEADLINE_S)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        reader.join(BROKER_DEADLINE_S)
+        process.stdout.close()
+        shutil.rmtree(socket_folder, ignore_errors=True)
+
+
+def _collect(process: subprocess.Popen[bytes], said: list[str]) -> None:
+    assert process.stderr is not None
+    for line in process.stderr:
+        said.append(line.decode(errors="replace").rstrip("\n"))
+    process.stderr.close()

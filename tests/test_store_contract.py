@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from termgames.store import Store, open_store
+from termgames.store.remote import SpooledStore
 from tests.stores import PLAYER, store_at
 
 BACKENDS = ("sqlite", "postgresql", "postgresql-spooled")
@@ -63,6 +64,27 @@ def test_the_order_of_the_tables(store: Store) -> None:
     assert store.variants("2048") == ["4x4"]
     assert store.latest_variant("maze") == "10x10"
     assert store.latest_variant("maze", "bob") is None
+
+
+def settled(store: Store) -> None:
+    """Wait until a spooled store's writes have landed (the database answers alone)."""
+    deadline = time.monotonic() + 60
+    while isinstance(store, SpooledStore) and store.spool.count():
+        assert time.monotonic() < deadline, "the spool never emptied"
+        time.sleep(0.01)
+
+
+def test_the_best_unhelped_result_ranks_below_helped_ones(store: Store) -> None:
+    # The spooled store asked the database for the best of all and kept the unhelped:
+    # with a helped result on top, the header's best unhelped one was none.
+    store.record_score("helped", "2048", "4x4", 900, player="ann", marks=["autoplay"],
+                       assisted=True)
+    store.record_score("plain", "2048", "4x4", 100, player="ann")
+    settled(store)
+    found = store.best("2048", "4x4", assisted=False)
+    assert found is not None and found.run_id == "plain"
+    found = store.best("2048", "4x4", assisted=True)
+    assert found is not None and found.run_id == "helped"
 
 
 def test_variants_come_most_played_first(store: Store) -> None:

@@ -180,11 +180,10 @@ def test_an_outage_loses_nothing_and_duplicates_nothing(
 def test_a_connection_killed_mid_transaction_is_retried_once(
         postgres_server: PostgresServer, postgres_url: str, tmp_path: Path,
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from termgames.store import open_store, postgres, spool
+    from termgames.store import open_store, spool
 
-    # The pause after a failure, not its length, is the behaviour: seconds of it (3 s
-    # before the store tries the database again) would only be waited out.
-    monkeypatch.setattr(postgres, "RETRY_AFTER_S", 0.1)
+    # The pause after a failure, not its length, is the behaviour: the pusher's half
+    # second (and more after a failure) would only be waited out.
     monkeypatch.setattr(spool, "INTERVAL_S", 0.05)
     store = open_store(tmp_path, owner="tester", database_url=postgres_url)
     database = postgres_url.rsplit("/", 1)[1]

@@ -116,11 +116,15 @@ class Runner:
     def launch(self, spec: GameSpec, create: Callable[[LaunchContext], GameScreen[Any]]
                ) -> None:
         """Start a game with a context made now; its results are recorded under ``spec``."""
+        known = len(self.visit.store.warnings)
         self.start(spec, create(self.context()))
+        self._warn_since(known)
 
     def open(self, create: Callable[[LaunchContext], Screen[Any]]) -> None:
         """Show a screen that is not a game (the menu), made with a context made now."""
+        known = len(self.visit.store.warnings)
         self.push(create(self.context()))
+        self._warn_since(known)
 
     def start(self, spec: GameSpec, screen: GameScreen[Any]) -> None:
         """Show a game's main screen; its results are recorded under ``spec``."""
@@ -374,8 +378,14 @@ class Runner:
         known = len(store.warnings)
         with deferred_signals():
             run.spec.record(store, outcome, run.file(outcome), self.visit.player)
-        if len(store.warnings) > known:  # the result could not be kept: say so now
-            self.notice = " ".join(store.warnings[known:])
+        self._warn_since(known)  # the result could not be kept: say so now
+
+    def _warn_since(self, known: int) -> None:
+        """Show the store's warnings after its first ``known`` over the next frame (a
+        result not kept, tables read while the database was out of reach)."""
+        new = self.visit.store.warnings[known:]
+        if new:
+            self.notice = " ".join([*filter(None, [self.notice]), *new])
             self.dirty = True
 
     def _retire(self, screen: Screen[Any]) -> None:

@@ -52,5 +52,5 @@ def open_store(folder: Path, *, owner: str, create: bool = True,
         store.warnings.append(f"warning: results go straight to the database, with no "
                               f"spool to wait in if it is down ({error})")
         return store
-    pusher = Pusher(spool, store.apply, store.errors)
+    pusher = Pusher(spool, store)
     return SpooledStore(store, spool, pusher.nudge, pusher.close)

@@ -7,7 +7,12 @@ tells its games where it is in ``TERMGAMES_STORE_BROKER``.
 It holds the connection pool, pushes the host's spool (each game writes its results
 there), and answers the games' reads on a Unix socket only the server's user can open:
 one JSON request a line, one JSON answer a line. A game never waits long on it: a read
-that takes longer than ``READ_TIMEOUT_S`` is answered as nothing, with a warning.
+that takes longer than ``READ_TIMEOUT_S`` is answered as the broker last answered it (or
+as nothing), with a warning.
+
+While the database is out of reach the broker answers from the last good answers
+(``outage.py``), saying from when, and tells the host in one line when the database goes
+down, once a minute while it stays down, and when it is back (``log_line``).
 """
 
 from __future__ import annotations
@@ -25,7 +30,9 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from termgames.store.interface import Score, StoreReader
+from termgames.logline import log_line
+from termgames.store.interface import ProgressRow, Score, StoreReader
+from termgames.store.outage import STALE_NOTE, Answers
 
 __all__ = ["READS", "BrokerReader", "main"]
 
@@ -34,7 +41,7 @@ READ_TIMEOUT_S = 3.0
 RETRY_AFTER_S = 3.0
 """After the broker failed to answer, how long reads are answered as nothing at once."""
 READS = ("top", "count_scores", "recorded_runs", "latest_variant", "variants", "games_with_scores",
-         "progress", "all_progress", "everyones_progress", "marked")
+         "progress", "all_progress", "everyones_progress", "marked", "ranked_progress")
 """What a game may ask: reads only (writes go through the spool)."""
 NUDGE = "nudge"
 READY = "ready"
@@ -49,8 +56,10 @@ def _encoded(result: object) -> object:
 
 
 def _decoded(call: str, result: Any) -> Any:
-    if call == "top":
+    if call == "top" and result is not None:
         return [Score(g, v, s, frozenset(m), p, t, a, r) for g, v, s, m, p, t, a, r in result]
+    if call == "ranked_progress" and result is not None:
+        return [ProgressRow(*row) for row in result]
     return result
 
 
@@ -65,6 +74,8 @@ class BrokerReader(StoreReader):
         self._socket: socket.socket | None = None
         self._file: Any = None
         self._down_until = 0.0
+        self._since: float | None = None
+        self._answers: Answers[str, Any] = Answers(256)
 
     def close(self) -> None:
         """Hang up on the broker."""
@@ -74,32 +85,49 @@ class BrokerReader(StoreReader):
                 self._socket.close()
             self._socket = self._file = None
 
+    @property
+    def stale_since(self) -> float | None:
+        """When the last answer was read from the database, if it is an earlier one."""
+        return self._since
+
     def _ask(self, call: str, *args: object) -> Any:
-        """The broker's answer to one request; None if it gave none in time."""
-        if time.monotonic() < self._down_until:
+        """The broker's answer to one request; where it gave none in time, the answer it
+        gave last time (stale), or None."""
+        question = json.dumps([call, args])
+        asked_at, answer = time.time(), None
+        if time.monotonic() >= self._down_until:
+            try:
+                answer = self._exchange(call, args)
+            except (OSError, ValueError):
+                self.close()
+                self._down_until = time.monotonic() + RETRY_AFTER_S
+        if call == NUDGE:
             return None
-        try:
-            if self._socket is None:
-                connection = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-                connection.settimeout(READ_TIMEOUT_S)
-                connection.connect(self.path)
-                self._socket, self._file = connection, connection.makefile("rwb")
-            self._file.write(json.dumps({"call": call, "args": args}).encode() + b"\n")
-            self._file.flush()
-            if call == NUDGE:
-                return None
-            answer = json.loads(self._file.readline() or b"null")
-        except (OSError, ValueError):
-            self.close()
-            self._down_until = time.monotonic() + RETRY_AFTER_S
-            answer = None
         if not isinstance(answer, dict):
-            self._warn("warning: the scores database is out of reach; results are kept "
-                       "and will be sent when it is back")
-            return None
-        for warning in answer.get("warnings", ()):
-            self._warn(str(warning))
+            self._warn(STALE_NOTE)
+            last = self._answers.last(question)
+            self._since = 0.0 if last is None else last[1]
+            return None if last is None else _decoded(call, last[0])
+        since = answer.get("stale_since")
+        self._since = None if since is None else float(since)
+        if self._since is not None:
+            self._warn(STALE_NOTE)
+        self._answers.keep(question, answer.get("result"),
+                           asked_at if self._since is None else self._since)
         return _decoded(call, answer.get("result"))
+
+    def _exchange(self, call: str, args: tuple[object, ...]) -> Any:
+        """Send one request; its answer (None for a nudge, which has none)."""
+        if self._socket is None:
+            connection = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            connection.settimeout(READ_TIMEOUT_S)
+            connection.connect(self.path)
+            self._socket, self._file = connection, connection.makefile("rwb")
+        self._file.write(json.dumps({"call": call, "args": args}).encode() + b"\n")
+        self._file.flush()
+        if call == NUDGE:
+            return None
+        return json.loads(self._file.readline() or b"null")
 
     def _warn(self, message: str) -> None:
         if message not in self.warnings:
@@ -154,11 +182,14 @@ class BrokerReader(StoreReader):
         """Whether ``player`` has the mark."""
         return bool(self._ask("marked", player, space, key))
 
+    def ranked_progress(self, space: str, player: str | None = None,
+                        key: str | None = None) -> list[ProgressRow]:
+        """Each value in ``space`` with its rank."""
+        return list(self._ask("ranked_progress", space, player, key) or [])
+
 
 def _handler(store: StoreReader, nudge: Callable[[], None]
              ) -> type[socketserver.StreamRequestHandler]:
-    guard = threading.Lock()  # warnings are the store's, shared by every handler
-
     class Handler(socketserver.StreamRequestHandler):
         """One game's connection: requests until it hangs up."""
 
@@ -175,14 +206,18 @@ def _handler(store: StoreReader, nudge: Callable[[], None]
                     continue
                 if call not in READS:
                     return
-                with guard:
-                    store.warnings.clear()
                 result = getattr(store, call)(*args)
-                answer = {"result": _encoded(result), "warnings": list(store.warnings)}
+                answer = {"result": _encoded(result), "stale_since": store.stale_since}
                 self.wfile.write(json.dumps(answer).encode() + b"\n")
                 self.wfile.flush()
 
     return Handler
+
+
+def _log(event: str, fields: dict[str, object]) -> None:
+    """One line on the host's standard error (serve's, which the broker shares)."""
+    with contextlib.suppress(OSError):
+        print(log_line("termgames serve", event, **fields), file=sys.stderr, flush=True)
 
 
 class _Server(socketserver.ThreadingMixIn, socketserver.UnixStreamServer):
@@ -211,7 +246,7 @@ def main(argv: list[str] | None = None) -> int:
             if not wait or stopping.wait(2.0):  # a restart keeps trying until stopped
                 print(f"termgames: {error}", flush=True)
                 return 1
-    pusher = Pusher(spool, store.apply, store.errors)
+    pusher = Pusher(spool, store, report=_log)
     with contextlib.suppress(FileNotFoundError):
         os.unlink(socket_path)
     previous = os.umask(0o177)  # the socket: the server's user only

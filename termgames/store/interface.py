@@ -34,6 +34,16 @@ class Score(NamedTuple):
         return "undo" in self.marks
 
 
+class ProgressRow(NamedTuple):
+    """One value of a player's progress, with the rank offers compare it by (None: any
+    offer replaces it)."""
+
+    player: str
+    key: str
+    value: str
+    rank: int | None
+
+
 class StoreReader(ABC):
     """What a store answers: the scores, progress and marks of every player. Reading
     never stops play: where it cannot answer it says so once in ``warnings`` (the line
@@ -97,6 +107,24 @@ class StoreReader(ABC):
     @abstractmethod
     def marked(self, player: str, space: str, key: str) -> bool:
         """Whether ``player`` has the mark ``key`` in ``space``."""
+
+    def ranked_progress(self, space: str, player: str | None = None,
+                        key: str | None = None) -> list[ProgressRow]:
+        """Every value in ``space`` (only ``player``'s, only under ``key``, if given) with
+        its rank, so that a reader can tell what an offer still on its way will change. A
+        reader that keeps no ranks answers None for each."""
+        found = (self.everyones_progress(space) if player is None
+                 else {player: self.all_progress(player, space)})
+        return [ProgressRow(who, name, value, None) for who, values in sorted(found.items())
+                for name, value in sorted(values.items()) if key in (None, name)]
+
+    # Out of reach ----------------------------------------------------------------------
+    @property
+    def stale_since(self) -> float | None:
+        """None when this thread's last read was answered by the database; else the time
+        (``time.time()``) at which the earlier answer given in its place was read, the
+        database being out of reach: it lacks whatever landed since."""
+        return None
 
 
 class Store(StoreReader):

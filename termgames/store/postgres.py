@@ -1,25 +1,30 @@
 """The store on PostgreSQL, for many hosts sharing one leaderboard (``pip install
-'termgames[postgres]'``: psycopg 3 and its pool).
+'termgames[postgres]'``: psycopg 3).
 
-Connections come from a small pool, so a host never holds more than ``pool_size`` of
-them however many play: under ``serve`` one process per host (the store broker) holds
-the pool and every game goes through it. Migrations run under an advisory lock, so two
-hosts starting at once do not both migrate.
+Connections come from a small pool (``pool.py``), so a host never holds more than
+``pool_size`` of them however many play: under ``serve`` one process per host (the
+store broker) holds the pool and every game goes through it. Migrations run under an
+advisory lock, so two hosts starting at once do not both migrate.
+
+Reads never wait on a database that is out of reach: once one operation found it so,
+reads answer at once with the last good answer to the same question (``outage.py``),
+until the pusher's next write or probe finds the database back.
 """
 
 from __future__ import annotations
 
 import contextlib
-import time
+import logging
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit, urlunsplit
 
 from termgames.failures import DatabaseDriverMissing, DatabaseUnreachable
+from termgames.store.outage import STALE_NOTE, Answers, Outage, reason_of
 from termgames.store.sql import POSTGRES, Execute, SQLStore
 
 if TYPE_CHECKING:
-    from psycopg_pool import ConnectionPool
+    from termgames.store.pool import Pool
 
 __all__ = ["DEFAULT_POOL_SIZE", "INSTALL_HINT", "PostgresStore", "shown_url"]
 
@@ -30,11 +35,13 @@ PostgreSQL's max_connections (100 by default)."""
 CONNECT_TIMEOUT_S = 5
 """How long one connection attempt may take before the database counts as unreachable."""
 WAIT_S = 2.0
-"""How long an operation waits for a free connection of the pool (or a new one)."""
-RETRY_AFTER_S = 3.0
-"""After a failure, how long operations fail at once rather than wait again: a game
-asking for a table while the database is down gets its answer (none) at once."""
+"""How long an operation waits for a connection while the pool's are all in use."""
+OUTAGE_STATES = ("08", "57", "53")
+"""SQLSTATE classes that say the database is out of reach (a connection failed, the server
+shuts down, it has no room), not that one statement failed; an error with no SQLSTATE is
+the client's own (refused, reset, timed out)."""
 _MIGRATION_LOCK = 0x7465726D  # "term": the advisory lock two migrating hosts share
+_Question = tuple[str, tuple[object, ...]]
 
 
 def shown_url(url: str) -> str:
@@ -47,17 +54,27 @@ def shown_url(url: str) -> str:
     return urlunsplit(parts._replace(netloc=f"{user}@{netloc[-1]}"))
 
 
+def quiet_driver() -> None:
+    """Keep the driver's own log messages (two lines for each failed connection) off the
+    player's screen and the host's standard error: what went wrong reaches them as one
+    line of ours (a warning, or the broker's log line)."""
+    driver = logging.getLogger("psycopg")
+    driver.propagate = False
+    if not any(isinstance(handler, logging.NullHandler) for handler in driver.handlers):
+        driver.addHandler(logging.NullHandler())
+
+
 class PostgresStore(SQLStore):
     """The store in a PostgreSQL database; open it with ``PostgresStore.connect()``."""
 
-    def __init__(self, pool: ConnectionPool[Any], url: str, owner: str,
-                 writable: bool) -> None:
+    def __init__(self, pool: Pool, url: str, owner: str, writable: bool) -> None:
         import psycopg
 
         super().__init__()
         self._pool, self.url, self.owner, self.writable = pool, url, owner, writable
         self.dialect, self.errors = POSTGRES, (psycopg.Error,)
-        self._down_until = 0.0
+        self.outage = Outage()
+        self.answers: Answers[_Question, list[tuple[Any, ...]]] = Answers()
 
     @classmethod
     def connect(cls, url: str, owner: str, *, pool_size: int = DEFAULT_POOL_SIZE,
@@ -66,52 +83,85 @@ class PostgresStore(SQLStore):
         DatabaseDriverMissing without psycopg, DatabaseUnreachable if it does not answer."""
         try:
             import psycopg
-            from psycopg_pool import ConnectionPool, PoolTimeout
+
+            from termgames.store.pool import Pool
         except ImportError as error:
             raise DatabaseDriverMissing(INSTALL_HINT) from error
-        pool: ConnectionPool[Any] = ConnectionPool(
-            url, min_size=1, max_size=pool_size, open=False, timeout=CONNECT_TIMEOUT_S * 2,
-            kwargs={"connect_timeout": CONNECT_TIMEOUT_S, "application_name": "termgames"},
-            check=ConnectionPool.check_connection, name="termgames")
+        quiet_driver()
+
+        def connection() -> psycopg.Connection[Any]:
+            return psycopg.connect(url, connect_timeout=CONNECT_TIMEOUT_S, autocommit=True,
+                                   application_name="termgames")
+
+        pool = Pool(connection, pool_size, WAIT_S)
+        store = cls(pool, url, owner, writable)
         try:
             # The first connection is made here, in the open, so that a wrong URL is one
-            # clear line now rather than the pool retrying in the background.
-            with contextlib.closing(psycopg.connect(
-                    url, connect_timeout=CONNECT_TIMEOUT_S, application_name="termgames")):
-                pass
-            pool.open(wait=True, timeout=CONNECT_TIMEOUT_S * 2)
-            store = cls(pool, url, owner, writable)
+            # clear line now.
             store.migrate()
-        except (psycopg.Error, PoolTimeout, ValueError) as error:
+        except (psycopg.Error, ValueError) as error:
             pool.close()
             raise DatabaseUnreachable(
-                f"cannot use the database at {shown_url(url)}: {_first_line(error)}") from error
+                f"cannot use the database at {shown_url(url)}: {reason_of(error)}") from error
         return store
 
     def close(self) -> None:
         """Close the pool; the store is unusable afterwards."""
         self._pool.close()
 
+    def connection_attempts(self) -> dict[str, int]:
+        """Connections asked of the server so far (made or refused), by the name of the
+        thread that asked."""
+        return dict(self._pool.attempts)
+
     @contextlib.contextmanager
     def transaction(self, write: bool = True) -> Iterator[Execute]:
-        """One transaction on a connection of the pool; psycopg.OperationalError at once
-        while the database failed a moment ago."""
+        """One transaction on a connection of the pool. A read (not ``write``) fails at
+        once, never touching the pool, while the database is known to be out of reach."""
         import psycopg
 
-        if time.monotonic() < self._down_until:
-            raise psycopg.OperationalError("the database did not answer a moment ago")
+        from termgames.store.pool import PoolBusy
+
+        if not write and self.outage.reads_wait():
+            raise psycopg.OperationalError(f"the database is out of reach "
+                                           f"({self.outage.reason})")
         try:
-            with self._pool.connection(timeout=WAIT_S) as connection, \
-                    connection.transaction():
+            with self._pool.connection() as connection, connection.transaction():
                 def execute(sql: str, parameters: Sequence[object] = ()
                             ) -> list[tuple[Any, ...]]:
                     cursor = connection.execute(POSTGRES.render(sql), tuple(parameters))
                     return cursor.fetchall() if cursor.description else []
 
                 yield execute
-        except psycopg.OperationalError:
-            self._down_until = time.monotonic() + RETRY_AFTER_S
+        except PoolBusy as busy:  # busy, not down
+            raise psycopg.OperationalError(str(busy)) from busy
+        except psycopg.Error as error:
+            if error.sqlstate is None or error.sqlstate[:2] in OUTAGE_STATES:
+                self.outage.failed(reason_of(error))
             raise
+        self.outage.answered()
+
+    def ping(self) -> None:
+        """One round trip to the database (the pusher's probe while it is down); raises
+        the database's error if it does not answer."""
+        with self.transaction() as execute:
+            execute("SELECT 1")
+
+    def _answered(self, question: _Question, rows: list[tuple[Any, ...]],
+                  asked_at: float) -> None:
+        self.answers.keep(question, rows, asked_at)
+
+    def _unanswered(self, question: _Question, error: Exception) -> list[tuple[Any, ...]]:
+        """The last good answer to ``question`` (none if it was never answered), marked
+        as from then, and the note that the tables may be stale."""
+        self._warn(STALE_NOTE)
+        last = self.answers.last(question)
+        if last is None:
+            self._answering.since = 0.0  # nothing known: anything written may be missing
+            return []
+        rows, asked_at = last
+        self._answering.since = asked_at
+        return list(rows)
 
     def _lock_for_migration(self, execute: Execute) -> None:
         execute(f"SELECT pg_advisory_xact_lock({_MIGRATION_LOCK})")
@@ -131,8 +181,3 @@ class PostgresStore(SQLStore):
         execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
         execute("DELETE FROM schema_version")
         execute("INSERT INTO schema_version (version) VALUES (?)", (version,))
-
-
-def _first_line(error: BaseException) -> str:
-    lines = str(error).strip().splitlines()
-    return lines[0] if lines else type(error).__name__

@@ -12,12 +12,14 @@ the bare name ambiguous); and the parameter style, ``?`` against ``%s``.
 from __future__ import annotations
 
 import contextlib
+import threading
 import time
 from abc import abstractmethod
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple, Protocol
 
-from termgames.store.interface import Score, Store
+from termgames.store.interface import ProgressRow, Score, Store
+from termgames.store.outage import reason_of
 from termgames.store.schema import MIGRATIONS
 from termgames.store.writes import MarkWrite, ProgressOffer, ScoreWrite, Write
 
@@ -83,6 +85,7 @@ class SQLStore(Store):
 
     def __init__(self) -> None:
         self.warnings: list[str] = []
+        self._answering = threading.local()  # per thread: a broker's handlers share a store
 
     # What a backend supplies ------------------------------------------------------------
     @abstractmethod
@@ -124,28 +127,52 @@ class SQLStore(Store):
 
     # Reading and writing ----------------------------------------------------------------
     def _rows(self, sql: str, parameters: Sequence[object] = ()) -> list[tuple[Any, ...]]:
-        """The rows of one query; none (and a warning) if the database cannot answer."""
+        """The rows of one query; where the database cannot answer, ``_unanswered``'s."""
+        asked_at, self._answering.since = time.time(), None
         try:
             with self.transaction(write=False) as execute:
-                return execute(sql, parameters)
+                rows = execute(sql, parameters)
         except self.errors as error:
-            self._warn(f"warning: results could not be read ({_reason(error)})")
-            return []
+            return self._unanswered((sql, tuple(parameters)), error)
+        self._answered((sql, tuple(parameters)), rows, asked_at)
+        return rows
+
+    def _answered(self, question: tuple[str, tuple[object, ...]], rows: list[tuple[Any, ...]],
+                  asked_at: float) -> None:
+        """The database answered ``question`` (a query and its parameters)."""
+
+    def _unanswered(self, question: tuple[str, tuple[object, ...]], error: Exception
+                    ) -> list[tuple[Any, ...]]:
+        """The rows to answer ``question`` with when the database could not: none, and a
+        warning."""
+        self._warn(f"warning: results could not be read ({reason_of(error)})")
+        return []
+
+    @property
+    def stale_since(self) -> float | None:
+        """When this thread's last read was asked of the database, if it was answered
+        from then (see ``StoreReader.stale_since``)."""
+        since: float | None = getattr(self._answering, "since", None)
+        return since
 
     def apply(self, write: Write) -> None:
         """Make one change in one transaction; raises the database's error if it fails."""
         with self.transaction() as execute:
-            if isinstance(write, ScoreWrite):
-                names = " ".join(sorted(set(write.marks)))
-                execute(_SCORE_UPSERT, (
-                    write.run_id, write.game, write.variant, write.score,
-                    int("undo" in write.marks), write.player, write.recorded_at, names,
-                    int(write.assisted)))
-            elif isinstance(write, ProgressOffer):
-                execute(_PROGRESS_OFFER, (write.player, write.space, write.key, write.value,
-                                          write.updated_at, write.rank))
-            else:
-                execute(_MARK, (write.player, write.space, write.key, write.marked_at))
+            self.write_in(execute, write)
+
+    def write_in(self, execute: Execute, write: Write) -> None:
+        """Make one change inside the transaction ``execute`` runs in (committed with it)."""
+        if isinstance(write, ScoreWrite):
+            names = " ".join(sorted(set(write.marks)))
+            execute(_SCORE_UPSERT, (
+                write.run_id, write.game, write.variant, write.score,
+                int("undo" in write.marks), write.player, write.recorded_at, names,
+                int(write.assisted)))
+        elif isinstance(write, ProgressOffer):
+            execute(_PROGRESS_OFFER, (write.player, write.space, write.key, write.value,
+                                      write.updated_at, write.rank))
+        else:
+            execute(_MARK, (write.player, write.space, write.key, write.marked_at))
 
     def keep(self, write: Write) -> bool:
         """Make one change; on failure keep playing, warn once and say False."""
@@ -153,7 +180,7 @@ class SQLStore(Store):
             self.apply(write)
             return True
         except self.errors as error:
-            self._warn(f"warning: scores will not be saved ({_reason(error)})")
+            self._warn(f"warning: scores will not be saved ({reason_of(error)})")
             return False
 
     def _warn(self, message: str) -> None:
@@ -244,6 +271,18 @@ class SQLStore(Store):
             found.setdefault(str(player), {})[str(key)] = str(value)
         return found
 
+    def ranked_progress(self, space: str, player: str | None = None,
+                        key: str | None = None) -> list[ProgressRow]:
+        """Each value in ``space`` with its rank (see ``StoreReader.ranked_progress``)."""
+        where, parameters = "WHERE game = ?", [space]
+        for column, value in (("player", player), ("key", key)):
+            if value is not None:
+                where, parameters = f"{where} AND {column} = ?", [*parameters, value]
+        rows = self._rows(f"SELECT player, key, value, rank FROM progress {where} "
+                          "ORDER BY player, key", parameters)
+        return [ProgressRow(str(p), str(k), str(v), None if r is None else int(r))
+                for p, k, v, r in rows]
+
     def offer_progress(self, player: str, space: str, key: str, value: str,
                        rank: int | None) -> bool:
         """Keep ``value`` unless the stored one ranks lower (see ``Store``)."""
@@ -258,10 +297,4 @@ class SQLStore(Store):
     def mark(self, player: str, space: str, key: str) -> bool:
         """Give ``player`` the mark ``key`` in ``space`` for good."""
         return self.keep(MarkWrite(player, space, key, time.time()))
-
-
-def _reason(error: BaseException) -> str:
-    """The first line of what the database said."""
-    text = str(error).strip().splitlines()
-    return text[0] if text else type(error).__name__
 

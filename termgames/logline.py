@@ -1,0 +1,36 @@
+"""One event, one line: how a host's log lines are written (``termgames serve`` on its
+standard error), so that a person reads them and a program can parse them.
+
+A line is ``SOURCE: EVENT: key=value ...``, its fields in logfmt: a value with a space, a
+quote, an equals sign or nothing in it is quoted, with ``\\`` and ``"`` escaped. Nothing
+a value holds (a driver's two-line message, a control character) can start a second line
+or reach the terminal as anything but text.
+"""
+
+from __future__ import annotations
+
+__all__ = ["log_line"]
+
+LONGEST_VALUE = 300
+"""Characters of one value at most (a driver's message can run on)."""
+
+
+def log_line(source: str, event: str, **fields: object) -> str:
+    """``SOURCE: EVENT: key=value ...`` on one line, the fields in the order given."""
+    pairs = " ".join(f"{key}={_value(value)}" for key, value in fields.items())
+    return f"{source}: {_text(event)}" + (f": {pairs}" if pairs else "")
+
+
+def _text(value: str) -> str:
+    """``value`` as one line of printable text, cut to LONGEST_VALUE characters."""
+    cleaned = " ".join("".join(c if c.isprintable() else " " for c in value).split())
+    return cleaned if len(cleaned) <= LONGEST_VALUE else cleaned[:LONGEST_VALUE - 1] + "…"
+
+
+def _value(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    text = _text(str(value))
+    if text and not any(c in text for c in ' "=\\'):
+        return text
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
