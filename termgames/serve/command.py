@@ -202,7 +202,6 @@ def _start_broker() -> BrokerProcess | None:
 
     try:  # here, where the message and its status are right, not in the broker
         importlib.import_module("psycopg")
-        importlib.import_module("psycopg_pool")
     except ImportError:
         echo(f"termgames: {DRIVER_HINT}", err=True)
         sys.exit(2)
