@@ -580,8 +580,8 @@ def serve(home: Path, *extra: str) -> tuple[subprocess.Popen[str], int]:
     server = subprocess.Popen(
         [sys.executable, "-m", "termgames", "serve", "--port", "0", "--max-sessions",
          "2000", "--max-per-ip", "2000", "--connect-rate", "0", "--max-starts-per-minute",
-         "0", *extra], stdout=subprocess.PIPE, text=True,
-        env=environment, start_new_session=True)
+         "0", *extra], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+        env=environment, start_new_session=True)  # its log: a line a session, not read
     assert server.stdout is not None
     port = int(server.stdout.readline().split(" port ")[1].split(",")[0])
     server.stdout.readline()

@@ -9,7 +9,7 @@ or reach the terminal as anything but text.
 
 from __future__ import annotations
 
-__all__ = ["log_line"]
+__all__ = ["log_duration", "log_line"]
 
 LONGEST_VALUE = 300
 """Characters of one value at most (a driver's message can run on)."""
@@ -34,3 +34,13 @@ def _value(value: object) -> str:
     if text and not any(c in text for c in ' "=\\'):
         return text
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def log_duration(seconds: float) -> str:
+    """A length of time as a log line says it: 7s, 1m05s, 2h03m."""
+    whole = max(round(seconds), 0)
+    if whole < 60:
+        return f"{whole}s"
+    if whole < 3600:
+        return f"{whole // 60}m{whole % 60:02d}s"
+    return f"{whole // 3600}h{whole % 3600 // 60:02d}m"

@@ -9,6 +9,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -41,12 +42,36 @@ def children_of(pid: int) -> list[int]:
 
 @dataclass
 class Server:
-    """A running ``termgames serve``."""
+    """A running ``termgames serve``; what it says (its standard output and error, a line
+    an event) is read as it comes, so a long test never fills the pipe and stalls it."""
 
     process: subprocess.Popen[str]
     port: int
     home: Path
     banner: list[str]
+    lines: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self.lines.append(line)
+
+    def said(self) -> str:
+        """Everything the server has said since its banner."""
+        return "".join(self.lines)
+
+    def wait_said(self, text: str, timeout: float = 10.0) -> str:
+        """Wait until the server has said ``text``; all it said."""
+        deadline = time.monotonic() + timeout
+        while text not in self.said():
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the server never said {text!r}:\n{self.said()}")
+            time.sleep(0.02)
+        return self.said()
 
     def children(self) -> list[int]:
         """The server's own child processes: its spawner, and its store broker if any."""
@@ -73,7 +98,7 @@ class Server:
         return 0
 
     def stop(self) -> int:
-        """SIGTERM, and the exit status (killed after 15 s)."""
+        """SIGTERM, and the exit status (killed after 15 s); all it said is read."""
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGTERM)
         try:
@@ -81,6 +106,8 @@ class Server:
         except subprocess.TimeoutExpired:
             self.process.kill()
             return self.process.wait()
+        finally:
+            self._reader.join(5)
 
 
 NO_RATE_LIMITS = ("--connect-rate", "0", "--max-starts-per-minute", "0")

@@ -175,7 +175,5 @@ def test_a_full_disk_stops_the_recording_and_the_game_goes_on(tmp_path: Path,
         run(play())
     finally:
         server.stop()
-    assert server.process.stdout is not None
-    said = [line for line in server.process.stdout.read().splitlines()
-            if "recording" in line]
+    said = [line for line in server.said().splitlines() if "recording" in line]
     assert len(said) == 1 and "stopped recording" in said[0], said

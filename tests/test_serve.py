@@ -347,3 +347,42 @@ def test_a_game_stands_back_for_the_server(server: Server) -> None:
         await game.finish()
 
     run(play())
+
+
+def test_the_host_sees_each_session_in_one_line(server: Server) -> None:
+    """The report's UX 5: after its two start-up lines, serve said nothing of who came,
+    played, was refused or left."""
+    async def visits() -> None:
+        async with await connect(server.port, user="alice") as conn:
+            seat = await sit(conn, "2048")
+            await seat.wait_for("Score: 0")
+            seat.press("q")
+            assert await seat.finish() == 0
+        async with await connect(server.port, user="bob") as conn:
+            seat = await sit(conn, "maze")
+            await seat.wait_for("steps 0")
+        async with await connect(server.port, user="eve") as conn:
+            refused = await conn.run("sh", encoding=None)
+            assert refused.exit_status == 1
+        async with await connect(server.port, user="watch") as conn:
+            watcher = await sit(conn)
+            await watcher.wait_for("Nobody is playing")
+            watcher.press("q")
+            await watcher.finish()
+
+    run(visits())
+    said = server.wait_said("watcher left")
+    said = server.wait_said("player=bob game=maze")
+    lines = said.splitlines()
+    assert ("termgames serve: session opened: player=alice verified=false game=2048 "
+            "address=127.0.0.1") in lines
+    assert any(line.startswith("termgames serve: session closed: player=alice game=2048 "
+                               "address=127.0.0.1 duration=") and line.endswith(
+                                   "ended=quit status=0") for line in lines), said
+    assert any(line.startswith("termgames serve: session closed: player=bob game=maze")
+               and "ended=\"link dropped\"" in line for line in lines), said
+    assert ('termgames serve: refused: reason="\'sh\' is not a game here; try one of: 2048, '
+            'maze, reversi, sokoban (or scores, for the best results; watch, to watch a '
+            'game)" address=127.0.0.1 player=eve') in lines
+    assert 'termgames serve: watcher joined: address=127.0.0.1 watching="the list"' in lines
+    assert all(line.startswith("termgames serve: ") for line in lines), said

@@ -45,7 +45,7 @@ NOT_A_GAME = "is not a game here; try one of: 2048, maze, reversi, sokoban"
                                             "2048; sh", "scp -t /tmp", "../../bin/sh")),
     # a game's options that would read a file or start other work
     *((command, f"termgames: over SSH, {command.split()[0]} takes only --ascii, ")
-      for command in ("sokoban /etc/passwd", "sokoban --solve", "maze --help",
+      for command in ("sokoban /etc/passwd", "sokoban --solve", "maze --no-such-thing",
                       "sokoban --verify --solutions /etc/passwd",
                       "2048 simulate --games 100000")),
 ])

@@ -17,6 +17,7 @@ import asyncssh
 
 from termgames.serve import children
 from termgames.serve.children import Child
+from termgames.serve.events import HostLog
 from termgames.serve.identity import Auth, Claims
 from termgames.serve.limits import AbuseLimits, BanFile, ConnectionRate, StartCounter
 from termgames.serve.live import LiveSession
@@ -55,8 +56,9 @@ class Seat(Protocol):
     def notice(self, line: str) -> None:
         """Tell the player one line."""
 
-    def hang_up(self) -> None:
-        """End the game as a dropped connection does (it saves)."""
+    def hang_up(self, ended: str = "link dropped") -> None:
+        """End the game as a dropped connection does (it saves); ``ended`` says why, for
+        the host's log."""
 
     def kill(self) -> None:
         """Kill the game that did not end in time."""
@@ -121,6 +123,7 @@ class Arcade:
         self.live_warned = False
         self.starting = StartQueue(options.starting, later)
         self.handshakes = HandshakePacer(later, time.monotonic)
+        self.log = HostLog()
 
     def turn_away(self, address: str) -> tuple[Refusal, int] | None:
         """Why a connection is refused before its handshake (a banned address, one
@@ -204,11 +207,11 @@ class Arcade:
         spawner.close()
         if self.closing:
             return
-        print(f"termgames serve: the game starter stopped; starting it again "
-              f"({plural(len(self.sessions), 'game')} hung up)", flush=True)
+        self.log.say("game starter stopped", restarting=True,
+                     hung_up=plural(len(self.sessions), "game"))
         for pid, session in list(self.sessions.items()):
             session.notice("termgames: the server lost your game's process; it is saved")
-            session.hang_up()
+            session.hang_up("process lost")
             del self.sessions[pid]
             session.reaped(signal.SIGHUP)
         self.take_spawner(type(spawner).fork(self.options.entry))
@@ -225,10 +228,10 @@ class Arcade:
         self.closing = True
         for watcher in list(self.watchers):
             watcher.notice("termgames: the server is closing")
-            watcher.hang_up()
+            watcher.hang_up("server closing")
         for session in list(self.sessions.values()):
             session.notice("termgames: the server is closing; your game is saved")
-            session.hang_up()
+            session.hang_up("server closing")
         loop = asyncio.get_running_loop()
         deadline = loop.time() + grace
         while self.sessions and loop.time() < deadline:

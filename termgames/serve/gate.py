@@ -43,6 +43,7 @@ class Gate(asyncssh.SSHServer):
         turned = self.arcade.turn_away(self.address)
         if turned is not None:
             self.refusal, code = turned
+            self.arcade.log.refused(self.refusal.message, self.address)
             # asyncssh sends its version line after this returns; the reason follows it
             asyncio.get_running_loop().call_soon(conn.disconnect, code,
                                                  self.refusal.message)
@@ -77,11 +78,13 @@ class Gate(asyncssh.SSHServer):
         name, fingerprint = player_name(username), key.get_fingerprint()
         if self.arcade.banned_key(fingerprint):
             self.say("termgames: this key is banned from this arcade\r\n")
+            self.arcade.log.refused("a banned key", self.address, name)
             return False
         if claims is None:
             return False
         if not claims.allows(name, fingerprint):
             self.explain(name)
+            self.arcade.log.refused("the name is another key's", self.address, name)
             return False
         self.offered = (name, fingerprint)
         return True
@@ -94,6 +97,8 @@ class Gate(asyncssh.SSHServer):
     def get_kbdint_challenge(self, username: str, lang: str, submethods: str) -> bool:
         """No challenge, and no way in: the client is told that it needs a key (unless it
         was already told why its key was refused)."""
+        if not self.told:
+            self.arcade.log.refused("no key offered", self.address, player_name(username))
         self.say(key_needed(*self.reached()))
         return False
 

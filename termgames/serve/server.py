@@ -74,6 +74,9 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.standing_pipe: StandingPipe | None = None
         self.audience = Audience(self.ask_repaint)
         self.spectator: Spectator | None = None
+        self.ended = ""
+        """Why the session was ended from outside its game ('idle', 'link dropped'), for
+        the host's log; '' while nobody has ended it."""
 
     @property
     def output_open(self) -> bool:
@@ -132,6 +135,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         if refusal is None and not scores:
             refusal = self.arcade.count_start(name, self.gate.address)
         if refusal is not None:
+            self.arcade.log.refused(refusal.message, self.gate.address, name)
             self.channel.write(refusal.message.encode() + b"\r\n")
             self.channel.exit(1)
             return
@@ -187,6 +191,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.arcade.sessions[self.child.pid] = self
         self.player, self.game = name, (arguments[0] if arguments else "menu")
         self.launched = self.game
+        self.arcade.log.opened(name, self.gate.offered is not None, self.game,
+                               self.gate.address)
         if self.term is not None and self.arcade.recordings is not None:
             self.recorder = self.arcade.recordings.start(self.player, self.game, self.size,
                                                          self.term)
@@ -203,9 +209,11 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
     def start_watching(self, refusal: Refusal | None, player: str) -> None:
         """Open the list of games to watch (or ``player``'s game), or say why not."""
         if refusal is not None:
+            self.arcade.log.refused(refusal.message, self.gate.address)
             self.channel.write(refusal.message.encode() + b"\r\n")
             self.channel.exit(1)
             return
+        self.arcade.log.watching(self.gate.address, player, joined=True)
         self.spectator = Spectator(self.channel, self.arcade.watchable, self.size,
                                    self.term or "", self.arcade.options.abuse.max_session_time)
         self.arcade.watchers.add(self)
@@ -218,6 +226,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self.spectator = None
             self.channel = None
             self.arcade.watchers.discard(self)
+            self.arcade.log.watching(self.gate.address, "", joined=False)
 
     def heard(self, game: str, standing: str) -> None:
         """The game said which game is on show (none: what the session started) and how
@@ -263,7 +272,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             return False
         if self.term is None:  # the scores, started or on their way
             return True  # half-closed: its output still goes out
-        self.hang_up()
+        self.hang_up("input closed")
         return False
 
     def connection_lost(self, exc: Exception | None) -> None:
@@ -272,7 +281,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         if self.spectator is not None:
             self.spectator.channel = None  # nothing more can be said to them
             self.stop_watching()
-        self.hang_up()
+        self.hang_up("link dropped")
 
     # Bytes both ways, with flow control ------------------------------------------------
     def reading(self, wanted: bool) -> None:
@@ -335,22 +344,23 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self.idle = asyncio.get_running_loop().call_later(left, self.idle_out)
             return
         self.notice("termgames: no key for a long while; your game is saved")
-        self.hang_up()
+        self.hang_up("idle")
 
     def time_up(self) -> None:
         """The session has lasted --max-session-time: save the game and let the player
         go, as the idle timeout does."""
         limit = duration(self.arcade.options.abuse.max_session_time)
         self.notice(f"termgames: sessions here last at most {limit}; your game is saved")
-        self.hang_up()
+        self.hang_up("time limit")
 
     def notice(self, line: str) -> None:
         """A line for the player after the game has gone."""
         self.last_words = line
 
-    def hang_up(self) -> None:
-        """The player has gone (or must): the game saves and ends, or is killed later; a
-        watcher's session just ends."""
+    def hang_up(self, ended: str = "link dropped") -> None:
+        """The player has gone (or must, and ``ended`` says why, for the host's log): the
+        game saves and ends, or is killed later; a watcher's session just ends."""
+        self.ended = self.ended or ended
         if self.spectator is not None:
             self.stop_watching()
             return
@@ -391,6 +401,10 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.audience.ended()
         if self.standing_pipe is not None:
             self.standing_pipe.close()
+        if self.player:
+            ended = self.ended or ("quit" if self.status == 0 else "game failed")
+            self.arcade.log.closed(self.player, self.launched, self.gate.address,
+                                   self.started_at, ended, self.status)
         if self.channel is not None:
             if self.status >= 128 + 2 and self.last_words:
                 self.send(TERMINAL_RESET)  # the game could not restore it

@@ -31,6 +31,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol
 
+from termgames.logline import log_duration
 from termgames.store import files
 from termgames.store.outage import Outage, reason_of
 from termgames.store.writes import Write, decode_write, encode_write
@@ -245,10 +246,10 @@ class Pusher:
                           waiting=self._waiting())
             elif now - self._reminded_at >= REMIND_EVERY_S:
                 self._reminded_at = now
-                self._say("database still down", down_for=_duration(now - self._down_at),
+                self._say("database still down", down_for=log_duration(now - self._down_at),
                           waiting=self._waiting(), reason=self._database.outage.reason)
         elif self._down_at is not None and not self.failing:
-            self._say("database back", down_for=_duration(now - self._down_at),
+            self._say("database back", down_for=log_duration(now - self._down_at),
                       flushed=self.pushed - self._pushed_before)
             self._down_at = None
 
@@ -295,12 +296,3 @@ class Pusher:
             os.close(self._lock_fd)
             self._lock_fd = None
 
-
-def _duration(seconds: float) -> str:
-    """``seconds`` as a person reads a duration: 7s, 1m05s, 2h03m."""
-    whole = round(seconds)
-    if whole < 60:
-        return f"{whole}s"
-    if whole < 3600:
-        return f"{whole // 60}m{whole % 60:02d}s"
-    return f"{whole // 3600}h{whole % 3600 // 60:02d}m"
