@@ -14,8 +14,8 @@ import pytest
 from click.testing import CliRunner
 
 from termgames.cli import cli
+from termgames.commands.options import OUTPUT_RULE
 from termgames.commands.progress import Glyphs, Progress, duration
-from termgames.commands.simulations import OUTPUT_RULE
 from termgames.text import text_width
 from tests.terminal import Start, base_environment
 

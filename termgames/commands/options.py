@@ -1,5 +1,6 @@
 """The options the games' commands share: the display options every game takes, the
-``simulate`` commands' --quiet and --jobs, and --database-url (``serve``, ``scores``)."""
+``simulate`` commands' --quiet and --jobs and the rule their help states, and
+--database-url (``serve``, ``scores``)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,16 @@ from typing import Any, TypeVar
 import click
 
 from termgames.runtime.context import DisplayOptions
+
+OUTPUT_RULE = (
+    "On a terminal a progress line (on standard error) counts the games, their moves and "
+    "the time while they are played; piped, each game's line comes in game order as soon "
+    "as it and the games before it are done (pipe through cat to see them on a "
+    "terminal). The summary always comes last; --quiet prints the summary alone. Ctrl-C "
+    "or SIGTERM stops the run early with the summary of the games finished so far, "
+    "marked partial (exit status 130 or 143)."
+)
+"""What every ``simulate`` command's help says about its output, in the same words."""
 
 F = TypeVar("F", bound=Callable[..., Any])
 

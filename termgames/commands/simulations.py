@@ -1,7 +1,7 @@
 """The one output rule of the ``simulate`` commands (2048's and Reversi's), and the run of
 their games over worker processes that keeps every finished game however the run ends.
 
-The rule, which both commands' help states in the same words (``OUTPUT_RULE``): on a
+The rule, which both commands' help states in the same words (``options.OUTPUT_RULE``): on a
 terminal a progress line runs (on standard error) and the per-game lines are left out;
 piped, each game's line comes in game order as soon as it and the games before it are
 done. The summary always comes last, on standard output. ``--quiet`` leaves only the
@@ -23,16 +23,6 @@ from termgames.text import plural
 
 if TYPE_CHECKING:
     from termgames.runtime.workers import Stopped
-
-OUTPUT_RULE = (
-    "On a terminal a progress line (on standard error) counts the games, their moves and "
-    "the time while they are played; piped, each game's line comes in game order as soon "
-    "as it and the games before it are done (pipe through cat to see them on a "
-    "terminal). The summary always comes last; --quiet prints the summary alone. Ctrl-C "
-    "or SIGTERM stops the run early with the summary of the games finished so far, "
-    "marked partial (exit status 130 or 143)."
-)
-"""What every ``simulate`` command's help says about its output, in the same words."""
 
 Job = TypeVar("Job")
 Result = TypeVar("Result")

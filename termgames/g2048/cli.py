@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import click
 
-from termgames.commands.options import display_options, jobs_option, quiet_option
+from termgames.commands.options import OUTPUT_RULE, display_options, jobs_option, quiet_option
 from termgames.commands.play import play
-from termgames.commands.simulations import OUTPUT_RULE
 from termgames.g2048.assist import DEFAULT_SPEED, MAX_SPEED, MIN_SPEED, SIMULATION_NODES
 from termgames.g2048.board import (
     DEFAULT_GOAL,

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import click
 
-from termgames.commands.options import display_options, jobs_option, quiet_option
+from termgames.commands.options import OUTPUT_RULE, display_options, jobs_option, quiet_option
 from termgames.commands.play import play
-from termgames.commands.simulations import OUTPUT_RULE
 from termgames.reversi.ai import STRATEGY_NAMES
 from termgames.reversi.match import First
 from termgames.runtime.context import DisplayOptions

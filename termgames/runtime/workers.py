@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import shutil
 import signal
 import sys
 import time
@@ -98,6 +97,8 @@ def report_width(stream: TextIO) -> int:
     try:
         return os.get_terminal_size(stream.fileno()).columns
     except (OSError, ValueError):
+        import shutil  # only for a report: not on every game's start
+
         return shutil.get_terminal_size().columns
 
 

@@ -6,15 +6,13 @@ once and the same on every host."""
 
 from __future__ import annotations
 
-import json
-from dataclasses import asdict, dataclass
+from typing import NamedTuple
 
 __all__ = ["MarkWrite", "ProgressOffer", "ScoreWrite", "Write", "decode_write",
            "encode_write"]
 
 
-@dataclass(frozen=True)
-class ScoreWrite:
+class ScoreWrite(NamedTuple):
     """One run's result (recording the same ``run_id`` again replaces its score and adds
     to its marks)."""
 
@@ -28,8 +26,7 @@ class ScoreWrite:
     recorded_at: float
 
 
-@dataclass(frozen=True)
-class ProgressOffer:
+class ProgressOffer(NamedTuple):
     """A value for a player's progress key, kept unless the stored one ranks lower
     (better); a ``rank`` of None replaces whatever is stored."""
 
@@ -41,8 +38,7 @@ class ProgressOffer:
     updated_at: float
 
 
-@dataclass(frozen=True)
-class MarkWrite:
+class MarkWrite(NamedTuple):
     """A mark given to a player for good."""
 
     player: str
@@ -58,12 +54,16 @@ _KINDS: dict[str, type[ScoreWrite] | type[ProgressOffer] | type[MarkWrite]] = {
 
 def encode_write(write: Write) -> str:
     """``write`` as one line of JSON."""
+    import json  # a write to spool, not a game's start
+
     kind = next(name for name, cls in _KINDS.items() if isinstance(write, cls))
-    return json.dumps({"kind": kind, **asdict(write)}, ensure_ascii=False)
+    return json.dumps({"kind": kind, **write._asdict()}, ensure_ascii=False)
 
 
 def decode_write(line: str) -> Write:
     """The write ``encode_write`` made; ValueError if the line is not one."""
+    import json
+
     try:
         data = json.loads(line)
         cls = _KINDS[data.pop("kind")]
