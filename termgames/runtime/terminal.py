@@ -28,8 +28,15 @@ from termgames.runtime.draw import (
     Window,
 )
 from termgames.runtime.environment import codec_name, launch_environment, requested_charset
-from termgames.runtime.escapes import ESC, EscapeParser
-from termgames.runtime.keys import PDCURSES, RESIZE, SEQUENCE_KEYS, Key, Mouse, unmodified
+from termgames.runtime.keys import (
+    ESCAPE,
+    PDCURSES,
+    RESIZE,
+    SEQUENCE_KEYS,
+    Key,
+    Mouse,
+    unmodified,
+)
 from termgames.runtime.workers import (
     Handlers,
     install_repaint_handler,
@@ -49,6 +56,7 @@ release (only presses act: ``_press``)."""
 CONTINUATION_WAIT_MS = 30
 MOUSE_REPORT_MAX = 16  # an SGR report's bytes after its start: '0;223;1000M' and some
 UNUSABLE_TERMS = {"", "dumb", "unknown"}
+ESCAPE_BYTE = ord(ESCAPE)
 
 
 class TerminalUnavailable(Exception):
@@ -307,7 +315,7 @@ class Session:
             curses.update_lines_cols()
         if code > 0xFF:
             return unmodified(code)
-        if code == ESC:
+        if code == ESCAPE_BYTE:
             return self._sequence()
         text = self._decoder.decode(bytes([code]))
         while not text:  # the rest of a multi-byte character arrives straight after
@@ -334,6 +342,8 @@ class Session:
     def _sequence(self) -> Key | None:
         """An ESC came that curses did not make a key of: the sequence it starts, read
         whole (``escapes``). Its bytes arrive together; a lone ESC is the Esc key."""
+        from termgames.runtime.escapes import EscapeParser  # a key most players never send
+
         parser = EscapeParser()
         wait = ESCAPE_DELAY_MS
         while True:
