@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import ClassVar, NamedTuple
 
 from termgames.outcome import ASSISTING, Mark
@@ -78,15 +77,29 @@ ScoreKind.TIME_MS = ScoreKind("time", lowest_wins=True, formatter=minutes_second
 ScoreKind.MOVES = ScoreKind("moves", lowest_wins=True)
 
 
-@dataclass
 class Table:
     """Rows under headers; ``right`` lists the columns aligned right (numbers)."""
 
-    title: str
-    headers: tuple[str, ...]
-    rows: list[tuple[str, ...]] = field(default_factory=list)
-    right: frozenset[int] = frozenset()
-    note: str = ""
+    __slots__ = ("headers", "note", "right", "rows", "title")
+
+    def __init__(self, title: str, headers: tuple[str, ...],
+                 rows: list[tuple[str, ...]] | None = None,
+                 right: frozenset[int] = frozenset(), note: str = "") -> None:
+        self.title = title
+        self.headers = headers
+        self.rows: list[tuple[str, ...]] = [] if rows is None else rows
+        self.right = right
+        self.note = note
+
+    def __eq__(self, other: object) -> bool:
+        """Tables are equal when everything they show is."""
+        return isinstance(other, Table) and all(
+            getattr(self, name) == getattr(other, name) for name in self.__slots__)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, as its rows grow
+
+    def __repr__(self) -> str:
+        return f"Table({self.title!r}, {self.headers!r}, {len(self.rows)} rows)"
 
     def lines(self, shown: Callable[[str], str] = str) -> list[str]:
         """The title, the header row and the rows, in aligned columns; ``shown`` turns a

@@ -7,7 +7,6 @@ import itertools
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
 import pytest
 
@@ -30,12 +29,15 @@ NODES = 5_000
 """Thinking bounded by positions: the same answer on any machine."""
 
 
-@dataclass
 class Recorded(Run):
     """A run that notes when each slide was played, on the stage's clock."""
 
-    stage: FakeStage = field(default_factory=FakeStage)
-    slides: list[tuple[float, Direction]] = field(default_factory=list)
+    __slots__ = ("slides", "stage")
+
+    def __init__(self, game: Game2048, stage: FakeStage) -> None:
+        super().__init__(game)
+        self.stage = stage
+        self.slides: list[tuple[float, Direction]] = []
 
     def slide(self, direction: Direction) -> MoveResult:
         self.slides.append((self.stage.time, direction))

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from termgames.direction import Direction as Direction
@@ -156,30 +155,33 @@ class Snapshot(NamedTuple):
     spawned: int
 
 
-@dataclass
 class Game2048:
-    """One game: the grid, score, win state and an unlimited undo history."""
+    """One game: the grid, score, win state and an unlimited undo history.
 
-    size: int = DEFAULT_SIZE
-    goal: int = DEFAULT_GOAL
-    rng: random.Random = field(default_factory=random.Random)
-    grid: Grid = ()
-    score: int = 0
-    won: bool = False
-    """The goal tile has been made (the player may keep going)."""
-    used_undo: bool = False
-    moves: int = 0
-    history: list[Snapshot] = field(default_factory=list)
-    start_sum: int = 0
-    """The sum of the tiles the game started with."""
-    spawned: int = 0
-    """The sum of the tiles spawned since (so the tile sum is start_sum + spawned)."""
+    A plain class, not a dataclass: it is defined at every 2048 start, and a dataclass
+    compiles its methods from source when it is defined."""
 
-    def __post_init__(self) -> None:
-        validate(self.size, self.goal)
-        if not self.grid:
-            self.grid = spawn(spawn(empty_grid(self.size), self.rng), self.rng)
+    __slots__ = ("goal", "grid", "history", "moves", "rng", "score", "size", "spawned",
+                 "start_sum", "used_undo", "won")
+
+    def __init__(self, size: int = DEFAULT_SIZE, goal: int = DEFAULT_GOAL,
+                 rng: random.Random | None = None, grid: Grid = (), score: int = 0) -> None:
+        """A game on ``size`` x ``size`` won at ``goal``; two tiles spawned by ``rng``
+        unless ``grid`` gives the start (with ``score`` points already)."""
+        validate(size, goal)
+        self.size, self.goal = size, goal
+        self.rng = rng if rng is not None else random.Random()
+        self.grid: Grid = grid or spawn(spawn(empty_grid(size), self.rng), self.rng)
+        self.score = score
+        self.won = False
+        """The goal tile has been made (the player may keep going)."""
+        self.used_undo = False
+        self.moves = 0
+        self.history: list[Snapshot] = []
         self.start_sum = tile_sum(self.grid)
+        """The sum of the tiles the game started with."""
+        self.spawned = 0
+        """The sum of the tiles spawned since (so the tile sum is start_sum + spawned)."""
 
     @property
     def over(self) -> bool:
@@ -257,17 +259,19 @@ def variant_name(size: int, goal: int) -> str:
     return f"{size}x{size}, goal {goal}"
 
 
-@dataclass
 class Run:
     """One game as the scoreboard sees it: whether it counts yet (won, over, or past its
     first moves; nothing takes that back), whether the player chose to keep going after
     the win, what helped it (undo, autoplay), and so its outcome."""
 
-    game: Game2048
-    counted: bool = False
-    keep_going: bool = False
-    autoplayed: bool = False
-    """Some move of this game was the AI's."""
+    __slots__ = ("autoplayed", "counted", "game", "keep_going")
+
+    def __init__(self, game: Game2048) -> None:
+        self.game = game
+        self.counted = False
+        self.keep_going = False
+        self.autoplayed = False
+        """Some move of this game was the AI's."""
 
     @property
     def variant(self) -> str:
