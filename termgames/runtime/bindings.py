@@ -10,8 +10,7 @@ panel's key line leave it out; and it does not hide the app's key of the same na
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
-from functools import cached_property, lru_cache, partial, wraps
+from functools import lru_cache, partial, wraps
 from typing import NamedTuple, TypeVar
 
 from termgames.direction import Direction
@@ -27,7 +26,6 @@ ESSENTIAL = 100
 """Footer priority that is never dropped: '? help' and 'q quit'."""
 
 
-@dataclass(frozen=True)
 class Binding:
     """Key(s) bound to a handler, with what it does.
 
@@ -36,16 +34,36 @@ class Binding:
     keys where their names would not do ('arrows/hjkl/wasd' for four bindings at once).
     A higher ``priority`` stays in the footer longer when the window is narrow. ``when``,
     if given, says whether the binding is there now (see the module's rule).
+
+    A plain class, not a frozen dataclass: dozens are made at every start, and a
+    dataclass compiles its methods from source when it is defined. Treat it as a value:
+    ``with_handler`` makes a changed copy.
     """
 
-    keys: tuple[Key, ...]
-    handler: Handler
-    description: str
-    footer: str | None = None
-    footer_keys: str = ""
-    priority: int = 0
-    key_names: str = ""
-    when: Predicate | None = None
+    __slots__ = ("_hint", "_key_text", "description", "footer", "footer_keys", "handler",
+                 "key_names", "keys", "priority", "when")
+
+    def __init__(self, keys: tuple[Key, ...], handler: Handler, description: str,
+                 footer: str | None = None, footer_keys: str = "", priority: int = 0,
+                 key_names: str = "", when: Predicate | None = None) -> None:
+        self.keys = keys
+        self.handler = handler
+        self.description = description
+        self.footer = footer
+        self.footer_keys = footer_keys
+        self.priority = priority
+        self.key_names = key_names
+        self.when = when
+        self._key_text: str | None = None
+        self._hint: str | None = None
+
+    def __repr__(self) -> str:
+        return f"Binding({self.keys!r}, {self.description!r})"
+
+    def with_handler(self, handler: Handler) -> Binding:
+        """The same binding calling ``handler`` instead."""
+        return Binding(self.keys, handler, self.description, self.footer, self.footer_keys,
+                       self.priority, self.key_names, self.when)
 
     @property
     def active(self) -> bool:
@@ -54,18 +72,21 @@ class Binding:
 
     # Worked out once a binding: a served arcade draws its footer for every key of
     # every player, and the names never change.
-    @cached_property
+    @property
     def key_text(self) -> str:
         """The keys as a player reads them: 'Up k w'."""
-        if self.key_names:
-            return self.key_names
-        names = [key_name(key) for key in self.keys]
-        return " ".join(dict.fromkeys(name for name in names if name))
+        if self._key_text is None:
+            names = [key_name(key) for key in self.keys]
+            self._key_text = self.key_names or " ".join(
+                dict.fromkeys(name for name in names if name))
+        return self._key_text
 
-    @cached_property
+    @property
     def hint(self) -> str:
         """The footer entry: keys then word, 'u undo'."""
-        return f"{self.footer_keys or self.key_text} {self.footer}"
+        if self._hint is None:
+            self._hint = f"{self.footer_keys or self.key_text} {self.footer}"
+        return self._hint
 
 
 MOVEMENT_KEYS: dict[Direction, tuple[Key, ...]] = {

@@ -4,7 +4,7 @@ collections and its level list all use it."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from termgames.runtime.bindings import Binding, Handler
 from termgames.runtime.draw import ASCII_GLYPHS, BOLD, DIM, PLAIN, SELECTED, Canvas, Glyphs
@@ -52,7 +52,7 @@ class ListScreen(Screen[None]):
             Binding(HOME, lambda: self.jump(-self.count), "the first"),
             Binding(END, lambda: self.jump(self.count), "the last"),
             Binding(ENTER, self.choose, "choose this one", "play", priority=50),
-            *(replace(binding, handler=self.untyping(binding.handler))
+            *(binding.with_handler(self.untyping(binding.handler))
               for binding in self.extra),
         ]
 
@@ -131,8 +131,7 @@ class ListScreen(Screen[None]):
         return True
 
 
-@dataclass(frozen=True)
-class Shown:
+class Shown(NamedTuple):
     """Where the rows were drawn: rows ``first``.. from screen row ``top``, ``height`` of
     them, across ``left``..``left + width``."""
 

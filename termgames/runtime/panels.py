@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from typing import Any
 
 from termgames.runtime import keys
@@ -315,7 +314,7 @@ def result_panel(below: Screen[Any], lines: Sequence[str], *bindings: Binding,
         def run() -> None:
             panel.host.pop(panel)
             binding.handler()
-        return replace(binding, handler=run)
+        return binding.with_handler(run)
 
     quit_key = Binding(("q",), lambda: panel.host.leave(below), "quit", "quit",
                        priority=ESSENTIAL)
