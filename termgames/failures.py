@@ -1,4 +1,5 @@
-"""Failures the program reports in one line and an exit status, whatever raised them."""
+"""Failures the program reports in one line and an exit status, whatever raised them, and
+the one line it gives of any error."""
 
 from __future__ import annotations
 
@@ -31,3 +32,9 @@ class DatabaseUnreachable(StoreUnavailable):
     """The database did not answer (down, refused, wrong password, unknown database)."""
 
     status = 1
+
+
+def reason_of(error: BaseException) -> str:
+    """The first line of what went wrong (a driver's message runs on over lines)."""
+    lines = str(error).strip().splitlines()
+    return lines[0].strip() if lines else type(error).__name__

@@ -16,7 +16,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Generic, TypeVar
 
-__all__ = ["STALE_NOTE", "Answers", "Outage", "reason_of"]
+__all__ = ["STALE_NOTE", "Answers", "Outage"]
 
 STALE_NOTE = "warning: the scores database is out of reach; tables may be stale"
 """The one line a player sees while their tables are answered from earlier reads."""
@@ -28,12 +28,6 @@ ANSWERS_KEPT = 4096
 
 _K = TypeVar("_K", bound=Hashable)
 _V = TypeVar("_V")
-
-
-def reason_of(error: BaseException) -> str:
-    """The first line of what went wrong (a driver's message runs on over lines)."""
-    lines = str(error).strip().splitlines()
-    return lines[0].strip() if lines else type(error).__name__
 
 
 class Outage:

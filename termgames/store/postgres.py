@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit, urlunsplit
 
 from termgames.failures import DatabaseDriverMissing, DatabaseUnreachable
-from termgames.store.outage import STALE_NOTE, Answers, Outage, reason_of
+from termgames.failures import reason_of
+from termgames.store.outage import STALE_NOTE, Answers, Outage
 from termgames.store.sql import POSTGRES, Execute, SQLStore
 
 if TYPE_CHECKING:

@@ -33,7 +33,8 @@ from typing import Protocol
 
 from termgames.logline import log_duration
 from termgames.store import files
-from termgames.store.outage import Outage, reason_of
+from termgames.failures import reason_of
+from termgames.store.outage import Outage
 from termgames.store.writes import Write, decode_write, encode_write
 
 __all__ = ["SPOOL_NAME", "Database", "Pusher", "Spool"]
