@@ -19,8 +19,7 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit, urlunsplit
 
-from termgames.failures import DatabaseDriverMissing, DatabaseUnreachable
-from termgames.failures import reason_of
+from termgames.failures import DatabaseDriverMissing, DatabaseUnreachable, reason_of
 from termgames.store.outage import STALE_NOTE, Answers, Outage
 from termgames.store.sql import POSTGRES, Execute, SQLStore
 

@@ -31,9 +31,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol
 
+from termgames.failures import reason_of
 from termgames.logline import log_duration
 from termgames.store import files
-from termgames.failures import reason_of
 from termgames.store.outage import Outage
 from termgames.store.writes import Write, decode_write, encode_write
 

@@ -18,8 +18,8 @@ from abc import abstractmethod
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple, Protocol
 
-from termgames.store.interface import ProgressRow, Score, Store
 from termgames.failures import reason_of
+from termgames.store.interface import ProgressRow, Score, Store
 from termgames.store.schema import MIGRATIONS
 from termgames.store.writes import MarkWrite, ProgressOffer, ScoreWrite, Write
 
