@@ -25,6 +25,7 @@ import statistics
 import time
 from collections.abc import Callable
 
+from termgames.commands.workers import results_as_done
 from termgames.g2048 import bitboard
 from termgames.g2048.assist import MAX_SPEED, thinking_budget_ms
 from termgames.g2048.board import Direction, Game2048, Grid, highest_tile, move
@@ -36,7 +37,6 @@ from termgames.g2048.simulate import (
     play_game,
     summarize,
 )
-from termgames.runtime.workers import results_as_done
 
 Strategy = Callable[[Grid, random.Random], Direction]
 CORNER_ORDER = (Direction.DOWN, Direction.LEFT, Direction.RIGHT, Direction.UP)

@@ -36,17 +36,10 @@ from pathlib import Path
 
 from benchmarks.reversi_engines import Budget, Engine, Programs, check_spec, make_engine, timed
 from benchmarks.reversi_openings import OPENINGS, Opening, load_openings
+from termgames.commands.workers import WorkCount, count_work, default_jobs, results_as_done
 from termgames.reversi.board import Player
 from termgames.reversi.match import Match
-from termgames.runtime.workers import (
-    Stopped,
-    WorkCount,
-    count_work,
-    default_jobs,
-    results_as_done,
-    signals_held,
-    terminations_unwind,
-)
+from termgames.runtime.signals import Stopped, signals_held, terminations_unwind
 
 Z95 = 1.959964
 """The normal quantile of a two-sided 95% interval."""

@@ -144,8 +144,8 @@ def run(command: click.Command, argv: list[str] | None) -> None:
     """Run ``command`` (an arcade's group) on ``argv`` as ``termgames``: every failure
     is one line on stderr and a conventional exit status (it always ends in SystemExit).
     A served game's forked child runs this too."""
+    from termgames.runtime.signals import forget_caught_interrupts
     from termgames.runtime.terminal import TerminalUnavailable
-    from termgames.runtime.workers import forget_caught_interrupts
 
     try:
         result = command.main(args=argv, prog_name="termgames", standalone_mode=False)

@@ -15,11 +15,7 @@ from typing import Any
 
 import pytest
 
-from termgames.runtime.workers import (
-    install_stop_handlers,
-    raise_dropped_stop,
-    restore_handlers,
-)
+from termgames.runtime.signals import install_stop_handlers, raise_dropped_stop, restore_handlers
 
 
 class Thing:

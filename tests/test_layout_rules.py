@@ -137,7 +137,7 @@ def test_every_public_function_and_class_says_what_it_does() -> None:
 ENVIRONMENT_READS = ("curses.LINES", "curses.COLS", "get_terminal_size", '"LOGNAME"')
 READERS = {
     "runtime/context.py": frozenset(ENVIRONMENT_READS),  # builds the LaunchContext
-    "runtime/workers.py": frozenset({"get_terminal_size"}),  # a CLI report's progress bar
+    "commands/workers.py": frozenset({"get_terminal_size"}),  # a CLI report's progress bar
     "replay/player.py": frozenset({"get_terminal_size"}),  # no game: plays on its own tty
 }
 

@@ -231,7 +231,7 @@ def drives_the_curses_session(_: Path) -> None:
 
 def holds_back_signals(_: Path) -> None:
     """A write that must finish runs without pthread_sigmask (there is none)."""
-    from termgames.runtime.workers import deferred_signals
+    from termgames.runtime.signals import deferred_signals
 
     done = []
     with deferred_signals():

@@ -22,7 +22,7 @@ from termgames.commands.output import echo
 from termgames.text import plural
 
 if TYPE_CHECKING:
-    from termgames.runtime.workers import Stopped
+    from termgames.runtime.signals import Stopped
 
 Job = TypeVar("Job")
 Result = TypeVar("Result")
@@ -83,13 +83,8 @@ def simulate(function: Callable[[Job], Result], work: Sequence[Job], jobs: int, 
     # Imported here: the game commands import this module for their help, and a game
     # should not pay at start-up for multiprocessing.
     from termgames.commands.progress import ProgressLine
-    from termgames.runtime.workers import (
-        Stopped,
-        WorkCount,
-        results_as_done,
-        signals_held,
-        terminations_unwind,
-    )
+    from termgames.commands.workers import WorkCount, results_as_done
+    from termgames.runtime.signals import Stopped, signals_held, terminations_unwind
 
     lines = line is not None and not quiet and not sys.stdout.isatty()
     progress = None

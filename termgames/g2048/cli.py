@@ -74,8 +74,8 @@ def simulate(games: int, seed: int, jobs: int | None, nodes: int, size: int,
              as_json: bool, quiet: bool) -> None:
     """The AI plays whole games (the help is OUTPUT_RULE's, shared with Reversi's)."""
     from termgames.commands.simulations import simulate as run_games
+    from termgames.commands.workers import default_jobs
     from termgames.g2048.simulate import SimulatedGame, play_job, summarize
-    from termgames.runtime.workers import default_jobs
 
     work = [(number, seed, nodes, size) for number in range(1, games + 1)]
     run = run_games(play_job, work, jobs or default_jobs(),

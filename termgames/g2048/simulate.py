@@ -89,7 +89,7 @@ def play_job(job: tuple[int, int, int, int]) -> SimulatedGame:
     nodes, size)."""
     # Imported here, not at the top: `termgames 2048` imports this module, and a game
     # should not pay for multiprocessing at start-up.
-    from termgames.runtime.workers import count_work
+    from termgames.commands.workers import count_work
 
     number, seed, nodes, size = job
     return play_game(number, seed, nodes, size, on_move=count_work)

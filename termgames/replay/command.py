@@ -28,7 +28,7 @@ def replay_command() -> click.Command:
             sys.exit(1)
         from termgames.replay.cast import CastError, read_cast
         from termgames.replay.player import LEAVE, Player, clock_text, raw_terminal
-        from termgames.runtime.workers import signals_held, terminations_unwind
+        from termgames.runtime.signals import signals_held, terminations_unwind
 
         try:
             cast = read_cast(file)

@@ -28,7 +28,7 @@ from termgames.replay.playback import RESET, SEEK_S, Playback
 from termgames.runtime import keys
 from termgames.runtime.bindings import ESSENTIAL, Binding, footer_text, hints, lookup
 from termgames.runtime.keys import Key
-from termgames.runtime.workers import signals_held
+from termgames.runtime.signals import signals_held
 
 TICK_S = 0.25
 """The longest wait for a key: the time shown moves on, and a resize is seen."""

@@ -68,6 +68,7 @@ def simulate(games: int, x_name: str, o_name: str, seed: int, jobs: int | None,
              quiet: bool) -> None:
     """Computer against computer (the help is OUTPUT_RULE's, shared with 2048's)."""
     from termgames.commands.simulations import simulate as run_games
+    from termgames.commands.workers import default_jobs
     from termgames.reversi.simulate import (
         SimulatedMatch,
         chunk_size,
@@ -76,7 +77,6 @@ def simulate(games: int, x_name: str, o_name: str, seed: int, jobs: int | None,
         play_job,
         tally,
     )
-    from termgames.runtime.workers import default_jobs
 
     needs_weights(x_name, o_name)
     jobs = jobs or default_jobs()

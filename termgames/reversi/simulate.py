@@ -10,10 +10,10 @@ import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from termgames.commands.workers import count_work, in_order, results_as_done
 from termgames.reversi.ai import SIMULATION_SEARCH, StrategyName, strategy
 from termgames.reversi.board import Player
 from termgames.reversi.match import Match, MatchResult
-from termgames.runtime.workers import count_work, in_order, results_as_done
 
 Job = tuple[int, StrategyName, StrategyName, int]
 """A game of a simulation: its number, X's strategy, O's strategy and the seed."""

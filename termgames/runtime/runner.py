@@ -24,7 +24,7 @@ from termgames.runtime.panels import HelpScreen
 from termgames.runtime.scheduler import Callback, Scheduler, Timer
 from termgames.runtime.screen import GameScreen, Screen
 from termgames.runtime.session import TerminalSession
-from termgames.runtime.workers import deferred_signals, raise_dropped_stop
+from termgames.runtime.signals import deferred_signals, raise_dropped_stop
 from termgames.text import one_line
 
 if TYPE_CHECKING:

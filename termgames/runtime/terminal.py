@@ -37,14 +37,14 @@ from termgames.runtime.keys import (
     Mouse,
     unmodified,
 )
-from termgames.runtime.workers import (
+from termgames.runtime.signals import (
     Handlers,
     install_repaint_handler,
     install_stop_handlers,
     install_suspend_handler,
     restore_handlers,
 )
-from termgames.runtime.workers import Terminated as Terminated  # what a session raises
+from termgames.runtime.signals import Terminated as Terminated  # what a session raises
 
 ESCAPE_DELAY_MS = 25
 _WHEEL_DOWN = getattr(curses, "BUTTON5_PRESSED", 0)  # ncurses 6; older ones lack it

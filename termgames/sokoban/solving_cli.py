@@ -25,15 +25,9 @@ import click
 from termgames.commands.output import echo
 from termgames.commands.progress import ProgressLine
 from termgames.commands.simulations import report_interrupted
-from termgames.runtime.workers import (
-    Stopped,
-    results_as_done,
-    signals_held,
-    terminations_unwind,
-)
-from termgames.runtime.workers import (
-    default_jobs as default_jobs,
-)
+from termgames.commands.workers import default_jobs as default_jobs
+from termgames.commands.workers import results_as_done
+from termgames.runtime.signals import Stopped, signals_held, terminations_unwind
 from termgames.sokoban.levels import Level, LevelError
 from termgames.sokoban.solver import Optimal, Verdict, solve
 from termgames.text import plural, sanitize, shown_path
