@@ -37,10 +37,10 @@ from termgames.runtime.context import LaunchContext
 from termgames.runtime.draw import Canvas
 from termgames.runtime.keys import Key, Mouse
 from termgames.runtime.layout import Memo, Rect
-from termgames.runtime.panels import Panel, confirm, result_panel
 from termgames.runtime.screen import GameScreen
 
 if TYPE_CHECKING:
+    from termgames.runtime.panels import Panel
     from termgames.store import Score
 
 __all__ = ["Screen2048", "variant_name"]
@@ -132,8 +132,7 @@ class Screen2048(GameScreen[State2048]):
     def ask_new_game(self) -> None:
         """A new game; one key must not lose a game under way, so that asks first."""
         if self.game.moves and not self.game.over:
-            self.host.push(confirm("Start a new game? This one ends here.", self.new_game,
-                                   self))
+            self.ask("Start a new game? This one ends here.", self.new_game)
         else:
             self.new_game()
 
@@ -216,8 +215,7 @@ class Screen2048(GameScreen[State2048]):
                              footer_keys="c", priority=40), undo, again]
         # A narrow footer keeps quitting, and Space (more important than these where the
         # panel covers the board: it is how the board is seen).
-        self.panel = result_panel(self, lines, *keys_, on_close=self.panel_closed)
-        self.host.push(self.panel)
+        self.panel = self.show_result(lines, *keys_, on_close=self.panel_closed)
 
     def panel_closed(self) -> None:
         """The panel is gone; leaving the win panel any way but undo (Esc too) means

@@ -29,7 +29,6 @@ from termgames.runtime.draw import Canvas
 from termgames.runtime.grid import GridView, Viewport
 from termgames.runtime.keys import Key, Mouse
 from termgames.runtime.layout import Rect
-from termgames.runtime.panels import confirm, result_panel
 from termgames.runtime.screen import GameScreen
 
 CLOCK_MS = 100  # the clock shows tenths, like every maze time
@@ -229,7 +228,7 @@ class MazeScreen(GameScreen[MazeState]):
             return
         question = ("Start a new maze? This walk ends here." if new_maze else
                     "Replay this maze from the entrance? This walk ends here.")
-        self.host.push(confirm(question, lambda: self.start_over(new_maze), self))
+        self.ask(question, lambda: self.start_over(new_maze))
 
     def step(self, d_row: int, d_col: int) -> None:
         """One step; while the walk's clock runs, the time shown is redrawn."""
@@ -259,10 +258,10 @@ class MazeScreen(GameScreen[MazeState]):
     def on_finished(self, outcome: Outcome) -> None:
         """Steps against the shortest, the time, and whether the solver helped."""
         self.load_best()
-        self.host.push(result_panel(
-            self, result_lines(self.walk, self.measuring.finish()),
+        self.show_result(
+            result_lines(self.walk, self.measuring.finish()),
             Binding(("n",), lambda: self.start_over(True), "new maze", "new maze"),
-            Binding(("r",), lambda: self.start_over(False), "replay", "replay")))
+            Binding(("r",), lambda: self.start_over(False), "replay", "replay"))
 
     def standing(self) -> str:
         """The maze's size and the steps walked."""

@@ -34,7 +34,6 @@ from termgames.runtime.context import LaunchContext
 from termgames.runtime.draw import BOLD, Canvas
 from termgames.runtime.keys import Key, Mouse
 from termgames.runtime.layout import Memo, Rect
-from termgames.runtime.panels import confirm, result_panel
 from termgames.runtime.screen import GameScreen, Host
 
 Typed = tuple[Callable[[], None], int | None]
@@ -120,8 +119,7 @@ class ReversiScreen(GameScreen[ReversiState]):
     def ask_new_game(self) -> None:
         """A new game; one under way is not thrown away without asking."""
         if self.match.moves and not self.match.over and not self.settings.watch:
-            self.host.push(confirm("Start a new game? This one ends here.", self.new_game,
-                                   self))
+            self.ask("Start a new game? This one ends here.", self.new_game)
         else:
             self.new_game()
 
@@ -212,11 +210,11 @@ class ReversiScreen(GameScreen[ReversiState]):
         """The verdict and the final discs, over the final position."""
         result = self.match.result()
         assert result is not None
-        self.host.push(result_panel(
-            self, [verdict(result, self.settings.player), f"X {result.x}  O {result.o}"],
+        self.show_result(
+            [verdict(result, self.settings.player), f"X {result.x}  O {result.o}"],
             Binding(("r",), self.new_game, "new game", "new game"),
             *([] if self.settings.watch else [
-                Binding(("u",), self.take_back, "take back", "undo")])))
+                Binding(("u",), self.take_back, "take back", "undo")]))
 
     def unrecorded(self) -> str:
         """A game left before its end is not a result: the player is told so."""

@@ -20,7 +20,6 @@ from termgames.runtime.bindings import (
 )
 from termgames.runtime.draw import DIM, WARNING, Canvas, draw_too_small, wrap
 from termgames.runtime.keys import ESCAPE, RESIZE, Key, Mouse, key_name
-from termgames.runtime.panels import HelpScreen
 from termgames.runtime.scheduler import Callback, Scheduler, Timer
 from termgames.runtime.screen import GameScreen, Screen
 from termgames.runtime.session import TerminalSession
@@ -279,9 +278,8 @@ class Runner:
             return self._shared[1]
         shared: list[Binding] = []
         if "?" not in bound:
-            shared.append(Binding(("?",), lambda: self.push(HelpScreen(
-                top, self.app_bindings(top), self.visit.display.mouse)), "this help", "help",
-                priority=ESSENTIAL))
+            shared.append(Binding(("?",), lambda: self.show_help(top), "this help", "help",
+                                  priority=ESSENTIAL))
         if "q" not in bound:
             word = "quit" if leaving else "back"
             shared.append(Binding(("q",), lambda: self.pop(top), word, word,
@@ -290,6 +288,13 @@ class Runner:
             shared.append(Binding((ESCAPE,), lambda: self.pop(top), "back"))
         self._shared = (made_for, shared)
         return shared
+
+    def show_help(self, screen: Screen[Any]) -> None:
+        """Every key of ``screen`` and the shared ones (the help panels load when first
+        asked for: a game's start never needs them)."""
+        from termgames.runtime.panels import HelpScreen
+
+        self.push(HelpScreen(screen, self.app_bindings(screen), self.visit.display.mouse))
 
     def app_hints(self, screen: Screen[Any]) -> list[Hint]:
         """The shared keys' footer entries for ``screen`` (a panel lists them too)."""

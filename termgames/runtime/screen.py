@@ -15,6 +15,7 @@ from termgames.runtime.scheduler import Callback, Timer
 if TYPE_CHECKING:
     from termgames.outcome import Outcome
     from termgames.runtime.context import LaunchContext
+    from termgames.runtime.panels import Panel
     from termgames.spec import GameSpec
     from termgames.store import Score
 
@@ -223,6 +224,13 @@ class Screen(Generic[S]):
 
         self._redrawing = self.every(milliseconds, tick)
 
+    def ask(self, question: str, on_yes: Callback) -> None:
+        """A yes/no question over this screen: y (or Enter) calls ``on_yes``, n or Esc
+        does not (``panels.confirm``, loaded when first asked)."""
+        from termgames.runtime.panels import confirm
+
+        self.host.push(confirm(question, on_yes, self))
+
     def in_background(self, name: str, work: Callable[[], bool]) -> None:
         """Run ``work`` (one slice of something long) now and, until it returns True for
         done, again between keys, so the screen answers meanwhile; it replaces any
@@ -275,6 +283,17 @@ class GameScreen(Screen[S]):
     def new_run(self) -> None:
         """Record the run that is ending; call before starting a new game."""
         self.host.new_run(self)
+
+    def show_result(self, lines: Sequence[str], *bindings: Binding,
+                    on_close: Callback | None = None) -> Panel:
+        """The game's result panel, shown over it (``panels.result_panel``: ``bindings``
+        close it before they act, and 'q quit' leaves the game); loaded when first shown,
+        as a game's start never needs it."""
+        from termgames.runtime.panels import result_panel
+
+        panel = result_panel(self, lines, *bindings, on_close=on_close)
+        self.host.push(panel)
+        return panel
 
     def best(self, variant: str) -> Score | None:
         """The best on record in ``variant``."""
