@@ -18,9 +18,11 @@ from pathlib import Path
 import pytest
 
 import termgames.store.files as store_module
+from termgames.store import open_store
+from termgames.store.opening import OpeningStore
 from termgames.store.schema import MIGRATIONS
 from termgames.store.sqlite import DATABASE_NAME
-from tests.stores import OPEN_IN_SCRIPT, run_writers, sqlite_at, store_at
+from tests.stores import OPEN_IN_SCRIPT, PLAYER, run_writers, sqlite_at, store_at
 
 WRITERS, SCORES_EACH = 8, 200
 
@@ -303,3 +305,23 @@ def test_the_best_results_of_one_player(tmp_path: Path) -> None:
     store.record_score("a2", "2048", "4x4", 20, player="ann")
     assert [score.score for score in store.top("2048", player="ann")] == [20, 10]
     assert store.top("2048", player="cat") == []
+
+
+def test_an_opening_store_opens_when_first_asked_and_keeps_one_list_of_warnings(
+        tmp_path: Path) -> None:
+    """The launch's SQLite store is opened by its first question, not before a game's
+    first frame; what the opening warns of lands in the list the runner counts."""
+    folder = tmp_path / "data"
+    (folder).mkdir()
+    (folder / DATABASE_NAME).write_bytes(b"not a database at all" * 100)
+    store = OpeningStore(lambda: open_store(folder, owner=PLAYER))
+    warnings = store.warnings
+    assert warnings == [] and len(list(folder.iterdir())) == 1  # nothing opened yet
+    assert store.best("2048", "4x4") is None
+    assert store.warnings is warnings and "was damaged" in warnings[0]
+    assert store.record_score("r", "2048", "4x4", 5, player=PLAYER)
+    assert [score.score for score in store.top("2048")] == [5]
+    store.close()
+    unopened = OpeningStore(lambda: open_store(tmp_path / "never", owner=PLAYER))
+    unopened.close()
+    assert not (tmp_path / "never").exists()

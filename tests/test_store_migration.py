@@ -17,6 +17,7 @@ import pytest
 from termgames.runtime.context import DisplayOptions, data_home, open_visit
 from termgames.sokoban.bundled import BUNDLED, load_bundled
 from termgames.sokoban.progress import Record, load_records, record_solution
+from termgames.store.opening import OpeningStore
 from termgames.store.schema import MIGRATIONS
 from termgames.store.sql import SQLITE
 from termgames.store.sqlite import DATABASE_NAME, SQLiteStore
@@ -58,7 +59,8 @@ def test_an_old_database_opened_by_this_code_is_the_local_accounts_and_loses_not
     keys = old_database(tmp_path)
     environ = {"TERMGAMES_HOME": str(tmp_path), "LOGNAME": "carol"}
     visit = open_visit(DisplayOptions(), environ)
-    store = visit.store
+    assert isinstance(visit.store, OpeningStore)  # opened when first asked
+    store = visit.store.opened
     try:
         assert isinstance(store, SQLiteStore) and store.schema_version == len(MIGRATIONS)
         assert store.writable and store.warnings == []

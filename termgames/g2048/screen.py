@@ -37,10 +37,9 @@ from termgames.runtime.context import LaunchContext
 from termgames.runtime.draw import Canvas
 from termgames.runtime.keys import Key, Mouse
 from termgames.runtime.layout import Memo, Rect
-from termgames.runtime.screen import GameScreen
+from termgames.runtime.screen import GameScreen, ResultPanel
 
 if TYPE_CHECKING:
-    from termgames.runtime.panels import Panel
     from termgames.store import Score
 
 __all__ = ["Screen2048", "variant_name"]
@@ -68,17 +67,20 @@ class Screen2048(GameScreen[State2048]):
         self.run = Run(Game2048(size, goal, self.rng))
         self.variant = variant_name(size, goal)
         self.stored_best: Score | None = None
+        self.best_read = False
+        """Whether ``stored_best`` has been read (the header shows an ellipsis till then)."""
         self.layouts: Memo[Layout] = Memo()
         self.shape: Layout | None = None
         self.context = context
         self.autoplay_at_start = autoplay
         self.assist = Assistant(self.run, self, speed, think_nodes)
-        self.panel: Panel | None = None
+        self.panel: ResultPanel | None = None
 
     def mount(self, host: Any) -> None:
-        """On the stack: read the best on record; start autoplay if asked to."""
+        """On the stack: the best on record is read just after the first frame (which
+        waits on no store); autoplay starts if asked to."""
         super().mount(host)
-        self.load_best()
+        self.after(0, self.load_best)
         if self.autoplay_at_start:
             self.autoplay_at_start = False
             self.assist.start_autoplay()
@@ -155,6 +157,7 @@ class Screen2048(GameScreen[State2048]):
     def load_best(self) -> None:
         """The best on record, read again after each result: the last run may have beaten it."""
         self.stored_best = self.best(self.variant)
+        self.best_read = True
 
     def take_control(self) -> None:
         """Stop autoplay: the next key is the player's."""
@@ -256,7 +259,7 @@ class Screen2048(GameScreen[State2048]):
         self.shape = self.layouts.get((area, finished), lambda: layout(
             self.size, self.board_room(area, board_in(self.size))))
         draw_header(canvas, self.game.score, self.marks(), self.run.counts(),
-                    self.stored_best, self.goal)
+                    self.stored_best, self.goal, self.best_read)
         draw_board(canvas, self.game.grid, self.shape)
         panel = self.panel
         hidden = panel is not None and panel.mounted and panel.hidden

@@ -130,12 +130,16 @@ def marks_note(marks: frozenset[Mark]) -> str:
     return Best(0, frozenset(mark.value for mark in marks)).note()
 
 
-def header_forms(run: Best, best: Best, best_is_run: bool, goal: int) -> list[str]:
+def header_forms(run: Best, best: Best | None, best_is_run: bool, goal: int,
+                 ellipsis: str = "…") -> list[str]:
     """The header, longest form first: the game's name, the score in play and the best,
-    each with what helped it, and the goal. Narrower forms say a best that is this game
-    once, then shorten the marks, before the name goes; then they keep the words Score
-    and Best, and shorten the marks before anything else goes."""
-    score, top, short = f"{run.score:,}", f"{best.score:,}", short_note(run)
+    each with what helped it, and the goal (a best not read yet, None, is ``ellipsis``).
+    Narrower forms say a best that is this game once, then shorten the marks, before the
+    name goes; then they keep the words Score and Best, and shorten the marks before
+    anything else goes."""
+    score, short = f"{run.score:,}", short_note(run)
+    top = ellipsis if best is None else f"{best.score:,}"
+    best = best or Best(0)
     goal_words = f"   goal {goal:,}"
     named = [f"2048   Score: {score}{run.note()}   Best: {top}{best.note()}{goal_words}",
              *([f"2048   Score: {score}{run.note()} = Best{goal_words}"] if best_is_run
@@ -181,14 +185,15 @@ def draw_board(canvas: Canvas, grid: Grid, shape: Layout) -> None:
 
 
 def draw_header(canvas: Canvas, score: int, marks: frozenset[Mark], counts: bool,
-                stored: Score | None, goal: int) -> None:
+                stored: Score | None, goal: int, known: bool = True) -> None:
     """The header: the score in play and the best, each with what helped it, and the
     goal. A run that ``counts`` is ranked as it stands: the best shown is what the store
-    will hold."""
+    will hold; until the store is read (``known``), the best is an ellipsis."""
     noted = frozenset(mark.value for mark in marks)
     run = Best(score, noted) if counts else None
-    best = best_shown(stored, run) or Best(0)
-    canvas.fitted(0, header_forms(Best(score, noted), best, best is run, goal), BOLD)
+    best = (best_shown(stored, run) or Best(0)) if known else None
+    canvas.fitted(0, header_forms(Best(score, noted), best, best is run, goal,
+                                  canvas.glyphs.ellipsis), BOLD)
 
 
 def result_lines(over: bool, goal: int, score: int, marks: frozenset[Mark]) -> list[str]:

@@ -13,13 +13,16 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Mapping
-from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from termgames.clock import Clock, MonotonicClock
 from termgames.runtime.watched import StandingLine
 from termgames.store import BROKER_VARIABLE, DATABASE_URL_VARIABLE, Store, open_store
+from termgames.store.opening import OpeningStore
 from termgames.text import sanitize
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 PLAYER_VARIABLE = "TERMGAMES_PLAYER"
 """The one setting that names the player outright (a server sets it per connection)."""
@@ -111,6 +114,8 @@ def current_player(environ: Mapping[str, str] | None = None) -> Player:
 def data_home(environ: Mapping[str, str] | None = None) -> Path:
     """Where the data lives: $TERMGAMES_HOME, else the user data folder platformdirs
     names (~/.local/share/termgames on Linux)."""
+    from pathlib import Path  # only once the store is opened: not before a first frame
+
     environ = _environment(environ)
     if configured := environ.get(HOME_VARIABLE):
         return Path(configured).expanduser()
@@ -146,12 +151,20 @@ def open_reader(environ: Mapping[str, str] | None = None) -> tuple[Store, Player
 
 def open_visit(requested: DisplayOptions, environ: Mapping[str, str] | None = None) -> Visit:
     """The visit of a local run (or a served game, whose environment the server built):
-    the store opened (migrated if old: earlier records are the local account's)."""
+    the store (migrated if old: earlier records are the local account's). The SQLite file
+    is opened when first used (``OpeningStore``: not before a first frame that shows
+    nothing of it); a database, which may refuse, is opened now."""
     environ = _environment(environ)
-    store = open_store(data_home(environ), owner=account_name(environ),
-                       database_url=environ.get(DATABASE_URL_VARIABLE),
-                       broker=environ.get(BROKER_VARIABLE))
+    url, broker = environ.get(DATABASE_URL_VARIABLE), environ.get(BROKER_VARIABLE)
+
+    def opened() -> Store:
+        return open_store(data_home(environ), owner=account_name(environ),
+                          database_url=url, broker=broker)
+
+    store = opened() if url or broker else OpeningStore(opened)
     dump = environ.get(STATE_DUMP_VARIABLE)
+    if dump:
+        from pathlib import Path
     return Visit(store, current_player(environ), display_options(requested, environ),
                  state_dump=Path(dump) if dump else None,
                  standing=StandingLine.from_environment(environ))

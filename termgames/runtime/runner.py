@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Callable
-from pathlib import Path
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from termgames.runtime.bindings import (
@@ -21,12 +20,14 @@ from termgames.runtime.bindings import (
 from termgames.runtime.draw import DIM, WARNING, Canvas, draw_too_small, wrap
 from termgames.runtime.keys import ESCAPE, RESIZE, Key, Mouse, key_name
 from termgames.runtime.scheduler import Callback, Scheduler, Timer
-from termgames.runtime.screen import GameScreen, Screen
+from termgames.runtime.screen import GameScreen, ResultPanel, Screen
 from termgames.runtime.session import TerminalSession
 from termgames.runtime.signals import deferred_signals, raise_dropped_stop
 from termgames.text import one_line
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from termgames.outcome import Outcome
     from termgames.runtime.context import LaunchContext, Visit
     from termgames.spec import GameSpec
@@ -85,6 +86,8 @@ class Runner:
         self.games: dict[int, GameRun] = {}
         self.timers: dict[int, list[Timer]] = {}
         self.notice = notice
+        self.warned = len(visit.store.warnings)
+        """The store's warnings said so far (the first in ``notice``)."""
         self.message: tuple[str, ...] = ()
         """What the runtime or a screen says in the footer's place, longest form first."""
         self.fading: Timer | None = None
@@ -115,15 +118,11 @@ class Runner:
     def launch(self, spec: GameSpec, create: Callable[[LaunchContext], GameScreen[Any]]
                ) -> None:
         """Start a game with a context made now; its results are recorded under ``spec``."""
-        known = len(self.visit.store.warnings)
         self.start(spec, create(self.context()))
-        self._warn_since(known)
 
     def open(self, create: Callable[[LaunchContext], Screen[Any]]) -> None:
         """Show a screen that is not a game (the menu), made with a context made now."""
-        known = len(self.visit.store.warnings)
         self.push(create(self.context()))
-        self._warn_since(known)
 
     def start(self, spec: GameSpec, screen: GameScreen[Any]) -> None:
         """Show a game's main screen; its results are recorded under ``spec``."""
@@ -289,6 +288,22 @@ class Runner:
         self._shared = (made_for, shared)
         return shared
 
+    def ask(self, screen: Screen[Any], question: str, on_yes: Callback) -> None:
+        """A yes/no question over ``screen`` (the panels load when first needed: a
+        game's start never needs them)."""
+        from termgames.runtime.panels import confirm
+
+        self.push(confirm(question, on_yes, screen))
+
+    def show_result(self, game: GameScreen[Any], lines: Sequence[str], *bindings: Binding,
+                    on_close: Callback | None = None) -> ResultPanel:
+        """``game``'s result panel over it (``panels.result_panel``)."""
+        from termgames.runtime.panels import result_panel
+
+        panel = result_panel(game, lines, *bindings, on_close=on_close)
+        self.push(panel)
+        return panel
+
     def show_help(self, screen: Screen[Any]) -> None:
         """Every key of ``screen`` and the shared ones (the help panels load when first
         asked for: a game's start never needs them)."""
@@ -311,6 +326,7 @@ class Runner:
     def render(self) -> None:
         """One whole frame; curses sends only the cells that changed."""
         self.dirty = False
+        self._take_warnings()
         canvas = self.session.begin_frame()
         if self.stack:
             top = self.stack[-1]
@@ -379,19 +395,18 @@ class Runner:
         outcome = screen.outcome()
         if outcome is None:
             return
-        store = self.visit.store
-        known = len(store.warnings)
         with deferred_signals():
-            run.spec.record(store, outcome, run.file(outcome), self.visit.player)
-        self._warn_since(known)  # the result could not be kept: say so now
+            run.spec.record(self.visit.store, outcome, run.file(outcome), self.visit.player)
+        self.dirty = True  # a result that could not be kept is said over the next frame
 
-    def _warn_since(self, known: int) -> None:
-        """Show the store's warnings after its first ``known`` over the next frame (a
-        result not kept, tables read while the database was out of reach)."""
-        new = self.visit.store.warnings[known:]
-        if new:
-            self.notice = " ".join([*filter(None, [self.notice]), *new])
-            self.dirty = True
+    def _take_warnings(self) -> None:
+        """Show over this frame the store's warnings not shown yet: a result not kept,
+        tables read while the database was out of reach, a damaged file moved aside as
+        the store opened (which may be after the first frame)."""
+        warnings = self.visit.store.warnings
+        if len(warnings) > self.warned:
+            self.notice = " ".join([*filter(None, [self.notice]), *warnings[self.warned:]])
+            self.warned = len(warnings)
 
     def _retire(self, screen: Screen[Any]) -> None:
         """A screen leaves the stack: its timers stop; a game's run is recorded."""

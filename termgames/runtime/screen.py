@@ -15,7 +15,6 @@ from termgames.runtime.scheduler import Callback, Timer
 if TYPE_CHECKING:
     from termgames.outcome import Outcome
     from termgames.runtime.context import LaunchContext
-    from termgames.runtime.panels import Panel
     from termgames.spec import GameSpec
     from termgames.store import Score
 
@@ -76,6 +75,26 @@ class Host(Protocol):
 
     def progress_space(self, game: GameScreen[Any]) -> str:
         """Where ``game`` keeps progress and marks in the store (its spec's space)."""
+
+    def ask(self, screen: Screen[Any], question: str, on_yes: Callback) -> None:
+        """A yes/no question over ``screen``."""
+
+    def show_result(self, game: GameScreen[Any], lines: Sequence[str], *bindings: Binding,
+                    on_close: Callback | None = None) -> ResultPanel:
+        """``game``'s result panel, shown over it."""
+
+
+class ResultPanel(Protocol):
+    """A game's result panel as the game sees it: whether it is still up, and whether
+    the player hid it to see the board (Space)."""
+
+    @property
+    def mounted(self) -> bool:
+        """Whether it is still on the stack."""
+
+    @property
+    def hidden(self) -> bool:
+        """Whether the player hid it."""
 
 
 class NotMounted(RuntimeError):
@@ -226,10 +245,8 @@ class Screen(Generic[S]):
 
     def ask(self, question: str, on_yes: Callback) -> None:
         """A yes/no question over this screen: y (or Enter) calls ``on_yes``, n or Esc
-        does not (``panels.confirm``, loaded when first asked)."""
-        from termgames.runtime.panels import confirm
-
-        self.host.push(confirm(question, on_yes, self))
+        does not."""
+        self.host.ask(self, question, on_yes)
 
     def in_background(self, name: str, work: Callable[[], bool]) -> None:
         """Run ``work`` (one slice of something long) now and, until it returns True for
@@ -285,15 +302,10 @@ class GameScreen(Screen[S]):
         self.host.new_run(self)
 
     def show_result(self, lines: Sequence[str], *bindings: Binding,
-                    on_close: Callback | None = None) -> Panel:
-        """The game's result panel, shown over it (``panels.result_panel``: ``bindings``
-        close it before they act, and 'q quit' leaves the game); loaded when first shown,
-        as a game's start never needs it."""
-        from termgames.runtime.panels import result_panel
-
-        panel = result_panel(self, lines, *bindings, on_close=on_close)
-        self.host.push(panel)
-        return panel
+                    on_close: Callback | None = None) -> ResultPanel:
+        """The game's result panel, shown over it: ``bindings`` close it before they act,
+        and 'q quit' leaves the game; ``on_close`` runs however it goes."""
+        return self.host.show_result(self, lines, *bindings, on_close=on_close)
 
     def best(self, variant: str) -> Score | None:
         """The best on record in ``variant``."""

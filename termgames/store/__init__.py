@@ -8,11 +8,13 @@ kind of store it has.
 
 from __future__ import annotations
 
-import sqlite3
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from termgames.store.interface import Score, Store, StoreReader
 from termgames.store.urls import BROKER_VARIABLE, DATABASE_URL_VARIABLE, check_database_url
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 __all__ = ["BROKER_VARIABLE", "DATABASE_URL_VARIABLE", "Score", "Store", "StoreReader",
            "check_database_url", "open_store"]
@@ -41,6 +43,8 @@ def open_store(folder: Path, *, owner: str, create: bool = True,
         return SpooledStore(reader, Spool(folder / SPOOL_NAME), reader.nudge, reader.close)
     assert database_url is not None
     check_database_url(database_url)
+    import sqlite3
+
     from termgames.store.postgres import PostgresStore
 
     if not create:
