@@ -50,7 +50,7 @@ def test_the_last_levels_panel_offers_the_list_where_the_next_level_is_not(
         run.wait_for("level 2 (2 of 2)")
         run.press("r", "right", "right", "right")  # the last level again: all solved now
         run.wait_for("Solved level 2")
-        assert "That was the last level: all 2 of two are solved!" in panel(run), run.text()
+        assert "That was the last level: all 2 levels of two are solved!" in panel(run), run.text()
 
 
 def test_r_plays_again_and_replay_means_only_v(tmp_path: Path) -> None:

@@ -5,18 +5,21 @@ stuck for good."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from pathlib import Path
 from typing import NamedTuple
 
 from termgames.runtime.draw import BOLD, Canvas, Colour, Emphasis, Style
 from termgames.runtime.grid import MARK_COLUMNS, MARK_ROWS, GridView, Viewport, draw_edge_marks
 from termgames.runtime.layout import Cells, Rect, largest
 from termgames.sokoban.assist import Assistant
+from termgames.sokoban.catalogue import Catalogue
 from termgames.sokoban.game import Direction, Sokoban
-from termgames.sokoban.levels import Collection, Level, Position
+from termgames.sokoban.levels import Level, LevelError, Position
 from termgames.sokoban.solved import Record, verdict
-from termgames.text import clip, plural, text_width
+from termgames.text import clip, plural, shown_path, text_width
 
 WALL = Style(fg=67, fg8=Colour.BLUE)
 FLOOR = Style()
@@ -147,17 +150,26 @@ def counts_forms(moves: int, pushes: int, helped: bool, best: Record | None, aut
     return forms
 
 
-def draw_header(canvas: Canvas, collection: Collection, index: int, game: Sokoban,
+def where_forms(collection: Catalogue, index: int, dot: str) -> list[str]:
+    """Where the level at ``index`` is, longest first: the collection, the file (when
+    there are several), the level's number in it and its place among all:
+    'files · tiny.txt · level 1 (156 of 121,003)'."""
+    level = collection.level(index)
+    where = f"level {level.number:,} ({index + 1:,} of {len(collection):,})"
+    if collection.several_files:
+        where = f"{collection.file_name(index)} {dot} {where}"
+    return [f"{collection.name} {dot} {where}", where]
+
+
+def draw_header(canvas: Canvas, collection: Catalogue, index: int, game: Sokoban,
                 helped: bool, best: Record | None) -> None:
     """The header: the collection, the level's place in it and its name; then the counts
     (``counts_forms``), each line in the longest form that fits."""
-    level, dot = collection.levels[index], canvas.glyphs.dot
-    where = f"level {level.number} ({index + 1} of {len(collection.levels)})"
+    level, dot = collection.level(index), canvas.glyphs.dot
     name = level.shown_name
     # The last form is the one shortened (with "…") when none fits whole.
-    canvas.fitted(0, [f"{collection.name} {dot} {where} {dot} {name}",
-                      f"{where} {dot} {name}"] if name else
-                  [f"{collection.name} {dot} {where}", where], BOLD)
+    canvas.fitted(0, [f"{form} {dot} {name}" if name else form
+                      for form in where_forms(collection, index, dot)], BOLD)
     canvas.fitted(1, counts_forms(game.moves, game.pushes, helped, best, level.author, dot,
                                   canvas.width, canvas.glyphs.ellipsis))
 
@@ -168,6 +180,39 @@ def solved_lines(level: Level, record: Record, before: Record | None,
     and on a collection's last level, the ``ending`` words."""
     lines = [f"Solved {level.label}!", f"{record.counts}: {verdict(record, before)}"]
     return lines if ending is None else [*lines, ending]
+
+
+def skipped_words(problems: Sequence[LevelError]) -> str | None:
+    """What the player is told of levels that cannot be played: how many, and where the
+    first one is (by its file's name alone) and why."""
+    if not problems:
+        return None
+    first = problems[0]
+    short = str(first).replace(shown_path(first.source), shown_path(Path(first.source).name), 1)
+    return f"{plural(len(problems), 'bad level')} skipped (first: {short})"
+
+
+def end_words(collection: Catalogue, records: Mapping[str, Record], edge: str) -> str:
+    """What reaching an end of a collection means: all solved, or how many are. With
+    ``edge`` ('first', 'last') it answers a key that would go past that end; without,
+    it ends the last level's solved panel. Before every level is read, no counts."""
+    name, tally = collection.name, collection.tally(records)
+    if tally is None:
+        return (f"That is the {edge} level of {name} (Tab lists them)" if edge else
+                f"That was the last level of {name}")
+    count, solved = tally.playable, tally.solved
+    if count == 1:
+        only = "only playable level" if tally.bad else "only level"
+        state = "solved" if solved else "not solved yet"
+        return (f"That is the {only} of {name} ({state})" if edge else
+                f"The {only} of {name} is {state}!")
+    if solved == count:
+        return (f"That {'is' if edge else 'was'} the {edge or 'last'} level: all "
+                f"{count:,} levels of {name} are solved!")
+    if edge:
+        return (f"That is the {edge} level of {name} ({solved:,} of {count:,} solved; "
+                "Tab lists them)")
+    return f"That was the last level; {solved:,} of {count:,} solved so far"
 
 
 def glyphs_for(kind: Kind, cells: Cells, unicode: bool,
