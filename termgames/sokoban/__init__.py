@@ -57,7 +57,7 @@ def _best(store: StoreReader, space: str, player: str) -> str:
     for entry in MENU:
         solved, total = progress_of(entry, records)
         if solved:
-            parts.append(f"{entry.title} {solved} of {total}")
+            parts.append(f"{entry.title} {solved:,} of {total:,}")
             counted += solved
     others = len(records) - counted
     if others > 0:

@@ -27,7 +27,8 @@ def collection_menu(records: dict[str, Record], chosen: Callable[[Catalogue], No
     progress = [progress_of(entry, records) for entry in MENU]
 
     def rows(width: int, glyphs: Glyphs) -> list[str]:
-        counts = [f"{solved} of {total}" if total else "missing" for solved, total in progress]
+        counts = [f"{solved:,} of {total:,}" if total else "missing"
+                  for solved, total in progress]
         title_w = max(text_width(entry.title) for entry in MENU)
         count_w = max(text_width(count) for count in counts)
         detail_w = max(width - title_w - count_w - 6, 0)
@@ -101,14 +102,13 @@ class LevelRows(Sequence[str]):
             self.mark = " (helped)" if width - 40 - 9 >= 8 else " (h)"
         self.place_width = max(len(f"{len(collection):,}"), 4)
         self.file_width = self.number_width = 0
+        room = width - 36 - self.place_width - len(self.mark)  # for the names
         if collection.several_files:
-            most = max(len(part) for part in collection.parts)
-            self.number_width = len(f"{most:,}")
-            self.file_width = min(collection.file_name_width,
-                                  max(width - 68 - self.number_width, 8))
-        taken = self.place_width + self.file_width + self.number_width
-        self.name_width = max(min(32, width - 36 - taken - len(self.mark)),
-                              8 if not self.mark else 4)
+            self.number_width = len(f"{max(len(part) for part in collection.parts):,}")
+            room -= self.number_width + 3
+            self.file_width = min(collection.file_name_width, max(room - 8, 8), 40)
+            room -= self.file_width
+        self.name_width = max(min(32, room), 8 if not self.mark else 4)
 
     def __len__(self) -> int:
         """One row a level."""

@@ -299,7 +299,7 @@ class SokobanScreen(GameScreen[SokobanState]):
         if self.game is None:
             return ""
         total = len(self.course.collection)
-        return f"level {self.course.index + 1:,}/{total:,}, {self.game.moves:,} moves"
+        return f"level {self.course.index + 1:,}/{total:,}, {plural(self.game.moves, 'move')}"
 
     def snapshot(self) -> SokobanState | None:
         """The level's squares and where the boxes and the player are."""
