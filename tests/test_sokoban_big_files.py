@@ -56,7 +56,8 @@ def test_a_typed_number_highlights_the_row_enter_opens(terminal: Start, tmp_path
     term.wait_for("many · level 15,000 (15,000 of 20,000)")
 
 
-FIRST, SECOND = "; A\n" + TINY + "\n; B\n" + TINY, "; C\n" + TINY + "\n; D\n" + TINY + "\n; E\n" + TINY
+FIRST = "; A\n" + TINY + "\n; B\n" + TINY
+SECOND = "; C\n" + TINY + "\n; D\n" + TINY + "\n; E\n" + TINY
 
 
 def folder_of_two(tmp_path: Path) -> Path:
