@@ -138,3 +138,34 @@ def test_the_help_names_the_mouse_and_fits_80x24(tmp_path: Path, rows: int,
         run.wait_for("press any key to close")  # all of it, no scrolling
         assert ("click      walk to a square; click a box, then a square, to push it "
                 "there") in run.text(), run.text()
+
+
+def test_a_board_solved_in_any_file_is_solved_wherever_it_is_and_says_where(
+        tmp_path: Path) -> None:
+    """A level is its board (issue 39, UX 6): Microban 44's board solved from a file of
+    one level makes Microban 44 solved; the menu counts it there, never as another level,
+    and the header says where it was solved."""
+    from termgames.sokoban import SPEC
+    from tests.stores import PLAYER, store_at
+
+    tiny, other = tmp_path / "tiny.txt", tmp_path / "other.txt"
+    tiny.write_text("#####\n#@$.#\n#####\n")  # Microban 44, 'Duh!'
+    other.write_text("######\n#@$ .#\n######\n")  # in no bundled collection
+    for path, keys in ((tiny, ("right",)), (other, ("right", "right"))):
+        with fake_program(["sokoban", str(path)], tmp_path) as run:
+            run.press(*keys)
+            run.wait_for("Solved level 1")
+    store = store_at(tmp_path)
+    try:
+        assert SPEC.best(store, PLAYER) == "Microban 1 of 155, 1 level from other files"
+    finally:
+        store.close()
+    with fake_program(["sokoban", "--collection", "microban", "--level", "44"],
+                      tmp_path) as run:
+        run.wait_for("Microban · level 44 (44 of 155) · Duh!")
+        run.wait_for("best 1 move, 1 push, solved in tiny (level 1)")
+        run.press("tab")
+        run.wait_for("Microban: 1 of 155 solved")
+    with fake_program(["sokoban", str(tiny)], tmp_path) as run:
+        run.wait_for("best 1 move, 1 push")
+        assert "solved in" not in run.text()  # here: nothing to say

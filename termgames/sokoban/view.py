@@ -126,12 +126,13 @@ AUTHOR_CELLS = 8
 
 
 def counts_forms(moves: int, pushes: int, helped: bool, best: Record | None, author: str,
-                 dot: str, width: int, ellipsis: str) -> list[str]:
+                 dot: str, width: int, ellipsis: str, elsewhere: str = "") -> list[str]:
     """The header's second line for a window ``width`` cells wide, longest first: this
     attempt's moves and pushes (marked if help was seen), the best on record in words
-    ('best 420 moves, 103 pushes', marked if a hint or the replay made it), and the
-    author. Narrower forms cut the author short, then drop it, then the best's pushes,
-    then the best."""
+    ('best 420 moves, 103 pushes', marked if a hint or the replay made it, and where it
+    was made if ``elsewhere``: 'solved in tiny (level 1)'), and the author. Narrower
+    forms cut the author short, then drop it, then where, then the best's pushes, then
+    the best."""
     mark = " (helped)" if helped else ""
     now = f"moves {moves:,}   pushes {pushes:,}{mark}"
     tight = f"moves {moves:,} pushes {pushes:,}{mark}"
@@ -142,12 +143,27 @@ def counts_forms(moves: int, pushes: int, helped: bool, best: Record | None, aut
         full = f"best {best.counts}{made}"
         short = f"best {plural(best.moves, 'move')}{made}"
     forms = [f"{now}   {full}", f"{tight} {dot} {full}", f"{tight} {dot} {short}", tight]
+    if elsewhere:
+        forms.insert(0, f"{now}   {full}, solved {elsewhere}")
     if author:
         room = width - text_width(f"{forms[0]}   by ") - text_width(ellipsis)
         cut = ([f"{forms[0]}   by {clip(author, room).rstrip()}{ellipsis}"]
                if room >= AUTHOR_CELLS else [])
         forms = [f"by {author}   {forms[0]}", f"{forms[0]}   by {author}", *cut, *forms]
     return forms
+
+
+def solved_elsewhere(record: Record, level: Level, collection: str) -> str:
+    """Where ``record``, the best for ``level``'s board, was made when not on this very
+    level (a level is its board: solved anywhere, it is solved everywhere): 'as level 1'
+    (in this file), 'in tiny (level 1)'; '' if here, or for a record that does not say."""
+    if not record.number or not record.source:
+        return ""
+    here = level.source if level.source.startswith("<") else str(Path(level.source).resolve())
+    if record.source == here:
+        return "" if record.number == level.number else f"as level {record.number:,}"
+    name = record.collection if record.collection != collection else Path(record.source).name
+    return f"in {name} (level {record.number:,})"
 
 
 def where_forms(collection: Catalogue, index: int, dot: str) -> list[str]:
@@ -166,12 +182,13 @@ def draw_header(canvas: Canvas, collection: Catalogue, index: int, game: Sokoban
     """The header: the collection, the level's place in it and its name; then the counts
     (``counts_forms``), each line in the longest form that fits."""
     level, dot = collection.level(index), canvas.glyphs.dot
+    elsewhere = "" if best is None else solved_elsewhere(best, level, collection.name)
     name = level.shown_name
     # The last form is the one shortened (with "…") when none fits whole.
     canvas.fitted(0, [f"{form} {dot} {name}" if name else form
                       for form in where_forms(collection, index, dot)], BOLD)
     canvas.fitted(1, counts_forms(game.moves, game.pushes, helped, best, level.author, dot,
-                                  canvas.width, canvas.glyphs.ellipsis))
+                                  canvas.width, canvas.glyphs.ellipsis, elsewhere))
 
 
 def solved_lines(level: Level, record: Record, before: Record | None,
