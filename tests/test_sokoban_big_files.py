@@ -5,6 +5,7 @@ still found and told. How fast: benchmarks/level_list.py."""
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 
@@ -30,6 +31,11 @@ def copies(folder: Path, count: int, name: str = "many.txt", bad_at: int = 0) ->
     return path
 
 
+def is_highlighted(term: Terminal, row: str) -> bool:
+    """Whether the list's highlighted row is the one numbered ``row``."""
+    return highlighted(term) == row
+
+
 def highlighted(term: Terminal) -> str:
     """The number at the start of the list's highlighted row ('' if none is)."""
     for y, line in enumerate(term.screen.display):
@@ -49,7 +55,7 @@ def test_a_typed_number_highlights_the_row_enter_opens(terminal: Start, tmp_path
     for typed, row in (("1", "1"), ("5", "15"), ("0", "150"), ("0", "1,500"),
                        ("0", "15,000")):
         term.press(typed)
-        term.wait_until(lambda row=row: highlighted(term) == row, f"row {row} highlighted")
+        term.wait_until(functools.partial(is_highlighted, term, row), f"row {row} highlighted")
         term.wait_idle()
         assert highlighted(term) == row, term.text()  # and it stays: nothing else comes
     term.press("enter")
