@@ -169,3 +169,34 @@ def test_a_board_solved_in_any_file_is_solved_wherever_it_is_and_says_where(
     with fake_program(["sokoban", str(tiny)], tmp_path) as run:
         run.wait_for("best 1 move, 1 push")
         assert "solved in" not in run.text()  # here: nothing to say
+
+
+def test_help_names_every_bundled_collection_from_the_one_list() -> None:
+    from click.testing import CliRunner
+
+    from termgames.cli import cli
+    from termgames.sokoban.bundled import ALIASES, BUNDLED
+
+    shown = " ".join(CliRunner().invoke(cli, ["sokoban", "--help"]).output.split())
+    for entry in (*BUNDLED, *ALIASES):
+        assert f"{entry.slug} ({entry.detail})" in shown, shown
+
+
+def test_check_and_the_last_panel_speak_of_one_as_one(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from termgames.cli import cli
+
+    lonely = tmp_path / "lonely.txt"
+    lonely.write_text("#####\n#@ .#\n#####\n")
+    result = CliRunner().invoke(cli, ["sokoban", "--check", str(lonely)])
+    assert f"{lonely}:1: level 1: 0 boxes for 1 goal (need at least as many boxes)" in (
+        result.output)
+    tiny = tmp_path / "tiny.txt"
+    tiny.write_text("#####\n#@$.#\n#####\n")
+    with fake_program(["sokoban", str(tiny)], tmp_path) as run:
+        run.press("right")
+        run.wait_for("Solved level 1")
+        assert "The only level of tiny is solved!" in panel(run), run.text()
+        run.press("enter", "tab", "n")
+        run.wait_for("That is the only level of tiny (solved)")

@@ -12,7 +12,7 @@ from termgames.commands.output import echo
 from termgames.commands.play import current_game, play
 from termgames.runtime.context import DisplayOptions
 from termgames.runtime.terminal import reattach_stdin_to_terminal
-from termgames.sokoban.bundled import BUNDLED, SLUGS, by_slug, load_bundled
+from termgames.sokoban.bundled import ALIASES, BUNDLED, SLUGS, by_slug, load_bundled
 from termgames.sokoban.catalogue import Catalogue
 from termgames.sokoban.files import (
     found_source,
@@ -25,6 +25,9 @@ from termgames.sokoban.files import (
 from termgames.sokoban.game import SolutionError, replay
 from termgames.sokoban.levels import Collection, Level, LevelError, Problem
 from termgames.text import plural, sanitize, shown_path
+
+COLLECTIONS = ", ".join(f"{entry.slug} ({entry.detail})" for entry in (*BUNDLED, *ALIASES))
+"""The bundled collections as --help names them, from the one list of them."""
 
 
 class LevelFileError(click.ClickException):
@@ -73,8 +76,8 @@ def _start(catalogue: Catalogue, spec: str) -> int:
 @click.argument("paths", nargs=-1, metavar="[PATH]...")
 @click.option("--collection", "collection_name", metavar="NAME",
               type=click.Choice(SLUGS, case_sensitive=False),
-              help="A bundled collection instead of a PATH: to play, --solve, --verify or "
-                   "--export-solutions.")
+              help="A bundled collection instead of a PATH (to play, --solve, --verify or "
+                   f"--export-solutions): {COLLECTIONS}.")
 @click.option("--level", "level_spec", metavar="N|TITLE",
               help="Start at this level (its number in the file, or its title); "
                    "with --solve, solve only it.")
