@@ -196,7 +196,7 @@ def test_bad_levels_are_skipped_with_a_notice(terminal: Start, tmp_path: Path) -
     term.wait_for("mixed.txt:2: level 1 ('Broken'): no goal")
     term.wait_for("level 2 (2 of 3)")  # a bad level keeps its place: row 2 is level 2
     term.press("p")
-    term.wait_for("That is the first level of mixed (0 of 2 solved; Tab lists them)")
+    term.wait_for("That is the first playable level of mixed (0 of 2 solved; Tab lists them)")
     term.press("tab")
     term.wait_for("mixed: 0 of 2 solved, 1 bad level")
     term.wait_for("✗    1  cannot be played: no goal")

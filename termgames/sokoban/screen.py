@@ -136,7 +136,7 @@ class SokobanScreen(GameScreen[SokobanState]):
                          "(Tab lists them)")
         else:
             self.say(end_words(self.course.collection, self.records,
-                               "last" if step > 0 else "first"))
+                               "last" if step > 0 else "first", self.course.index))
 
     @functools.cached_property
     def progress(self) -> PlayerProgress:
@@ -266,7 +266,8 @@ class SokobanScreen(GameScreen[SokobanState]):
         record = outcome.detail
         assert isinstance(record, Record)
         self.solved_lines = solved_lines(self.course.level, record, before, end_words(
-            self.course.collection, self.records, "") if self.course.last else None)
+            self.course.collection, self.records, "", self.course.index)
+            if self.course.last else None)
         self.show_solved()
 
     def show_solved(self) -> None:

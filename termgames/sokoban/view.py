@@ -209,14 +209,18 @@ def skipped_words(problems: Sequence[LevelError]) -> str | None:
     return f"{plural(len(problems), 'bad level')} skipped (first: {short})"
 
 
-def end_words(collection: Catalogue, records: Mapping[str, Record], edge: str) -> str:
-    """What reaching an end of a collection means: all solved, or how many are. With
-    ``edge`` ('first', 'last') it answers a key that would go past that end; without,
-    it ends the last level's solved panel. Before every level is read, no counts."""
+def end_words(collection: Catalogue, records: Mapping[str, Record], edge: str,
+              index: int) -> str:
+    """What reaching an end of a collection means, at the level at ``index``: all solved,
+    or how many are. With ``edge`` ('first', 'last') it answers a key that would go past
+    that end; without, it ends the last level's solved panel. Before every level is read,
+    no counts; where levels that cannot be played lie beyond, the end is the playable one."""
     name, tally = collection.name, collection.tally(records)
+    beyond = index < len(collection) - 1 if edge != "first" else index > 0
+    which = f"{edge or 'last'} playable level" if beyond else f"{edge or 'last'} level"
     if tally is None:
-        return (f"That is the {edge} level of {name} (Tab lists them)" if edge else
-                f"That was the last level of {name}")
+        return (f"That is the {which} of {name} (Tab lists them)" if edge else
+                f"That was the {which} of {name}")
     count, solved = tally.playable, tally.solved
     if count == 1:
         only = "only playable level" if tally.bad else "only level"
@@ -224,12 +228,11 @@ def end_words(collection: Catalogue, records: Mapping[str, Record], edge: str) -
         return (f"That is the {only} of {name} ({state})" if edge else
                 f"The {only} of {name} is {state}!")
     if solved == count:
-        return (f"That {'is' if edge else 'was'} the {edge or 'last'} level: all "
-                f"{count:,} levels of {name} are solved!")
+        return (f"That {'is' if edge else 'was'} the {which}: all {count:,} levels of "
+                f"{name} are solved!")
     if edge:
-        return (f"That is the {edge} level of {name} ({solved:,} of {count:,} solved; "
-                "Tab lists them)")
-    return f"That was the last level; {solved:,} of {count:,} solved so far"
+        return f"That is the {which} of {name} ({solved:,} of {count:,} solved; Tab lists them)"
+    return f"That was the {which}; {solved:,} of {count:,} solved so far"
 
 
 def glyphs_for(kind: Kind, cells: Cells, unicode: bool,
