@@ -200,3 +200,18 @@ def test_check_and_the_last_panel_speak_of_one_as_one(tmp_path: Path) -> None:
         assert "The only level of tiny is solved!" in panel(run), run.text()
         run.press("enter", "tab", "n")
         run.wait_for("That is the only level of tiny (solved)")
+
+
+def test_the_scores_tables_group_a_level_number(tmp_path: Path) -> None:
+    from termgames.sokoban.progress import record_solution
+    from termgames.sokoban.records import sokoban_tables
+    from tests.stores import PLAYER, SOKOBAN_PROGRESS, store_at
+
+    store = store_at(tmp_path)
+    try:
+        record_solution(store, SOKOBAN_PROGRESS, PLAYER, "k" * 32,
+                        Record(1_234, 56, "r", "big", 12_345, "Far", str(tmp_path / "big.txt")))
+        _, detail = sokoban_tables(store, SOKOBAN_PROGRESS, 10, True)
+    finally:
+        store.close()
+    assert detail.rows == [("12,345", "Far", "1,234", "56")]
