@@ -113,7 +113,10 @@ class Catalogue:
         return found
 
     def key(self, index: int) -> str | None:
-        """The key of the level at ``index`` (its board), or None for a bad one."""
+        """The key of the level at ``index`` (its board), or None for a bad one. The
+        survey's next level is read by the survey: a scan from the start drives it on."""
+        if index == len(self.keys) and not self.surveyed:
+            self.survey(1)
         if index < len(self.keys):
             return self.keys[index]
         found = self.read(index)
@@ -170,26 +173,25 @@ class Catalogue:
 
     def survey(self, count: int) -> bool:
         """Read the next ``count`` levels in order; whether every level is now read."""
-        for _ in itertools.islice(self.surveying(), count):
-            pass
-        return self.surveyed
-
-    def surveying(self) -> Iterator[Level | LevelError]:
-        """The levels the survey has yet to read, each as it reads it."""
-        for found in self._unsurveyed:
+        for found in itertools.islice(self._unsurveyed, count):
             if isinstance(found, LevelError):
                 self.bad.append((len(self.keys), found))
                 self.keys.append(None)
             else:
                 self.keys.append(found.key)
-            yield found
+        return self.surveyed
 
     @property
     def problems(self) -> list[LevelError]:
         """The files that could not be read and the bad levels surveyed, in file order."""
+        return self.in_file_order(self.bad)
+
+    def in_file_order(self, bad: Sequence[tuple[int, LevelError]]) -> list[LevelError]:
+        """The files that could not be read and the ``bad`` levels (each with its index),
+        in the order of the files."""
         return [error for _, _, error in sorted(
             [(index, 0, error) for index, error in self.unreadable]
-            + [(index, 1, error) for index, error in self.bad], key=lambda found: found[:2])]
+            + [(index, 1, error) for index, error in bad], key=lambda found: found[:2])]
 
     def tally(self, records: Mapping[str, Record]) -> Tally | None:
         """How many levels are playable, solved (and with help) and bad, once the survey

@@ -115,8 +115,10 @@ def load(paths: list[str]) -> Collection:
     """Levels from files, folders (their files, sorted) and ``-``, every one read; raise
     if none is playable."""
     catalogue = open_levels(paths)
-    levels = [level for level in catalogue.surveying() if isinstance(level, Level)]
-    return Collection(catalogue.name, levels, catalogue.problems)
+    found = [level for part in catalogue.parts for level in part.each()]
+    return Collection(catalogue.name, [level for level in found if isinstance(level, Level)],
+                      catalogue.in_file_order([(index, level) for index, level in enumerate(found)
+                                               if isinstance(level, LevelError)]))
 
 
 def _name(paths: list[str]) -> str:
