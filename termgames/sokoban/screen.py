@@ -43,7 +43,7 @@ from termgames.text import plural
 
 __all__ = ["SokobanScreen"]
 
-SURVEY_STEP, SURVEY_MOST, SURVEY_SECONDS = 16, 2048, 0.008
+SURVEY_STEP, SURVEY_MOST, SURVEY_SECONDS = 16, 2048, 0.005
 """The survey reads levels ``SURVEY_STEP`` at a time between keys, until
 ``SURVEY_SECONDS`` have passed (or ``SURVEY_MOST`` levels, on a clock that stands still)."""
 
