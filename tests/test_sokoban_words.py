@@ -157,7 +157,7 @@ def test_a_board_solved_in_any_file_is_solved_wherever_it_is_and_says_where(
             run.wait_for("Solved level 1")
     store = store_at(tmp_path)
     try:
-        assert SPEC.best(store, PLAYER) == "Microban 1 of 155, 1 level from other files"
+        assert SPEC.best(store, PLAYER) == "Microban 1 of 155, 1 from your files"
     finally:
         store.close()
     with fake_program(["sokoban", "--collection", "microban", "--level", "44"],

@@ -45,8 +45,8 @@ def _record(store: Store, space: str, outcome: Outcome, run_id: str, player: str
 
 def _best(store: StoreReader, space: str, player: str) -> str:
     """The player's progress in each bundled collection begun ('Microban 6 of 155'), and
-    the levels solved that none of them holds. A level is its board: one solved from
-    any file counts wherever its board is, and never as another level."""
+    the levels solved that none of them holds ('2 from your files'). A level is its board:
+    one solved from any file counts wherever its board is, and never as another level."""
     from termgames.sokoban.bundled import MENU, keys_of
     from termgames.sokoban.progress import load_records
     from termgames.text import plural
@@ -63,7 +63,7 @@ def _best(store: StoreReader, space: str, player: str) -> str:
             parts.append(f"{entry.title} {solved:,} of {len(keys):,}")
     others = sum(1 for key in records if key not in bundled)
     if others:
-        parts.append(f"{plural(others, 'level')} from other files" if parts else
+        parts.append(f"{others:,} from your files" if parts else
                      f"{plural(others, 'level')} solved")
     return ", ".join(parts)
 
