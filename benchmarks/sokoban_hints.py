@@ -32,7 +32,7 @@ from termgames.sokoban.assist import (
     HINT_SECONDS,
     SLICE_S,
 )
-from termgames.sokoban.budget import size_of, too_big
+from termgames.sokoban.budget import Size, band_of, size_of, too_big
 from termgames.sokoban.bundled import by_slug, load_bundled
 from termgames.sokoban.files import load
 from termgames.sokoban.heap import HEAP
@@ -220,6 +220,11 @@ def main() -> None:
     print("\nfound with the first press / levels, by boxes off their goals and floor "
           "squares:\n")
     grid(outcomes)
+    reach: dict[tuple[int, int], tuple[int, int]] = {}
+    for o in outcomes:
+        hits, tried = reach.get(band_of(Size(o.boxes, o.floor)), (0, 0))
+        reach[band_of(Size(o.boxes, o.floor))] = (hits + (o.verdict == solved), tried + 1)
+    print(f"\nas budget.REACH counts them (first press): {dict(sorted(reach.items()))}")
     slices = [o.longest_slice_ms for o in outcomes]
     heap = "left to the collector" if options.no_freeze else "frozen after each slice"
     print(f"\nlongest slice (CPU), heap {heap}: median {statistics.median(slices):.0f} ms, "

@@ -47,7 +47,7 @@ def test_sokobans_records_live_where_its_spec_says(tmp_path: Path) -> None:
     collection = parse("#####\n#@$.#\n#####\n", "<room>")
     game = Sokoban(collection.levels[0])
     game.move(Direction.RIGHT)
-    outcome = solved_outcome(game, collection.levels[0], collection, helped=False)
+    outcome = solved_outcome(game, collection.levels[0], collection.name, helped=False)
     assert outcome is not None
     store = store_at(tmp_path)
     elsewhere.record(store, outcome, "run-1", Player(PLAYER))

@@ -18,7 +18,7 @@ CORES = {
                 "solver.plan", "solver.analysis", "solver.deadlock", "solver.corrals",
                 "solver.matching", "solver.macros", "solver.packing", "solver.found",
                 "solver.features", "solver.optimal", "solver.release", "paths", "heap", "budget",
-                "state", "solved", "course"},
+                "state", "solved", "course", "catalogue"},
 }
 """Each game's core: its rules, outcomes and invariants, pure (no terminal, no store); a
 module of a subpackage by its dotted name there (a package by its ``__init__``)."""

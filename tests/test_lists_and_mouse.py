@@ -1,14 +1,21 @@
 """Long lists, the mouse switch and covering panels (issue 13), through the real program
 on a pty: PgUp/PgDn/Home/End and a typed number move through Sokoban's 155 Microban
 levels, the wheel scrolls and a click chooses; --no-mouse never asks the terminal for
-mouse reports; a panel with no room beside the board hides and shows with Space."""
+mouse reports; a panel with no room beside the board hides and shows with Space. In
+memory: a list of a million rows makes only those it draws (issue 39)."""
 
 from __future__ import annotations
 
 import random
 import re
+from collections.abc import Sequence
+from typing import overload
 
 from termgames.g2048.board import Game2048
+from termgames.runtime.bindings import lookup
+from termgames.runtime.keys import END
+from termgames.runtime.lists import ListScreen
+from tests.fake import FakeSession
 from tests.screens import moves_until
 from tests.terminal import Start, Terminal
 
@@ -99,3 +106,50 @@ def test_a_panel_with_no_room_beside_the_board_hides_and_shows_with_space(
     term.wait_for("Final score")
     term.press("u")  # the panel's keys still work after hiding and showing it
     term.wait_for_gone("Game over")
+
+
+class CountedRows(Sequence[str]):
+    """A million rows, each made when asked for; which were asked for is kept."""
+
+    def __init__(self) -> None:
+        self.asked: set[int] = set()
+
+    def __len__(self) -> int:
+        return 1_000_000
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[str]: ...
+
+    def __getitem__(self, index: int | slice) -> str | list[str]:
+        if isinstance(index, slice):
+            return [self[at] for at in range(*index.indices(len(self)))]
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        self.asked.add(index)
+        return f"row {index + 1:,}"
+
+
+def test_a_long_list_makes_only_the_rows_it_draws() -> None:
+    """Issue 39, B7: a key in a list of 100,000 levels cost what the list's length cost;
+    the list now asks only for the rows in view, so a key costs the same at any length."""
+    made = CountedRows()
+    chosen: list[int] = []
+    listing = ListScreen("A million", lambda width, glyphs: made, chosen.append)
+    session = FakeSession(24, 80)
+    listing.draw(session.begin_frame().rows(23))
+    assert made.asked and max(made.asked) < 30, sorted(made.asked)[-5:]
+    for key in ("7", "5", "0", "0", "0", "0"):
+        assert listing.on_key(key)
+    made.asked.clear()
+    listing.draw(session.begin_frame().rows(23))
+    assert made.asked and all(abs(index - 749_999) < 30 for index in made.asked)
+    assert "row 750,000" in session.text()
+    listing.choose()
+    assert chosen == [749_999]  # the row drawn highlighted is the one chosen
+    made.asked.clear()
+    lookup(listing.bindings(), END[0]).handler()  # type: ignore[union-attr]
+    listing.draw(session.begin_frame().rows(23))
+    assert all(index > 999_960 for index in made.asked) and "row 1,000,000" in session.text()

@@ -97,9 +97,9 @@ def test_the_launcher_and_scores_agree_on_sokoban(terminal: Start, tmp_path: Pat
                     PLAYER, "a level of my own", Record(3, 1, "x", "mine", 1, "", "/x/mine"))
     store.close()
     term = terminal()
-    term.wait_for("Microban 2 of 155, 1 other level")
+    term.wait_for("Microban 2 of 155, 1 from your files")
     line = next(line for line in term.lines() if "Sokoban" in line)
-    assert line.endswith("Microban 2 of 155, 1 other level"), line  # whole, at 80 columns
+    assert line.endswith("Microban 2 of 155, 1 from your files"), line  # whole, at 80
     term.press("q")
     assert term.wait_exit() == 0
     listed = subprocess.run([sys.executable, "-m", "termgames", "scores"], check=True,

@@ -11,6 +11,7 @@ import pytest
 import termgames.sokoban.assist as assist
 from termgames.runtime.draw import UNICODE_GLYPHS
 from termgames.sokoban.assist import Assistant
+from termgames.sokoban.catalogue import Catalogue
 from termgames.sokoban.game import Direction, Sokoban
 from termgames.sokoban.levels import Collection, Level
 from termgames.sokoban.menus import level_list
@@ -369,14 +370,18 @@ def test_the_level_list_and_the_scores_mark_helped_solutions(tmp_path: Path) -> 
     collection = Collection("mine", [ROOM, TWO])
     records = {ROOM.key: Record(9, 3, "x", "mine", 1, helped=True),
                TWO.key: Record(30, 4, "y", "mine", 2)}
-    listing = level_list(collection, records, 0, lambda index: None)
+    catalogue = Catalogue.of(collection)
+    listing = level_list(catalogue, records, 0, lambda index: None)
+    heading = listing.heading
+    assert not isinstance(heading, str)
+    assert heading() == "mine: 2 levels, counting the solved"  # until every level is read
+    catalogue.survey(2)
     for width in (76, 40):
         rows = listing.rows(width, UNICODE_GLYPHS)
         assert all(len(row) <= width + 1 for row in rows), rows
         assert ("(helped)" if width > 60 else "(h)") in rows[0]
         assert "(h" not in rows[1]
-    heading = listing.heading
-    assert not isinstance(heading, str) and heading() == "mine: 2 of 2 solved, 1 with help"
+    assert heading() == "mine: 2 of 2 solved, 1 with help"
     store = store_at(tmp_path)
     for key, record in records.items():
         record_solution(store, SOKOBAN_PROGRESS, PLAYER, key, record)

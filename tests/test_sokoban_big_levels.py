@@ -14,7 +14,17 @@ import pytest
 
 import termgames.sokoban.assist as assist
 from termgames.sokoban.assist import SEARCH, Assistant
-from termgames.sokoban.budget import Size, managed, size_of, too_big, too_big_words
+from termgames.sokoban.budget import (
+    BOX_BANDS,
+    FLOOR_BANDS,
+    REACH,
+    Size,
+    managed,
+    reach_of,
+    size_of,
+    too_big,
+    too_big_words,
+)
 from termgames.sokoban.bundled import by_slug, load_bundled
 from termgames.sokoban.game import Direction, Sokoban
 from termgames.sokoban.heap import HEAP
@@ -148,10 +158,12 @@ def test_a_level_too_big_for_hints_is_said_at_once_and_the_key_again_tries() -> 
     game, stage = Sokoban(BIG), Stage(lazy=True)
     helping = Assistant(game, stage)
     helping.ask_hint()
-    most = managed(144)
+    measured = reach_of(Size(16, 144))
+    assert measured is not None
     assert stage.said[-1] == (
-        f"Likely too big for a hint: 16 boxes are off their goals, and in a room this size "
-        f"the solver manages about {most} within 20 s; t again tries anyway")
+        f"Likely too big for a hint: 16 boxes are off their goals in a room of 144 squares, "
+        f"and from starts like this the solver found a solution within 20 s on "
+        f"{measured[0]} of {measured[1]} levels measured; t again tries anyway")
     assert not stage.work and not helping.helped
     helping.ask_hint()
     assert stage.said[-1] == "Thinking… 20 s left (Esc stops)" and stage.work
@@ -252,3 +264,40 @@ def test_past_so_many_boxes_the_notice_warns_of_stalls() -> None:
     assert all("stall" in form for form in huge)
     assert not any("stall" in form for form in big)
     assert any(len(form) <= 80 and "62 boxes" in form for form in huge)
+
+
+def test_the_notice_says_what_the_solver_reaches_never_a_limit_it_passes() -> None:
+    """Issue 39, UX 12: Microban 153 (10 boxes) was 'likely too big ... the solver manages
+    ~5', while the solver finds its first hint within the budget. The notice now gives
+    what was measured from starts of that size, in every form that has room for it."""
+    microban = by_slug("microban")
+    assert microban is not None
+    level = load_bundled(microban).levels[152]
+    size = size_of(level, level.boxes)
+    assert too_big(size)  # the policy still says a hint is unlikely there
+    measured = reach_of(size)
+    assert measured is not None and measured[0] > 0  # 153 is one of those found
+    words = too_big_words("a hint", "t", size, 20)
+    assert not any("manages" in form for form in words)
+    assert any(len(form) <= 80 and f"{measured[0]} of {measured[1]}" in form
+               for form in words), words
+
+
+def band_corners(floor_band: int, box_band: int) -> list[Size]:
+    """The smallest and largest sizes of a band of ``budget.REACH``."""
+    floors = (0, *FLOOR_BANDS, 10_000)
+    boxes = (0, *BOX_BANDS, 10_000)
+    return [Size(box, floor)
+            for floor in (floors[floor_band] + 1, floors[floor_band + 1])
+            for box in (boxes[box_band] + 1, boxes[box_band + 1])]
+
+
+@pytest.mark.parametrize(("band", "measured"),
+                         sorted((band, measured) for band, measured in REACH.items()
+                                if measured[1] >= 3))  # fewer levels say little
+def test_the_notice_comes_where_most_hints_were_not_found(
+        band: tuple[int, int], measured: tuple[int, int]) -> None:
+    """'Likely too big' is true of every band measured on enough levels that it is said
+    of, and of no other."""
+    found, levels = measured
+    assert {too_big(size) for size in band_corners(*band)} == {found * 2 < levels}

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from termgames.direction import Direction
+from termgames.sokoban.catalogue import Catalogue
 from termgames.sokoban.course import Course
 from termgames.sokoban.game import Sokoban
 from termgames.sokoban.levels import Level
@@ -36,18 +37,19 @@ def test_before_a_collection_nothing_is_played() -> None:
 
 def test_a_collection_opens_on_its_first_level_without_a_record() -> None:
     collection = parse(THREE)
+    levels = collection.levels
     played, left = course()
-    game = played.open(collection, {collection.levels[0].key: solved(collection.levels[0])})
-    assert played.index == 1 and played.level is collection.levels[1]
-    assert played.current is game and game.level is collection.levels[1] and left == []
-    played.open(collection, {}, start=2)
+    game = played.open(Catalogue.of(collection), {levels[0].key: solved(levels[0])})
+    assert played.index == 1 and played.level is levels[1]
+    assert played.current is game and game.level is levels[1] and left == []
+    played.open(Catalogue.of(collection), {}, start=2)
     assert played.index == 2 and left == [game]
     assert list(played.kept) == [2]  # a collection opened again starts afresh
 
 
 def test_a_level_left_part_way_is_as_it_was_left() -> None:
     played, left = course()
-    first = played.open(parse(THREE), {})
+    first = played.open(Catalogue.of(parse(THREE)), {})
     first.move(Direction.RIGHT)
     assert played.go_to(2) is not first and left == [first]
     assert played.go_to(0) is first and first.moves == 1
@@ -55,7 +57,7 @@ def test_a_level_left_part_way_is_as_it_was_left() -> None:
 
 def test_stepping_stops_at_either_end() -> None:
     played, left = course()
-    played.open(parse(THREE), {}, start=0)
+    played.open(Catalogue.of(parse(THREE)), {}, start=0)
     assert not played.step(-1) and played.index == 0 and left == []
     assert played.step(1) and played.index == 1
     assert played.step(1) and played.index == 2 and played.last
@@ -63,9 +65,9 @@ def test_stepping_stops_at_either_end() -> None:
 
 
 def test_the_list_starts_on_the_first_unsolved_level_once_the_last_is_solved() -> None:
-    collection = parse(THREE)
+    collection = Catalogue.of(parse(THREE))
     played, _ = course()
-    records = {level.key: solved(level) for level in collection.levels[1:]}
+    records = {level.key: solved(level) for level in parse(THREE).levels[1:]}
     played.open(collection, records, start=2)
     assert played.list_start(records, solved=False) == 2
     assert played.list_start(records, solved=True) == 0

@@ -113,7 +113,7 @@ def test_the_next_level_and_back_keep_the_moves(terminal: Start, tmp_path: Path)
     term.press("right")
     term.wait_for("Solved level 2")
     term.press("enter")
-    term.wait_for("all 2 of levels are solved!")
+    term.wait_for("all 2 levels of levels are solved!")
 
 
 def test_a_bundled_level_by_collection_and_number(terminal: Start) -> None:

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from termgames.sokoban.files import MAX_FILE_BYTES, load, read_file
 from termgames.sokoban.levels import Level, LevelError, Problem, format_level
-from termgames.sokoban.parse import expand_rle, parse
+from termgames.sokoban.parse import LevelText, expand_rle, parse
 from tests.boards import LEVELS
 
 SMALL = "#####\n#@$.#\n#####\n"
@@ -122,8 +122,12 @@ def test_each_error_names_its_line(text: str, line: int, reason: Problem,
 @pytest.mark.parametrize(("reason", "details", "message"), [
     (Problem.NO_PLAYER, {}, "no player"),
     (Problem.PLAYERS, {"players": 2}, "2 players (a level has exactly one)"),
-    (Problem.UNEVEN_BOXES, {"boxes": 1, "goals": 2},
-     "1 boxes for 2 goals (need at least as many boxes)"),
+    (Problem.UNEVEN_BOXES, {"boxes": 1, "goals": 2},  # words agree with their numbers
+     "1 box for 2 goals (need at least as many boxes)"),
+    (Problem.UNEVEN_BOXES, {"boxes": 0, "goals": 1},
+     "0 boxes for 1 goal (need at least as many boxes)"),
+    (Problem.UNEVEN_BOXES, {"boxes": 1_000, "goals": 1_001},
+     "1,000 boxes for 1,001 goals (need at least as many boxes)"),
     (Problem.NOT_CLOSED, {"row": 2, "column": 5},
      "not closed: the player can reach the edge at row 2, column 5"),
     (Problem.UNKNOWN_CHARACTER, {"character": "X"}, "unknown character 'X' in a board row"),
@@ -323,3 +327,61 @@ def test_check_without_a_path_checks_every_bundled_collection() -> None:
     assert lines[:-1] == ["Microban (Microban_155.xsb): 155 levels OK",
                           "Star Pusher (starPusherLevels.txt): 201 levels OK"]
     assert len(BUNDLED) == 2 and lines[-1] == "356 levels OK"
+
+
+# A level read alone is the level read with its whole file ------------------------------
+
+LINE_KINDS = ["", "   ", "\t", "; 1", "; Set A", ";", "'Title'", "Title: X", "Author: Y",
+              "Solution: rrLL", "lurd", "12", "#####", "#@$.#", "# @$.#", "#.$@ #", "  ####",
+              "#####  ", "\t####", "#####\t", "#@$.# ; c", "3#", "#2-#", "2(#-)#",
+              "#@$.#|#####", "##### x", "#### abc", "....", "-----", "# title", "#x##",
+              "#@ $ .#", "  #  #  ", "#\u00a0#", "\u3000####", "####\x0b", "@", "+*"]
+"""Lines of every kind the line grammar tells apart, and the edges between them."""
+
+
+def each_level_alone(text: str) -> list[Level | LevelError] | LevelError:
+    """Every level of ``text`` read one at a time, as the game reads them."""
+    try:
+        found = LevelText(text, "f.txt")
+    except LevelError as error:
+        return error
+    return [found.read(index) for index in range(len(found))]
+
+
+def whole_file(text: str) -> list[Level | LevelError] | LevelError:
+    """Every level of ``text`` read in one pass, as --check and --solve read them."""
+    try:
+        return list(LevelText(text, "f.txt").each())
+    except LevelError as error:
+        return error
+
+
+def seen(found: list[Level | LevelError] | LevelError) -> object:
+    """What a player or a message could tell apart."""
+    if isinstance(found, LevelError):
+        return str(found)
+    return [str(level) if isinstance(level, LevelError) else
+            (level.rows, level.title, level.author, level.number, level.line,
+             level.solution, level.section, level.name) for level in found]
+
+
+@given(st.lists(st.sampled_from(LINE_KINDS), max_size=40),
+       st.sampled_from(["\n", "\r\n", "\r"]), st.booleans())
+@settings(max_examples=1500)
+def test_a_level_read_alone_is_read_as_with_its_whole_file(
+        lines: list[str], newline: str, last_newline: bool) -> None:
+    text = newline.join(lines) + (newline if last_newline else "")
+    assert seen(each_level_alone(text)) == seen(whole_file(text))
+
+
+@given(st.text(alphabet=st.sampled_from(list("#@+$*.-_ ;()|0123456789\n\r\tTitle:'\x0b\xa0")),
+               max_size=400))
+@settings(max_examples=1000)
+def test_any_text_reads_the_same_a_level_at_a_time(text: str) -> None:
+    assert seen(each_level_alone(text)) == seen(whole_file(text))
+
+
+@pytest.mark.parametrize("filename", ["Microban_155.xsb", "starPusherLevels.txt"])
+def test_the_bundled_files_read_the_same_a_level_at_a_time(filename: str) -> None:
+    text = (LEVELS / filename).read_text(encoding="utf-8")
+    assert seen(each_level_alone(text)) == seen(whole_file(text))

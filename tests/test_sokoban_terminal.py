@@ -193,8 +193,17 @@ def test_bad_levels_are_skipped_with_a_notice(terminal: Start, tmp_path: Path) -
     path.write_text("; Broken\n#####\n#@  #\n#####\n\n" + TWO_LEVELS)
     term = terminal("sokoban", str(path))
     term.wait_for("1 bad level skipped")
-    term.wait_for("level 1 ('Broken'): no goal")
-    term.wait_for("level 2 (1 of 2)")
+    term.wait_for("mixed.txt:2: level 1 ('Broken'): no goal")
+    term.wait_for("level 2 (2 of 3)")  # a bad level keeps its place: row 2 is level 2
+    term.press("p")
+    term.wait_for("That is the first playable level of mixed (0 of 2 solved; Tab lists them)")
+    term.press("tab")
+    term.wait_for("mixed: 0 of 2 solved, 1 bad level")
+    term.wait_for("✗    1  cannot be played: no goal")
+    term.press("home", "enter")
+    term.wait_for("Level 1 cannot be played: no goal")
+    term.press("down", "enter")
+    term.wait_for("level 2 (2 of 3)")
 
 
 def test_levels_from_stdin_are_played_with_keys_from_the_terminal(

@@ -50,7 +50,7 @@ def test_the_last_levels_panel_offers_the_list_where_the_next_level_is_not(
         run.wait_for("level 2 (2 of 2)")
         run.press("r", "right", "right", "right")  # the last level again: all solved now
         run.wait_for("Solved level 2")
-        assert "That was the last level: all 2 of two are solved!" in panel(run), run.text()
+        assert "That was the last level: all 2 levels of two are solved!" in panel(run), run.text()
 
 
 def test_r_plays_again_and_replay_means_only_v(tmp_path: Path) -> None:
@@ -138,3 +138,80 @@ def test_the_help_names_the_mouse_and_fits_80x24(tmp_path: Path, rows: int,
         run.wait_for("press any key to close")  # all of it, no scrolling
         assert ("click      walk to a square; click a box, then a square, to push it "
                 "there") in run.text(), run.text()
+
+
+def test_a_board_solved_in_any_file_is_solved_wherever_it_is_and_says_where(
+        tmp_path: Path) -> None:
+    """A level is its board (issue 39, UX 6): Microban 44's board solved from a file of
+    one level makes Microban 44 solved; the menu counts it there, never as another level,
+    and the header says where it was solved."""
+    from termgames.sokoban import SPEC
+    from tests.stores import PLAYER, store_at
+
+    tiny, other = tmp_path / "tiny.txt", tmp_path / "other.txt"
+    tiny.write_text("#####\n#@$.#\n#####\n")  # Microban 44, 'Duh!'
+    other.write_text("######\n#@$ .#\n######\n")  # in no bundled collection
+    for path, keys in ((tiny, ("right",)), (other, ("right", "right"))):
+        with fake_program(["sokoban", str(path)], tmp_path) as run:
+            run.press(*keys)
+            run.wait_for("Solved level 1")
+    store = store_at(tmp_path)
+    try:
+        assert SPEC.best(store, PLAYER) == "Microban 1 of 155, 1 from your files"
+    finally:
+        store.close()
+    with fake_program(["sokoban", "--collection", "microban", "--level", "44"],
+                      tmp_path) as run:
+        run.wait_for("Microban · level 44 (44 of 155) · Duh!")
+        run.wait_for("best 1 move, 1 push, solved in tiny (level 1)")
+        run.press("tab")
+        run.wait_for("Microban: 1 of 155 solved")
+    with fake_program(["sokoban", str(tiny)], tmp_path) as run:
+        run.wait_for("best 1 move, 1 push")
+        assert "solved in" not in run.text()  # here: nothing to say
+
+
+def test_help_names_every_bundled_collection_from_the_one_list() -> None:
+    from click.testing import CliRunner
+
+    from termgames.cli import cli
+    from termgames.sokoban.bundled import ALIASES, BUNDLED
+
+    shown = " ".join(CliRunner().invoke(cli, ["sokoban", "--help"]).output.split())
+    for entry in (*BUNDLED, *ALIASES):
+        assert f"{entry.slug} ({entry.detail})" in shown, shown
+
+
+def test_check_and_the_last_panel_speak_of_one_as_one(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from termgames.cli import cli
+
+    lonely = tmp_path / "lonely.txt"
+    lonely.write_text("#####\n#@ .#\n#####\n")
+    result = CliRunner().invoke(cli, ["sokoban", "--check", str(lonely)])
+    assert f"{lonely}:1: level 1: 0 boxes for 1 goal (need at least as many boxes)" in (
+        result.output)
+    tiny = tmp_path / "tiny.txt"
+    tiny.write_text("#####\n#@$.#\n#####\n")
+    with fake_program(["sokoban", str(tiny)], tmp_path) as run:
+        run.press("right")
+        run.wait_for("Solved level 1")
+        assert "The only level of tiny is solved!" in panel(run), run.text()
+        run.press("enter", "tab", "n")
+        run.wait_for("That is the only level of tiny (solved)")
+
+
+def test_the_scores_tables_group_a_level_number(tmp_path: Path) -> None:
+    from termgames.sokoban.progress import record_solution
+    from termgames.sokoban.records import sokoban_tables
+    from tests.stores import PLAYER, SOKOBAN_PROGRESS, store_at
+
+    store = store_at(tmp_path)
+    try:
+        record_solution(store, SOKOBAN_PROGRESS, PLAYER, "k" * 32,
+                        Record(1_234, 56, "r", "big", 12_345, "Far", str(tmp_path / "big.txt")))
+        _, detail = sokoban_tables(store, SOKOBAN_PROGRESS, 10, True)
+    finally:
+        store.close()
+    assert detail.rows == [("12,345", "Far", "1,234", "56")]

@@ -14,7 +14,8 @@ from termgames.text import text_width
 
 Rows = Callable[[int, Glyphs], Sequence[str]]
 """The rows to show for a width in cells and the terminal's glyphs (so columns can line
-up at any width, and a cut is marked with the right ellipsis)."""
+up at any width, and a cut is marked with the right ellipsis). Only the rows in view are
+looked at, so a long list may make each row as it is asked for."""
 
 
 class ListScreen(Screen[None]):
@@ -105,7 +106,7 @@ class ListScreen(Screen[None]):
 
     def draw(self, canvas: Canvas) -> None:
         """The title, then the rows that fit, the chosen one highlighted."""
-        rows = list(self.rows(max(canvas.width - 4, 10), canvas.glyphs))
+        rows = self.rows(max(canvas.width - 4, 10), canvas.glyphs)
         self.count = len(rows)
         self.index = min(self.index, max(self.count - 1, 0))
         canvas.centred(1, self.heading if isinstance(self.heading, str) else self.heading(),
@@ -151,11 +152,13 @@ class Shown(NamedTuple):
 def draw_rows(canvas: Canvas, rows: Sequence[str], cursor: int, top: int, height: int
               ) -> Shown:
     """Rows from ``top`` for ``height`` lines, scrolled so the cursor's row is in view, with
-    a mark where more rows lie above or below; where they went."""
-    width = min(canvas.width - 2, max((text_width(row) for row in rows), default=0) + 2)
-    left = max((canvas.width - width) // 2, 0)
+    a mark where more rows lie above or below; where they went. Only the rows in view are
+    looked at (their widest sets the list's width)."""
     first = min(max(cursor - height // 2, 0), max(len(rows) - height, 0))
-    for offset, row in enumerate(rows[first:first + height]):
+    shown = rows[first:first + height]
+    width = min(canvas.width - 2, max((text_width(row) for row in shown), default=0) + 2)
+    left = max((canvas.width - width) // 2, 0)
+    for offset, row in enumerate(shown):
         index = first + offset
         padded = f" {row}" + " " * max(width - 1 - text_width(row), 0)
         canvas.text(top + offset, left, padded, SELECTED if index == cursor else PLAIN)

@@ -45,23 +45,25 @@ def _record(store: Store, space: str, outcome: Outcome, run_id: str, player: str
 
 def _best(store: StoreReader, space: str, player: str) -> str:
     """The player's progress in each bundled collection begun ('Microban 6 of 155'), and
-    levels solved from other files."""
-    from termgames.sokoban.bundled import MENU, progress_of
+    the levels solved that none of them holds ('2 from your files'). A level is its board:
+    one solved from any file counts wherever its board is, and never as another level."""
+    from termgames.sokoban.bundled import MENU, keys_of
     from termgames.sokoban.progress import load_records
     from termgames.text import plural
 
     records = load_records(store, space, player)
     if not records:
         return "no level solved yet"
-    parts, counted = [], 0
+    parts, bundled = [], set()
     for entry in MENU:
-        solved, total = progress_of(entry, records)
+        keys = keys_of(entry)
+        bundled.update(keys)
+        solved = sum(1 for key in keys if key in records)
         if solved:
-            parts.append(f"{entry.title} {solved} of {total}")
-            counted += solved
-    others = len(records) - counted
-    if others > 0:
-        parts.append(f"{plural(others, 'other level')}" if parts else
+            parts.append(f"{entry.title} {solved:,} of {len(keys):,}")
+    others = sum(1 for key in records if key not in bundled)
+    if others:
+        parts.append(f"{others:,} from your files" if parts else
                      f"{plural(others, 'level')} solved")
     return ", ".join(parts)
 

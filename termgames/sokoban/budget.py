@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from termgames.sokoban.levels import Level, Position
+from termgames.text import plural
 
 MANAGED = ((60, 14), (10_000, 5))
 """(floor squares, boxes): in a room of up to that many squares, the most boxes off their
@@ -20,7 +21,31 @@ Rooms of up to 60 squares: 172 of 173 levels with 6 boxes or fewer, 15 of 19 wit
 26 with 11 or 12, 20 of 180 with more. So the notice comes on 239 of the levels, 36 of
 which got their hint anyway (one key more), and not on 207, 9 of which did not (a
 20-second countdown that Esc stops). The line before, (60, 10) and 6, now misjudged 52
-levels (41 and 11), this one 45."""
+levels (41 and 11), this one 45. Measured once more with the solver of issue 39 on
+Microban and Star Pusher (``REACH``; XSokoban is not bundled), the line holds in every
+band of three levels or more: the notice comes on 153 of those 356 levels, 10 of which
+got their hint anyway, and not on 203, 8 of which did not."""
+
+
+FLOOR_BANDS = (60, 100, 140)
+"""Rooms of up to 60 squares, 61 to 100, 101 to 140, and larger: ``REACH``'s columns."""
+BOX_BANDS = (5, 8, 12, 14, 20)
+"""Up to 5 boxes off their goals, 6 to 8, 9 to 12, 13 and 14, 15 to 20, and more: its rows
+(``MANAGED``'s lines, 5 and 14, are edges of bands, so no band lies on both sides)."""
+REACH: dict[tuple[int, int], tuple[int, int]] = {
+    (0, 0): (158, 159), (0, 1): (19, 22), (0, 2): (5, 5), (0, 3): (2, 2),
+    (1, 0): (8, 11), (1, 1): (3, 11), (1, 2): (5, 20), (1, 3): (0, 7), (1, 4): (0, 9),
+    (1, 5): (0, 1),
+    (2, 0): (0, 1), (2, 1): (0, 2), (2, 2): (0, 4), (2, 3): (0, 8), (2, 4): (0, 13),
+    (2, 5): (1, 14),
+    (3, 0): (3, 3), (3, 2): (0, 3), (3, 3): (0, 2), (3, 4): (0, 13), (3, 5): (1, 46),
+}
+"""What the solver reaches within a hint's budget (20 s of CPU time, 500,000 positions):
+the first hint from the start of every level of Microban (155) and Star Pusher (201),
+measured with ``benchmarks/sokoban_hints.py`` (which prints this table), by band of room
+and of boxes off their goals (``band_of``): (hints found, levels measured). Microban 153,
+10 boxes in 63 squares, is one of the 5 of 20 in its band (12.5 s); all 155 Microban
+levels got their first hint within the budget."""
 
 
 STALLS = 40
@@ -56,20 +81,47 @@ def too_big(size: Size) -> bool:
     return size.boxes > managed(size.floor)
 
 
+def band_of(size: Size) -> tuple[int, int]:
+    """The band of room size and of boxes off their goals a position falls in, as
+    ``REACH`` counts them."""
+    return (sum(1 for most in FLOOR_BANDS if size.floor > most),
+            sum(1 for most in BOX_BANDS if size.boxes > most))
+
+
+def reach_of(size: Size) -> tuple[int, int] | None:
+    """(first hints found within the budget, levels measured) for starts of this size's
+    band; None where none was measured."""
+    return REACH.get(band_of(size))
+
+
 def too_big_words(what: str, key: str, size: Size, seconds: float) -> tuple[str, ...]:
     """The early notice, longest first: why a search for ``what`` ('a hint') will most
-    likely find nothing, and that pressing ``key`` again tries anyway (warning, past
-    ``STALLS`` boxes, that the game may stall meanwhile)."""
-    most = managed(size.floor)
+    likely find nothing, with what the solver was measured to reach from starts of that
+    size (``REACH``: never a bare limit, which would understate it), and that pressing
+    ``key`` again tries anyway (warning, past ``STALLS`` boxes, that the game may stall
+    meanwhile)."""
     stalls = size.boxes > STALLS
-    return (f"Likely too big for {what}: {size.boxes} boxes are off their goals, and in a "
-            f"room this size the solver manages about {most} within {seconds:.0f} s; {key} "
-            "again tries anyway" + (", but the game may stall for a second at a time"
-                                    if stalls else ""),
-            f"Likely too big for {what}: {size.boxes} boxes to place, the solver manages "
-            f"~{most}; {key} tries anyway" + (" (with stalls)" if stalls else ""),
-            f"Likely too big for {what} ({size.boxes} boxes, the solver manages ~{most}): "
-            f"{key} tries anyway" + (" (with stalls)" if stalls else ""),
+    long_stall = ", but the game may stall for a second at a time" if stalls else ""
+    short_stall = " (with stalls)" if stalls else ""
+    where = f"{size.boxes} boxes are off their goals in a room of {size.floor} squares"
+    measured = reach_of(size)
+    forms = []
+    if measured is not None:
+        found, levels = measured
+        forms += [f"Likely too big for {what}: {where}, and from starts like this the solver "
+                  f"found a solution within {seconds:.0f} s on {found} of "
+                  f"{plural(levels, 'level')} measured; {key} again tries anyway{long_stall}",
+                  f"Likely too big for {what}: {size.boxes} boxes to place, solved within "
+                  f"{seconds:.0f} s from {found} of {levels} such starts; {key} tries "
+                  f"anyway{short_stall}",
+                  f"Likely too big for {what}: {found} of {levels} this big solved in "
+                  f"{seconds:.0f} s; {key} tries anyway{short_stall}"]
+    else:
+        forms.append(f"Likely too big for {what}: {where}; {key} again tries anyway"
+                     f"{long_stall}")
+    return (*forms,
+            f"Likely too big for {what} ({size.boxes} boxes to place): {key} tries anyway"
+            f"{short_stall}",
             *((f"Likely too big for {what} ({size.boxes} boxes to place): {key} tries, but "
                "may stall",) if stalls else ()),
             f"Likely too big for {what}: {key} tries anyway" + (" (stalls)" if stalls else ""))

@@ -72,11 +72,16 @@ def levels_folder() -> Traversable:
 def progress_of(entry: BundledCollection, solved: Container[str]) -> tuple[int, int]:
     """(levels solved, levels) of a bundled collection, given the keys of solved levels;
     (0, 0) when the collection is missing from the install."""
+    keys = keys_of(entry)
+    return sum(1 for key in keys if key in solved), len(keys)
+
+
+def keys_of(entry: BundledCollection) -> list[str]:
+    """The keys of a bundled collection's levels, in order (none if it is missing)."""
     try:
-        levels = load_bundled(entry).levels
+        return [level.key for level in load_bundled(entry).levels]
     except LevelError:
-        return 0, 0
-    return sum(1 for level in levels if level.key in solved), len(levels)
+        return []
 
 
 def load_bundled(entry: BundledCollection) -> Collection:

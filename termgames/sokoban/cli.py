@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
+import time
 
 import click
 
@@ -12,11 +12,22 @@ from termgames.commands.output import echo
 from termgames.commands.play import current_game, play
 from termgames.runtime.context import DisplayOptions
 from termgames.runtime.terminal import reattach_stdin_to_terminal
-from termgames.sokoban.bundled import BUNDLED, SLUGS, by_slug, load_bundled
-from termgames.sokoban.files import found_source, holds_levels, load, parse_each, read_file
+from termgames.sokoban.bundled import ALIASES, BUNDLED, SLUGS, by_slug, load_bundled
+from termgames.sokoban.catalogue import Catalogue
+from termgames.sokoban.files import (
+    found_source,
+    holds_levels,
+    load,
+    open_levels,
+    parse_each,
+    read_file,
+)
 from termgames.sokoban.game import SolutionError, replay
 from termgames.sokoban.levels import Collection, Level, LevelError, Problem
 from termgames.text import plural, sanitize, shown_path
+
+COLLECTIONS = ", ".join(f"{entry.slug} ({entry.detail})" for entry in (*BUNDLED, *ALIASES))
+"""The bundled collections as --help names them, from the one list of them."""
 
 
 class LevelFileError(click.ClickException):
@@ -32,27 +43,41 @@ def _load(paths: tuple[str, ...]) -> Collection:
         raise LevelFileError(str(error)) from error
 
 
-def _pick(collection: Collection, spec: str) -> int:
-    """The index of the level named by number or by title; a name that fits several
-    levels is refused, naming them."""
+def _pick(levels: list[Level], spec: str) -> Level:
+    """The level named by number or by title; a name that fits several levels is
+    refused, naming them."""
     from termgames.sokoban.solutions import AmbiguousLevel, pick_level
 
     try:
-        level = (pick_level(collection.levels, number=int(spec)) if spec.isdigit()
-                 else None) or pick_level(collection.levels, title=spec)
+        level = (pick_level(levels, number=int(spec)) if spec.isdigit()
+                 else None) or pick_level(levels, title=spec)
     except AmbiguousLevel as error:
         raise click.BadParameter(str(error), param_hint="--level") from error
     if level is None:
         raise click.BadParameter(f"no playable level {spec!r}", param_hint="--level")
-    return collection.levels.index(level)
+    return level
+
+
+def _start(catalogue: Catalogue, spec: str) -> int:
+    """Where --level starts the game: its number in its file is found at once; a title
+    (or a number several files have) needs every level read."""
+    if spec.isdigit():
+        numbered = [index for index in catalogue.find_number(int(spec))
+                    if catalogue.key(index) is not None]
+        if len(numbered) == 1:
+            return numbered[0]
+    playable = [(index, level) for index in range(len(catalogue))
+                if isinstance(level := catalogue.read(index), Level)]
+    chosen = _pick([level for _, level in playable], spec)
+    return next(index for index, level in playable if level is chosen)
 
 
 @click.command(name="sokoban")
 @click.argument("paths", nargs=-1, metavar="[PATH]...")
 @click.option("--collection", "collection_name", metavar="NAME",
               type=click.Choice(SLUGS, case_sensitive=False),
-              help="A bundled collection instead of a PATH: to play, --solve, --verify or "
-                   "--export-solutions.")
+              help="A bundled collection instead of a PATH (to play, --solve, --verify or "
+                   f"--export-solutions): {COLLECTIONS}.")
 @click.option("--level", "level_spec", metavar="N|TITLE",
               help="Start at this level (its number in the file, or its title); "
                    "with --solve, solve only it.")
@@ -111,20 +136,44 @@ def command(paths: tuple[str, ...], collection_name: str | None, level_spec: str
                 else ", ".join(shown_path(path) for path in paths))
         return
     from termgames.sokoban.screen import SokobanScreen
+    from termgames.sokoban.view import skipped_words
 
-    collection = _collection(paths, collection_name)
-    start = _pick(collection, level_spec) if collection and level_spec else None
-    if level_spec and collection is None:
+    catalogue = _catalogue(paths, collection_name)
+    start = _start(catalogue, level_spec) if catalogue and level_spec else None
+    if level_spec and catalogue is None:
         raise click.UsageError("--level needs a PATH or --collection")
     if "-" in paths:
         reattach_stdin_to_terminal()
     notice = None
-    if collection and collection.problems:
-        count, first = len(collection.problems), collection.problems[0]
-        short = str(first).replace(shown_path(first.source),
-                                   shown_path(Path(first.source).name), 1)
-        notice = f"{count} bad level{'s' if count > 1 else ''} skipped (first: {short})"
-    play(lambda context: SokobanScreen(context, collection, start), display, notice)
+    if catalogue is not None and _surveyed(catalogue):
+        notice = skipped_words(catalogue.problems)
+    play(lambda context: SokobanScreen(context, catalogue, start), display, notice)
+
+
+SURVEY_FIRST_S = 0.05
+"""How long the levels are read before the game starts, so that the bad ones of a file
+read by then are told over the first frame (a larger file's, once the game has read them
+all between keys)."""
+
+
+def _surveyed(catalogue: Catalogue) -> bool:
+    """Read ``catalogue``'s levels for at most ``SURVEY_FIRST_S``; whether all are read."""
+    until = time.monotonic() + SURVEY_FIRST_S
+    while not catalogue.survey(64):
+        if time.monotonic() > until:
+            return False
+    return True
+
+
+def _catalogue(paths: tuple[str, ...], collection_name: str | None) -> Catalogue | None:
+    """The levels to play: those of PATH, each read when needed, or the bundled
+    collection named; None for neither."""
+    if collection_name:
+        return Catalogue.of(_levels(paths, collection_name))
+    try:
+        return open_levels(list(paths)) if paths else None
+    except LevelError as error:
+        raise LevelFileError(str(error)) from error
 
 
 def _collection(paths: tuple[str, ...], collection_name: str | None) -> Collection | None:
@@ -160,7 +209,7 @@ def _solve(paths: tuple[str, ...], collection_name: str | None, level_spec: str 
     if collection is None:
         raise click.UsageError("--solve needs a PATH or --collection")
     if level_spec:
-        levels, problems = [collection.levels[_pick(collection, level_spec)]], []
+        levels, problems = [_pick(collection.levels, level_spec)], []
     else:
         levels, problems = collection.levels, collection.problems
     solving_cli.run(levels, seconds, jobs or solving_cli.default_jobs(), out, problems,

@@ -7,8 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
-from termgames.sokoban.levels import Collection, Level
-from termgames.sokoban.solved import Record, first_unsolved
+from termgames.sokoban.catalogue import Catalogue
+from termgames.sokoban.levels import Level
+from termgames.sokoban.solved import Record
 
 T = TypeVar("T")
 
@@ -22,7 +23,7 @@ class Course(Generic[T]):
     def __init__(self, keep: Callable[[Level], T],
                  leave: Callable[[T], object] = lambda kept: None) -> None:
         self.keep, self.leave = keep, leave
-        self.collection = Collection("", [])
+        self.collection = Catalogue("", [])
         self.index = 0
         self.kept: dict[int, T] = {}
         """Each level played, by index, for when the player comes back to it."""
@@ -42,21 +43,22 @@ class Course(Generic[T]):
     @property
     def level(self) -> Level:
         """The level being played."""
-        return self.collection.levels[self.index]
+        return self.collection.level(self.index)
 
     @property
     def last(self) -> bool:
-        """Whether the level played is its collection's last."""
-        return self.index == len(self.collection.levels) - 1
+        """Whether no level after the one played can be played."""
+        return self.collection.playable(self.index + 1) is None
 
-    def open(self, collection: Collection, records: dict[str, Record],
+    def open(self, collection: Catalogue, records: dict[str, Record],
              start: int | None = None) -> T:
         """Play ``collection`` from ``start``, or from its first level without a record;
         nothing kept for the collection before it is kept."""
         if self.opened:
             self.leave(self.current)
         self.collection, self.kept = collection, {}
-        return self.go_to(first_unsolved(collection, records, 0) if start is None else start)
+        first = collection.playable(0) or 0
+        return self.go_to(collection.first_unsolved(records, first) if start is None else start)
 
     def go_to(self, index: int) -> T:
         """Play the level at ``index``, as it was left if it was left part-way."""
@@ -64,14 +66,15 @@ class Course(Generic[T]):
             self.leave(self.current)
         self.index = index
         if index not in self.kept:
-            self.kept[index] = self.keep(self.collection.levels[index])
+            self.kept[index] = self.keep(self.collection.level(index))
         return self.kept[index]
 
     def step(self, step: int) -> bool:
-        """The level ``step`` after this one (before, if negative); past either end,
-        nothing changes and the answer is False (there is no wrapping around)."""
-        target = self.index + step
-        if not 0 <= target < len(self.collection.levels):
+        """The next level that can be played (the one before, if ``step`` is -1); past
+        either end, nothing changes and the answer is False (there is no wrapping
+        around)."""
+        target = self.collection.playable(self.index + step, step)
+        if target is None:
             return False
         self.go_to(target)
         return True
@@ -80,5 +83,5 @@ class Course(Generic[T]):
         """Where the level list's cursor starts: on this level, or once the last level
         is ``solved``, on the collection's first level without a record."""
         if self.last and solved:
-            return first_unsolved(self.collection, records, self.index)
+            return self.collection.first_unsolved(records, self.index)
         return self.index

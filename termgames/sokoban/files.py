@@ -7,8 +7,9 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+from termgames.sokoban.catalogue import Catalogue
 from termgames.sokoban.levels import Collection, Level, LevelError, Problem
-from termgames.sokoban.parse import parse
+from termgames.sokoban.parse import LevelText
 from termgames.text import shown_path
 
 MAX_FILE_BYTES = 32 * 1024 * 1024
@@ -60,35 +61,45 @@ def read_file(path: str) -> str:
     return decode(data, source)
 
 
-def parse_each(paths: list[str]) -> Iterator[tuple[str, Collection | LevelError, bool]]:
-    """Each file of ``paths`` (folders give their files) with its levels or the error that
-    stopped it, and whether it was named itself rather than found in a folder."""
+def read_each(paths: list[str]) -> Iterator[tuple[str, LevelText | LevelError, bool]]:
+    """Each file of ``paths`` (folders give their files) with its levels found (each to
+    be read when asked for) or the error that stopped it, and whether it was named itself
+    rather than found in a folder."""
     for path in paths:
         named = path == "-" or not Path(path).is_dir()
         for file in [path] if named else level_files(path):
             try:
-                yield file, parse(read_file(file), found_source(file)), named
+                yield file, LevelText(read_file(file), found_source(file)), named
             except LevelError as error:
                 yield file, error, named
 
 
-def load(paths: list[str]) -> Collection:
-    """Levels from files, folders (their files, sorted) and ``-``; raise if none is playable."""
-    levels: list[Level] = []
-    problems: list[LevelError] = []
-    for file, found, named in parse_each(paths):
+def parse_each(paths: list[str]) -> Iterator[tuple[str, Collection | LevelError, bool]]:
+    """Each file of ``paths`` as ``read_each`` gives it, with every level read."""
+    for file, found, named in read_each(paths):
+        yield file, found if isinstance(found, LevelError) else found.collection(), named
+
+
+def open_levels(paths: list[str]) -> Catalogue:
+    """Levels from files, folders (their files, sorted) and ``-``, each read when first
+    needed; raise if none is playable."""
+    parts: list[LevelText] = []
+    unreadable: list[tuple[int, LevelError]] = []
+    for file, found, named in read_each(paths):
         if not named and not holds_levels(found):
             continue  # not a level file: a folder may hold credits, a licence, code
         if isinstance(found, LevelError):
             if named:
                 raise found  # a file asked for by name must be readable
-            problems.append(found)
-        elif not found.levels and not found.problems and named:
+            unreadable.append((sum(len(part) for part in parts), found))
+        elif not len(found) and named:
             raise LevelError(Problem.NO_LEVELS_IN_FILE, found_source(file))
-        else:
-            levels.extend(found.levels)
-            problems.extend(found.problems)
-    if not levels:
+        elif len(found):
+            parts.append(found)
+    catalogue = Catalogue(_name(paths), parts, unreadable)
+    if catalogue.playable(0) is None:
+        catalogue.survey(len(catalogue))
+        problems = catalogue.problems
         if problems:
             first = problems[0]
             raise LevelError(Problem.NO_PLAYABLE_LEVEL, first.source, first.line, first.number,
@@ -97,11 +108,24 @@ def load(paths: list[str]) -> Collection:
         if folders and len(folders) == len(paths):
             raise LevelError(Problem.NO_LEVEL_FILES, ", ".join(folders))
         raise LevelError(Problem.NO_LEVELS, ", ".join(paths))
+    return catalogue
+
+
+def load(paths: list[str]) -> Collection:
+    """Levels from files, folders (their files, sorted) and ``-``, every one read; raise
+    if none is playable."""
+    catalogue = open_levels(paths)
+    found = [level for part in catalogue.parts for level in part.each()]
+    return Collection(catalogue.name, [level for level in found if isinstance(level, Level)],
+                      catalogue.in_file_order([(index, level) for index, level in enumerate(found)
+                                               if isinstance(level, LevelError)]))
+
+
+def _name(paths: list[str]) -> str:
+    """What levels from ``paths`` are called: the file's or folder's name, or 'levels'."""
     if len(paths) == 1:
-        name = "standard input" if paths[0] == "-" else shown_path(Path(paths[0]).stem)
-    else:
-        name = "levels"
-    return Collection(name, levels, problems)
+        return "standard input" if paths[0] == "-" else shown_path(Path(paths[0]).stem)
+    return "levels"
 
 
 def found_source(path: str) -> str:
@@ -125,11 +149,13 @@ def level_files(folder: str) -> list[str]:
     return [str(Path(folder) / name) for name in names]
 
 
-def holds_levels(found: Collection | LevelError) -> bool:
+def holds_levels(found: LevelText | Collection | LevelError) -> bool:
     """Whether a file found in a folder is a level file at all: one with no board in it
     (a licence, credits) or that is not text is passed over, not reported."""
     if isinstance(found, LevelError):
         return found.problem not in (Problem.BINARY, Problem.NOT_A_REGULAR_FILE)
-    return bool(found.levels or found.problems)
+    if isinstance(found, Collection):
+        return bool(found.levels or found.problems)
+    return len(found) > 0
 
 

@@ -15,7 +15,7 @@ class SolutionError(ValueError):
     """A LURD string that cannot be replayed on its level."""
 
     def __init__(self, message: str, index: int) -> None:
-        super().__init__(f"{message} at step {index + 1}")
+        super().__init__(f"{message} at step {index + 1:,}")
         self.index = index
 
 

@@ -8,6 +8,7 @@ Tiles are ``#`` wall, ``@`` player, ``+`` player on goal, ``$`` box, ``*`` box o
 from __future__ import annotations
 
 import hashlib
+import string
 from dataclasses import dataclass, field
 from enum import Enum, unique
 from functools import cached_property
@@ -25,7 +26,8 @@ Position = tuple[int, int]
 @unique
 class Problem(Enum):
     """Why a file or a level cannot be played. Each value is the message's words, with
-    the details of one case (``{players}``, ``{row}`` ...) to fill in."""
+    the details of one case (``{players}``, ``{row}`` ...) to fill in; ``{boxes:box|boxes}``
+    is a count and the word that agrees with it ('1 box', '2 boxes')."""
 
     # The file
     NO_SUCH_FILE = "no such file"
@@ -41,7 +43,7 @@ class Problem(Enum):
     NO_LEVELS_IN_FILE = "no levels in this file"
     NO_LEVEL_FILES = "no level files in this folder"
     NO_LEVELS = "no levels found"
-    NO_PLAYABLE_LEVEL = "{first} (no playable level; {bad} bad)"
+    NO_PLAYABLE_LEVEL = "{first} (no playable level; {bad:,} bad)"
     """Every level was bad: the first one's message, and how many."""
     MISSING_BUNDLED = "missing from {folder}"
     # Run-length encoding
@@ -53,9 +55,9 @@ class Problem(Enum):
     UNKNOWN_CHARACTER = "unknown character {character!r} in a board row"
     TOO_LARGE_LEVEL = "level is larger than {side}x{side}"
     NO_PLAYER = "no player"
-    PLAYERS = "{players} players (a level has exactly one)"
+    PLAYERS = "{players:,} players (a level has exactly one)"
     NO_GOAL = "no goal"
-    UNEVEN_BOXES = "{boxes} boxes for {goals} goals (need at least as many boxes)"
+    UNEVEN_BOXES = "{boxes:box|boxes} for {goals:goal|goals} (need at least as many boxes)"
     NOT_CLOSED = "not closed: the player can reach the edge at row {row}, column {column}"
     # A solution file
     BAD_SOLUTION = "in a solution: {error}"
@@ -65,7 +67,21 @@ class Problem(Enum):
 
     def text(self, **details: object) -> str:
         """The message for this problem with ``details`` filled in."""
-        return self.value.format(**details)
+        return _WORDS.format(self.value, **details)
+
+
+class _Counted(string.Formatter):
+    """Formats ``{count:one|many}`` as the count and the word that agrees with it."""
+
+    def format_field(self, value: object, format_spec: str) -> str:
+        """'1 box', '2 boxes' for a spec 'box|boxes'; else as ``format`` does."""
+        if "|" in format_spec and isinstance(value, int):
+            one, many = format_spec.split("|", 1)
+            return f"{value:,} {one if value == 1 else many}"
+        return str(super().format_field(value, format_spec))
+
+
+_WORDS = _Counted()
 
 
 class LevelError(ValueError):
@@ -94,7 +110,7 @@ class LevelError(ValueError):
         if self.line:
             where += f":{self.line}"
         if self.number:
-            where += f": level {self.number}" + (f" ('{self.title}')" if self.title else "")
+            where += f": level {self.number:,}" + (f" ('{self.title}')" if self.title else "")
         return f"{where}: {self.message}"
 
 
@@ -173,7 +189,7 @@ class Level:
     def label(self) -> str:
         """'level 12' plus its name, for messages."""
         shown = self.shown_name
-        return f"level {self.number}" + (f" ('{shown}')" if shown else "")
+        return f"level {self.number:,}" + (f" ('{shown}')" if shown else "")
 
 
 @dataclass

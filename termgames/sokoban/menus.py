@@ -4,29 +4,31 @@ or the replay helped)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, overload
 
 from termgames.runtime.bindings import Binding
 from termgames.runtime.draw import Glyphs
 from termgames.runtime.lists import ListScreen
 from termgames.runtime.screen import Screen
 from termgames.sokoban.bundled import MENU, load_bundled, progress_of
-from termgames.sokoban.levels import Collection, LevelError
+from termgames.sokoban.catalogue import Catalogue
+from termgames.sokoban.levels import LevelError
 from termgames.sokoban.solved import Record
-from termgames.text import clip, text_width
+from termgames.text import clip, plural, text_width
 
 Choose = Callable[[int], None]
 
 
-def collection_menu(records: dict[str, Record], chosen: Callable[[Collection], None],
+def collection_menu(records: dict[str, Record], chosen: Callable[[Catalogue], None],
                     game: Screen[Any]) -> ListScreen:
     """The bundled collections, the beginners' set first, each with its progress; the one
     chosen is loaded and given to ``chosen``. Leaving with none chosen leaves ``game``."""
     progress = [progress_of(entry, records) for entry in MENU]
 
     def rows(width: int, glyphs: Glyphs) -> list[str]:
-        counts = [f"{solved} of {total}" if total else "missing" for solved, total in progress]
+        counts = [f"{solved:,} of {total:,}" if total else "missing"
+                  for solved, total in progress]
         title_w = max(text_width(entry.title) for entry in MENU)
         count_w = max(text_width(count) for count in counts)
         detail_w = max(width - title_w - count_w - 6, 0)
@@ -40,7 +42,7 @@ def collection_menu(records: dict[str, Record], chosen: Callable[[Collection], N
 
     def choose(index: int) -> None:
         try:
-            chosen(load_bundled(MENU[index]))
+            chosen(Catalogue.of(load_bundled(MENU[index])))
         except LevelError as error:  # a file missing from a broken install: say which
             menu.host.say(str(error))
             return
@@ -52,40 +54,29 @@ def collection_menu(records: dict[str, Record], chosen: Callable[[Collection], N
     return menu
 
 
-def level_list(collection: Collection, records: dict[str, Record], index: int,
+def level_list(collection: Catalogue, records: dict[str, Record], index: int,
                chosen: Choose) -> ListScreen:
     """Every level with its solved mark and best, the cursor on the one at ``index``;
-    Enter plays one (given to ``chosen``), Tab goes back."""
+    Enter plays one (given to ``chosen``), Tab goes back. Rows are numbered 1, 2, 3...
+    through the whole list, as a typed number finds them; with several files, each row
+    names its file and the level's number there. Only the rows drawn are made."""
 
-    helped = sum(1 for level in collection.levels
-                 if (record := records.get(level.key)) and record.helped)
-
-    def rows(width: int, glyphs: Glyphs) -> list[str]:
-        tick, ellipsis = glyphs.pick("✓", "*"), glyphs.ellipsis
-        mark = ""
-        if helped:  # named in full where it fits; the heading says what '(h)' means
-            mark = " (helped)" if width - 40 - 9 >= 8 else " (h)"
-        name_width = max(min(32, width - 40 - len(mark)), 8 if not mark else 4)
-        lines = []
-        for level in collection.levels:
-            record = records.get(level.key)
-            best = f"{_moves(record.moves)} {_pushes(record.pushes)}" if record else ""
-            if record and record.helped:
-                best += mark
-            name = level.shown_name
-            if text_width(name) > name_width:
-                name = clip(name, name_width - text_width(ellipsis)) + ellipsis
-            lines.append(f"{tick if record else ' '} {level.number:>4}  "
-                         f"{name}{' ' * (name_width - text_width(name))} "
-                         f"{best:<{24 + len(mark)}}")
-        return lines
+    def rows(width: int, glyphs: Glyphs) -> Sequence[str]:
+        return LevelRows(collection, records, width, glyphs)
 
     def heading() -> str:
-        solved = sum(1 for level in collection.levels if level.key in records)
-        with_help = f", {helped} with help" if helped else ""
-        return f"{collection.name}: {solved} of {len(collection.levels)} solved{with_help}"
+        tally = collection.tally(records)
+        if tally is None:
+            return f"{collection.name}: {plural(len(collection), 'level')}, counting the solved"
+        with_help = f", {tally.helped:,} with help" if tally.helped else ""
+        bad = f", {plural(tally.bad, 'bad level')}" if tally.bad else ""
+        return f"{collection.name}: {tally.solved:,} of {tally.playable:,} solved{with_help}{bad}"
 
     def choose(index: int) -> None:
+        found = collection.read(index)
+        if isinstance(found, LevelError):
+            listing.host.say(f"Level {found.number:,} cannot be played: {found.message}")
+            return
         listing.host.pop(listing)
         chosen(index)
 
@@ -97,9 +88,75 @@ def level_list(collection: Collection, records: dict[str, Record], index: int,
     return listing
 
 
+class LevelRows(Sequence[str]):
+    """The level list's rows for a window ``width`` cells wide, each made when drawn:
+    a mark (solved, or bad), the row's number, the file and the level's number in it
+    (with several files), its name, and the best on record (marked if helped)."""
+
+    def __init__(self, collection: Catalogue, records: Mapping[str, Record], width: int,
+                 glyphs: Glyphs) -> None:
+        self.collection, self.records, self.glyphs = collection, records, glyphs
+        self.tick, self.bad = glyphs.pick("✓", "*"), glyphs.pick("✗", "x")
+        self.mark = ""
+        if any(record.helped for record in records.values()):  # the heading says what '(h)' is
+            self.mark = " (helped)" if width - 40 - 9 >= 8 else " (h)"
+        self.place_width = max(len(f"{len(collection):,}"), 4)
+        self.file_width = self.number_width = 0
+        room = width - 36 - self.place_width - len(self.mark)  # for the names
+        if collection.several_files:
+            self.number_width = len(f"{max(len(part) for part in collection.parts):,}")
+            room -= self.number_width + 3
+            self.file_width = min(collection.file_name_width, max(room - 8, 8), 40)
+            room -= self.file_width
+        self.name_width = max(min(32, room), 8 if not self.mark else 4)
+
+    def __len__(self) -> int:
+        """One row a level."""
+        return len(self.collection)
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[str]: ...
+
+    def __getitem__(self, index: int | slice) -> str | list[str]:
+        """The row at ``index``, or the rows of a slice, made now."""
+        if isinstance(index, slice):
+            return [self.row(at) for at in range(*index.indices(len(self)))]
+        if not -len(self) <= index < len(self):
+            raise IndexError(index)
+        return self.row(index % len(self))
+
+    def row(self, index: int) -> str:
+        """The row of the level at ``index``."""
+        found = self.collection.read(index)
+        place = f"{index + 1:,}".rjust(self.place_width)
+        where = ""
+        if self.file_width:
+            where = (f"{self.fitted(self.collection.file_name(index), self.file_width)} "
+                     f"{found.number:>{self.number_width},}  ")
+        if isinstance(found, LevelError):
+            name = self.fitted(f"cannot be played: {found.message}", self.name_width + 25)
+            return f"{self.bad} {place}  {where}{name}"
+        record = self.records.get(found.key)
+        best = f"{_moves(record.moves)} {_pushes(record.pushes)}" if record else ""
+        if record and record.helped:
+            best += self.mark
+        name = self.fitted(found.shown_name, self.name_width)
+        return (f"{self.tick if record else ' '} {place}  {where}{name} "
+                f"{best:<{24 + len(self.mark)}}")
+
+    def fitted(self, text: str, width: int) -> str:
+        """``text`` in exactly ``width`` cells: padded, or cut and marked."""
+        if text_width(text) > width:
+            text = clip(text, width - text_width(self.glyphs.ellipsis)) + self.glyphs.ellipsis
+        return text + " " * (width - text_width(text))
+
+
 def _moves(count: int) -> str:
-    return f"{count:>5} move{'' if count == 1 else 's'}"
+    return f"{count:>5,} move{'' if count == 1 else 's'}"
 
 
 def _pushes(count: int) -> str:
-    return f"{count:>4} push{'' if count == 1 else 'es'}"
+    return f"{count:>4,} push{'' if count == 1 else 'es'}"

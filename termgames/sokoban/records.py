@@ -71,11 +71,11 @@ def sokoban_tables(store: StoreReader, space: str, limit: int, detail: bool) -> 
             found = [record for level in collection.levels
                      if (record := records.get(level.key))]
             if found:
-                summary.rows.append((player, collection.name, str(len(found)),
-                                     str(len(collection.levels)),
+                summary.rows.append((player, collection.name, f"{len(found):,}",
+                                     f"{len(collection.levels):,}",
                                      *_helped_count(found, any_helped)))
         for name, found in sorted(elsewhere.items()):
-            summary.rows.append((player, name, str(len(found)), "",
+            summary.rows.append((player, name, f"{len(found):,}", "",
                                  *_helped_count(found, any_helped)))
         if not detail:
             continue
@@ -96,7 +96,7 @@ def _helped_count(found: list[Record], shown: bool) -> tuple[str, ...]:
     if not shown:
         return ()
     count = sum(1 for record in found if record.helped)
-    return (str(count) if count else "",)
+    return (f"{count:,}" if count else "",)
 
 
 def _best_table(name: str, player: str, solved: list[tuple[int, str, Record]]) -> Table:
@@ -104,7 +104,7 @@ def _best_table(name: str, player: str, solved: list[tuple[int, str, Record]]) -
     was helped."""
     helped = any(record.helped for _, _, record in solved)
     headers = ("level", "title", "moves", "pushes", *(("help",) if helped else ()))
-    rows = [(str(number or ""), title, f"{record.moves:,}", f"{record.pushes:,}",
+    rows = [(f"{number:,}" if number else "", title, f"{record.moves:,}", f"{record.pushes:,}",
              *(("helped" if record.helped else "",) if helped else ()))
             for number, title, record in solved]
     return Table(f"Sokoban · {name} · best solutions by {player}", headers, rows,

@@ -18,14 +18,15 @@ from termgames.runtime.layout import Rect
 from termgames.runtime.panels import Panel, result_panel
 from termgames.runtime.screen import GameScreen, Host
 from termgames.sokoban.assist import Assistant
+from termgames.sokoban.catalogue import Catalogue
 from termgames.sokoban.course import Course
 from termgames.sokoban.game import Direction, Sokoban
 from termgames.sokoban.heap import HEAP
-from termgames.sokoban.levels import Collection, Level
+from termgames.sokoban.levels import Level
 from termgames.sokoban.menus import collection_menu, level_list
 from termgames.sokoban.paths import Pointer
 from termgames.sokoban.progress import PlayerProgress
-from termgames.sokoban.solved import Record, end_words, solved_outcome
+from termgames.sokoban.solved import Record, solved_outcome
 from termgames.sokoban.state import SokobanState
 from termgames.sokoban.view import (
     HEADER_ROWS,
@@ -33,11 +34,18 @@ from termgames.sokoban.view import (
     Marks,
     draw_header,
     draw_level,
+    end_words,
     level_size,
+    skipped_words,
     solved_lines,
 )
+from termgames.text import plural
 
 __all__ = ["SokobanScreen"]
+
+SURVEY_STEP, SURVEY_MOST, SURVEY_SECONDS = 16, 2048, 0.005
+"""The survey reads levels ``SURVEY_STEP`` at a time between keys, until
+``SURVEY_SECONDS`` have passed (or ``SURVEY_MOST`` levels, on a clock that stands still)."""
 
 
 class SokobanScreen(GameScreen[SokobanState]):
@@ -46,7 +54,7 @@ class SokobanScreen(GameScreen[SokobanState]):
 
     title = "Sokoban"
 
-    def __init__(self, context: LaunchContext, collection: Collection | None = None,
+    def __init__(self, context: LaunchContext, collection: Catalogue | None = None,
                  start: int | None = None) -> None:
         super().__init__()
         self.context = context
@@ -89,10 +97,27 @@ class SokobanScreen(GameScreen[SokobanState]):
         if self.game is None:
             self.host.leave(self)
 
-    def open(self, collection: Collection, start: int | None = None) -> None:
-        """Play ``collection`` from ``start``, or from its first unsolved level."""
+    def open(self, collection: Catalogue, start: int | None = None) -> None:
+        """Play ``collection`` from ``start``, or from its first unsolved level; what
+        needs every level read (the counts, the bad ones) is read between keys."""
         self.course.open(collection, self.records, start)
         self.pointer.chosen = None
+        if not collection.surveyed:
+            self.in_background("survey", lambda: self.survey(collection))
+
+    def survey(self, collection: Catalogue) -> bool:
+        """Read some more of ``collection``'s levels (a few milliseconds' worth); once all
+        are read, say which are bad, if any. True when done."""
+        started = self.host.now()
+        for _ in range(SURVEY_MOST // SURVEY_STEP):
+            if collection.survey(SURVEY_STEP):
+                words = skipped_words(collection.problems)
+                if words is not None and collection is self.course.collection:
+                    self.say(words)
+                return True
+            if self.host.now() - started >= SURVEY_SECONDS:
+                break
+        return False
 
     def go_to(self, index: int) -> None:
         """Play the level at ``index``, as it was left if it was left part-way."""
@@ -100,12 +125,18 @@ class SokobanScreen(GameScreen[SokobanState]):
         self.pointer.chosen = None
 
     def step_level(self, step: int) -> None:
-        """The next or previous level; past either end, say so rather than wrap around."""
+        """The next or previous level (passing over those that cannot be played, and
+        saying so); past either end, say so rather than wrap around."""
+        before = self.course.index
         if self.course.step(step):
             self.pointer.chosen = None
+            passed = abs(self.course.index - before) - 1
+            if passed:
+                self.say(f"Passed over {plural(passed, 'level')} that cannot be played "
+                         "(Tab lists them)")
         else:
             self.say(end_words(self.course.collection, self.records,
-                               "last" if step > 0 else "first"))
+                               "last" if step > 0 else "first", self.course.index))
 
     @functools.cached_property
     def progress(self) -> PlayerProgress:
@@ -225,7 +256,7 @@ class SokobanScreen(GameScreen[SokobanState]):
     def outcome(self) -> Outcome | None:
         """A solved level: its moves and pushes, and the solution to keep."""
         return None if self.game is None else solved_outcome(
-            self.game, self.course.level, self.course.collection, self.assist.helped)
+            self.game, self.course.level, self.course.collection.name, self.assist.helped)
 
     def on_finished(self, outcome: Outcome) -> None:
         """The solved panel: this solution against the best before it, and on the last
@@ -235,7 +266,8 @@ class SokobanScreen(GameScreen[SokobanState]):
         record = outcome.detail
         assert isinstance(record, Record)
         self.solved_lines = solved_lines(self.course.level, record, before, end_words(
-            self.course.collection, self.records, "") if self.course.last else None)
+            self.course.collection, self.records, "", self.course.index)
+            if self.course.last else None)
         self.show_solved()
 
     def show_solved(self) -> None:
@@ -267,8 +299,8 @@ class SokobanScreen(GameScreen[SokobanState]):
         """The level and the moves on it."""
         if self.game is None:
             return ""
-        total = len(self.course.collection.levels)
-        return f"level {self.course.index + 1}/{total}, {self.game.moves} moves"
+        total = len(self.course.collection)
+        return f"level {self.course.index + 1:,}/{total:,}, {plural(self.game.moves, 'move')}"
 
     def snapshot(self) -> SokobanState | None:
         """The level's squares and where the boxes and the player are."""

@@ -38,7 +38,7 @@ class SolutionEntry:
     @property
     def name(self) -> str:
         """How messages name the level it is for."""
-        name = f"level {self.number}" if self.number is not None else f"'{self.title}'"
+        name = f"level {self.number:,}" if self.number is not None else f"'{self.title}'"
         return f"{self.file} {name}" if self.file else name
 
 
@@ -100,7 +100,7 @@ def pick_level(levels: list[Level], number: int | None = None, title: str = "") 
         matches = [level for level in levels if level.number == number]
         if len(matches) > 1:
             files = ", ".join(shown_path(level.source) for level in matches)
-            raise AmbiguousLevel(f"{len(matches)} files have a level {number} ({files}); "
+            raise AmbiguousLevel(f"{len(matches):,} files have a level {number:,} ({files}); "
                                  "give one file")
         return matches[0] if matches else None
     if not title:

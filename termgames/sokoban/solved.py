@@ -1,6 +1,6 @@
 """A solved Sokoban level as a value: its record (moves, pushes, the solution, where the
-level came from), how it compares with the best before it, the outcome the runtime records,
-and where a collection's unsolved levels are."""
+level came from), how it compares with the best before it, and the outcome the runtime
+records."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 
 from termgames.outcome import Mark, Outcome, Result
 from termgames.sokoban.game import Sokoban
-from termgames.sokoban.levels import Collection, Level
+from termgames.sokoban.levels import Level
 from termgames.text import plural
 
 
@@ -67,28 +67,7 @@ def verdict(record: Record, before: Record | None) -> str:
     return f"your best stays {before.counts}"
 
 
-def first_unsolved(collection: Collection, records: dict[str, Record], default: int) -> int:
-    """The index of the collection's first level without a record, else ``default``."""
-    return next((index for index, level in enumerate(collection.levels)
-                 if level.key not in records), default)
-
-
-def end_words(collection: Collection, records: dict[str, Record], edge: str) -> str:
-    """What reaching an end of a collection means: all solved, or how many are. With
-    ``edge`` ('first', 'last') it answers a key that would go past that end; without,
-    it ends the last level's solved panel."""
-    count = len(collection.levels)
-    solved = sum(1 for level in collection.levels if level.key in records)
-    if solved == count:
-        return (f"That was the {edge or 'last'} level: all {count} of {collection.name} are "
-                "solved!")
-    if edge:
-        return (f"That is the {edge} level of {collection.name} ({solved} of {count} solved; "
-                "Tab lists them)")
-    return f"That was the last level; {solved} of {count} solved so far"
-
-
-def solved_outcome(game: Sokoban, level: Level, collection: Collection,
+def solved_outcome(game: Sokoban, level: Level, collection: str,
                    helped: bool) -> Outcome | None:
     """A solved level: its moves and pushes, and the solution to keep (None until solved)."""
     if not game.solved:
@@ -97,7 +76,7 @@ def solved_outcome(game: Sokoban, level: Level, collection: Collection,
     if source and not source.startswith("<"):
         # An absolute path: records of two files that share a relative name never mix.
         source = str(Path(source).resolve())
-    record = Record(game.moves, game.pushes, game.lurd, collection.name, level.number,
+    record = Record(game.moves, game.pushes, game.lurd, collection, level.number,
                     level.name, source, helped)
     return Outcome(Result.WON, game.moves, level.key,
                    frozenset({Mark.HELPED}) if helped else frozenset(), detail=record)

@@ -5,18 +5,21 @@ stuck for good."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from pathlib import Path
 from typing import NamedTuple
 
 from termgames.runtime.draw import BOLD, Canvas, Colour, Emphasis, Style
 from termgames.runtime.grid import MARK_COLUMNS, MARK_ROWS, GridView, Viewport, draw_edge_marks
 from termgames.runtime.layout import Cells, Rect, largest
 from termgames.sokoban.assist import Assistant
+from termgames.sokoban.catalogue import Catalogue
 from termgames.sokoban.game import Direction, Sokoban
-from termgames.sokoban.levels import Collection, Level, Position
+from termgames.sokoban.levels import Level, LevelError, Position
 from termgames.sokoban.solved import Record, verdict
-from termgames.text import clip, plural, text_width
+from termgames.text import clip, plural, shown_path, text_width
 
 WALL = Style(fg=67, fg8=Colour.BLUE)
 FLOOR = Style()
@@ -123,12 +126,13 @@ AUTHOR_CELLS = 8
 
 
 def counts_forms(moves: int, pushes: int, helped: bool, best: Record | None, author: str,
-                 dot: str, width: int, ellipsis: str) -> list[str]:
+                 dot: str, width: int, ellipsis: str, elsewhere: str = "") -> list[str]:
     """The header's second line for a window ``width`` cells wide, longest first: this
     attempt's moves and pushes (marked if help was seen), the best on record in words
-    ('best 420 moves, 103 pushes', marked if a hint or the replay made it), and the
-    author. Narrower forms cut the author short, then drop it, then the best's pushes,
-    then the best."""
+    ('best 420 moves, 103 pushes', marked if a hint or the replay made it, and where it
+    was made if ``elsewhere``: 'solved in tiny (level 1)'), and the author. Narrower
+    forms cut the author short, then drop it, then where, then the best's pushes, then
+    the best."""
     mark = " (helped)" if helped else ""
     now = f"moves {moves:,}   pushes {pushes:,}{mark}"
     tight = f"moves {moves:,} pushes {pushes:,}{mark}"
@@ -139,6 +143,8 @@ def counts_forms(moves: int, pushes: int, helped: bool, best: Record | None, aut
         full = f"best {best.counts}{made}"
         short = f"best {plural(best.moves, 'move')}{made}"
     forms = [f"{now}   {full}", f"{tight} {dot} {full}", f"{tight} {dot} {short}", tight]
+    if elsewhere:
+        forms.insert(0, f"{now}   {full}, solved {elsewhere}")
     if author:
         room = width - text_width(f"{forms[0]}   by ") - text_width(ellipsis)
         cut = ([f"{forms[0]}   by {clip(author, room).rstrip()}{ellipsis}"]
@@ -147,19 +153,42 @@ def counts_forms(moves: int, pushes: int, helped: bool, best: Record | None, aut
     return forms
 
 
-def draw_header(canvas: Canvas, collection: Collection, index: int, game: Sokoban,
+def solved_elsewhere(record: Record, level: Level, collection: str) -> str:
+    """Where ``record``, the best for ``level``'s board, was made when not on this very
+    level (a level is its board: solved anywhere, it is solved everywhere): 'as level 1'
+    (in this file), 'in tiny (level 1)'; '' if here, or for a record that does not say."""
+    if not record.number or not record.source:
+        return ""
+    here = level.source if level.source.startswith("<") else str(Path(level.source).resolve())
+    if record.source == here:
+        return "" if record.number == level.number else f"as level {record.number:,}"
+    name = record.collection if record.collection != collection else Path(record.source).name
+    return f"in {name} (level {record.number:,})"
+
+
+def where_forms(collection: Catalogue, index: int, dot: str) -> list[str]:
+    """Where the level at ``index`` is, longest first: the collection, the file (when
+    there are several), the level's number in it and its place among all:
+    'files · tiny.txt · level 1 (156 of 121,003)'."""
+    level = collection.level(index)
+    where = f"level {level.number:,} ({index + 1:,} of {len(collection):,})"
+    if collection.several_files:
+        where = f"{collection.file_name(index)} {dot} {where}"
+    return [f"{collection.name} {dot} {where}", where]
+
+
+def draw_header(canvas: Canvas, collection: Catalogue, index: int, game: Sokoban,
                 helped: bool, best: Record | None) -> None:
     """The header: the collection, the level's place in it and its name; then the counts
     (``counts_forms``), each line in the longest form that fits."""
-    level, dot = collection.levels[index], canvas.glyphs.dot
-    where = f"level {level.number} ({index + 1} of {len(collection.levels)})"
+    level, dot = collection.level(index), canvas.glyphs.dot
+    elsewhere = "" if best is None else solved_elsewhere(best, level, collection.name)
     name = level.shown_name
     # The last form is the one shortened (with "…") when none fits whole.
-    canvas.fitted(0, [f"{collection.name} {dot} {where} {dot} {name}",
-                      f"{where} {dot} {name}"] if name else
-                  [f"{collection.name} {dot} {where}", where], BOLD)
+    canvas.fitted(0, [f"{form} {dot} {name}" if name else form
+                      for form in where_forms(collection, index, dot)], BOLD)
     canvas.fitted(1, counts_forms(game.moves, game.pushes, helped, best, level.author, dot,
-                                  canvas.width, canvas.glyphs.ellipsis))
+                                  canvas.width, canvas.glyphs.ellipsis, elsewhere))
 
 
 def solved_lines(level: Level, record: Record, before: Record | None,
@@ -168,6 +197,42 @@ def solved_lines(level: Level, record: Record, before: Record | None,
     and on a collection's last level, the ``ending`` words."""
     lines = [f"Solved {level.label}!", f"{record.counts}: {verdict(record, before)}"]
     return lines if ending is None else [*lines, ending]
+
+
+def skipped_words(problems: Sequence[LevelError]) -> str | None:
+    """What the player is told of levels that cannot be played: how many, and where the
+    first one is (by its file's name alone) and why."""
+    if not problems:
+        return None
+    first = problems[0]
+    short = str(first).replace(shown_path(first.source), shown_path(Path(first.source).name), 1)
+    return f"{plural(len(problems), 'bad level')} skipped (first: {short})"
+
+
+def end_words(collection: Catalogue, records: Mapping[str, Record], edge: str,
+              index: int) -> str:
+    """What reaching an end of a collection means, at the level at ``index``: all solved,
+    or how many are. With ``edge`` ('first', 'last') it answers a key that would go past
+    that end; without, it ends the last level's solved panel. Before every level is read,
+    no counts; where levels that cannot be played lie beyond, the end is the playable one."""
+    name, tally = collection.name, collection.tally(records)
+    beyond = index < len(collection) - 1 if edge != "first" else index > 0
+    which = f"{edge or 'last'} playable level" if beyond else f"{edge or 'last'} level"
+    if tally is None:
+        return (f"That is the {which} of {name} (Tab lists them)" if edge else
+                f"That was the {which} of {name}")
+    count, solved = tally.playable, tally.solved
+    if count == 1:
+        only = "only playable level" if tally.bad else "only level"
+        state = "solved" if solved else "not solved yet"
+        return (f"That is the {only} of {name} ({state})" if edge else
+                f"The {only} of {name} is {state}!")
+    if solved == count:
+        return (f"That {'is' if edge else 'was'} the {which}: all {count:,} levels of "
+                f"{name} are solved!")
+    if edge:
+        return f"That is the {which} of {name} ({solved:,} of {count:,} solved; Tab lists them)"
+    return f"That was the {which}; {solved:,} of {count:,} solved so far"
 
 
 def glyphs_for(kind: Kind, cells: Cells, unicode: bool,
