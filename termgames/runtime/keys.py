@@ -57,11 +57,13 @@ SHARED = ("?", "q", ESCAPE)
 """The keys the runtime gives every screen (help, back, quit), unless it binds them."""
 MOUSE = curses.KEY_MOUSE
 
+BACKTAB = _special("KEY_BTAB")
+"""Shift-Tab, where this curses names it."""
 SEQUENCE_KEYS: dict[str, Key] = {
     "up": curses.KEY_UP, "down": curses.KEY_DOWN, "left": curses.KEY_LEFT,
     "right": curses.KEY_RIGHT, "home": curses.KEY_HOME, "end": curses.KEY_END,
     "pageup": curses.KEY_PPAGE, "pagedown": curses.KEY_NPAGE, "delete": curses.KEY_DC,
-    "backtab": curses.KEY_BTAB, "enter": "\n", "escape": ESCAPE,
+    **({"backtab": BACKTAB[0]} if BACKTAB else {}), "enter": "\n", "escape": ESCAPE,
     **{f"f{n}": curses.KEY_F0 + n for n in range(1, 13)},
 }
 """The key each named meaning of ``escapes`` stands for; a character stands for itself."""
@@ -72,11 +74,12 @@ _MODIFIED = {"kUP": curses.KEY_UP, "kDN": curses.KEY_DOWN, "kLFT": curses.KEY_LE
 Ctrl-Up): each acts as the key itself, as the other form of its sequence does."""
 
 
-_SHIFTED = {curses.KEY_SR: curses.KEY_UP, curses.KEY_SF: curses.KEY_DOWN,
-            curses.KEY_SLEFT: curses.KEY_LEFT, curses.KEY_SRIGHT: curses.KEY_RIGHT,
-            curses.KEY_SHOME: curses.KEY_HOME, curses.KEY_SEND: curses.KEY_END,
-            curses.KEY_SPREVIOUS: curses.KEY_PPAGE, curses.KEY_SNEXT: curses.KEY_NPAGE,
-            curses.KEY_SDC: curses.KEY_DC}
+_SHIFTED = {shifted: plain for name, plain in (
+    ("KEY_SR", curses.KEY_UP), ("KEY_SF", curses.KEY_DOWN), ("KEY_SLEFT", curses.KEY_LEFT),
+    ("KEY_SRIGHT", curses.KEY_RIGHT), ("KEY_SHOME", curses.KEY_HOME),
+    ("KEY_SEND", curses.KEY_END), ("KEY_SPREVIOUS", curses.KEY_PPAGE),
+    ("KEY_SNEXT", curses.KEY_NPAGE), ("KEY_SDC", curses.KEY_DC))
+    for shifted in _special(name)}
 """curses' own codes for the shifted keys (Shift-Left is KEY_SLEFT)."""
 
 
@@ -85,7 +88,7 @@ def unmodified(code: int) -> int:
     extended code), as the other form of its sequence does; any other code as it is."""
     if code in _SHIFTED:
         return _SHIFTED[code]
-    if code <= curses.KEY_MAX:
+    if code <= getattr(curses, "KEY_MAX", code):
         return code
     try:
         name = curses.keyname(code).decode("ascii", "replace")
@@ -106,7 +109,7 @@ _SPECIAL_NAMES: dict[int, str] = {
     curses.KEY_END: "End",
     curses.KEY_BACKSPACE: "Backspace",
     curses.KEY_DC: "Delete",
-    curses.KEY_BTAB: "Shift-Tab",
+    **dict.fromkeys(BACKTAB, "Shift-Tab"),
 }
 _CHAR_NAMES = {"\n": "Enter", "\r": "", " ": "Space", "\x1b": "Esc", "\t": "Tab",
                "\x7f": "Backspace"}

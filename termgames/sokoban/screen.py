@@ -15,8 +15,7 @@ from termgames.runtime.draw import Canvas
 from termgames.runtime.grid import GridView
 from termgames.runtime.keys import Key, Mouse
 from termgames.runtime.layout import Rect
-from termgames.runtime.panels import Panel, result_panel
-from termgames.runtime.screen import GameScreen, Host
+from termgames.runtime.screen import GameScreen, Host, ResultPanel
 from termgames.sokoban.assist import Assistant
 from termgames.sokoban.catalogue import Catalogue
 from termgames.sokoban.course import Course
@@ -61,7 +60,7 @@ class SokobanScreen(GameScreen[SokobanState]):
         self.records: dict[str, Record] = {}
         self.course = Course(self.assistant, Assistant.pause)
         """The collection played, the level, and each level's assistant (its game)."""
-        self.panel: Panel | None = None
+        self.panel: ResultPanel | None = None
         self.solved_lines: list[str] = []
         self.pointer = Pointer()
         self.view = GridView()
@@ -280,7 +279,7 @@ class SokobanScreen(GameScreen[SokobanState]):
                           "next level", "next level", footer_keys="Enter"))
         assert self.game is not None
         game = self.game
-        panel = result_panel(self, self.solved_lines, onward, Binding(
+        self.panel = self.show_result(self.solved_lines, onward, Binding(
             ("p",), self.playing(lambda: self.step_level(-1)), "previous level"),
             Binding(("u",), self.playing(game.undo), "undo the last move", "undo"),
             Binding(("r",), self.playing(game.restart),
@@ -288,8 +287,6 @@ class SokobanScreen(GameScreen[SokobanState]):
             *(() if self.course.last else (Binding(("\t",), lists, "the level list", "list",
                                             "Tab"),)),
             on_close=self.panel_closed)
-        self.panel = panel
-        self.host.push(panel)
 
     def panel_closed(self) -> None:
         """The solved panel is gone (by its keys, or Esc to look at the board)."""
