@@ -116,6 +116,7 @@ def test_a_too_small_terminal_waits_and_play_resumes(terminal: Start) -> None:
     assert rows > 8 and cols > 30
     term.wait_for(f"enlarge to {cols}×{rows}")
     term.press("left")  # ignored while the game cannot be seen
+    term.wait_idle()  # taken before the resize: else it may be read once the game shows
     term.resize(24, 80)
     model = Game2048(4, 2048, random.Random(9))
     wait_for_game(term, model)

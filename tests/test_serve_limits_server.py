@@ -267,8 +267,7 @@ def test_an_address_banned_after_the_start_is_refused(tmp_path: Path) -> None:
         run(attempt())
     finally:
         assert banning.stop() == 0
-    assert banning.process.stdout is not None
-    log = banning.process.stdout.read()
+    log = banning.said()
     assert (f"termgames serve: {bans}, line 2: not an address, a network or a SHA256: "
             "fingerprint: '127.0.0.300'; the line is ignored") in log, log
 
