@@ -8,13 +8,11 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Sequence
-from typing import overload
 
 from termgames.g2048.board import Game2048
 from termgames.runtime.bindings import lookup
 from termgames.runtime.keys import END
-from termgames.runtime.lists import ListScreen
+from termgames.runtime.lists import ListScreen, RowsOnDemand
 from tests.fake import FakeSession
 from tests.screens import moves_until
 from tests.terminal import Start, Terminal
@@ -108,26 +106,15 @@ def test_a_panel_with_no_room_beside_the_board_hides_and_shows_with_space(
     term.wait_for_gone("Game over")
 
 
-class CountedRows(Sequence[str]):
+class CountedRows(RowsOnDemand):
     """A million rows, each made when asked for; which were asked for is kept."""
 
     def __init__(self) -> None:
+        super().__init__(1_000_000, self.made)
         self.asked: set[int] = set()
 
-    def __len__(self) -> int:
-        return 1_000_000
-
-    @overload
-    def __getitem__(self, index: int) -> str: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[str]: ...
-
-    def __getitem__(self, index: int | slice) -> str | list[str]:
-        if isinstance(index, slice):
-            return [self[at] for at in range(*index.indices(len(self)))]
-        if not 0 <= index < len(self):
-            raise IndexError(index)
+    def made(self, index: int) -> str:
+        """Row ``index``, noted as asked for."""
         self.asked.add(index)
         return f"row {index + 1:,}"
 

@@ -4,7 +4,7 @@ collections and its level list all use it."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
+from typing import NamedTuple, overload
 
 from termgames.runtime.bindings import Binding, Handler
 from termgames.runtime.draw import ASCII_GLYPHS, BOLD, DIM, PLAIN, SELECTED, Canvas, Glyphs
@@ -16,6 +16,32 @@ Rows = Callable[[int, Glyphs], Sequence[str]]
 """The rows to show for a width in cells and the terminal's glyphs (so columns can line
 up at any width, and a cut is marked with the right ellipsis). Only the rows in view are
 looked at, so a long list may make each row as it is asked for."""
+
+
+class RowsOnDemand(Sequence[str]):
+    """A long list's rows, each made by ``row`` (its index) only when asked for: a list
+    looks only at the rows in view, so a key costs the same at any length."""
+
+    def __init__(self, count: int, row: Callable[[int], str]) -> None:
+        self.length, self.row = count, row
+
+    def __len__(self) -> int:
+        """How many rows there are."""
+        return self.length
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[str]: ...
+
+    def __getitem__(self, index: int | slice) -> str | list[str]:
+        """The row at ``index``, or the rows of a slice, made now."""
+        if isinstance(index, slice):
+            return [self.row(at) for at in range(*index.indices(self.length))]
+        if not -self.length <= index < self.length:
+            raise IndexError(index)
+        return self.row(index % self.length)
 
 
 class ListScreen(Screen[None]):

@@ -5,11 +5,11 @@ or the replay helped)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, overload
+from typing import Any
 
 from termgames.runtime.bindings import Binding
 from termgames.runtime.draw import Glyphs
-from termgames.runtime.lists import ListScreen
+from termgames.runtime.lists import ListScreen, RowsOnDemand
 from termgames.runtime.screen import Screen
 from termgames.sokoban.bundled import MENU, load_bundled, progress_of
 from termgames.sokoban.catalogue import Catalogue
@@ -88,7 +88,7 @@ def level_list(collection: Catalogue, records: dict[str, Record], index: int,
     return listing
 
 
-class LevelRows(Sequence[str]):
+class LevelRows(RowsOnDemand):
     """The level list's rows for a window ``width`` cells wide, each made when drawn:
     a mark (solved, or bad), the row's number, the file and the level's number in it
     (with several files), its name, and the best on record (marked if helped)."""
@@ -109,24 +109,7 @@ class LevelRows(Sequence[str]):
             self.file_width = min(collection.file_name_width, max(room - 8, 8), 40)
             room -= self.file_width
         self.name_width = max(min(32, room), 8 if not self.mark else 4)
-
-    def __len__(self) -> int:
-        """One row a level."""
-        return len(self.collection)
-
-    @overload
-    def __getitem__(self, index: int) -> str: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[str]: ...
-
-    def __getitem__(self, index: int | slice) -> str | list[str]:
-        """The row at ``index``, or the rows of a slice, made now."""
-        if isinstance(index, slice):
-            return [self.row(at) for at in range(*index.indices(len(self)))]
-        if not -len(self) <= index < len(self):
-            raise IndexError(index)
-        return self.row(index % len(self))
+        super().__init__(len(collection), self.row)
 
     def row(self, index: int) -> str:
         """The row of the level at ``index``."""
