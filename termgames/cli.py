@@ -15,7 +15,7 @@ from termgames.commands.output import PipeClosed, echo
 from termgames.commands.play import remember_game
 from termgames.failures import DamagedInstall, StoreUnavailable
 from termgames.games import GAMES
-from termgames.runtime.context import DisplayOptions
+from termgames.runtime.context import SERVED_VARIABLE, DisplayOptions
 from termgames.runtime.environment import as_shown
 from termgames.spec import GameSpec
 from termgames.standings import DEFAULT_LIMIT, LIMITS
@@ -151,8 +151,11 @@ def run(command: click.Command, argv: list[str] | None) -> None:
         result = command.main(args=argv, prog_name="termgames", standalone_mode=False)
     except click.UsageError as error:
         where = error.ctx.command_path if error.ctx else "termgames"
+        # Over SSH the player asks the arcade, with the command as they gave it.
+        asked = (f"ssh HOST {where.removeprefix('termgames').strip()}"
+                 if os.environ.get(SERVED_VARIABLE) == "1" else where)
         echo(f"{_one_line(where)}: {_one_line(error.format_message())} "
-                   f"(see '{_one_line(where)} --help')", err=True)
+             f"(see '{_one_line(asked)} --help')", err=True)
         sys.exit(2)
     except click.ClickException as error:
         echo(f"termgames: {_one_line(error.format_message())}", err=True)

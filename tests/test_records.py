@@ -233,7 +233,7 @@ def test_a_2048_game_restarted_in_its_first_moves_is_not_recorded(
     term.wait_for_gone("Start a new game?")
     term.wait_for("Score: 0 ")
     # The report's UX 10: nobody said so (at 80 columns, the shorter form).
-    term.wait_for("Not recorded: a game counts from its 10th move (9 moves played)")
+    term.wait_for("2048 game not recorded: a game counts from its 10th move (9 played)")
     term.press("q")
     assert term.wait_exit() == 0
     assert _scores_of(tmp_path / "data", "2048") == []
@@ -252,8 +252,9 @@ def test_leaving_a_2048_game_before_it_counts_says_it_is_not_recorded(
         term.press("q")
         assert term.wait_exit() == 0
         said = term.received.decode("utf-8", "replace")
-        assert ("termgames: This 2048 game was not recorded: a game counts from its 10th "
-                "move (6 moves played).") in said
+        farewell = ("termgames: 2048 game not recorded: a game counts from its 10th move "
+                    "(6 played).")
+        assert farewell in said and len(farewell) <= 80
     finally:
         term.close()
 
@@ -288,11 +289,12 @@ def test_a_reversi_game_quit_or_restarted_mid_game_is_not_recorded(
         term.wait_for("Start a new game?")
         term.press("y")
         term.wait_for("You move first.")
-    term.wait_for("not recorded: a game counts once it is finished" if leave == "r"
-                  else "Computer played")
+    term.wait_for("Reversi game not recorded: a game counts once it is finished"
+                  if leave == "r" else "Computer played")
     term.press("q")
     assert term.wait_exit() == 0
-    assert "This Reversi game was not recorded" in term.received.decode("utf-8", "replace")
+    assert ("termgames: Reversi game not recorded: a game counts once it is finished."
+            in term.received.decode("utf-8", "replace"))
     assert _scores_of(tmp_path / "data", "reversi") == []
 
 

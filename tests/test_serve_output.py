@@ -18,6 +18,7 @@ from termgames.serve.arcade import Admitted, Arcade, later
 from termgames.serve.carrier import Carrier
 from termgames.serve.children import Child
 from termgames.serve.coalesce import Coalescer
+from termgames.serve.events import HostLog
 from termgames.serve.server import GameSession
 from termgames.serve.starting import StartQueue, Ticket
 from tests.timers import Timers
@@ -239,3 +240,38 @@ def test_a_start_that_ends_at_once_lets_the_next_start() -> None:
         queue.join(starter(n))
     assert started == [0, 1, 2]
     assert not queue.starting and not queue.waiting
+
+
+class Logged:
+    """An arcade as a session's end sees it: its host log, whose lines are kept."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.log = HostLog(self.lines.append)
+
+
+def test_a_session_that_ends_is_told_and_logged_once(
+        game: tuple[GameSession, Channel, Recorder, int]) -> None:
+    """The fourth report's QA pass: the end of the output, read while the status was
+    being taken, ended the session a second time: 'session closed' came twice."""
+    session, channel, _, writer = game
+    arcade = Logged()
+    session.arcade, session.gate = cast(Arcade, arcade), cast(Admitted, Gateway())
+    session.player = session.launched = "2048"
+
+    async def steps() -> None:
+        os.write(writer, b"\x1b[?1049l bye")  # its last words, still in the pty
+        os.close(writer)
+        session.reaped(0)  # reads the rest, which ends the output, then the status
+        session.finish()  # and any later turn changes nothing
+        assert [kind for kind, _ in channel.events].count("exit") == 1
+        assert len([line for line in arcade.lines if "session closed" in line]) == 1
+
+    run(steps)
+
+
+class Gateway:
+    """A connection's door as a session's end sees it: its address."""
+
+    address = "192.0.2.7"
+    offered = None

@@ -73,9 +73,17 @@ def test_a_served_arcade_shows_its_scores_read_only(server: Server) -> None:
         assert status == 0 and output.startswith("Usage: ssh HOST scores [GAME]")
         status, output = await ask("sokoban --help")
         assert status == 0 and output.startswith("Usage: ssh -t HOST sokoban [OPTIONS]")
+        assert output.endswith("\n") and "--solve" not in output  # none of its words
         assert "--collection" in output and "--no-watch" in output
         offered = [line.split()[0] for line in output.splitlines() if line.startswith("  -")]
         assert offered and not {"--solve", "--check", "--verify"} & set(offered), offered
+        async with await connect(server.port) as conn:  # a bad value, on a terminal
+            seat = await sit(conn, "2048 --size 12")
+            assert await seat.finish() == 2
+            said = " ".join(seat.text().split())  # as the terminal wrapped it
+            assert "(see 'ssh HOST 2048 --help')" in said, said
+        status, output = await ask("2048 --bogus")
+        assert status == 1 and "--no-watch, --seed, --size, --speed and --help" in output
         for refused in ("scores sh", "scores --limit 0"):
             status, output = await ask(refused)
             lines = output.splitlines()

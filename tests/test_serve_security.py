@@ -108,8 +108,8 @@ def test_a_games_environment_is_built_from_nothing() -> None:
                           "DISPLAY": ":0", "TERMGAMES_STATE_DUMP": "/tmp/dump"}
     assert game_environment("xterm", "alice", False, server_environment) == {
         "PATH": "/usr/bin", "HOME": "/home/games", "TERMGAMES_HOME": "/srv/scores",
-        "TERM": "xterm", "TERMGAMES_PLAYER": "alice", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
-        "TERMGAMES_UNVERIFIED": "1"}
+        "TERM": "xterm", "TERMGAMES_PLAYER": "alice", "TERMGAMES_SERVED": "1",
+        "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8", "TERMGAMES_UNVERIFIED": "1"}
     assert "TERMGAMES_UNVERIFIED" not in game_environment("xterm", "bob", True, {})
 
 

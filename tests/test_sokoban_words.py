@@ -89,7 +89,7 @@ def test_the_header_panel_and_list_agree_on_a_helped_solution(tmp_path: Path) ->
         assert "best 1 move, 1 push (helped)" in run.text().splitlines()[1], run.text()
         run.press("tab")
         run.wait_for("two: 1 of 2 solved, 1 with help")
-        assert "1 move    1 push (helped)" in run.text(), run.text()
+        assert "1 move     1 push (helped)" in run.text(), run.text()
     with fake_program(["sokoban", str(path), "--level", "1"], tmp_path) as run:
         run.wait_for("(helped)")  # the hint was seen: this level stays helped
         run.press("right")
@@ -215,3 +215,14 @@ def test_the_scores_tables_group_a_level_number(tmp_path: Path) -> None:
     finally:
         store.close()
     assert detail.rows == [("12,345", "Far", "1,234", "56")]
+
+
+def test_a_best_made_elsewhere_says_so_at_80_columns_whatever_the_files_name() -> None:
+    """The fourth report's QA pass: a long file name dropped 'solved in ...' altogether,
+    leaving a best with no word that it was made elsewhere."""
+    where = "in my-very-long-level-collection-name-from-the-internet.txt (level 1)"
+    forms = counts_forms(0, 0, False, Record(4, 4, ""), "", "·", 80, "…", where)
+    shown = next(form for form in forms if len(form) <= 80)
+    assert shown == "moves 0   pushes 0   best 4 moves, 4 pushes, solved elsewhere"
+    wide = next(form for form in forms if len(form) <= 120)
+    assert wide.endswith(f"solved {where}")

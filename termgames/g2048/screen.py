@@ -237,8 +237,7 @@ class Screen2048(GameScreen[State2048]):
         moves = self.game.moves
         if self.run.counts() or moves == 0:
             return ""
-        return (f"a game counts from its {ABANDONED_BEFORE_MOVES}th move "
-                f"({moves} {'move' if moves == 1 else 'moves'} played)")
+        return f"a game counts from its {ABANDONED_BEFORE_MOVES}th move ({moves} played)"
 
     def standing(self) -> str:
         """The score, as the header shows it."""

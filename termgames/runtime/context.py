@@ -26,6 +26,9 @@ if TYPE_CHECKING:
 
 PLAYER_VARIABLE = "TERMGAMES_PLAYER"
 """The one setting that names the player outright (a server sets it per connection)."""
+SERVED_VARIABLE = "TERMGAMES_SERVED"
+"""Set to 1 by ``termgames serve`` for the games it runs: the player is at the other end of
+an SSH link (a command's help is asked for over it)."""
 UNVERIFIED_VARIABLE = "TERMGAMES_UNVERIFIED"
 """Set to 1 (by ``termgames serve --auth none``): nobody checked the player's name."""
 HOME_VARIABLE = "TERMGAMES_HOME"

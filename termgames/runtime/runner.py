@@ -193,8 +193,8 @@ class Runner:
         """Tell the player a run left now is not recorded, and why."""
         why = game.unrecorded()
         if why:
-            said = f"This {run.spec.title} game was not recorded: {why}."
-            self.farewells.append(said)
+            said = f"{run.spec.title} game not recorded: {why}"
+            self.farewells.append(f"{said}.")  # within 80 columns after 'termgames: '
             self._show((said, f"Not recorded: {why}", "Not recorded"), fades=True)
 
     def progress_space(self, game: GameScreen[Any]) -> str:

@@ -18,7 +18,7 @@ import sys
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 
-from termgames.runtime.context import PLAYER_VARIABLE, UNVERIFIED_VARIABLE
+from termgames.runtime.context import PLAYER_VARIABLE, SERVED_VARIABLE, UNVERIFIED_VARIABLE
 from termgames.runtime.watched import REPAINT_SIGNAL_NAME, STANDING_FD_VARIABLE
 from termgames.store import BROKER_VARIABLE
 
@@ -54,8 +54,8 @@ def game_environment(term: str, player: str, verified: bool,
     """The whole environment of a session's game."""
     environment = {name: server_environment[name] for name in KEPT_VARIABLES
                    if name in server_environment}
-    environment.update({"TERM": term, PLAYER_VARIABLE: player, "LANG": "C.UTF-8",
-                        "LC_ALL": "C.UTF-8"})
+    environment.update({"TERM": term, PLAYER_VARIABLE: player, SERVED_VARIABLE: "1",
+                        "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"})
     if not verified:
         environment[UNVERIFIED_VARIABLE] = "1"
     return environment

@@ -54,10 +54,14 @@ class HostLog:
             fields["player"] = player
         self.say("refused", reason=refusal_words(message), **fields)
 
-    def watching(self, address: str, player: str, joined: bool) -> None:
-        """A watcher came to the list (or to ``player``'s game), or left."""
-        self.say("watcher joined" if joined else "watcher left", address=address,
-                 watching=player or "the list")
+    def watcher_joined(self, address: str, asked: str) -> None:
+        """A watcher came, to the list or straight to ``asked``'s game."""
+        self.say("watcher joined", address=address, watching=asked or "the list")
+
+    def watcher_left(self, address: str, started_at: float) -> None:
+        """A watcher went, after so long."""
+        self.say("watcher left", address=address,
+                 duration=log_duration(self.clock() - started_at))
 
 
 def _to_stderr(line: str) -> None:

@@ -187,7 +187,8 @@ def game_arguments(command: str | None, games: RemoteOptions,
         takes_value = allowed.get(name)
         if takes_value is None or (equals and not takes_value):
             return Refusal(f"termgames: over SSH, {game} takes only "
-                           f"{', '.join(sorted(allowed))} (not '{_shown(word)}')")
+                           f"{', '.join(sorted({*allowed, NO_WATCH}))} and --help "
+                           f"(not '{_shown(word)}')")
         if takes_value and not equals:
             value = next(rest, "")
         if takes_value and not (value and value.isprintable()):

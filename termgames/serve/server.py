@@ -74,6 +74,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.standing_pipe: StandingPipe | None = None
         self.audience = Audience(self.ask_repaint)
         self.spectator: Spectator | None = None
+        self.finished = False
+        """The session's end has been told (to the client and the host's log)."""
         self.ended = ""
         """Why the session was ended from outside its game ('idle', 'link dropped'), for
         the host's log; '' while nobody has ended it."""
@@ -122,7 +124,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         arguments = game_arguments(self.command, self.arcade.options.games,
                                    self.arcade.options.helps)
         if refusal is None and isinstance(arguments, Reply):
-            self.channel.write(arguments.text.replace("\n", "\r\n").encode())
+            self.channel.write(arguments.text.rstrip("\n").replace("\n", "\r\n").encode()
+                               + b"\r\n")
             self.channel.exit(0)
             return
         if refusal is None and isinstance(arguments, Refusal):
@@ -213,7 +216,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self.channel.write(refusal.message.encode() + b"\r\n")
             self.channel.exit(1)
             return
-        self.arcade.log.watching(self.gate.address, player, joined=True)
+        self.arcade.log.watcher_joined(self.gate.address, player)
         self.spectator = Spectator(self.channel, self.arcade.watchable, self.size,
                                    self.term or "", self.arcade.options.abuse.max_session_time)
         self.arcade.watchers.add(self)
@@ -226,7 +229,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self.spectator = None
             self.channel = None
             self.arcade.watchers.discard(self)
-            self.arcade.log.watching(self.gate.address, "", joined=False)
+            self.arcade.log.watcher_left(self.gate.address, self.started_at)
 
     def heard(self, game: str, standing: str) -> None:
         """The game said which game is on show (none: what the session started) and how
@@ -389,9 +392,11 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.finish()
 
     def finish(self) -> None:
-        """Once the output has ended and the status is known: tell the client."""
-        if self.output_open or self.status is None:
+        """Once the output has ended and the status is known: tell the client, once (the
+        end of the output and the game's status may each come last)."""
+        if self.output_open or self.status is None or self.finished:
             return
+        self.finished = True
         for timer in (self.idle, self.killer, self.time_limit):
             if timer is not None:
                 timer.cancel()

@@ -15,7 +15,7 @@ from collections.abc import Container, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import NamedTuple, Protocol
 
-from termgames.sokoban.levels import Collection, Level, LevelError
+from termgames.sokoban.levels import STDIN, Collection, Level, LevelError
 from termgames.sokoban.solved import Record
 from termgames.text import shown_path, text_width
 
@@ -130,7 +130,7 @@ class Catalogue:
     def file_name(self, index: int) -> str:
         """The name of the file the level at ``index`` is in, as rows and headers show it."""
         source = self._locate(index)[0].source
-        return "standard input" if source == "<stdin>" else shown_path(Path(source).name)
+        return "standard input" if source == STDIN else shown_path(Path(source).name)
 
     @functools.cached_property
     def file_name_width(self) -> int:

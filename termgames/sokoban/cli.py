@@ -76,11 +76,9 @@ def _start(catalogue: Catalogue, spec: str) -> int:
 @click.argument("paths", nargs=-1, metavar="[PATH]...")
 @click.option("--collection", "collection_name", metavar="NAME",
               type=click.Choice(SLUGS, case_sensitive=False),
-              help="A bundled collection instead of a PATH (to play, --solve, --verify or "
-                   f"--export-solutions): {COLLECTIONS}.")
+              help=f"A bundled collection instead of a PATH: {COLLECTIONS}.")
 @click.option("--level", "level_spec", metavar="N|TITLE",
-              help="Start at this level (its number in the file, or its title); "
-                   "with --solve, solve only it.")
+              help="Start at this level (its number in the file, or its title).")
 @click.option("--check", is_flag=True,
               help="Validate the level files (without PATH: the bundled collections).")
 @click.option("--verify", is_flag=True,

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from termgames.sokoban.catalogue import Catalogue
-from termgames.sokoban.levels import Collection, Level, LevelError, Problem
+from termgames.sokoban.levels import STDIN, Collection, Level, LevelError, Problem
 from termgames.sokoban.parse import LevelText
 from termgames.text import shown_path
 
@@ -38,7 +38,7 @@ def read_file(path: str) -> str:
     """The text of a level file (``-`` is stdin), refusing what is not a small text file."""
     if path == "-":
         data = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
-        source = "<stdin>"
+        source = STDIN
     else:
         source = path
         try:
@@ -130,7 +130,7 @@ def _name(paths: list[str]) -> str:
 
 def found_source(path: str) -> str:
     """How a path is named in messages."""
-    return "<stdin>" if path == "-" else path
+    return STDIN if path == "-" else path
 
 
 LEVEL_SUFFIXES = {"", ".txt", ".xsb", ".sok", ".lvl", ".sokoban", ".text"}

@@ -15,6 +15,9 @@ from functools import cached_property
 
 from termgames.text import shown_path
 
+STDIN = "<stdin>"
+"""The source a level read from standard input names (``-`` on the command line)."""
+
 MAX_SIDE = 1000
 WALL, FLOOR, GOAL, BOX, BOX_ON_GOAL, PLAYER, PLAYER_ON_GOAL = "#", " ", ".", "$", "*", "@", "+"
 TILES = frozenset("#@+$*. -_")

@@ -138,8 +138,10 @@ class LevelRows(RowsOnDemand):
 
 
 def _moves(count: int) -> str:
-    return f"{count:>5,} move{'' if count == 1 else 's'}"
+    """'1 move ' or '2 moves': the same width, so the pushes line up after them."""
+    return f"{count:>5,} {'move ' if count == 1 else 'moves'}"
 
 
 def _pushes(count: int) -> str:
+    """'1 push' or '2 pushes' (the column's last words: padded by the list)."""
     return f"{count:>4,} push{'' if count == 1 else 'es'}"

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from termgames.scoreboard import Table
 from termgames.sokoban.bundled import BUNDLED, load_bundled
-from termgames.sokoban.levels import Collection, LevelError
+from termgames.sokoban.levels import STDIN, Collection, LevelError
 from termgames.sokoban.progress import everyones_records
 from termgames.sokoban.solved import Record
 from termgames.store import StoreReader
@@ -43,7 +43,10 @@ def _elsewhere(records: dict[str, Record], collections: tuple[Collection, ...]
 
 
 def _file_name(source: str) -> str:
-    """A level file's path as the tables show it: the home folder as ~, bytes escaped."""
+    """A level file's path as the tables show it: the home folder as ~, bytes escaped;
+    levels read from standard input say so, as the game's header does."""
+    if source == STDIN:
+        return "standard input"
     home = str(Path.home())
     if source == home or source.startswith(home + os.sep):
         source = "~" + source[len(home):]

@@ -131,8 +131,8 @@ def counts_forms(moves: int, pushes: int, helped: bool, best: Record | None, aut
     attempt's moves and pushes (marked if help was seen), the best on record in words
     ('best 420 moves, 103 pushes', marked if a hint or the replay made it, and where it
     was made if ``elsewhere``: 'solved in tiny (level 1)'), and the author. Narrower
-    forms cut the author short, then drop it, then where, then the best's pushes, then
-    the best."""
+    forms cut the author short, then drop it, then where (still saying it was elsewhere),
+    then the best's pushes, then the best."""
     mark = " (helped)" if helped else ""
     now = f"moves {moves:,}   pushes {pushes:,}{mark}"
     tight = f"moves {moves:,} pushes {pushes:,}{mark}"
@@ -143,8 +143,11 @@ def counts_forms(moves: int, pushes: int, helped: bool, best: Record | None, aut
         full = f"best {best.counts}{made}"
         short = f"best {plural(best.moves, 'move')}{made}"
     forms = [f"{now}   {full}", f"{tight} {dot} {full}", f"{tight} {dot} {short}", tight]
-    if elsewhere:
-        forms.insert(0, f"{now}   {full}, solved {elsewhere}")
+    if elsewhere:  # where it was made goes before the words that it was made elsewhere
+        forms[:2] = [f"{now}   {full}, solved {elsewhere}",
+                     f"{tight} {dot} {full}, solved {elsewhere}",
+                     f"{now}   {full}, solved elsewhere",
+                     f"{tight} {dot} {full}, solved elsewhere"]
     if author:
         room = width - text_width(f"{forms[0]}   by ") - text_width(ellipsis)
         cut = ([f"{forms[0]}   by {clip(author, room).rstrip()}{ellipsis}"]
