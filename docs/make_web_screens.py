@@ -16,7 +16,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from termgames.serve.live import LiveSession, publish
+from termgames.live import LiveSession, publish
 from termgames.sokoban import SPEC as SOKOBAN
 from termgames.sokoban.bundled import BUNDLED, load_bundled
 from termgames.sokoban.progress import Record, record_solution

@@ -15,9 +15,9 @@ from termgames.commands.output import PipeClosed, echo
 from termgames.commands.play import remember_game
 from termgames.failures import DamagedInstall, StoreUnavailable
 from termgames.games import GAMES
-from termgames.runtime.context import SERVED_VARIABLE, DisplayOptions
 from termgames.runtime.environment import as_shown
-from termgames.spec import GameSpec
+from termgames.settings import served
+from termgames.spec import DisplayOptions, GameSpec
 from termgames.standings import DEFAULT_LIMIT, LIMITS
 from termgames.text import sanitize
 
@@ -107,7 +107,7 @@ def build_cli(games: tuple[GameSpec, ...]) -> ArcadeGroup:
     def scores(game: str | None, limit: int) -> None:
         """Print the best results (all games, or GAME): one table per variant, since only
         results of the same board, maze size or opponent compare. Reads, never writes."""
-        from termgames.runtime.context import open_reader
+        from termgames.settings import open_reader
         from termgames.standings import standings
 
         named = {spec.name: spec for spec in games}
@@ -153,7 +153,7 @@ def run(command: click.Command, argv: list[str] | None) -> None:
         where = error.ctx.command_path if error.ctx else "termgames"
         # Over SSH the player asks the arcade, with the command as they gave it.
         asked = (f"ssh HOST {where.removeprefix('termgames').strip()}"
-                 if os.environ.get(SERVED_VARIABLE) == "1" else where)
+                 if served() else where)
         echo(f"{_one_line(where)}: {_one_line(error.format_message())} "
              f"(see '{_one_line(asked)} --help')", err=True)
         sys.exit(2)

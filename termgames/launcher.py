@@ -6,10 +6,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from termgames.runtime.bindings import Binding
-from termgames.runtime.context import LaunchContext
 from termgames.runtime.draw import Glyphs
 from termgames.runtime.lists import ListScreen
-from termgames.spec import GameSpec
+from termgames.spec import GameSpec, LaunchContext
 from termgames.text import clip, text_width
 
 MINIMUM_SUMMARY = 16

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from termgames.clock import Clock, MonotonicClock
 from termgames.outcome import Mark
 from termgames.scoreboard import ScoreKind, Table, best_result, launcher_forms, score_tables
 
@@ -12,8 +13,35 @@ if TYPE_CHECKING:
     import click
 
     from termgames.outcome import Outcome
-    from termgames.runtime.context import LaunchContext, Player
     from termgames.store import Score, Store, StoreReader
+
+
+class Player(NamedTuple):
+    """Who is playing; ``verified`` is False when anyone could have taken the name (a
+    server that checks no keys), and their results say so."""
+
+    name: str
+    verified: bool = True
+
+
+class DisplayOptions(NamedTuple):
+    """What the player asked for about how things look (``no_color`` includes NO_COLOR)."""
+
+    ascii: bool = False
+    no_color: bool = False
+    mouse: bool = True
+
+
+class LaunchContext(NamedTuple):
+    """Everything a game's factory may use: ``rows`` x ``cols`` is the game's area (the
+    window less the runtime's footer) as the game starts."""
+
+    store: Store
+    player: Player
+    rows: int
+    cols: int
+    display: DisplayOptions = DisplayOptions()
+    clock: Clock = MonotonicClock()
 
 
 class Scoring(NamedTuple):

@@ -17,11 +17,11 @@ import click
 import pytest
 
 from termgames.cli import cli
-from termgames.runtime.context import DisplayOptions, LaunchContext, Player, Visit
 from termgames.runtime.keys import Mouse
 from termgames.runtime.runner import Runner
 from termgames.runtime.screen import GameScreen, Screen
-from termgames.spec import GameSpec
+from termgames.runtime.visit import Visit
+from termgames.spec import DisplayOptions, GameSpec, LaunchContext, Player
 from tests.fake import FakeSession
 from tests.stores import PLAYER, store_at
 from tests.terminal import Terminal

@@ -11,8 +11,7 @@ import random
 from dataclasses import dataclass
 from pathlib import Path
 
-from termgames.runtime.context import LaunchContext, Player
-from termgames.spec import GameSpec
+from termgames.spec import GameSpec, LaunchContext, Player
 from tests.stores import store_at
 from tests.terminal import Terminal
 

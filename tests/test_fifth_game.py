@@ -14,8 +14,9 @@ from click.testing import CliRunner
 
 from termgames.cli import build_cli
 from termgames.launcher import Launcher
-from termgames.runtime.context import Player, Visit
 from termgames.runtime.runner import Runner
+from termgames.runtime.visit import Visit
+from termgames.spec import Player
 from tests.coin_arcade import WITH_COIN
 from tests.drivers import FakeDriver, fake_program
 from tests.fake import FakeSession

@@ -7,10 +7,10 @@ from pathlib import Path
 
 from termgames.direction import Direction
 from termgames.games import by_name
-from termgames.runtime.context import Player
 from termgames.sokoban.game import Sokoban
 from termgames.sokoban.parse import parse
 from termgames.sokoban.solved import solved_outcome
+from termgames.spec import Player
 from tests.stores import PLAYER, store_at
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from termgames.runtime.context import player_name
+from termgames.settings import player_name
 from termgames.sokoban.files import load
 from termgames.sokoban.game import replay
 from termgames.sokoban.progress import Record, record_solution

@@ -136,7 +136,7 @@ def test_every_public_function_and_class_says_what_it_does() -> None:
 # served game's terminal and player are the connection's, not this process's).
 ENVIRONMENT_READS = ("curses.LINES", "curses.COLS", "get_terminal_size", '"LOGNAME"')
 READERS = {
-    "runtime/context.py": frozenset(ENVIRONMENT_READS),  # builds the LaunchContext
+    "settings.py": frozenset(ENVIRONMENT_READS),  # the settings: the player, the data
     "commands/workers.py": frozenset({"get_terminal_size"}),  # a CLI report's progress bar
     "replay/player.py": frozenset({"get_terminal_size"}),  # no game: plays on its own tty
 }
@@ -190,13 +190,13 @@ user = os.environ.get("LOGNAME") or os.environ['LOGNAME']
         "get_terminal_size", "get_terminal_size", '"LOGNAME"', '"LOGNAME"'])
 
 
-# Who may look at the environment at all: the code that builds the launch context (the
-# player, verified or not, the display options, the data folder), the terminal session
+# Who may look at the environment at all: the settings (the player, verified or not, the
+# display options, the data folder, the database, whether the game is served), the terminal session
 # (TERM, the locale the screen can show), the server building a game's environment from a
 # connection, and the command line's own debugging switch. A game or the store reading it
 # would bypass the context, as NO_COLOR and 'unverified' once did.
 ENVIRONMENT_READERS = frozenset({
-    "runtime/context.py", "runtime/environment.py", "runtime/terminal.py",
+    "settings.py", "runtime/environment.py", "runtime/terminal.py",
     "serve/children.py", "serve/server.py", "cli.py"})
 
 

@@ -19,8 +19,8 @@ from termgames.cli import cli
 from termgames.g2048.board import DEFAULT_GOAL, DEFAULT_SIZE, Direction, Game2048
 from termgames.outcome import Mark
 from termgames.reversi.screen import ReversiScreen
-from termgames.runtime.context import player_name
 from termgames.scoreboard import minutes_seconds
+from termgames.settings import player_name
 from termgames.sokoban.bundled import BUNDLED, load_bundled
 from termgames.sokoban.progress import Record, record_solution
 from termgames.store.schema import MIGRATIONS

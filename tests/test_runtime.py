@@ -21,15 +21,15 @@ from termgames.runtime.bindings import (
     footer_text,
     lookup,
 )
-from termgames.runtime.context import DisplayOptions, LaunchContext, Player, Visit
 from termgames.runtime.draw import ASCII_GLYPHS, Canvas, ColourMode, Palette
 from termgames.runtime.keys import key_name
 from termgames.runtime.panels import Panel
 from termgames.runtime.runner import MESSAGE_MS, Runner
 from termgames.runtime.scheduler import Scheduler
 from termgames.runtime.screen import GameScreen
+from termgames.runtime.visit import Visit
 from termgames.scoreboard import ScoreKind
-from termgames.spec import GameSpec, Scoring
+from termgames.spec import DisplayOptions, GameSpec, LaunchContext, Player, Scoring
 from termgames.store import Store
 from termgames.store.sqlite import SQLiteStore
 from termgames.text import clip, text_width

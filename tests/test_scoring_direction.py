@@ -21,9 +21,8 @@ from termgames.g2048.screen import variant_name as variant_2048
 from termgames.maze import SPEC as MAZE
 from termgames.maze.generate import generate
 from termgames.outcome import Outcome, Result
-from termgames.runtime.context import Player
 from termgames.runtime.screen import GameScreen
-from termgames.spec import GameSpec
+from termgames.spec import GameSpec, Player
 from tests.drivers import fake_program
 from tests.stores import PLAYER, store_at
 

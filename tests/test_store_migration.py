@@ -14,9 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from termgames.runtime.context import DisplayOptions, data_home, open_visit
+from termgames.runtime.visit import open_visit
+from termgames.settings import data_home
 from termgames.sokoban.bundled import BUNDLED, load_bundled
 from termgames.sokoban.progress import Record, load_records, record_solution
+from termgames.spec import DisplayOptions
 from termgames.store.opening import OpeningStore
 from termgames.store.schema import MIGRATIONS
 from termgames.store.sql import SQLITE

@@ -38,7 +38,8 @@ DEADLINE_S = 120.0
 
 WRITER = """
 import sys, time
-from termgames.runtime.context import DisplayOptions, open_visit
+from termgames.spec import DisplayOptions
+from termgames.runtime.visit import open_visit
 name, count, pause, read = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), sys.argv[4]
 store = open_visit(DisplayOptions()).store
 for index in range(count):

@@ -24,8 +24,8 @@ pytest.importorskip("aiohttp", reason="termgames web needs the serve extra (aioh
 from aiohttp.test_utils import TestClient, TestServer
 
 from termgames.games import GAMES
-from termgames.serve.identity import serve_folder
-from termgames.serve.live import LiveSession, publish
+from termgames.live import LiveSession, publish
+from termgames.settings import serve_folder
 from termgames.sokoban.bundled import BUNDLED, load_bundled
 from termgames.sokoban.progress import Record, record_solution
 from termgames.standings import standings

@@ -190,10 +190,10 @@ def drives_the_curses_session(_: Path) -> None:
     """The session on PDCurses: set up without set_escdelay or SIGHUP; keys read as
     PDCurses gives them (a character that shares a key's number, a resize, the mouse);
     colour pairs stop at 256; characters beyond U+FFFF drawn as '?'; all put back."""
-    from termgames.runtime.context import DisplayOptions
     from termgames.runtime.draw import ColourMode, Style
     from termgames.runtime.keys import Mouse
     from termgames.runtime.terminal import Session, Terminated
+    from termgames.spec import DisplayOptions
 
     signal.signal(SIGBREAK, _killed_unsaved)  # as Windows' default handler would
     handlers = {number: signal.getsignal(number) for number in (signal.SIGTERM, SIGBREAK)}

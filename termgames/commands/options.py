@@ -10,7 +10,7 @@ from typing import Any, TypeVar
 
 import click
 
-from termgames.runtime.context import DisplayOptions
+from termgames.spec import DisplayOptions
 
 OUTPUT_RULE = (
     "On a terminal a progress line (on standard error) counts the games, their moves and "
@@ -66,7 +66,7 @@ def database_url_option(function: F) -> F:
 
     def remember(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
         from termgames.failures import BadDatabaseURL
-        from termgames.runtime.context import use_database
+        from termgames.settings import use_database
         from termgames.store import check_database_url
 
         if value is None:

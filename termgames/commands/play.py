@@ -11,9 +11,8 @@ import click
 from termgames.runtime import app
 
 if TYPE_CHECKING:
-    from termgames.runtime.context import DisplayOptions, LaunchContext
     from termgames.runtime.screen import GameScreen
-    from termgames.spec import GameSpec
+    from termgames.spec import DisplayOptions, GameSpec, LaunchContext
 
 SPEC_KEY = "termgames.spec"
 """Where in the click context's ``meta`` the game being run is kept."""

@@ -15,7 +15,7 @@ from termgames.g2048.board import (
     largest_possible,
     validate_reachable,
 )
-from termgames.runtime.context import DisplayOptions
+from termgames.spec import DisplayOptions
 from termgames.text import plural
 
 

@@ -33,11 +33,11 @@ from termgames.g2048.view import (
 from termgames.outcome import Mark, Outcome
 from termgames.runtime import keys
 from termgames.runtime.bindings import MOVEMENT_KEYS, Binding, declared_once, movement
-from termgames.runtime.context import LaunchContext
 from termgames.runtime.draw import Canvas
 from termgames.runtime.keys import Key, Mouse
 from termgames.runtime.layout import Memo, Rect
 from termgames.runtime.screen import GameScreen, ResultPanel
+from termgames.spec import LaunchContext
 
 if TYPE_CHECKING:
     from termgames.store import Score

@@ -16,8 +16,8 @@ from termgames.spec import GameSpec, Scoring
 if TYPE_CHECKING:
     import click
 
-    from termgames.runtime.context import LaunchContext
     from termgames.runtime.screen import GameScreen
+    from termgames.spec import LaunchContext
 
 
 def _command() -> click.Command:

@@ -9,7 +9,7 @@ import click
 from termgames.commands.options import display_options
 from termgames.commands.play import play
 from termgames.maze.generate import MAX_CELLS
-from termgames.runtime.context import DisplayOptions
+from termgames.spec import DisplayOptions
 
 
 def _size(ctx: click.Context, param: click.Parameter, value: str) -> tuple[int, int] | None:

@@ -24,12 +24,12 @@ from termgames.maze.walk import Walk, toward
 from termgames.outcome import Outcome
 from termgames.runtime import keys
 from termgames.runtime.bindings import Binding, declared_once, movement
-from termgames.runtime.context import LaunchContext
 from termgames.runtime.draw import Canvas
 from termgames.runtime.grid import GridView, Viewport
 from termgames.runtime.keys import Key, Mouse
 from termgames.runtime.layout import Rect
 from termgames.runtime.screen import GameScreen
+from termgames.spec import LaunchContext
 
 CLOCK_MS = 100  # the clock shows tenths, like every maze time
 BUILD_SLICE = 20_000  # Prim steps in one slice between keys: about 20 ms

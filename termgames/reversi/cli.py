@@ -8,7 +8,7 @@ from termgames.commands.options import OUTPUT_RULE, display_options, jobs_option
 from termgames.commands.play import play
 from termgames.reversi.ai import STRATEGY_NAMES
 from termgames.reversi.match import First
-from termgames.runtime.context import DisplayOptions
+from termgames.spec import DisplayOptions
 
 STRATEGIES = click.Choice(STRATEGY_NAMES)
 

@@ -30,11 +30,11 @@ from termgames.reversi.view import (
 )
 from termgames.runtime import keys
 from termgames.runtime.bindings import Binding, movement
-from termgames.runtime.context import LaunchContext
 from termgames.runtime.draw import BOLD, Canvas
 from termgames.runtime.keys import Key, Mouse
 from termgames.runtime.layout import Memo, Rect
 from termgames.runtime.screen import GameScreen, Host
+from termgames.spec import LaunchContext
 
 Typed = tuple[Callable[[], None], int | None]
 """A key typed while the computer moved, waiting its turn: what it does, and its digit if

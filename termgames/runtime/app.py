@@ -8,11 +8,12 @@ import sys
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from termgames.runtime.context import DisplayOptions, LaunchContext, Visit, open_visit
 from termgames.runtime.environment import write_line
 from termgames.runtime.runner import Runner
 from termgames.runtime.screen import GameScreen, Screen
 from termgames.runtime.terminal import Session, preflight
+from termgames.runtime.visit import Visit, open_visit
+from termgames.spec import DisplayOptions, LaunchContext
 
 if TYPE_CHECKING:
     from termgames.spec import GameSpec

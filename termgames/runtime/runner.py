@@ -29,8 +29,8 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from termgames.outcome import Outcome
-    from termgames.runtime.context import LaunchContext, Visit
-    from termgames.spec import GameSpec
+    from termgames.runtime.visit import Visit
+    from termgames.spec import GameSpec, LaunchContext
     from termgames.store import Score
 
 IDLE_MS = 250

@@ -14,8 +14,7 @@ from termgames.runtime.scheduler import Callback, Timer
 
 if TYPE_CHECKING:
     from termgames.outcome import Outcome
-    from termgames.runtime.context import LaunchContext
-    from termgames.spec import GameSpec
+    from termgames.spec import GameSpec, LaunchContext
     from termgames.store import Score
 
 

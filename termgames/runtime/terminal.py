@@ -16,7 +16,6 @@ from collections.abc import Callable
 from types import TracebackType
 
 from termgames.clock import Clock
-from termgames.runtime.context import DisplayOptions
 from termgames.runtime.draw import (
     ASCII_GLYPHS,
     BASIC_PLANE,
@@ -45,6 +44,7 @@ from termgames.runtime.signals import (
     restore_handlers,
 )
 from termgames.runtime.signals import Terminated as Terminated  # what a session raises
+from termgames.spec import DisplayOptions
 
 ESCAPE_DELAY_MS = 25
 _WHEEL_DOWN = getattr(curses, "BUTTON5_PRESSED", 0)  # ncurses 6; older ones lack it

@@ -15,12 +15,12 @@ from typing import TYPE_CHECKING, Protocol
 
 import asyncssh
 
+from termgames.live import LiveSession
 from termgames.serve import children
 from termgames.serve.children import Child
 from termgames.serve.events import HostLog
 from termgames.serve.identity import Auth, Claims
 from termgames.serve.limits import AbuseLimits, BanFile, ConnectionRate, StartCounter
-from termgames.serve.live import LiveSession
 from termgames.serve.pacing import HandshakePacer
 from termgames.serve.requests import Refusal, RemoteOptions
 from termgames.serve.starting import StartQueue, default_width

@@ -18,8 +18,8 @@ import sys
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 
-from termgames.runtime.context import PLAYER_VARIABLE, SERVED_VARIABLE, UNVERIFIED_VARIABLE
 from termgames.runtime.watched import REPAINT_SIGNAL_NAME, STANDING_FD_VARIABLE
+from termgames.settings import PLAYER_VARIABLE, SERVED_VARIABLE, UNVERIFIED_VARIABLE
 from termgames.store import BROKER_VARIABLE
 
 if sys.platform != "win32":  # serve refuses to start on Windows (command.py)

@@ -131,9 +131,10 @@ def run_server(games: tuple[GameSpec, ...], entry: Callable[[list[str]], None], 
         echo(f"termgames: {INSTALL_HINT}", err=True)
         sys.exit(2)
     from termgames.serve.arcade import Options
-    from termgames.serve.identity import Claims, IdentityError, host_key, serve_folder
+    from termgames.serve.identity import Claims, IdentityError, host_key
     from termgames.serve.limits import AbuseLimits
     from termgames.serve.requests import remote_help, remote_options
+    from termgames.settings import serve_folder
 
     folder = serve_folder()
     try:
@@ -192,8 +193,8 @@ def _start_broker() -> BrokerProcess | None:
     """With a PostgreSQL database, the store broker, listening (before the server does:
     a database that cannot be reached stops the start, in one line and status 1)."""
     from termgames.failures import StoreUnavailable
-    from termgames.runtime.context import data_home, database_url
     from termgames.serve.database import BrokerProcess
+    from termgames.settings import data_home, database_url
 
     url = database_url()
     if url is None:
@@ -232,7 +233,7 @@ def _publish_once(arcade: Arcade, folder: Path) -> None:
     import socket
     import time
 
-    from termgames.serve.live import publish
+    from termgames.live import publish
 
     try:
         publish(folder, socket.gethostname(), arcade.live(), time.time())

@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 from termgames.failures import DatabaseUnreachable
-from termgames.runtime.context import account_name, announce_broker
+from termgames.settings import account_name, announce_broker
 from termgames.store.spool import SPOOL_NAME
 
 __all__ = ["BrokerProcess"]

@@ -10,9 +10,6 @@ from enum import Enum
 from pathlib import Path
 from typing import Any
 
-from termgames.runtime.context import data_home
-
-SERVE_FOLDER = "serve"
 HOST_KEY_FILE = "host_key"
 CLAIMS_FILE = "claims.json"
 
@@ -28,11 +25,6 @@ class Auth(Enum):
 
 class IdentityError(Exception):
     """The host key or the claims file cannot be used; the message says which and why."""
-
-
-def serve_folder() -> Path:
-    """Where the server keeps its key and its claims: beside the scores."""
-    return data_home() / SERVE_FOLDER
 
 
 def host_key(folder: Path) -> Any:

@@ -16,9 +16,9 @@ if TYPE_CHECKING:
     import click
 
     from termgames.outcome import Outcome
-    from termgames.runtime.context import LaunchContext
     from termgames.runtime.screen import GameScreen
     from termgames.scoreboard import Table
+    from termgames.spec import LaunchContext
     from termgames.store import Store, StoreReader
 
 

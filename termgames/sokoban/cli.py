@@ -10,7 +10,6 @@ import click
 from termgames.commands.options import display_options
 from termgames.commands.output import echo
 from termgames.commands.play import current_game, play
-from termgames.runtime.context import DisplayOptions
 from termgames.runtime.terminal import reattach_stdin_to_terminal
 from termgames.sokoban.bundled import ALIASES, BUNDLED, SLUGS, by_slug, load_bundled
 from termgames.sokoban.catalogue import Catalogue
@@ -24,6 +23,7 @@ from termgames.sokoban.files import (
 )
 from termgames.sokoban.game import SolutionError, replay
 from termgames.sokoban.levels import Collection, Level, LevelError, Problem
+from termgames.spec import DisplayOptions
 from termgames.text import plural, sanitize, shown_path
 
 COLLECTIONS = ", ".join(f"{entry.slug} ({entry.detail})" for entry in (*BUNDLED, *ALIASES))
@@ -310,7 +310,7 @@ def _replayed(level: Level, moves: str) -> str:
 def _export(collection: Collection, where: str) -> None:
     """Print the player's solutions to ``collection`` (from ``where``), or say there are
     none."""
-    from termgames.runtime.context import open_reader
+    from termgames.settings import open_reader
     from termgames.sokoban.progress import load_records
     from termgames.sokoban.solving_cli import solution_lines
 

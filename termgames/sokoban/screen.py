@@ -10,7 +10,6 @@ from collections.abc import Callable, Sequence
 from termgames.outcome import Outcome
 from termgames.runtime import keys
 from termgames.runtime.bindings import Binding, declared_once, movement
-from termgames.runtime.context import LaunchContext
 from termgames.runtime.draw import Canvas
 from termgames.runtime.grid import GridView
 from termgames.runtime.keys import Key, Mouse
@@ -38,6 +37,7 @@ from termgames.sokoban.view import (
     skipped_words,
     solved_lines,
 )
+from termgames.spec import LaunchContext
 from termgames.text import plural
 
 __all__ = ["SokobanScreen"]

@@ -15,7 +15,7 @@ from aiohttp import web
 from aiohttp.typedefs import Handler
 
 from termgames.commands.output import echo
-from termgames.serve.live import read_live
+from termgames.live import read_live
 from termgames.spec import GameSpec
 from termgames.standings import DEFAULT_LIMIT, LIMITS
 from termgames.store import StoreReader

@@ -57,7 +57,7 @@ def run_web(games: Sequence[GameSpec], host: str, port: int) -> None:
         sys.exit(2)
     import asyncio  # here, not at the top: every termgames command loads this module
 
-    from termgames.serve.identity import serve_folder
+    from termgames.settings import serve_folder
     from termgames.web.app import Site
     from termgames.web.reading import open_web_store
 

@@ -16,7 +16,7 @@ FRESH_FOR_S = 2.0
 def open_web_store() -> StoreReader:
     """The store the web page reads: the read-only view ``termgames scores`` opens (the
     data folder's, or the database --database-url names)."""
-    from termgames.runtime.context import open_reader
+    from termgames.settings import open_reader
 
     store, _ = open_reader()
     return store

@@ -8,8 +8,8 @@ import time
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from termgames.live import LiveSession
 from termgames.scoreboard import Table
-from termgames.serve.live import LiveSession
 from termgames.spec import GameSpec
 from termgames.standings import standings
 from termgames.store import StoreReader

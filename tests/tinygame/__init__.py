@@ -7,10 +7,9 @@ from typing import Any
 
 import click
 
-from termgames.runtime.context import LaunchContext
 from termgames.runtime.screen import GameScreen
 from termgames.scoreboard import ScoreKind
-from termgames.spec import GameSpec, Scoring
+from termgames.spec import GameSpec, LaunchContext, Scoring
 
 
 def _command() -> click.Command:

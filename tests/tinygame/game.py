@@ -11,9 +11,9 @@ from termgames.commands.options import display_options
 from termgames.commands.play import play
 from termgames.outcome import Outcome, Result
 from termgames.runtime.bindings import Binding
-from termgames.runtime.context import DisplayOptions
 from termgames.runtime.draw import Canvas
 from termgames.runtime.screen import GameScreen
+from termgames.spec import DisplayOptions
 
 
 class CoinScreen(GameScreen[None]):

@@ -1,11 +1,13 @@
-"""What a game is launched with, and the one place that reads the environment for it.
+"""The settings, read in one place: the environment's ``TERMGAMES_*`` variables, the data
+folder, the player's name and whether anyone checked it, how things look (NO_COLOR), and
+the database to use.
 
-A ``Visit`` is what every game of one program run shares: the store, the player (and
-whether anyone checked who they are), how things look, and the clock. A local run builds
-it from the environment (``open_visit``); a served game's environment is built by the
-server from the connection, so the same code serves both. The runner turns the visit
-into a ``LaunchContext`` for each game as it starts, with the size of the game's area at
-that moment.
+A local run reads them from its own environment; a served game's environment is built by
+the server from the connection (``serve/seat/children.py``), so the same code serves
+both. This module stands above the store (a read-only command opens one here) and the
+contract (a ``Player`` and the ``DisplayOptions`` are the contract's), and below
+everything that reads settings: the runtime's visit, the command line, the server and
+the web page. ``tests/rules`` holds that nothing else reads these variables.
 """
 
 from __future__ import annotations
@@ -13,12 +15,10 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
-from termgames.clock import Clock, MonotonicClock
-from termgames.runtime.watched import StandingLine
+from termgames.spec import DisplayOptions, Player
 from termgames.store import BROKER_VARIABLE, DATABASE_URL_VARIABLE, Store, open_store
-from termgames.store.opening import OpeningStore
 from termgames.text import sanitize
 
 if TYPE_CHECKING:
@@ -36,60 +36,20 @@ HOME_VARIABLE = "TERMGAMES_HOME"
 STATE_DUMP_VARIABLE = "TERMGAMES_STATE_DUMP"
 """A file to append each game's final state to (the key-storm tests read it)."""
 LOGIN_VARIABLES = ("LOGNAME", "USER", "USERNAME")
+SERVE_FOLDER = "serve"
+"""The server's own files (its key, the names keys claimed, the live sessions), in the
+data folder."""
 
 
-class Player(NamedTuple):
-    """Who is playing; ``verified`` is False when anyone could have taken the name (a
-    server that checks no keys), and their results say so."""
-
-    name: str
-    verified: bool = True
-
-
-class DisplayOptions(NamedTuple):
-    """What the player asked for about how things look (``no_color`` includes NO_COLOR)."""
-
-    ascii: bool = False
-    no_color: bool = False
-    mouse: bool = True
-
-
-class LaunchContext(NamedTuple):
-    """Everything a game's factory may use: ``rows`` x ``cols`` is the game's area (the
-    window less the runtime's footer) as the game starts."""
-
-    store: Store
-    player: Player
-    rows: int
-    cols: int
-    display: DisplayOptions = DisplayOptions()
-    clock: Clock = MonotonicClock()
-
-
-class Visit(NamedTuple):
-    """What every game of one program run shares; ``context`` makes a game's context."""
-
-    store: Store
-    player: Player
-    display: DisplayOptions = DisplayOptions()
-    clock: Clock = MonotonicClock()
-    state_dump: Path | None = None
-    standing: StandingLine = StandingLine()
-    """Where a served game tells its server how it stands, for the watchers' list."""
-
-    def context(self, rows: int, cols: int) -> LaunchContext:
-        """The context of a game starting in an area of ``rows`` x ``cols`` cells."""
-        return LaunchContext(self.store, self.player, rows, cols, self.display, self.clock)
-
-
-def _environment(environ: Mapping[str, str] | None) -> Mapping[str, str]:
+def environment(environ: Mapping[str, str] | None = None) -> Mapping[str, str]:
+    """``environ``, or this process's environment when None."""
     return os.environ if environ is None else environ
 
 
 def account_name(environ: Mapping[str, str] | None = None) -> str:
     """The local account: the login name (LOGNAME, USER, USERNAME), else the password
     database's name for this user (cron, containers), else 'player'."""
-    environ = _environment(environ)
+    environ = environment(environ)
     for variable in LOGIN_VARIABLES:
         name = sanitize(environ.get(variable, "").strip(), 64)
         if name:
@@ -104,13 +64,13 @@ def account_name(environ: Mapping[str, str] | None = None) -> str:
 
 def player_name(environ: Mapping[str, str] | None = None) -> str:
     """Who is playing: $TERMGAMES_PLAYER, else the local account."""
-    environ = _environment(environ)
+    environ = environment(environ)
     return sanitize(environ.get(PLAYER_VARIABLE, "").strip(), 64) or account_name(environ)
 
 
 def current_player(environ: Mapping[str, str] | None = None) -> Player:
     """The player, and whether their name was checked."""
-    environ = _environment(environ)
+    environ = environment(environ)
     return Player(player_name(environ), verified=environ.get(UNVERIFIED_VARIABLE) != "1")
 
 
@@ -119,7 +79,7 @@ def data_home(environ: Mapping[str, str] | None = None) -> Path:
     names (~/.local/share/termgames on Linux)."""
     from pathlib import Path  # only once the store is opened: not before a first frame
 
-    environ = _environment(environ)
+    environ = environment(environ)
     if configured := environ.get(HOME_VARIABLE):
         return Path(configured).expanduser()
     if sys.platform not in ("win32", "darwin"):
@@ -137,7 +97,7 @@ def display_options(requested: DisplayOptions,
                     environ: Mapping[str, str] | None = None) -> DisplayOptions:
     """The options asked for on the command line, with what the environment adds: any
     non-empty NO_COLOR turns colour off (https://no-color.org)."""
-    if _environment(environ).get("NO_COLOR"):
+    if environment(environ).get("NO_COLOR"):
         return DisplayOptions(requested.ascii, True, requested.mouse)
     return requested
 
@@ -145,37 +105,28 @@ def display_options(requested: DisplayOptions,
 def open_reader(environ: Mapping[str, str] | None = None) -> tuple[Store, Player]:
     """The store as read-only commands see it (``scores``, exports: nothing is made on
     disk), and the player they are about."""
-    environ = _environment(environ)
+    environ = environment(environ)
     store = open_store(data_home(environ), owner=account_name(environ), create=False,
                        database_url=environ.get(DATABASE_URL_VARIABLE),
                        broker=environ.get(BROKER_VARIABLE))
     return store, current_player(environ)
 
 
-def open_visit(requested: DisplayOptions, environ: Mapping[str, str] | None = None) -> Visit:
-    """The visit of a local run (or a served game, whose environment the server built):
-    the store (migrated if old: earlier records are the local account's). The SQLite file
-    is opened when first used (``OpeningStore``: not before a first frame that shows
-    nothing of it); a database, which may refuse, is opened now."""
-    environ = _environment(environ)
-    url, broker = environ.get(DATABASE_URL_VARIABLE), environ.get(BROKER_VARIABLE)
+def serve_folder(environ: Mapping[str, str] | None = None) -> Path:
+    """Where a server keeps its key, the names keys claimed and its live sessions: beside
+    the scores (the web page reads the live sessions there)."""
+    return data_home(environ) / SERVE_FOLDER
 
-    def opened() -> Store:
-        return open_store(data_home(environ), owner=account_name(environ),
-                          database_url=url, broker=broker)
 
-    store = opened() if url or broker else OpeningStore(opened)
-    dump = environ.get(STATE_DUMP_VARIABLE)
-    if dump:
-        from pathlib import Path
-    return Visit(store, current_player(environ), display_options(requested, environ),
-                 state_dump=Path(dump) if dump else None,
-                 standing=StandingLine.from_environment(environ))
+def served(environ: Mapping[str, str] | None = None) -> bool:
+    """Whether this game runs under ``termgames serve``: its player is at the other end
+    of an SSH link."""
+    return environment(environ).get(SERVED_VARIABLE) == "1"
 
 
 def database_url(environ: Mapping[str, str] | None = None) -> str | None:
     """The PostgreSQL database to use (TERMGAMES_DATABASE_URL or --database-url), if any."""
-    return _environment(environ).get(DATABASE_URL_VARIABLE) or None
+    return environment(environ).get(DATABASE_URL_VARIABLE) or None
 
 
 def use_database(url: str) -> None:
