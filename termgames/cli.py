@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import os
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -17,9 +17,12 @@ from termgames.failures import DamagedInstall, StoreUnavailable
 from termgames.games import GAMES
 from termgames.runtime.environment import as_shown
 from termgames.settings import served
-from termgames.spec import DisplayOptions, GameSpec
+from termgames.spec import DisplayOptions
 from termgames.standings import DEFAULT_LIMIT, LIMITS
 from termgames.text import sanitize
+
+if TYPE_CHECKING:
+    from termgames.runtime.screen import ScreenSpec
 
 CONTEXT = {"help_option_names": ["-h", "--help"]}
 
@@ -27,7 +30,7 @@ CONTEXT = {"help_option_names": ["-h", "--help"]}
 class ArcadeGroup(click.Group):
     """A group whose game subcommands come from its games, imported only when used."""
 
-    def __init__(self, *args: Any, games: tuple[GameSpec, ...] = (), **kwargs: Any) -> None:
+    def __init__(self, *args: Any, games: tuple[ScreenSpec, ...] = (), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.games = games
 
@@ -83,7 +86,7 @@ class ArcadeGroup(click.Group):
         return None if spec is None else spec.command()
 
 
-def build_cli(games: tuple[GameSpec, ...]) -> ArcadeGroup:
+def build_cli(games: tuple[ScreenSpec, ...]) -> ArcadeGroup:
     """The ``termgames`` command for ``games``."""
 
     @click.group(cls=ArcadeGroup, games=games, invoke_without_command=True,

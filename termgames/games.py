@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
-from termgames import g2048, maze, reversi, sokoban
-from termgames.spec import GameSpec
+from typing import TYPE_CHECKING
 
-GAMES: tuple[GameSpec, ...] = (
+from termgames import g2048, maze, reversi, sokoban
+
+if TYPE_CHECKING:
+    from termgames.runtime.screen import ScreenSpec
+
+GAMES: tuple[ScreenSpec, ...] = (
     g2048.SPEC,
     maze.SPEC,
     reversi.SPEC,
@@ -13,6 +17,6 @@ GAMES: tuple[GameSpec, ...] = (
 )
 
 
-def by_name(games: tuple[GameSpec, ...] = GAMES) -> dict[str, GameSpec]:
+def by_name(games: tuple[ScreenSpec, ...] = GAMES) -> dict[str, ScreenSpec]:
     """The games by command name."""
     return {spec.name: spec for spec in games}

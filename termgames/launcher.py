@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from termgames.runtime.bindings import Binding
 from termgames.runtime.draw import Glyphs
 from termgames.runtime.lists import ListScreen
-from termgames.spec import GameSpec, LaunchContext
+from termgames.spec import LaunchContext
 from termgames.text import clip, text_width
+
+if TYPE_CHECKING:
+    from termgames.runtime.screen import ScreenSpec
 
 MINIMUM_SUMMARY = 16
 """Fewer cells than this of a game's summary say little ('outflank the …'); the row
@@ -81,7 +84,7 @@ class Launcher(ListScreen):
     """The menu as a list screen: choosing a game starts it over the menu; leaving the
     game comes back here with its best brought up to date."""
 
-    def __init__(self, games: Sequence[GameSpec], context: LaunchContext) -> None:
+    def __init__(self, games: Sequence[ScreenSpec], context: LaunchContext) -> None:
         self.games = list(games)
         self.context = context
         # Filled in just after the first frame: a game's line may have to read level

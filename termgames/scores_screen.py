@@ -37,8 +37,8 @@ class ScoresScreen(Screen[None]):
 
     title = "Scores"
 
-    def __init__(self, games: Sequence[GameSpec], context: LaunchContext,
-                 game: GameSpec | None = None) -> None:
+    def __init__(self, games: Sequence[GameSpec[object]], context: LaunchContext,
+                 game: GameSpec[object] | None = None) -> None:
         super().__init__()
         self.games = list(games)
         self.context = context

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 from termgames.clock import Clock, MonotonicClock
 from termgames.outcome import Mark
@@ -55,12 +55,16 @@ class Scoring(NamedTuple):
     """Results with any of these marks are not kept at all (a maze the solver showed)."""
 
 
-class GameSpec(NamedTuple):
+Game = TypeVar("Game", covariant=True)
+"""What a spec's ``create`` makes: for termgames, a ``runtime.screen.GameScreen`` (named
+where a spec is used, never here: the contract knows nothing of the runtime)."""
+
+
+class GameSpec(Generic[Game]):
     """A game: its names, its command, how to start it, and how its results are kept.
 
-    ``create`` builds the game as the menu starts it: a ``runtime.screen.GameScreen``
-    (typed ``Any`` here, as the runtime's screens know the contract and the contract
-    must not know them back: no import circle). The optional hooks replace the
+    ``create`` builds the game as the menu starts it (``Game``: for termgames, a
+    ``GameScreen``, as ``games.GAMES`` types it). The optional hooks replace the
     plain-score defaults for a game whose records are more than a score (Sokoban keeps
     each player's best solution to each level), and are given its progress space;
     ``check_state`` lists what is wrong with a state the game dumped (the key-storm
@@ -74,22 +78,33 @@ class GameSpec(NamedTuple):
     name that a key storm starts it with (a game that never ends by itself under random
     keys); and ``progress``, its space in the store's progress records (its name unless
     it says otherwise).
+
+    A plain class, to be generic (a NamedTuple cannot be on Python 3.10); treat it as a
+    value.
     """
 
-    name: str
-    title: str
-    summary: str
-    command: Callable[[], click.Command]
-    create: Callable[[LaunchContext], Any]
-    scoring: Scoring
-    best_line: Callable[[StoreReader, str, str], str] | None = None
-    tables: Callable[[StoreReader, str, int, bool], list[Table]] | None = None
-    recorder: Callable[[Store, str, Outcome, str, str], None] | None = None
-    check_state: Callable[[Mapping[str, Any]], list[str]] | None = None
-    remote_options: frozenset[str] = frozenset()
-    preload: Callable[[], object] | None = None
-    storm_args: tuple[str, ...] = ()
-    progress: str = ""
+    __slots__ = ("best_line", "check_state", "command", "create", "name", "preload",
+                 "progress", "recorder", "remote_options", "scoring", "storm_args",
+                 "summary", "tables", "title")
+
+    def __init__(self, name: str, title: str, summary: str,
+                 command: Callable[[], click.Command],
+                 create: Callable[[LaunchContext], Game], scoring: Scoring,
+                 best_line: Callable[[StoreReader, str, str], str] | None = None,
+                 tables: Callable[[StoreReader, str, int, bool], list[Table]] | None = None,
+                 recorder: Callable[[Store, str, Outcome, str, str], None] | None = None,
+                 check_state: Callable[[Mapping[str, Any]], list[str]] | None = None,
+                 remote_options: frozenset[str] = frozenset(),
+                 preload: Callable[[], object] | None = None,
+                 storm_args: tuple[str, ...] = (), progress: str = "") -> None:
+        self.name, self.title, self.summary = name, title, summary
+        self.command, self.create, self.scoring = command, create, scoring
+        self.best_line, self.tables, self.recorder = best_line, tables, recorder
+        self.check_state, self.remote_options = check_state, remote_options
+        self.preload, self.storm_args, self.progress = preload, storm_args, progress
+
+    def __repr__(self) -> str:
+        return f"GameSpec({self.name!r})"
 
     @property
     def progress_space(self) -> str:

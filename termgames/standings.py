@@ -36,7 +36,8 @@ class Standings:
         return lines
 
 
-def standings(games: Sequence[GameSpec], store: StoreReader, game: GameSpec | None = None,
+def standings(games: Sequence[GameSpec[object]], store: StoreReader,
+              game: GameSpec[object] | None = None,
               limit: int = DEFAULT_LIMIT) -> Standings:
     """The results of ``game`` (each player's bests too, where a game keeps them: Sokoban's
     levels), or of every game in ``games``: one table per variant, as only results of the

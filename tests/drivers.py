@@ -187,10 +187,10 @@ class FakeDriver:
 def fake_program(args: list[str], home: Path, rows: int = 24, cols: int = 80,
                  command: click.Command = cli) -> Iterator[FakeDriver]:
     """``termgames ARGS`` parsed by the real CLI (or ``command``), its game run in memory."""
-    started: list[tuple[GameSpec | None, Callable[[LaunchContext], Screen[Any]],
+    started: list[tuple[GameSpec[object] | None, Callable[[LaunchContext], Screen[Any]],
                         DisplayOptions, str | None]] = []
 
-    def play(spec: GameSpec, create: Callable[[LaunchContext], GameScreen[Any]],
+    def play(spec: GameSpec[object], create: Callable[[LaunchContext], GameScreen[Any]],
              display: DisplayOptions, notice: str | None = None) -> None:
         started.append((spec, create, display, notice))
 

@@ -10,10 +10,14 @@ import json
 import random
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from termgames.spec import GameSpec, LaunchContext, Player
+from termgames.spec import LaunchContext, Player
 from tests.stores import store_at
 from tests.terminal import Terminal
+
+if TYPE_CHECKING:
+    from termgames.runtime.screen import ScreenSpec
 
 # Bytes the terminal driver acts on itself in cbreak mode (signals, flow control, lnext):
 # a storm leaves them out, as they never reach the program.
@@ -34,7 +38,7 @@ NAMES = {curses.KEY_UP: "up", curses.KEY_DOWN: "down", curses.KEY_LEFT: "left",
          "\r": "enter", " ": "space", "\t": "tab", "\x1b": "esc"}
 
 
-def game_keys(spec: GameSpec) -> list[str]:
+def game_keys(spec: ScreenSpec) -> list[str]:
     """Every key the game's main screen binds (from its bindings, the one source of
     keys), by the names the harness presses, plus the keys panels use; never q."""
     store = store_at(Path("/nonexistent/termgames-storm"), create=False)
@@ -64,7 +68,7 @@ class StormReport:
     state: dict[str, object]
 
 
-def storm(term: Terminal, spec: GameSpec, keys: int, rng: random.Random, dump: Path
+def storm(term: Terminal, spec: ScreenSpec, keys: int, rng: random.Random, dump: Path
           ) -> StormReport:
     """Send ``keys`` random keys (bound keys, stray bytes, escape sequences) with resizes
     down to 10x5 and back, then quit; return what happened."""
@@ -109,12 +113,12 @@ def storm(term: Terminal, spec: GameSpec, keys: int, rng: random.Random, dump: P
                        b"Traceback" in term.received, json.loads(lines[-1]) if lines else {})
 
 
-def check_invariants(spec: GameSpec, state: dict[str, object]) -> None:
+def check_invariants(spec: ScreenSpec, state: dict[str, object]) -> None:
     """The game's own invariants (its spec's check), on the state it dumped at exit."""
     assert state.get("game") == spec.name, state
     assert spec.violations(state) == [], state
 
 
-def storm_args(spec: GameSpec) -> list[str]:
+def storm_args(spec: ScreenSpec) -> list[str]:
     """How a game is started for a storm (its spec says, after its name)."""
     return [spec.name, *spec.storm_args]

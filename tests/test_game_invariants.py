@@ -3,6 +3,7 @@ catches a broken state and passes a sound one."""
 
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 
 from termgames.direction import Direction
@@ -43,7 +44,8 @@ def test_each_game_keeps_its_progress_in_a_space_of_its_own(tmp_path: Path) -> N
 def test_sokobans_records_live_where_its_spec_says(tmp_path: Path) -> None:
     # Its hooks are given the spec's space: a spec that names another one keeps and reads
     # the records there, and nothing under the usual name.
-    elsewhere = by_name()["sokoban"]._replace(progress="sokoban-elsewhere")
+    elsewhere = copy.copy(by_name()["sokoban"])
+    elsewhere.progress = "sokoban-elsewhere"
     collection = parse("#####\n#@$.#\n#####\n", "<room>")
     game = Sokoban(collection.levels[0])
     game.move(Direction.RIGHT)

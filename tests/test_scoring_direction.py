@@ -28,7 +28,7 @@ from tests.stores import PLAYER, store_at
 
 
 class Case(NamedTuple):
-    spec: GameSpec
+    spec: GameSpec[object]
     args: list[str]
     variant: str
     recorded: list[int]

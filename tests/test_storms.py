@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from termgames.games import GAMES
-from termgames.spec import GameSpec
 from tests.storm import check_invariants, storm, storm_args
 from tests.terminal import Start
+
+if TYPE_CHECKING:
+    from termgames.runtime.screen import ScreenSpec
 
 KEYS = 2000
 SOAK_KEYS = 5000
@@ -20,7 +23,7 @@ SOAK_KEYS = 5000
 @pytest.mark.parametrize("keys", [KEYS, pytest.param(SOAK_KEYS, marks=pytest.mark.slow)])
 @pytest.mark.parametrize("spec", GAMES, ids=lambda spec: spec.name)
 def test_a_key_storm_leaves_the_game_alive_and_consistent(
-    terminal: Start, tmp_path: Path, spec: GameSpec, keys: int
+    terminal: Start, tmp_path: Path, spec: ScreenSpec, keys: int
 ) -> None:
     dump = tmp_path / "state.jsonl"
     term = terminal(*storm_args(spec), env={"TERMGAMES_STATE_DUMP": str(dump)})
@@ -34,5 +37,5 @@ def test_a_key_storm_leaves_the_game_alive_and_consistent(
 
 
 @pytest.mark.parametrize("spec", GAMES, ids=lambda spec: spec.name)
-def test_every_game_checks_its_invariants(spec: GameSpec) -> None:
+def test_every_game_checks_its_invariants(spec: ScreenSpec) -> None:
     assert spec.check_state is not None, f"{spec.name} checks no invariant"

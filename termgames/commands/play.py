@@ -1,5 +1,5 @@
 """A game's command starts its game: the arcade's group tells the command which game it
-is (its ``GameSpec``), so a game's package need not name itself to be played."""
+is (its ``GameSpec[object]``), so a game's package need not name itself to be played."""
 
 from __future__ import annotations
 
@@ -18,14 +18,14 @@ SPEC_KEY = "termgames.spec"
 """Where in the click context's ``meta`` the game being run is kept."""
 
 
-def remember_game(ctx: click.Context, spec: GameSpec) -> None:
+def remember_game(ctx: click.Context, spec: GameSpec[object]) -> None:
     """Note that the command about to run is ``spec``'s (the arcade's group does it)."""
     ctx.meta[SPEC_KEY] = spec
 
 
-def current_game() -> GameSpec:
+def current_game() -> GameSpec[object]:
     """The game whose command is running (a RuntimeError outside the arcade's group)."""
-    spec: GameSpec | None = click.get_current_context().meta.get(SPEC_KEY)
+    spec: GameSpec[object] | None = click.get_current_context().meta.get(SPEC_KEY)
     if spec is None:
         raise RuntimeError("a game's command runs only inside the termgames group")
     return spec

@@ -39,7 +39,7 @@ def startup_notice(store: Store, *more: str | None) -> str | None:
     return " ".join(filter(None, [*store.warnings, *more])) or None
 
 
-def play(spec: GameSpec, create: Callable[[LaunchContext], GameScreen[Any]],
+def play(spec: GameSpec[object], create: Callable[[LaunchContext], GameScreen[Any]],
          display: DisplayOptions, notice: str | None = None) -> None:
     """Run one game until the player leaves it; ``notice`` is shown over the first frame."""
     farewells: list[str] = []

@@ -54,7 +54,7 @@ class GameRun:
 
     __slots__ = ("ended", "filed", "run_id", "spec")
 
-    def __init__(self, spec: GameSpec) -> None:
+    def __init__(self, spec: GameSpec[object]) -> None:
         self.spec = spec
         self.run_id = os.urandom(8).hex()
         self.ended: Outcome | None = None
@@ -115,7 +115,7 @@ class Runner:
         height, width = self.session.size()
         return self.visit.context(max(height - FOOTER_ROWS, 0), width)
 
-    def launch(self, spec: GameSpec, create: Callable[[LaunchContext], GameScreen[Any]]
+    def launch(self, spec: GameSpec[object], create: Callable[[LaunchContext], GameScreen[Any]]
                ) -> None:
         """Start a game with a context made now; its results are recorded under ``spec``."""
         self.start(spec, create(self.context()))
@@ -124,7 +124,7 @@ class Runner:
         """Show a screen that is not a game (the menu), made with a context made now."""
         self.push(create(self.context()))
 
-    def start(self, spec: GameSpec, screen: GameScreen[Any]) -> None:
+    def start(self, spec: GameSpec[object], screen: GameScreen[Any]) -> None:
         """Show a game's main screen; its results are recorded under ``spec``."""
         self.games[id(screen)] = GameRun(spec)
         self.push(screen)

@@ -44,7 +44,7 @@ class Host(Protocol):
     def pop(self, screen: Screen[Any]) -> None:
         """Remove ``screen`` (and anything above it)."""
 
-    def launch(self, spec: GameSpec, create: Callable[[LaunchContext], GameScreen[Any]]
+    def launch(self, spec: GameSpec[object], create: Callable[[LaunchContext], GameScreen[Any]]
                ) -> None:
         """Start a game, made by ``create`` with a context made now, its results recorded
         under ``spec``."""
@@ -315,3 +315,8 @@ class GameScreen(Screen[S]):
         """Where this game keeps the player's progress and marks in the store: its spec's
         space, as the runner started it (known once mounted)."""
         return self.host.progress_space(self)
+
+
+if TYPE_CHECKING:
+    ScreenSpec = GameSpec[GameScreen[Any]]
+    """A game whose ``create`` makes a game screen: every termgames game (``games.GAMES``)."""

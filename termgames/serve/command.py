@@ -30,7 +30,7 @@ NOT_ON_WINDOWS = ("termgames serve runs each game on a pseudo-terminal, which Wi
                   "lacks: serve from Linux, macOS or WSL")
 
 
-def serve_command(games: tuple[GameSpec, ...], entry: Callable[[list[str]], None]
+def serve_command(games: tuple[GameSpec[object], ...], entry: Callable[[list[str]], None]
                   ) -> click.Command:
     """The ``serve`` command of an arcade of ``games``, whose forked games each run
     ``entry`` (the arcade's own command line, as ``termgames ARGS`` would: it ends in
@@ -118,7 +118,7 @@ class Limits(NamedTuple):
     idle_timeout: float
 
 
-def run_server(games: tuple[GameSpec, ...], entry: Callable[[list[str]], None], host: str,
+def run_server(games: tuple[GameSpec[object], ...], entry: Callable[[list[str]], None], host: str,
                port: int, limits: Limits, auth: Auth, recording: Recording | None = None,
                abuse: AbuseLimits | None = None, watching: bool = True) -> None:
     """Serve ``games`` until SIGTERM or Ctrl-C (the ``serve`` command's body)."""
@@ -258,7 +258,7 @@ NOT_PRELOADED = ("termgames.serve", "termgames.web", "termgames.replay")
 (aiohttp alone took 0.33 s and its memory in every server) and the replay player."""
 
 
-def _preload(games: tuple[GameSpec, ...]) -> None:
+def _preload(games: tuple[GameSpec[object], ...]) -> None:
     """Import every module of termgames and each game's command now, once, and build
     what each game preloads (2048's AI tables), so that each forked game finds them in
     memory shared with the server instead of importing or building them again."""

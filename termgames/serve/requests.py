@@ -34,7 +34,7 @@ RemoteOptions = Mapping[str, Mapping[str, bool]]
 _TERM = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,63}")
 
 
-def remote_options(games: tuple[GameSpec, ...]) -> dict[str, dict[str, bool]]:
+def remote_options(games: tuple[GameSpec[object], ...]) -> dict[str, dict[str, bool]]:
     """Each game's options that a player may give over SSH (its ``remote_options`` and
     the display options every game takes), each with whether it takes a value; none
     of them opens a file or starts work beyond one game's (no level files, no --solve,
@@ -60,7 +60,7 @@ HELP_WORDS = ("--help", "-h")
 """A player's way to ask what a game takes over SSH."""
 
 
-def remote_help(games: tuple[GameSpec, ...]) -> dict[str, str]:
+def remote_help(games: tuple[GameSpec[object], ...]) -> dict[str, str]:
     """Each game's help as a player over SSH may use it: its summary, and only the
     options they may give there (``remote_options``), as its command's --help writes
     them; and the scores' (what ``scores_arguments`` takes)."""

@@ -1,6 +1,6 @@
 """Sokoban progress in the store: each player's best solution to each level, keyed by the
 board itself, and the levels a hint or the replay helped. All of it lives in the progress
-space the game's spec names (``GameSpec.progress_space``), which callers pass in."""
+space the game's spec names (``GameSpec[object].progress_space``), which callers pass in."""
 
 from __future__ import annotations
 

@@ -48,7 +48,7 @@ class Site:
     build (most of it Sokoban's bundled collections, read at each build), and a crowd of
     readers must not each pay it."""
 
-    def __init__(self, games: Sequence[GameSpec], opener: Callable[[], StoreReader],
+    def __init__(self, games: Sequence[GameSpec[object]], opener: Callable[[], StoreReader],
                  live_folder: Path, clock: Callable[[], float] = time.time,
                  fresh_for: float = FRESH_FOR_S) -> None:
         self.games, self.live_folder, self.clock = tuple(games), live_folder, clock

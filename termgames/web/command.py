@@ -30,7 +30,7 @@ class BadAddress(Exception):
     """The address to listen on names no interface of this machine (a bad argument)."""
 
 
-def web_command(games: tuple[GameSpec, ...]) -> click.Command:
+def web_command(games: tuple[GameSpec[object], ...]) -> click.Command:
     """The ``web`` command of an arcade of ``games``."""
 
     @click.command(name="web", context_settings={"help_option_names": ["-h", "--help"]})
@@ -48,7 +48,7 @@ def web_command(games: tuple[GameSpec, ...]) -> click.Command:
     return web
 
 
-def run_web(games: Sequence[GameSpec], host: str, port: int) -> None:
+def run_web(games: Sequence[GameSpec[object]], host: str, port: int) -> None:
     """Serve the page until SIGTERM or Ctrl-C (the ``web`` command's body)."""
     try:
         importlib.import_module("aiohttp")

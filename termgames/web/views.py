@@ -32,7 +32,7 @@ def _footer(now: float) -> str:
     return time.strftime("read %Y-%m-%d %H:%M:%S %Z", time.localtime(now))
 
 
-def best_results(games: Sequence[GameSpec], store: StoreReader, live: list[LiveSession],
+def best_results(games: Sequence[GameSpec[object]], store: StoreReader, live: list[LiveSession],
                  now: float, limit: int) -> Page:
     """The front page: who is playing now (if anyone) and every game's best results, one
     table per variant, helped results apart: what ``termgames scores`` prints."""
@@ -45,7 +45,7 @@ def best_results(games: Sequence[GameSpec], store: StoreReader, live: list[LiveS
     return Page(200, render.page("Best results", body, footer=_footer(now)))
 
 
-def player(games: Sequence[GameSpec], store: StoreReader, name: str, now: float,
+def player(games: Sequence[GameSpec[object]], store: StoreReader, name: str, now: float,
            limit: int) -> Page:
     """``name``'s page: their best results in each game and variant, and what each game
     keeps of their progress (Sokoban's levels solved, and their best solution to each),
@@ -68,7 +68,7 @@ def _duration(seconds: float) -> str:
         else f"{secs}s"
 
 
-def live_table(games: Sequence[GameSpec], live: list[LiveSession], now: float) -> Table:
+def live_table(games: Sequence[GameSpec[object]], live: list[LiveSession], now: float) -> Table:
     """The sessions playing now, the longest playing first."""
     titles = {spec.name: spec.title for spec in games}
     shape = Table(f"{plural(len(live), 'player')} on the arcade's server",
@@ -81,7 +81,7 @@ def live_table(games: Sequence[GameSpec], live: list[LiveSession], now: float) -
     return shape
 
 
-def playing_now(games: Sequence[GameSpec], live: list[LiveSession], now: float) -> Page:
+def playing_now(games: Sequence[GameSpec[object]], live: list[LiveSession], now: float) -> Page:
     """Who is playing on the server beside this page, reloaded every few seconds."""
     body = (render.table(live_table(games, live, now), render.player_link) if live
             else render.paragraph("Nobody is playing right now."))
