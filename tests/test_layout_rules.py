@@ -138,7 +138,7 @@ ENVIRONMENT_READS = ("curses.LINES", "curses.COLS", "get_terminal_size", '"LOGNA
 READERS = {
     "settings.py": frozenset(ENVIRONMENT_READS),  # the settings: the player, the data
     "commands/workers.py": frozenset({"get_terminal_size"}),  # a CLI report's progress bar
-    "replay/player.py": frozenset({"get_terminal_size"}),  # no game: plays on its own tty
+    "runtime/raw.py": frozenset({"get_terminal_size"}),  # the replay: no game, its own tty
 }
 
 

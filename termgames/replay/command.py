@@ -27,7 +27,8 @@ def replay_command() -> click.Command:
             echo(f"termgames: {NOT_ON_WINDOWS}", err=True)
             sys.exit(1)
         from termgames.replay.cast import CastError, read_cast
-        from termgames.replay.player import LEAVE, Player, clock_text, raw_terminal
+        from termgames.replay.player import LEAVE, Replayer, clock_text
+        from termgames.runtime.raw import RawSession
         from termgames.runtime.signals import signals_held, terminations_unwind
 
         try:
@@ -39,11 +40,11 @@ def replay_command() -> click.Command:
             echo("termgames replay: a recording plays on a terminal; run it interactively",
                  err=True)
             sys.exit(1)
-        player = Player(cast, speed, sys.stdin.fileno(), sys.stdout.fileno())
         # SIGTERM and SIGHUP unwind the replay as they do a game (status 128 + the
         # signal), so the terminal is restored; the handlers come before raw mode.
-        with terminations_unwind(), raw_terminal(sys.stdin.fileno()), \
-                player.resizes_wake():
+        with terminations_unwind(), RawSession(sys.stdin.fileno(),
+                                               sys.stdout.fileno()) as session:
+            player = Replayer(cast, speed, session)
             try:
                 player.run()
             finally:

@@ -9,26 +9,23 @@ where it was. Every resize of the terminal (SIGWINCH) or of the recording (an ``
 event) redraws the same way: the recorded geometry is kept, never reflowed.
 
 The keys are one binding declaration (runtime/bindings.py): it drives both the dispatch
-and that line."""
+and that line. The terminal itself, raw, is the runtime's (``runtime/raw.py``)."""
 
 from __future__ import annotations
 
-import contextlib
-import os
-import select
-import signal
 import textwrap
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from functools import partial
-from types import FrameType
+from typing import TYPE_CHECKING
 
 from termgames.replay.cast import Cast
 from termgames.replay.playback import RESET, SEEK_S, Playback
 from termgames.runtime import keys
 from termgames.runtime.bindings import ESSENTIAL, Binding, footer_text, hints, lookup
-from termgames.runtime.keys import Key
-from termgames.runtime.signals import signals_held
+
+if TYPE_CHECKING:
+    from termgames.runtime.raw import RawSession
 
 TICK_S = 0.25
 """The longest wait for a key: the time shown moves on, and a resize is seen."""
@@ -36,29 +33,18 @@ ENTER = "\x1b[?1049h"
 LEAVE = "\x1b[0m\x1b[r\x1b[?1000l\x1b[?1006l\x1b[?1l\x1b>\x1b[?25h\x1b[?1049l"
 """The player's own screen, and the terminal as usual again: plain text, no scrolling
 region, no mouse, cursor keys as usual, the cursor shown, the normal screen back."""
-SEQUENCES: dict[bytes, Key] = {
-    b"\x1b[C": keys.RIGHT[0], b"\x1bOC": keys.RIGHT[0],
-    b"\x1b[D": keys.LEFT[0], b"\x1bOD": keys.LEFT[0],
-    b"=": "+",
-}
-"""What a terminal sends for the keys the player binds, beyond plain characters."""
+class Replayer:
+    """A recording playing on a terminal in raw mode (``session``)."""
 
-
-class Player:
-    """A recording playing on a terminal (file descriptors ``keys_in``, ``screen_out``)."""
-
-    def __init__(self, cast: Cast, speed: float, keys_in: int, screen_out: int,
+    def __init__(self, cast: Cast, speed: float, session: RawSession,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.cast = cast
-        self.keys_in = keys_in
-        self.screen_out = screen_out
+        self.session = session
         self.clock = clock
         self.playback = Playback(cast, clock(), speed)
         self.done = False
         self.drawn: tuple[int, int] | None = None
         """The terminal's (columns, rows) when the screen was last drawn whole."""
-        self.wake: tuple[int, int] | None = None
-        """A pipe a resize writes to, so that the wait for a key ends (``resizes_wake``)."""
         self.bindings = (
             Binding((" ",), self.toggle, "pause", "pause", priority=60,
                     when=lambda: not self.playback.paused and not self.playback.ended),
@@ -70,7 +56,7 @@ class Player:
                     footer=None),
             Binding(keys.RIGHT, partial(self.seek, SEEK_S), f"on {SEEK_S:g} s",
                     "seek", "Left/Right", priority=50),
-            Binding(("+",), partial(self.faster, 1), "faster", None),
+            Binding(("+", "="), partial(self.faster, 1), "faster", None),
             Binding(("-",), partial(self.faster, -1), "slower", "speed", "+/-",
                     priority=40),
             Binding(("q", "\x03"), self.leave, "leave", "quit", "q", priority=ESSENTIAL),
@@ -113,7 +99,10 @@ class Player:
                     self.show(output)
                 self.footer()
             wait = self.playback.wait(self.clock())
-            for key in self.read_keys(TICK_S if wait is None else min(wait, TICK_S)):
+            pressed = self.session.read_keys(TICK_S if wait is None else min(wait, TICK_S))
+            if pressed is None:
+                self.done = True  # the terminal has gone
+            for key in pressed or ():
                 binding = lookup(self.bindings, key)
                 if binding is not None:
                     binding.handler()
@@ -163,71 +152,12 @@ class Player:
         self.write(f"\x1b7\x1b[{height + 1};1H\x1b[0m\x1b[2K\x1b[2m{text}\x1b[0m\x1b8")
 
     def terminal(self) -> tuple[int, int]:
-        """(columns, rows) of the terminal now."""
-        try:
-            size = os.get_terminal_size(self.screen_out)
-        except OSError:
-            return self.cast.width, self.cast.height
-        return size.columns, size.lines
-
-    def read_keys(self, timeout: float) -> list[Key]:
-        """The keys pressed within ``timeout`` seconds (none if none, or on a resize)."""
-        waiting = [self.keys_in] if self.wake is None else [self.keys_in, self.wake[0]]
-        ready, _, _ = select.select(waiting, [], [], timeout)
-        if self.wake is not None and self.wake[0] in ready:
-            with contextlib.suppress(BlockingIOError):
-                os.read(self.wake[0], 1024)
-        if self.keys_in not in ready:
-            return []
-        data = os.read(self.keys_in, 1024)
-        if not data:
-            self.done = True  # the terminal has gone
-            return []
-        return parse_keys(data)
-
-    @contextlib.contextmanager
-    def resizes_wake(self) -> Iterator[None]:
-        """A resize of the terminal (SIGWINCH) ends the wait for a key, so it is redrawn
-        at once, for the block."""
-        reading, writing = os.pipe()
-        for end in (reading, writing):
-            os.set_blocking(end, False)
-
-        def resized(_signum: int, _frame: FrameType | None) -> None:
-            with contextlib.suppress(OSError):  # full: a wake is already waiting
-                os.write(writing, b"w")
-
-        self.wake = reading, writing
-        previous = signal.signal(signal.SIGWINCH, resized)
-        try:
-            yield
-        finally:
-            signal.signal(signal.SIGWINCH, previous)
-            self.wake = None
-            os.close(reading)
-            os.close(writing)
+        """(columns, rows) of the terminal now (the recording's, if it cannot say)."""
+        return self.session.size() or (self.cast.width, self.cast.height)
 
     def write(self, text: str) -> None:
         """All of ``text`` to the terminal."""
-        data = text.encode("utf-8", errors="replace")
-        while data:
-            data = data[os.write(self.screen_out, data):]
-
-
-def parse_keys(data: bytes) -> list[Key]:
-    """The keys in what the terminal sent: the player's sequences, else characters."""
-    found: list[Key] = []
-    index = 0
-    while index < len(data):
-        for sequence, key in SEQUENCES.items():
-            if data.startswith(sequence, index):
-                found.append(key)
-                index += len(sequence)
-                break
-        else:
-            found.append(chr(data[index]))
-            index += 1
-    return found
+        self.session.write(text)
 
 
 def too_small(width: int, height: int, columns: int, rows: int) -> str:
@@ -245,20 +175,3 @@ def clock_text(seconds: float) -> str:
     """'m:ss' for a time in the recording."""
     whole = int(seconds)
     return f"{whole // 60}:{whole % 60:02d}"
-
-
-@contextlib.contextmanager
-def raw_terminal(descriptor: int) -> Iterator[None]:
-    """Keys as they are pressed and output as it is written, then the terminal as it was."""
-    import termios  # Unix only: here, so that every module still imports on Windows
-    import tty
-
-    saved = termios.tcgetattr(descriptor)
-    try:
-        tty.setraw(descriptor)
-        yield
-    finally:
-        # A second SIGTERM or SIGHUP must not cut this short and leave the terminal raw;
-        # after SIGHUP the terminal may be gone, and there is nothing left to restore.
-        with signals_held(), contextlib.suppress(termios.error, OSError):
-            termios.tcsetattr(descriptor, termios.TCSAFLUSH, saved)
