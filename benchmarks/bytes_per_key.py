@@ -20,7 +20,7 @@ from benchmarks.maze import pty_steps
 from benchmarks.ptycost import key_cost, percentile, read_until_quiet
 from benchmarks.sokoban import measure_moves as sokoban_moves
 from benchmarks.terminal_cost import measure_moves as moves_2048
-from termgames.reversi.board import Player, square_name
+from termgames.reversi.board import Side, square_name
 from termgames.reversi.match import Match
 from tests.terminal import Terminal
 
@@ -36,9 +36,9 @@ def reversi_moves(home: Path, moves: int) -> tuple[list[int], list[float]]:
                         home)
         term.wait_for("q quit")
         read_until_quiet(term.process.fd, 0.2)
-        rng, match = random.Random(seed), Match(Player.X)
+        rng, match = random.Random(seed), Match(Side.X)
         while not match.over and len(sizes) < moves:
-            if match.turn is Player.O:
+            if match.turn is Side.O:
                 match.play(rng.choice(match.position.move_list()))
                 continue
             square = match.position.move_list()[0]

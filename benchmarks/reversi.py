@@ -17,8 +17,8 @@ from concurrent.futures import ProcessPoolExecutor
 
 from benchmarks import classic_reversi
 from benchmarks.ptycost import percentile, print_table
-from termgames.reversi.ai import SEARCH_LIMITS, Limits, corner_best, start_search
-from termgames.reversi.board import Player, Position, perft
+from termgames.reversi.board import Position, Side, perft
+from termgames.reversi.engine.players import SEARCH_LIMITS, Limits, corner_best, start_search
 from termgames.reversi.match import Match
 from termgames.reversi.simulate import run, tally
 
@@ -51,9 +51,9 @@ def throughput(games: int) -> list[tuple[str, str, str]]:
 def strength_game(number: int) -> tuple[int, int, list[float]]:
     """Search at level 5 against corner-best; the engine plays X in odd games."""
     rng = random.Random(number)
-    engine_side = Player.X if number % 2 else Player.O
+    engine_side = Side.X if number % 2 else Side.O
     limits = SEARCH_LIMITS[5]
-    match = Match(Player.X)
+    match = Match(Side.X)
     times = []
     while not match.over:
         position = match.position
@@ -67,7 +67,7 @@ def strength_game(number: int) -> tuple[int, int, list[float]]:
             move = corner_best(position, rng)
         match.play(move)
     x, o = match.position.score()
-    mine, theirs = (x, o) if engine_side is Player.X else (o, x)
+    mine, theirs = (x, o) if engine_side is Side.X else (o, x)
     return mine, theirs, times
 
 

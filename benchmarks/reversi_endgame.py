@@ -20,9 +20,9 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from termgames.reversi.board import Player, Position, Square
-from termgames.reversi.engine import WIN, Search
-from termgames.reversi.search_limits import Limits
+from termgames.reversi.board import Position, Side, Square
+from termgames.reversi.engine.limits import Limits
+from termgames.reversi.engine.principal import WIN, PrincipalVariation
 
 EXACT = Limits(seconds=None, max_depth=60, endgame_empties=64)
 
@@ -54,7 +54,7 @@ def parse(line: str, number: int) -> Problem:
         if field:
             name, _, score = field.partition(":")
             scores[square_of(name)] = int(score)
-    return Problem(number, Position(x, o, Player(fields[0])), scores)
+    return Problem(number, Position(x, o, Side(fields[0])), scores)
 
 
 def main() -> None:
@@ -76,7 +76,7 @@ def main() -> None:
     total_time, total_nodes, right = 0.0, 0, 0
     for problem in chosen:
         started = time.perf_counter()
-        search = Search(problem.position, EXACT, winner_takes_empties=True)
+        search = PrincipalVariation(problem.position, EXACT, winner_takes_empties=True)
         search.advance()
         elapsed = time.perf_counter() - started
         score = search.score - WIN if search.score > 0 else search.score + WIN \

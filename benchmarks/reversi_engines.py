@@ -3,7 +3,7 @@
 An engine is named on the command line as ``NAME`` or ``NAME@LIMIT``:
 
 - ``NAME`` is one of termgames' own strategies (``search``, ``corner-best``, ... and any
-  added later, such as ``search-classic``), resolved through ``termgames.reversi.ai``;
+  added later, such as ``search-classic``), resolved through ``termgames.reversi.engine.players``;
   ``LIMIT`` is ``0.8s`` (wall time a move) or ``20000n`` (positions a move), and without
   it the run's ``--seconds`` or ``--nodes`` applies. The search engines think under the
   game's top level's limits (level 5) with the time or node budget replaced.
@@ -28,8 +28,9 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from benchmarks.reversi_notation import Choice
-from termgames.reversi import ai, search_classic
 from termgames.reversi.board import Position
+from termgames.reversi.engine import classic as search_classic
+from termgames.reversi.engine import players as ai
 
 
 @dataclass(frozen=True)
@@ -129,7 +130,7 @@ class OurEngine:
             return _thought(self._think(position, seconds=self.budget.seconds,
                                         nodes=self.budget.nodes, rng=rng))
         if self._classic:
-            search = search_classic.Search(position, search_limits(self.budget), rng)
+            search = search_classic.ClassicSearch(position, search_limits(self.budget), rng)
             search.advance()
             return Choice(search.choice, search.nodes, search.depth, search.exact,
                           _discs(search.score))

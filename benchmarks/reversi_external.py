@@ -31,7 +31,7 @@ import time
 from pathlib import Path
 
 from benchmarks.reversi_notation import Choice, parse_square, square_name
-from termgames.reversi.board import Player, Position
+from termgames.reversi.board import Position, Side
 
 ENVIRONMENT = {"ntest": "TERMGAMES_NTEST", "edax": "TERMGAMES_EDAX"}
 """The environment variable naming each engine's binary when no option does."""
@@ -75,7 +75,7 @@ def ggf(position: Position) -> str:
     """The position as a one-position GGF game: black (``*``) is X, white (``O``) is O."""
     cells = "".join("*" if position.x >> square & 1 else "O" if position.o >> square & 1
                     else "-" for square in range(64))
-    mover = "*" if position.turn is Player.X else "O"
+    mover = "*" if position.turn is Side.X else "O"
     return (f"(;GM[Othello]PC[termgames]PB[X]PW[O]RE[?]TI[60:00//0]TY[8]"
             f"BO[8 {cells} {mover}];)")
 

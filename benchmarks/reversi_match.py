@@ -37,7 +37,7 @@ from pathlib import Path
 from benchmarks.reversi_engines import Budget, Engine, Programs, check_spec, make_engine, timed
 from benchmarks.reversi_openings import OPENINGS, Opening, load_openings
 from termgames.commands.workers import WorkCount, count_work, default_jobs, results_as_done
-from termgames.reversi.board import Player
+from termgames.reversi.board import Side
 from termgames.reversi.match import Match
 from termgames.runtime.signals import Stopped, signals_held, terminations_unwind
 
@@ -51,7 +51,7 @@ class Job:
 
     number: int
     opening: Opening
-    a_side: Player
+    a_side: Side
     a: str
     b: str
     budget: Budget
@@ -60,7 +60,7 @@ class Job:
 
 
 @dataclass
-class Side:
+class EnginePlay:
     """What one engine did in one game: its moves' wall times, positions and depths."""
 
     times: list[float] = field(default_factory=list)
@@ -73,11 +73,11 @@ class GameResult:
     """A finished game: A's discs and B's, and what each side did."""
 
     number: int
-    a_side: Player
+    a_side: Side
     a_discs: int
     b_discs: int
-    a: Side
-    b: Side
+    a: EnginePlay
+    b: EnginePlay
 
     @property
     def points(self) -> float:
@@ -113,8 +113,8 @@ def play(job: Job) -> GameResult:
     rng = random.Random(f"{job.seed}:{job.number}")
     engines = {job.a_side: _engine(job.a, job.budget, job.programs),
                job.a_side.other: _engine(job.b, job.budget, job.programs)}
-    sides = {job.a_side: Side(), job.a_side.other: Side()}
-    match = Match(Player.X)
+    sides = {job.a_side: EnginePlay(), job.a_side.other: EnginePlay()}
+    match = Match(Side.X)
     for square in job.opening.moves:
         match.play(square)
     while (result := match.result()) is None:
@@ -127,7 +127,7 @@ def play(job: Job) -> GameResult:
         if choice.depth is not None:
             record.depths.append(choice.depth)
         count_work()
-    a_discs, b_discs = (result.x, result.o) if job.a_side is Player.X else (result.o, result.x)
+    a_discs, b_discs = (result.x, result.o) if job.a_side is Side.X else (result.o, result.x)
     return GameResult(job.number, job.a_side, a_discs, b_discs, sides[job.a_side],
                       sides[job.a_side.other])
 
@@ -137,7 +137,7 @@ def jobs_for(a: str, b: str, openings: Sequence[Opening], games: int | None, bud
     """Each opening twice, A as X then as O, cut to ``games`` if given."""
     work = [Job(2 * index + turn + 1, opening, side, a, b, budget, programs, seed)
             for index, opening in enumerate(openings)
-            for turn, side in enumerate((Player.X, Player.O))]
+            for turn, side in enumerate((Side.X, Side.O))]
     return work[:games] if games is not None else work
 
 
@@ -172,7 +172,7 @@ def table(a: str, b: str, results: list[GameResult], condition: str) -> list[str
     score = f"{100 * points / games:.1f}%" if games else "-"
     margin = f"{statistics.mean(margins):+.1f}" if games else "-"
     by_colour = []
-    for side in (Player.X, Player.O):
+    for side in (Side.X, Side.O):
         mine = [r for r in results if r.a_side is side]
         if mine:
             by_colour.append(f"A as {side.value}: "

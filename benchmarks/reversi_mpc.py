@@ -8,7 +8,7 @@ depth up to D with Multi-ProbCut off. For each deep depth d and its shallow part
 (d - 2 up to depth 4, d - 4 beyond: the same parity), it fits the deep score on the
 shallow one by least squares, deep ~ slope * shallow + intercept, and measures the
 spread sigma of what is left. It prints a table of the fit and, last, the ``MPC``
-dictionary to paste into termgames/reversi/engine.py (depths beyond D reuse the
+dictionary to paste into termgames/reversi/engine/principal.py (depths beyond D reuse the
 deepest fit, shifted: their sigma is a guess on the safe side).
 
 Run it again whenever the evaluation changes: the parameters belong to the evaluation.
@@ -22,9 +22,9 @@ import statistics
 from concurrent.futures import ProcessPoolExecutor
 
 from termgames.reversi.board import Position
-from termgames.reversi.engine import WIN, Search
+from termgames.reversi.engine.limits import Limits
+from termgames.reversi.engine.principal import WIN, PrincipalVariation
 from termgames.reversi.match import Match
-from termgames.reversi.search_limits import Limits
 
 TOP_DEPTH = 14
 """The deepest depth the printed table covers."""
@@ -35,7 +35,7 @@ def shallow_of(depth: int) -> int:
     return depth - 2 if depth <= 4 else depth - 4
 
 
-class _Recording(Search):
+class _Recording(PrincipalVariation):
     """A search that remembers each finished iteration's score."""
 
     def _complete(self, depth: int) -> None:
@@ -68,7 +68,7 @@ def positions(count: int, seed: int) -> list[Position]:
             if rng.random() < 0.25:
                 move = rng.choice(position.move_list())
             else:
-                search = Search(position, limits, rng, probcut=False)
+                search = PrincipalVariation(position, limits, rng, probcut=False)
                 search.advance()
                 move = search.choice
             match.play(move)

@@ -34,7 +34,7 @@ from benchmarks.reversi_engines import (
     make_engine,
 )
 from benchmarks.reversi_notation import parse_square, square_name
-from termgames.reversi.board import Bitboard, IllegalMove, Player, Position, Square
+from termgames.reversi.board import Bitboard, IllegalMove, Position, Side, Square
 
 OPENINGS = Path(__file__).resolve().parent / "data" / "reversi-openings.txt"
 """The openings the match benchmark plays by default."""
@@ -62,7 +62,7 @@ def mapped(bits: Bitboard, symmetry: list[Square]) -> Bitboard:
     return result
 
 
-def canonical(position: Position) -> tuple[Bitboard, Bitboard, Player]:
+def canonical(position: Position) -> tuple[Bitboard, Bitboard, Side]:
     """The same key for a position and its 7 mirror images."""
     x, o = min((mapped(position.x, symmetry), mapped(position.o, symmetry))
                for symmetry in SYMMETRIES)
@@ -147,7 +147,7 @@ def generate(count: int, seed: int, judge: str, within: float, plies: tuple[int,
     """``count`` balanced openings, distinct under the symmetries, in the order found."""
     rng = random.Random(seed)
     engine = make_engine(judge, Budget(seconds=None, nodes=300_000), programs)
-    seen: set[tuple[Bitboard, Bitboard, Player]] = set()
+    seen: set[tuple[Bitboard, Bitboard, Side]] = set()
     kept: list[Opening] = []
     tried = 0
     try:

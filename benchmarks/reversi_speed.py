@@ -30,8 +30,9 @@ from pathlib import Path
 
 from benchmarks.reversi_engines import Budget, Engine, Programs, check_spec, make_engine, timed
 from benchmarks.reversi_openings import OPENINGS, Opening, load_openings, replay
-from termgames.reversi import ai, search_classic
 from termgames.reversi.board import Position
+from termgames.reversi.engine import classic as search_classic
+from termgames.reversi.engine import players as ai
 
 MIDGAME_DISCS = (20, 40)
 ENDGAME_EMPTIES = (12, 16)
@@ -60,7 +61,7 @@ def positions(openings: list[Opening], seed: int) -> dict[str, list[Position]]:
             if position.empties() <= empties:
                 found["endgame"].append(position)
                 break
-            search = search_classic.Search(position, _PLAYER, rng)
+            search = search_classic.ClassicSearch(position, _PLAYER, rng)
             search.advance()
             position, _ = position.play(search.choice)
     return found

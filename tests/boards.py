@@ -11,7 +11,7 @@ from pathlib import Path
 
 from termgames.reversi import board
 from termgames.reversi.board import Bitboard, Position
-from termgames.reversi.endgame import final_score
+from termgames.reversi.engine.endgame import final_score
 from termgames.reversi.match import Match
 from termgames.sokoban.levels import Level
 

@@ -11,9 +11,9 @@ PACKAGE = Path(__file__).resolve().parent.parent / "termgames"
 CORES = {
     "g2048": {"board", "ai", "bitboard", "tables", "tablefile"},
     "maze": {"generate", "solve", "guide", "walk", "state", "solving"},
-    "reversi": {"board", "ai", "match", "entry", "state", "settings", "thinking", "engine",
-                "endgame", "search_classic", "search_limits", "search_moves", "patterns",
-                "stability"},
+    "reversi": {"board", "match", "entry", "state", "settings", "thinking", "engine",
+                "engine.players", "engine.principal", "engine.endgame", "engine.classic",
+                "engine.limits", "engine.moves", "engine.patterns", "engine.stability"},
     "sokoban": {"levels", "parse", "game", "solver", "solver.schedule", "solver.search",
                 "solver.plan", "solver.analysis", "solver.deadlock", "solver.corrals",
                 "solver.matching", "solver.macros", "solver.packing", "solver.found",

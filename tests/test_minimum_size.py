@@ -16,7 +16,7 @@ from termgames.g2048.board import Direction, Game2048
 from termgames.g2048.view import minimum_size
 from termgames.maze.generate import generate
 from termgames.maze.solve import shortest_path
-from termgames.reversi.board import Player, square_name
+from termgames.reversi.board import Side, square_name
 from termgames.reversi.match import Match
 from termgames.runtime.runner import window_for
 from tests.drivers import Driver, program
@@ -113,12 +113,12 @@ def test_maze_at_its_minimum_size(driver: str, tmp_path: Path) -> None:
 @pytest.mark.parametrize("driver", DRIVERS)
 def test_reversi_at_its_minimum_size(driver: str, tmp_path: Path) -> None:
     args = ["reversi", "--ai", "random", "--first", "you", "--seed", "5", "--ascii"]
-    rng, match = random.Random(5), Match(Player.X)
+    rng, match = random.Random(5), Match(Side.X)
     with program(driver, args, tmp_path, 16, 44) as run:
         run.wait_for("You move first.")
         wait_for_footer(run)
         while not match.over:
-            if match.turn is Player.O:
+            if match.turn is Side.O:
                 match.play(rng.choice(match.position.move_list()))
                 continue
             square = match.position.move_list()[0]

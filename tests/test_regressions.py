@@ -17,8 +17,8 @@ import pytest
 from termgames.g2048.board import Direction, Game2048, largest_possible
 from termgames.maze.generate import generate
 from termgames.maze.solve import shortest_path
-from termgames.reversi.ai import worst
-from termgames.reversi.board import Player, count, flips, square_name
+from termgames.reversi.board import Side, count, flips, square_name
+from termgames.reversi.engine.players import worst
 from termgames.reversi.match import Match, Passed
 from termgames.reversi.screen import ReversiScreen
 from termgames.reversi.thinking import THINK_SLICE_S
@@ -105,12 +105,12 @@ def _game_where_the_computer_passes() -> tuple[int, list[str]]:
     """A seed and the player's moves (lowest legal square each time) up to the first move
     after which the computer, playing 'random', must pass."""
     for seed in range(500):
-        rng, match, moves = random.Random(seed), Match(Player.X), []
+        rng, match, moves = random.Random(seed), Match(Side.X), []
         while not match.over:
-            if match.turn is Player.X:
+            if match.turn is Side.X:
                 square = match.position.move_list()[0]
                 moves.append(square_name(square))
-                if Passed(Player.O) in match.play(square):
+                if Passed(Side.O) in match.play(square):
                     return seed, moves
                 continue
             match.play(rng.choice(match.position.move_list()))
@@ -348,11 +348,11 @@ def _a_won_game_against_worst() -> tuple[int, list[tuple[str, int, int]]]:
     """A seed, and the player's moves (most flips, lowest square first) each with the discs
     (X, O) once the computer has answered, that beat 'worst' as the program plays it."""
     for seed in range(100):
-        rng, match = random.Random(seed), Match(Player.X)
+        rng, match = random.Random(seed), Match(Side.X)
         moves: list[tuple[str, int, int]] = []
         while not match.over:
             position = match.position
-            if match.turn is Player.X:
+            if match.turn is Side.X:
                 square = max(position.move_list(),
                              key=lambda s: (count(flips(position.own, position.opp, s)), -s))
                 moves.append((square_name(square), 0, 0))
@@ -495,12 +495,12 @@ def _a_move_and_one_legal_after_any_reply(match: Match) -> tuple[int, int] | Non
     for move in match.position.move_list():
         after = copy.deepcopy(match)
         after.play(move)
-        replies = after.position.move_list() if after.turn is Player.O else []
+        replies = after.position.move_list() if after.turn is Side.O else []
         legal = -1 if len(replies) >= 2 else 0
         for reply in replies:
             answered = copy.deepcopy(after)
             answered.play(reply)
-            legal &= answered.legal() if answered.turn is Player.X else 0
+            legal &= answered.legal() if answered.turn is Side.X else 0
         if legal:
             return move, (legal & -legal).bit_length() - 1
     return None

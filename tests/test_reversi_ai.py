@@ -8,16 +8,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from termgames.reversi import search_classic
-from termgames.reversi.ai import (
+from termgames.reversi.board import CORNERS, EDGES, Position, Side, count, flips
+from termgames.reversi.engine import classic
+from termgames.reversi.engine.players import (
     Limits,
     corner_best,
     corner_side_best,
     random_move,
     worst,
 )
-from termgames.reversi.board import CORNERS, EDGES, Player, Position, count, flips
-from termgames.reversi.engine import Search
+from termgames.reversi.engine.principal import PrincipalVariation
 from termgames.reversi.match import Match
 from termgames.reversi.simulate import histogram, run, tally
 from tests.boards import random_position
@@ -34,10 +34,10 @@ def square(column: int, row: int) -> int:
 
 # X to move: the corner 11 flips one disc; 65 flips four.
 CORNER_OR_MANY = Position(
-    x=at(3, 1) | at(1, 5), o=at(2, 1) | at(2, 5) | at(3, 5) | at(4, 5) | at(5, 5), turn=Player.X)
+    x=at(3, 1) | at(1, 5), o=at(2, 1) | at(2, 5) | at(3, 5) | at(4, 5) | at(5, 5), turn=Side.X)
 # X to move, no corner: the side square 41 flips one; 66 flips three.
 SIDE_OR_MANY = Position(
-    x=at(4, 3) | at(2, 6), o=at(4, 2) | at(3, 6) | at(4, 6) | at(5, 6), turn=Player.X)
+    x=at(4, 3) | at(2, 6), o=at(4, 2) | at(3, 6) | at(4, 6) | at(5, 6), turn=Side.X)
 
 
 def flip_count(position: Position, move: int) -> int:
@@ -85,7 +85,7 @@ def exact_value(position: Position) -> int:
     """Final disc margin for the side to move under perfect play, by brute force."""
     if position.over():
         x, o = position.score()
-        return (x - o) if position.turn is Player.X else (o - x)
+        return (x - o) if position.turn is Side.X else (o - x)
     if position.must_pass():
         return -exact_value(position.pass_turn())
     return max(-exact_value(position.play(m)[0]) for m in position.move_list())
@@ -100,9 +100,9 @@ def endgame(seed: int, empties: int) -> Position:
     return match.position
 
 
-@pytest.mark.parametrize("engine", [Search, search_classic.Search])
+@pytest.mark.parametrize("engine", [PrincipalVariation, classic.ClassicSearch])
 def test_the_engine_finds_a_forced_win_in_a_small_endgame(
-        engine: type[Search] | type[search_classic.Search]) -> None:
+        engine: type[PrincipalVariation] | type[classic.ClassicSearch]) -> None:
     found = 0
     for seed in range(200):
         position = endgame(seed, 7)
@@ -128,7 +128,7 @@ def test_the_engine_never_returns_an_illegal_move(seed: int, plies: int) -> None
     position = random_position(seed, plies)  # settled: no pass is left to play
     if position.over():
         return
-    search = Search(position, Limits(seconds=None, nodes=300, endgame_empties=4))
+    search = PrincipalVariation(position, Limits(seconds=None, nodes=300, endgame_empties=4))
     search.advance()
     assert search.choice in position.move_list()
 
@@ -136,7 +136,7 @@ def test_the_engine_never_returns_an_illegal_move(seed: int, plies: int) -> None
 def test_the_engine_stops_within_its_time_and_resumes_in_slices() -> None:
     import time
 
-    search = Search(Position(), Limits(seconds=0.3))
+    search = PrincipalVariation(Position(), Limits(seconds=0.3))
     slices = 0
     started = time.perf_counter()
     while not search.advance(time.perf_counter() + 0.02):

@@ -30,7 +30,7 @@ from benchmarks.reversi_openings import (
     parse_opening,
     replay,
 )
-from termgames.reversi.board import Player, Position
+from termgames.reversi.board import Position, Side
 
 
 def test_every_opening_is_legal_distinct_and_balanced() -> None:
@@ -80,7 +80,7 @@ def test_a_short_match_plays_both_colours_and_scores() -> None:
     openings = load_openings(OPENINGS)[:2]
     work = reversi_match.jobs_for("search@300n", "corner-best", openings, None,
                                   Budget(seconds=None, nodes=300), Programs(), seed=0)
-    assert [job.a_side for job in work] == [Player.X, Player.O] * 2
+    assert [job.a_side for job in work] == [Side.X, Side.O] * 2
     results, stopped, _ = reversi_match.run(work, jobs=1, progress=False)
     assert not stopped and len(results) == 4
     assert all(r.a_discs + r.b_discs <= 64 for r in results)
@@ -93,7 +93,7 @@ def test_a_short_match_plays_both_colours_and_scores() -> None:
 
 FAKE_ENGINE = """\
 import sys
-from termgames.reversi.board import Player, Position
+from termgames.reversi.board import Side, Position
 
 fields = open("parameters.txt").read().splitlines()[1].split()
 position = None
@@ -107,7 +107,7 @@ for line in sys.stdin:
         cells, mover = line.split("BO[8 ")[1].split("]")[0].split()
         x = sum(1 << i for i, c in enumerate(cells) if c == "*")
         o = sum(1 << i for i, c in enumerate(cells) if c == "O")
-        position = Position(x, o, Player.X if mover == "*" else Player.O)
+        position = Position(x, o, Side.X if mover == "*" else Side.O)
     elif words[0] == "go":
         square = position.move_list()[-1]
         move = "ABCDEFGH"[square % 8] + str(square // 8 + 1)

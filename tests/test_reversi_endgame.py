@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from termgames.reversi import board, search_moves
+from termgames.reversi import board
 from termgames.reversi.board import Bitboard, Position
-from termgames.reversi.endgame import Solver, final_score
+from termgames.reversi.engine import moves as search_moves
+from termgames.reversi.engine.endgame import EndgameSolver, final_score
 from tests.boards import alpha_beta, endgame, random_position
 
 
@@ -34,41 +35,41 @@ def test_the_solver_matches_brute_force(empties: int) -> None:
         position = endgame(seed * 31 + empties, empties)
         own, opp = position.own, position.opp
         exact = brute_force(own, opp)
-        assert Solver().solve(own, opp) == exact, (seed, empties)
+        assert EndgameSolver().solve(own, opp) == exact, (seed, empties)
         for window in (-2, 0, 3):  # a null window: the right side of it, whatever the score
-            found = Solver().solve(own, opp, window, window + 1)
+            found = EndgameSolver().solve(own, opp, window, window + 1)
             assert (found > window) == (exact > window), (seed, empties, window)
 
 
 def test_the_solver_matches_alpha_beta_with_ten_empties() -> None:
     for seed in range(3):
         position = endgame(1000 + seed, 10)
-        assert Solver().solve(position.own, position.opp) == alpha_beta(
+        assert EndgameSolver().solve(position.own, position.opp) == alpha_beta(
             position.own, position.opp), seed
 
 
 def test_empties_go_to_the_winner_when_asked() -> None:
     # X at a1 takes O's only disc at b1 by c1, and the game ends with 61 squares empty.
     own, opp = 1, 2
-    assert Solver().solve(own, opp) == brute_force(own, opp) == 3
-    assert Solver(winner_takes_empties=True).solve(own, opp) == 64
-    assert Solver(winner_takes_empties=True).solve(opp, own) == -64
+    assert EndgameSolver().solve(own, opp) == brute_force(own, opp) == 3
+    assert EndgameSolver(winner_takes_empties=True).solve(own, opp) == 64
+    assert EndgameSolver(winner_takes_empties=True).solve(opp, own) == -64
     for seed in range(4):  # a game played to the full board scores the same either way
         position = endgame(seed, 6)
-        assert Solver(winner_takes_empties=True).solve(position.own, position.opp) == \
+        assert EndgameSolver(winner_takes_empties=True).solve(position.own, position.opp) == \
             brute_force(position.own, position.opp, True)
 
 
 def test_the_table_stays_within_its_size() -> None:
     position = endgame(7, 13)
-    roomy, tight = Solver(), Solver(table_entries=50)
+    roomy, tight = EndgameSolver(), EndgameSolver(table_entries=50)
     assert roomy.solve(position.own, position.opp) == tight.solve(position.own, position.opp)
     assert len(roomy.exact_table) > 50 >= len(tight.exact_table)
 
 
 def test_the_budget_hook_can_stop_the_solver_and_a_rerun_agrees() -> None:
     position = endgame(3, 12)
-    solver = Solver()
+    solver = EndgameSolver()
 
     def stop() -> None:
         raise TimeoutError
@@ -77,7 +78,7 @@ def test_the_budget_hook_can_stop_the_solver_and_a_rerun_agrees() -> None:
     with pytest.raises(TimeoutError):
         solver.solve(position.own, position.opp)
     solver.check = lambda: None
-    assert solver.solve(position.own, position.opp) == Solver().solve(position.own,
+    assert solver.solve(position.own, position.opp) == EndgameSolver().solve(position.own,
                                                                       position.opp)
 
 

@@ -8,10 +8,10 @@ import random
 
 import pytest
 
-from termgames.reversi.ai import Thought, think
 from termgames.reversi.board import Bitboard, Position, flips, legal_moves
-from termgames.reversi.engine import WIN, Search, default_evaluation
-from termgames.reversi.search_limits import Limits
+from termgames.reversi.engine.limits import Limits
+from termgames.reversi.engine.players import Thought, think
+from termgames.reversi.engine.principal import WIN, PrincipalVariation, default_evaluation
 from tests.boards import random_position
 
 evaluate = default_evaluation()  # what Search uses unless given another
@@ -47,8 +47,8 @@ def positions() -> list[Position]:
 @pytest.mark.parametrize("depth", [1, 2, 3, 4])
 def test_the_search_scores_as_plain_alpha_beta(depth: int) -> None:
     for position in positions():
-        search = Search(position, Limits(seconds=None, max_depth=depth, endgame_empties=0),
-                        probcut=False)
+        search = PrincipalVariation(
+            position, Limits(seconds=None, max_depth=depth, endgame_empties=0), probcut=False)
         search.advance()
         assert search.depth == depth
         assert search.score == alpha_beta(position.own, position.opp, depth, -3 * WIN,
@@ -57,14 +57,14 @@ def test_the_search_scores_as_plain_alpha_beta(depth: int) -> None:
 
 def test_an_endgame_search_is_exact_and_picks_a_best_move() -> None:
     position = random_position(5, 48)  # 12 empties
-    search = Search(position, Limits(seconds=None, endgame_empties=12))
+    search = PrincipalVariation(position, Limits(seconds=None, endgame_empties=12))
     search.advance()
     assert search.exact and search.depth == position.empties()
     own, opp = position.own, position.opp
     values = {}
     for square in position.move_list():
         after, _ = position.play(square)
-        values[square] = -Search(after, Limits(seconds=None, endgame_empties=12)).solve(
+        values[square] = -PrincipalVariation(after, Limits(seconds=None, endgame_empties=12)).solve(
             after.own, after.opp)
     assert values[search.choice] == max(values.values())
     assert search.score - WIN * (search.score > 0) + WIN * (search.score < 0) == max(
@@ -86,10 +86,10 @@ class SlowClock:
 def test_a_search_in_slices_answers_as_one_in_a_go(plies: int) -> None:
     position = random_position(2, plies)
     limits = Limits(seconds=None, nodes=60_000, max_depth=5, endgame_empties=14)
-    whole = Search(position, limits, random.Random(1))
+    whole = PrincipalVariation(position, limits, random.Random(1))
     whole.advance()
     clock = SlowClock(0.01)
-    sliced = Search(position, limits, random.Random(1), clock=clock)
+    sliced = PrincipalVariation(position, limits, random.Random(1), clock=clock)
     slices = 1
     while not sliced.advance(clock.time + 0.03):
         slices += 1
@@ -101,7 +101,7 @@ def test_a_search_in_slices_answers_as_one_in_a_go(plies: int) -> None:
 def test_a_search_interrupted_by_ctrl_c_resumes_and_agrees() -> None:
     position = random_position(3, 22)
     limits = Limits(seconds=None, max_depth=5)
-    whole = Search(position, limits)
+    whole = PrincipalVariation(position, limits)
     whole.advance()
     readings = 0
 
@@ -112,7 +112,7 @@ def test_a_search_interrupted_by_ctrl_c_resumes_and_agrees() -> None:
             raise KeyboardInterrupt
         return 0.0
 
-    cut = Search(position, limits, clock=clock)
+    cut = PrincipalVariation(position, limits, clock=clock)
     with pytest.raises(KeyboardInterrupt):
         cut.advance()
     assert not cut.finished
@@ -122,7 +122,7 @@ def test_a_search_interrupted_by_ctrl_c_resumes_and_agrees() -> None:
 
 def test_the_table_keeps_to_its_size() -> None:
     position = random_position(4, 20)
-    search = Search(position, Limits(seconds=None, max_depth=5), table_entries=100)
+    search = PrincipalVariation(position, Limits(seconds=None, max_depth=5), table_entries=100)
     search.advance()
     assert search.depth == 5 and 0 < len(search.table) <= 100
     assert search.table_bytes > 0
@@ -149,7 +149,7 @@ def test_a_win_found_short_of_the_end_still_gets_its_solve() -> None:
     # tournament rule it is worth all 64 discs, which only the solve to the end proves.
     position = Position(x=1 | 1 << 63, o=2 | 1 << 62)
     for takes_empties, margin in ((False, 6), (True, 64)):
-        search = Search(position, Limits(seconds=None, endgame_empties=64),
+        search = PrincipalVariation(position, Limits(seconds=None, endgame_empties=64),
                         winner_takes_empties=takes_empties)
         search.advance()
         assert search.exact and search.score == WIN + margin

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from termgames.reversi.patterns import (
+from termgames.reversi.engine.patterns import (
     INSTANCES,
     LIMIT,
     PATH,
@@ -169,7 +169,7 @@ def test_a_damaged_weights_file_is_one_line_before_any_game(tmp_path: Path,
                                                              command: list[str]) -> None:
     broken = tmp_path / "weights.bin"
     broken.write_bytes(b"not a weights file")
-    script = ("from pathlib import Path\nfrom termgames.reversi import patterns\n"
+    script = ("from pathlib import Path\nfrom termgames.reversi.engine import patterns\n"
               f"patterns.PATH = Path({str(broken)!r})\n"
               f"from termgames.cli import main\nmain({command!r})\n")
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from termgames.reversi.board import (
     IllegalMove,
-    Player,
     Position,
+    Side,
     flips,
     perft,
     square_name,
@@ -67,7 +67,7 @@ def test_moves_and_flips_match_the_oracle(seed: int, plies: int) -> None:
 
 def test_the_start_and_the_classic_coordinates() -> None:
     position = Position()
-    assert position.score() == (2, 2) and position.turn is Player.X
+    assert position.score() == (2, 2) and position.turn is Side.X
     assert sorted(square_name(s) for s in position.move_list()) == ["35", "46", "53", "64"]
     after, flipped = position.play(20)  # row 3, column 5: typed "53"
     assert square_name(20) == "53"
@@ -88,7 +88,7 @@ def test_a_pass_and_the_end_of_the_game() -> None:
     # X owns everything but one corner, which O cannot take: O passes, X fills it.
     x = ((1 << 64) - 1) & ~(1 << 63) & ~(1 << 62)
     o = 1 << 62
-    position = Position(x, o, Player.O)
+    position = Position(x, o, Side.O)
     assert position.must_pass() and not position.over()
     passed = position.pass_turn()
     assert passed.move_list() == [63]
@@ -100,7 +100,7 @@ def test_a_match_passes_for_a_side_with_no_move_and_records_it() -> None:
     from termgames.reversi.match import Passed, Played
 
     seed = next(s for s in range(300) if _has_pass(s))
-    rng, match = random.Random(seed), Match(Player.X)
+    rng, match = random.Random(seed), Match(Side.X)
     while not match.over:
         before = len(match.events)
         match.play(rng.choice(match.position.move_list()))
@@ -113,13 +113,13 @@ def test_a_match_passes_for_a_side_with_no_move_and_records_it() -> None:
     assert any(isinstance(event, Passed) for event in match.events)
     result = match.result()
     assert result is not None and (result.x, result.o) == match.position.score()
-    assert result.margin(Player.X) == -result.margin(Player.O)
+    assert result.margin(Side.X) == -result.margin(Side.O)
 
 
 def _has_pass(seed: int) -> bool:
     from termgames.reversi.match import Passed
 
-    rng, match = random.Random(seed), Match(Player.X)
+    rng, match = random.Random(seed), Match(Side.X)
     while not match.over:
         match.play(rng.choice(match.position.move_list()))
     return any(isinstance(event, Passed) for event in match.events)
@@ -127,7 +127,7 @@ def _has_pass(seed: int) -> bool:
 
 def test_take_back_undoes_the_players_move_and_every_reply() -> None:
 
-    match = Match(Player.X, frozenset({Player.X}))
+    match = Match(Side.X, frozenset({Side.X}))
     assert not match.can_take_back and not match.take_back()
     match.play(match.position.move_list()[0])  # X
     start_of_reply = match.position
@@ -141,4 +141,4 @@ def test_a_drawn_match_has_no_winner() -> None:
     from termgames.reversi.match import MatchResult
 
     assert MatchResult(32, 32).winner is None
-    assert MatchResult(33, 31).winner is Player.X and MatchResult(30, 34).winner is Player.O
+    assert MatchResult(33, 31).winner is Side.X and MatchResult(30, 34).winner is Side.O

@@ -10,8 +10,8 @@ import pytest
 
 from termgames.reversi import board
 from termgames.reversi.board import FULL, Bitboard
-from termgames.reversi.endgame import Solver
-from termgames.reversi.stability import full_lines, stable_discs
+from termgames.reversi.engine.endgame import EndgameSolver
+from termgames.reversi.engine.stability import full_lines, stable_discs
 from tests.boards import alpha_beta, endgame
 
 _LINES = ((0, 1), (1, 0), (1, 1), (1, -1))  # row, column, rising and falling diagonal
@@ -94,7 +94,7 @@ def test_the_solver_is_exact_where_the_stability_cutoff_fires(seed: int) -> None
     for alpha in (exact - 1, exact, exact + 2, 20, 40):
         if alpha > 63:
             continue
-        score = Solver().solve(position.own, position.opp, alpha, alpha + 1)
+        score = EndgameSolver().solve(position.own, position.opp, alpha, alpha + 1)
         if exact <= alpha:
             assert score <= alpha and score >= exact
         else:

@@ -6,7 +6,7 @@ import random
 import signal
 from dataclasses import dataclass, field
 
-from termgames.reversi.board import Player, Position, square_name
+from termgames.reversi.board import Position, Side, square_name
 from termgames.reversi.match import Match, Passed
 from tests.screens import panel_text, reversi_squares
 from tests.terminal import Start, Terminal
@@ -36,7 +36,7 @@ class Model:
     the computer ('random') draws from the same seeded RNG as the program."""
 
     seed: int
-    match: Match = field(default_factory=lambda: Match(Player.X))
+    match: Match = field(default_factory=lambda: Match(Side.X))
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
@@ -47,12 +47,12 @@ class Model:
 
     @property
     def computer_passes(self) -> int:
-        return self.match.events.count(Passed(Player.O))
+        return self.match.events.count(Passed(Side.O))
 
     def play(self, square: int) -> None:
         """The player's move, then the computer's until it is the player's turn again."""
         self.match.play(square)
-        while not self.match.over and self.match.turn is Player.O:
+        while not self.match.over and self.match.turn is Side.O:
             self.match.play(self.rng.choice(self.position.move_list()))
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import random
 
-from termgames.reversi.ai import opponent_for
-from termgames.reversi.board import Player
+from termgames.reversi.board import Side
+from termgames.reversi.engine.players import opponent_for
 from termgames.reversi.match import Match
 from termgames.reversi.settings import Settings
 from termgames.reversi.thinking import THINK_SLICE_S, Thinker
@@ -17,27 +17,27 @@ from tests.fake import FakeClock
 def thinker(level: int, ai: str | None = None) -> tuple[Thinker, FakeClock]:
     """The computer as O against the player's X, on a fake clock."""
     clock = FakeClock()
-    settings = Settings(Player.X, opponent=opponent_for(level, ai), seed=3)
+    settings = Settings(Side.X, opponent=opponent_for(level, ai), seed=3)
     return Thinker(settings, random.Random(3), lambda: clock.now()), clock
 
 
 def test_it_moves_only_on_its_own_turn_of_a_game_going_on() -> None:
     computer, _ = thinker(1)
-    assert not computer.to_move(Match(Player.X))
-    assert computer.to_move(Match(Player.O))
+    assert not computer.to_move(Match(Side.X))
+    assert computer.to_move(Match(Side.O))
 
 
 def test_a_classic_strategy_plays_in_one_slice() -> None:
     computer, _ = thinker(1)
-    match = Match(Player.O)
+    match = Match(Side.O)
     computer.begin(match)
     assert computer.search is None
-    assert computer.think(match) and match.moves == 1 and match.turn is Player.X
+    assert computer.think(match) and match.moves == 1 and match.turn is Side.X
 
 
 def test_a_search_thinks_as_long_as_its_clock_says_then_plays() -> None:
     computer, clock = thinker(5)
-    match = Match(Player.O)
+    match = Match(Side.O)
     computer.begin(match)
     assert computer.search is not None
     clock.tick_by(THINK_SLICE_S / 3)  # each reading a third of a slice
@@ -50,7 +50,7 @@ def test_a_search_thinks_as_long_as_its_clock_says_then_plays() -> None:
 
 def test_a_stopped_search_is_forgotten() -> None:
     computer, _ = thinker(5)
-    match = Match(Player.O)
+    match = Match(Side.O)
     computer.begin(match)
     computer.stop()
     assert computer.search is None
@@ -58,7 +58,7 @@ def test_a_stopped_search_is_forgotten() -> None:
 
 def test_the_classic_engine_thinks_in_slices_too() -> None:
     computer, clock = thinker(5, "search-classic")
-    match = Match(Player.O)
+    match = Match(Side.O)
     computer.begin(match)
     assert computer.search is not None
     clock.tick_by(THINK_SLICE_S / 3)

@@ -12,7 +12,7 @@ import pytest
 
 np = pytest.importorskip("numpy")
 
-from termgames.reversi.patterns import (  # noqa: E402 - after the skip without numpy
+from termgames.reversi.engine.patterns import (  # noqa: E402 - after the skip without numpy
     PHASE_SIZE,
     evaluator,
     read,
@@ -76,7 +76,7 @@ def test_tied_entries_are_the_same_pattern_read_another_way() -> None:
     tied = features.canonical()
     assert tied.shape == (PHASE_SIZE,) and (tied <= np.arange(PHASE_SIZE)).all()
     # A row read backwards is the same pattern: own disc on column 0 alone = on column 7.
-    from termgames.reversi.patterns import OFFSET
+    from termgames.reversi.engine.patterns import OFFSET
     assert tied[OFFSET["line2"] + 3 ** 7] == tied[OFFSET["line2"] + 1]
     assert tied[OFFSET["corner10"] + 3 ** 4] != tied[OFFSET["corner10"] + 1]  # no symmetry
 

@@ -47,16 +47,16 @@ START_X: Bitboard = bit(27) | bit(36)  # 44 and 55 as the classic game types squ
 START_O: Bitboard = bit(28) | bit(35)  # 54 and 45
 
 
-class Player(Enum):
+class Side(Enum):
     """The two sides; X moves first from the standard start."""
 
     X = "X"
     O = "O"  # noqa: E741 - the game's own name for the side
 
     @property
-    def other(self) -> Player:
+    def other(self) -> Side:
         """The opponent."""
-        return Player.O if self is Player.X else Player.X
+        return Side.O if self is Side.X else Side.X
 
 
 class IllegalMove(ValueError):
@@ -140,17 +140,17 @@ class Position:
 
     x: Bitboard = START_X
     o: Bitboard = START_O
-    turn: Player = Player.X
+    turn: Side = Side.X
 
     @property
     def own(self) -> Bitboard:
         """The discs of the side to move."""
-        return self.x if self.turn is Player.X else self.o
+        return self.x if self.turn is Side.X else self.o
 
     @property
     def opp(self) -> Bitboard:
         """The discs of the side not to move."""
-        return self.o if self.turn is Player.X else self.x
+        return self.o if self.turn is Side.X else self.x
 
     @cached_property
     def legal(self) -> Bitboard:
@@ -182,7 +182,7 @@ class Position:
             raise IllegalMove(f"{square_name(square)} is not a legal move for {self.turn.value}")
         own = self.own | flipped | (1 << square)
         opp = self.opp & ~flipped
-        x, o = (own, opp) if self.turn is Player.X else (opp, own)
+        x, o = (own, opp) if self.turn is Side.X else (opp, own)
         return Position(x, o, self.turn.other), flipped
 
     def pass_turn(self) -> Position:
@@ -197,12 +197,12 @@ class Position:
         """Empty squares left."""
         return 64 - count(self.x | self.o)
 
-    def at(self, square: Square) -> Player | None:
+    def at(self, square: Square) -> Side | None:
         """Who holds ``square``, if anyone."""
         if self.x >> square & 1:
-            return Player.X
+            return Side.X
         if self.o >> square & 1:
-            return Player.O
+            return Side.O
         return None
 
 

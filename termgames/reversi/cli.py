@@ -6,7 +6,7 @@ import click
 
 from termgames.commands.options import OUTPUT_RULE, display_options, jobs_option, quiet_option
 from termgames.commands.play import play
-from termgames.reversi.ai import STRATEGY_NAMES
+from termgames.reversi.engine import STRATEGY_NAMES
 from termgames.reversi.match import First
 from termgames.spec import DisplayOptions
 
@@ -33,11 +33,11 @@ def command(ctx: click.Context, ai: str | None, level: int, you: str, first: str
     """Play Reversi against the computer (or watch two computers)."""
     if ctx.invoked_subcommand is not None:
         return
-    from termgames.reversi.board import Player
+    from termgames.reversi.board import Side
     from termgames.reversi.screen import ReversiScreen
     from termgames.reversi.settings import settings_for
 
-    settings = settings_for(level, ai, Player(you.upper()), First(first), watch, seed)
+    settings = settings_for(level, ai, Side(you.upper()), First(first), watch, seed)
     needs_weights(settings.opponent.strategy)
     play(lambda context: ReversiScreen(context, settings), display)
 
@@ -45,8 +45,7 @@ def command(ctx: click.Context, ai: str | None, level: int, you: str, first: str
 def needs_weights(*strategies: str) -> None:
     """Read the trained weights now if a strategy searches with them, so that a damaged
     file is said in one line before any screen or game starts."""
-    from termgames.reversi.ai import StrategyName
-    from termgames.reversi.engine import default_evaluation
+    from termgames.reversi.engine import StrategyName, default_evaluation
 
     if StrategyName.SEARCH in {StrategyName.named(name) for name in strategies}:
         default_evaluation()

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from termgames.reversi.board import Bitboard, Player, Position, Square, count
+from termgames.reversi.board import Bitboard, Position, Side, Square, count
 
 
 class First(str, Enum):
@@ -26,7 +26,7 @@ class First(str, Enum):
 class Played:
     """``side`` put a disc on ``square`` and turned the discs in ``flipped``."""
 
-    side: Player
+    side: Side
     square: Square
     flipped: Bitboard
 
@@ -40,7 +40,7 @@ class Played:
 class Passed:
     """``side`` had no legal move, so the other side moves again."""
 
-    side: Player
+    side: Side
 
 
 Event = Played | Passed
@@ -54,13 +54,13 @@ class MatchResult:
     o: int
 
     @property
-    def winner(self) -> Player | None:
+    def winner(self) -> Side | None:
         """The side with more discs, or None."""
-        return Player.X if self.x > self.o else Player.O if self.o > self.x else None
+        return Side.X if self.x > self.o else Side.O if self.o > self.x else None
 
-    def margin(self, side: Player) -> int:
+    def margin(self, side: Side) -> int:
         """``side``'s discs minus the other side's."""
-        return self.x - self.o if side is Player.X else self.o - self.x
+        return self.x - self.o if side is Side.X else self.o - self.x
 
 
 @dataclass
@@ -75,8 +75,8 @@ class Match:
     """Position, whose turn, and everything that happened. ``takeback_sides`` are the
     sides whose moves can be taken back (the people at the board)."""
 
-    first: Player = Player.X
-    takeback_sides: frozenset[Player] = frozenset()
+    first: Side = Side.X
+    takeback_sides: frozenset[Side] = frozenset()
     position: Position = field(init=False)
     events: list[Event] = field(default_factory=list)
     moves: int = 0
@@ -87,7 +87,7 @@ class Match:
         self._settle()
 
     @property
-    def turn(self) -> Player:
+    def turn(self) -> Side:
         """The side to move (meaningless once the game is over)."""
         return self.position.turn
 

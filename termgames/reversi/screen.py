@@ -8,7 +8,7 @@ from functools import partial
 
 from termgames.direction import Direction
 from termgames.outcome import Outcome
-from termgames.reversi.board import Player, square_name
+from termgames.reversi.board import Side, square_name
 from termgames.reversi.entry import Typing, no_such_square
 from termgames.reversi.match import Match
 from termgames.reversi.settings import Settings
@@ -66,7 +66,7 @@ class ReversiScreen(GameScreen[ReversiState]):
         starter = self.settings.starter(self.rng)
         self.used_undo = False
         self.typing.clear()
-        match = Match(starter, frozenset(Player) - self.computer)
+        match = Match(starter, frozenset(Side) - self.computer)
         self.report_from = 0
         who = "You move" if starter not in self.computer else f"{starter.value} moves"
         self.note = f"{who} first."

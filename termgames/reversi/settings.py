@@ -8,8 +8,8 @@ import random
 from dataclasses import dataclass, field
 
 from termgames.outcome import Mark, Outcome, Result
-from termgames.reversi.ai import Opponent, opponent_for
-from termgames.reversi.board import Player
+from termgames.reversi.board import Side
+from termgames.reversi.engine import Opponent, opponent_for
 from termgames.reversi.match import First, MatchResult
 
 __all__ = ["Settings", "settings_for", "variant_name"]
@@ -24,38 +24,38 @@ def variant_name(opponent: Opponent) -> str:
 class Settings:
     """Who plays what: the player's side, who starts, the computer and how it thinks."""
 
-    you: Player = Player.X
+    you: Side = Side.X
     first: First = First.RANDOM
     opponent: Opponent = field(default_factory=lambda: opponent_for(1))
     watch: bool = False
     seed: int | None = None
 
     @property
-    def computer(self) -> frozenset[Player]:
+    def computer(self) -> frozenset[Side]:
         """The sides the computer plays: both, watching."""
-        return frozenset(Player) if self.watch else frozenset({self.you.other})
+        return frozenset(Side) if self.watch else frozenset({self.you.other})
 
     @property
-    def names(self) -> dict[Player, str]:
+    def names(self) -> dict[Side, str]:
         """What the report calls each side."""
-        return ({side: side.value for side in Player} if self.watch else
+        return ({side: side.value for side in Side} if self.watch else
                 {self.you: "You", self.you.other: "Computer"})
 
     @property
-    def player(self) -> Player | None:
+    def player(self) -> Side | None:
         """The player's side; None when two computers play."""
         return None if self.watch else self.you
 
-    def starter(self, rng: random.Random) -> Player:
+    def starter(self, rng: random.Random) -> Side:
         """Who moves first in a new game, as --first says (at random: drawn from ``rng``)."""
         if self.first == First.RANDOM:
-            return rng.choice([Player.X, Player.O])
+            return rng.choice([Side.X, Side.O])
         return self.you if self.first == First.YOU else self.you.other
 
     def outcome(self, result: MatchResult, used_undo: bool) -> Outcome:
         """A finished match's outcome: the margin from the player's side (X's, watching),
         marked if a move was taken back or nobody played."""
-        margin = result.margin(Player.X if self.watch else self.you)
+        margin = result.margin(Side.X if self.watch else self.you)
         won = Result.WON if margin > 0 else Result.LOST if margin < 0 else Result.DRAW
         marks = {Mark.UNDO} if used_undo else set()
         if self.watch:
@@ -63,7 +63,7 @@ class Settings:
         return Outcome(won, margin, variant_name(self.opponent), frozenset(marks))
 
 
-def settings_for(level: int, ai: str | None, you: Player, first: First, watch: bool,
+def settings_for(level: int, ai: str | None, you: Side, first: First, watch: bool,
                  seed: int | None = None) -> Settings:
     """Settings from the command line: ``--ai`` names the strategy (else ``--level``
     picks it) and ``--level`` sets an engine's strength."""

@@ -11,8 +11,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from termgames.commands.workers import count_work, in_order, results_as_done
-from termgames.reversi.ai import SIMULATION_SEARCH, StrategyName, strategy
-from termgames.reversi.board import Player
+from termgames.reversi.board import Side
+from termgames.reversi.engine import SIMULATION_SEARCH, StrategyName, strategy
 from termgames.reversi.match import Match, MatchResult
 
 Job = tuple[int, StrategyName, StrategyName, int]
@@ -24,7 +24,7 @@ class SimulatedMatch:
     """One game of a simulation: its number, who moved first, and how it ended."""
 
     number: int
-    first: Player
+    first: Side
     result: MatchResult
 
     @property
@@ -40,7 +40,7 @@ class SimulatedMatch:
     @property
     def margin(self) -> int:
         """X's discs minus O's."""
-        return self.result.margin(Player.X)
+        return self.result.margin(Side.X)
 
     def line(self) -> str:
         """The classic per-game line."""
@@ -52,9 +52,9 @@ def play_game(number: int, x_name: StrategyName | str, o_name: StrategyName | st
     """Play game ``number`` of a simulation; the first player is chosen at random.
     ``on_move`` is called after each move (to count them for a progress line)."""
     rng = random.Random(f"{seed}:{number}")
-    players = {Player.X: strategy(x_name, SIMULATION_SEARCH),
-               Player.O: strategy(o_name, SIMULATION_SEARCH)}
-    first = rng.choice([Player.X, Player.O])
+    players = {Side.X: strategy(x_name, SIMULATION_SEARCH),
+               Side.O: strategy(o_name, SIMULATION_SEARCH)}
+    first = rng.choice([Side.X, Side.O])
     match = Match(first)
     while (result := match.result()) is None:
         match.play(players[match.turn](match.position, rng))
@@ -118,7 +118,7 @@ class Tally:
 def tally(results: list[SimulatedMatch]) -> Tally:
     """Count wins and ties."""
     winners = [simulated.result.winner for simulated in results]
-    return Tally(winners.count(Player.X), winners.count(Player.O), winners.count(None))
+    return Tally(winners.count(Side.X), winners.count(Side.O), winners.count(None))
 
 
 def histogram(results: list[SimulatedMatch], width: int = 50, bucket: int = 8) -> list[str]:

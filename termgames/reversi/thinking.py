@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from termgames.reversi.ai import Thinking, start_search
+from termgames.reversi.engine import Thinking, start_search
 from termgames.reversi.match import Match
 from termgames.reversi.settings import Settings
 

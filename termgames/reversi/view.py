@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from termgames.reversi.board import Player, Position, square_name
+from termgames.reversi.board import Position, Side, square_name
 from termgames.reversi.match import Event, MatchResult, Passed, Played
 from termgames.reversi.settings import Settings
 from termgames.runtime.draw import DIM, Canvas, Colour, Emphasis, Glyphs, Style, fit_lines
@@ -95,18 +95,18 @@ def board_in(room: Rect) -> tuple[int, int]:
     return board.height, board.width
 
 
-def headline(score: tuple[int, int], you: Player | None, opponent: str, discs: bool
+def headline(score: tuple[int, int], you: Side | None, opponent: str, discs: bool
              ) -> list[str]:
     """The header's forms, longest first: the discs each side has, whose they are (the
     player's, or X's and O's when ``you`` is None, watching) and who the computer is."""
     x, o = score
-    colour = ({Player.X: " black", Player.O: " white"} if discs
-              else {Player.X: "", Player.O: ""})
+    colour = ({Side.X: " black", Side.O: " white"} if discs
+              else {Side.X: "", Side.O: ""})
     if you is None:
-        return [f"Reversi   X{colour[Player.X]} {x}   O{colour[Player.O]} {o}   "
-                f"({opponent} against itself)", f"X{colour[Player.X]} {x}   "
-                f"O{colour[Player.O]} {o}   ({opponent})", f"X {x}  O {o}"]
-    me, it = (x, o) if you is Player.X else (o, x)
+        return [f"Reversi   X{colour[Side.X]} {x}   O{colour[Side.O]} {o}   "
+                f"({opponent} against itself)", f"X{colour[Side.X]} {x}   "
+                f"O{colour[Side.O]} {o}   ({opponent})", f"X {x}  O {o}"]
+    me, it = (x, o) if you is Side.X else (o, x)
     mine = f"{you.value},{colour[you]}" if discs else you.value
     theirs = f"{you.other.value},{colour[you.other]}" if discs else you.other.value
     return [f"Reversi   You ({mine}) {me}   Computer ({theirs}) {it}   vs {opponent}",
@@ -115,7 +115,7 @@ def headline(score: tuple[int, int], you: Player | None, opponent: str, discs: b
             f"You {me}  Computer {it}"]
 
 
-def verdict(result: MatchResult, you: Player | None) -> str:
+def verdict(result: MatchResult, you: Side | None) -> str:
     """The classic end-of-game line, for the player (or for X and O, watching)."""
     if you is None:
         winner = result.winner
@@ -128,7 +128,7 @@ def verdict(result: MatchResult, you: Player | None) -> str:
     return "The game was a tie!"
 
 
-def describe(event: Event, name: dict[Player, str], computer: frozenset[Player],
+def describe(event: Event, name: dict[Side, str], computer: frozenset[Side],
              watch: bool) -> tuple[str, str]:
     """An event in words, in full and short: 'You played 53, turning 1.'."""
     if isinstance(event, Played):
@@ -216,11 +216,11 @@ def draw_square(canvas: Canvas, position: Position, marks: Marks, shape: Layout,
     y, x = shape.cell_of(square)
     owner = position.at(square)
     if owner is not None:
-        style = X_DISC if owner is Player.X else O_DISC
+        style = X_DISC if owner is Side.X else O_DISC
         if square in marks.last_moves:
-            style = LAST_X if owner is Player.X else LAST_O
+            style = LAST_X if owner is Side.X else LAST_O
         elif marks.flipped >> square & 1:
-            style = FLIPPED_X if owner is Player.X else FLIPPED_O
+            style = FLIPPED_X if owner is Side.X else FLIPPED_O
         rows = disc_rows(cells, owner, discs)
     elif marks.hints >> square & 1:
         style = HINT
@@ -236,7 +236,7 @@ def draw_square(canvas: Canvas, position: Position, marks: Marks, shape: Layout,
         canvas.text(y + offset, x, text, style)
 
 
-def disc_rows(cells: Cells, owner: Player, discs: bool) -> list[str]:
+def disc_rows(cells: Cells, owner: Side, discs: bool) -> list[str]:
     """The rows of a disc in a square of ``cells``: round in colour, letters without."""
     width, height = cells.width, cells.height
     if not discs:
@@ -253,7 +253,7 @@ def disc_rows(cells: Cells, owner: Player, discs: bool) -> list[str]:
     return rows
 
 
-def recent_marks(events: Sequence[Event], computer: frozenset[Player], watch: bool
+def recent_marks(events: Sequence[Event], computer: frozenset[Side], watch: bool
                  ) -> tuple[frozenset[int], int]:
     """The computer's moves among ``events`` (the last one only, watching) and the discs
     they turned; before it answers, the discs the player's own move turned."""

@@ -10,7 +10,7 @@
 * agreement: how often the move that is best after 1 ply (and 2 plies) of the evaluation
   is the move the expert played.
 
-termgames' classic evaluation (``termgames.reversi.ai.evaluate``) is measured beside the
+termgames' classic evaluation (``termgames.reversi.engine.players.evaluate``) is measured beside the
 trained one; its scale is not discs, so its errors are after the least-squares scale
 that suits it best on the same positions (a fairer number than its own).
 """
@@ -27,9 +27,9 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from termgames.reversi import ai
 from termgames.reversi.board import Bitboard, Square, flips, legal_moves, squares
-from termgames.reversi.patterns import PATH, WeightsError, evaluator
+from termgames.reversi.engine import players as ai
+from termgames.reversi.engine.patterns import PATH, WeightsError, evaluator
 from tools.reversi_train.dataset import PERFECT_FROM, build
 from tools.reversi_train.fit import targets
 from tools.reversi_train.train import wthor_files

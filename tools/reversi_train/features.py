@@ -1,5 +1,5 @@
 """The evaluation's pattern indices for many positions at once, in numpy, and the ties
-between them: the same indices ``termgames.reversi.patterns`` reads one position at a
+between them: the same indices ``termgames.reversi.engine.patterns`` reads one position at a
 time (a test compares them with its reference)."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from termgames.reversi.patterns import BIAS_SIZE, INSTANCES, OFFSET, PHASE_SIZE, TYPES
+from termgames.reversi.engine.patterns import BIAS_SIZE, INSTANCES, OFFSET, PHASE_SIZE, TYPES
 
 I32 = npt.NDArray[np.int32]
 I64 = npt.NDArray[np.int64]

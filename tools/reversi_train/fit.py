@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from termgames.reversi.patterns import PHASE_SIZE, PHASES, Weights, phase_of
+from termgames.reversi.engine.patterns import PHASE_SIZE, PHASES, Weights, phase_of
 from tools.reversi_train.dataset import NO_SCORE, Positions
 from tools.reversi_train.features import canonical, indices
 

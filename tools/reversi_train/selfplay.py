@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import random
 
-from termgames.reversi.ai import evaluate
 from termgames.reversi.board import Square, flips, legal_moves, squares
+from termgames.reversi.engine.players import evaluate
 from tools.reversi_train.wthor import BLACK_START, WHITE_START, Game
 
 

@@ -12,9 +12,9 @@ import sys
 import time
 from collections.abc import Callable
 
-from termgames.reversi import ai
 from termgames.reversi.board import Bitboard, flips, legal_moves, squares
-from termgames.reversi.patterns import WeightsError, evaluator
+from termgames.reversi.engine import players as ai
+from termgames.reversi.engine.patterns import WeightsError, evaluator
 
 
 def positions(count: int, seed: int) -> list[tuple[Bitboard, Bitboard]]:

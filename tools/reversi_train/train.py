@@ -1,7 +1,7 @@
 """Fit the Reversi pattern weights and write the weights file.
 
     python -m tools.reversi_train.train --wthor /work/data-wthor --until 2017 \\
-        --out termgames/reversi/data/weights.bin
+        --out termgames/reversi/engine/data/weights.bin
     python -m tools.reversi_train.train --selfplay 200 --out /tmp/weights.bin
 
 With ``--wthor`` it reads every WTH_YEAR.wtb file of the folder up to ``--until`` (the
@@ -20,7 +20,7 @@ from pathlib import Path
 
 import numpy as np
 
-from termgames.reversi.patterns import PATH, write
+from termgames.reversi.engine.patterns import PATH, write
 from tools.reversi_train import selfplay
 from tools.reversi_train.dataset import Positions, build
 from tools.reversi_train.fit import Settings, fit

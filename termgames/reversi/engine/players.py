@@ -6,7 +6,7 @@ the teaching program. It shuffled the legal moves and took the first best; choos
 uniformly among the best moves is the same choice, for one draw instead of a shuffle.
 ``search`` is the engine of ``engine``: principal variation search with a transposition
 table, Multi-ProbCut and an exact endgame solver. ``search-classic`` is the engine it
-replaced (``search_classic``), kept as the baseline and as a gentler opponent.
+replaced (``classic``), kept as the baseline and as a gentler opponent.
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Protocol
 
-from termgames.reversi import engine, search_classic
 from termgames.reversi.board import (
     CORNERS,
     EDGES,
@@ -28,8 +27,9 @@ from termgames.reversi.board import (
     flips,
     squares,
 )
-from termgames.reversi.search_classic import evaluate
-from termgames.reversi.search_limits import Limits
+from termgames.reversi.engine import classic, principal
+from termgames.reversi.engine.classic import evaluate
+from termgames.reversi.engine.limits import Limits
 
 __all__ = ["CLASSIC", "LEVEL_STRATEGY", "SEARCH_LIMITS", "SIMULATION_SEARCH", "STRATEGY_NAMES",
            "TOP_LEVEL", "Limits", "Opponent", "Strategy", "StrategyName", "Thinking",
@@ -159,9 +159,9 @@ def start_search(name: StrategyName | str, position: Position, limits: Limits,
                  clock: Callable[[], float] = time.perf_counter) -> Thinking:
     """A search of ``position`` by the engine called ``name``, to advance in slices."""
     if StrategyName.named(name) is StrategyName.SEARCH_CLASSIC:
-        return search_classic.Search(position, limits, rng, clock)
+        return classic.ClassicSearch(position, limits, rng, clock)
     if StrategyName.named(name) is StrategyName.SEARCH:
-        return engine.Search(position, limits, rng, clock)
+        return principal.PrincipalVariation(position, limits, rng, clock)
     raise ValueError(f"{name} is not a search engine")
 
 
@@ -246,7 +246,7 @@ def think(position: Position, *, seconds: float | None = None, nodes: int | None
     limits = SEARCH_LIMITS[TOP_LEVEL]
     if seconds is not None or nodes is not None:
         limits = replace(limits, seconds=seconds, nodes=nodes)
-    search = engine.Search(position, limits, rng)
+    search = principal.PrincipalVariation(position, limits, rng)
     search.advance()
     return Thought(search.choice, search.depth, search.nodes, search.exact,
                    _centi_discs(search.score))
@@ -254,8 +254,8 @@ def think(position: Position, *, seconds: float | None = None, nodes: int | None
 
 def _centi_discs(score: int) -> int:
     """An engine score as a disc difference x100 (a proven one is WIN plus the discs)."""
-    if score >= engine.WIN:
-        return (score - engine.WIN) * 100
-    if score <= -engine.WIN:
-        return (score + engine.WIN) * 100
+    if score >= principal.WIN:
+        return (score - principal.WIN) * 100
+    if score <= -principal.WIN:
+        return (score + principal.WIN) * 100
     return score

@@ -20,10 +20,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from termgames.reversi.board import FULL, Bitboard, Square
-from termgames.reversi.search_moves import DOWN_RAYS, UP_RAYS, flips, legal_moves
-from termgames.reversi.stability import stable_discs
+from termgames.reversi.engine.moves import DOWN_RAYS, UP_RAYS, flips, legal_moves
+from termgames.reversi.engine.stability import stable_discs
 
-__all__ = ["CHECK_EVERY", "EXACT_TABLE_ENTRIES", "Solver", "final_score"]
+__all__ = ["CHECK_EVERY", "EXACT_TABLE_ENTRIES", "EndgameSolver", "final_score"]
 
 CHECK_EVERY = 1024
 """Positions between two calls of the budget hook."""
@@ -70,7 +70,7 @@ def final_score(own: Bitboard, opp: Bitboard, winner_takes_empties: bool = False
     return difference
 
 
-class Solver:
+class EndgameSolver:
     """Exact scores by search to the end, with a bounded table of proven bounds."""
 
     def __init__(self, winner_takes_empties: bool = False,

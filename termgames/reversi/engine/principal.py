@@ -25,11 +25,11 @@ import time
 from collections.abc import Callable
 
 from termgames.reversi.board import Bitboard, Position, Square
-from termgames.reversi.endgame import CHECK_EVERY, Solver, final_score
-from termgames.reversi.search_limits import Limits, OutOfBudget, OutOfSlice
-from termgames.reversi.search_moves import flips, legal_moves
+from termgames.reversi.engine.endgame import CHECK_EVERY, EndgameSolver, final_score
+from termgames.reversi.engine.limits import Limits, OutOfBudget, OutOfSlice
+from termgames.reversi.engine.moves import flips, legal_moves
 
-__all__ = ["MPC", "TABLE_ENTRIES", "WIN", "Evaluation", "Search", "default_evaluation"]
+__all__ = ["MPC", "TABLE_ENTRIES", "WIN", "Evaluation", "PrincipalVariation", "default_evaluation"]
 
 Evaluation = Callable[[Bitboard, Bitboard], int]
 """(own, opp) with ``own`` to move -> the predicted final disc difference, x100."""
@@ -89,12 +89,12 @@ def default_evaluation() -> Evaluation:
     WeightsError, one line naming the file, if the weights cannot be read)."""
     # MPC below is fitted for this evaluation: refit it (benchmarks/reversi_mpc.py) when
     # the evaluation or its weights change.
-    from termgames.reversi.patterns import evaluator
+    from termgames.reversi.engine.patterns import evaluator
 
     return evaluator()
 
 
-class Search(Solver):
+class PrincipalVariation(EndgameSolver):
     """One search from one position under ``limits``, resumable in slices."""
 
     def __init__(self, position: Position, limits: Limits, rng: random.Random | None = None,

@@ -31,9 +31,9 @@ from termgames.reversi.board import (
     flips,
     legal_moves,
 )
-from termgames.reversi.search_limits import Limits
+from termgames.reversi.engine.limits import Limits
 
-__all__ = ["WIN", "Search", "evaluate"]
+__all__ = ["WIN", "ClassicSearch", "evaluate"]
 
 WIN = 1_000_000
 # The two edges leaving each corner, as rays: walked for discs that can never be flipped.
@@ -99,7 +99,7 @@ class _OutOfBudget(Exception):
     """The search ran out of time or nodes in the middle of an iteration."""
 
 
-class Search:
+class ClassicSearch:
     """One search from one position, resumable in slices so a UI can stay responsive:
     the classic engine, kept as the baseline new engines are matched against."""
 
