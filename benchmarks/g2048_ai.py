@@ -26,7 +26,7 @@ import time
 from collections.abc import Callable
 
 from termgames.commands.workers import results_as_done
-from termgames.g2048 import bitboard
+from termgames.g2048.ai import bitboard
 from termgames.g2048.assist import MAX_SPEED, thinking_budget_ms
 from termgames.g2048.board import Direction, Game2048, Grid, highest_tile, move
 from termgames.g2048.simulate import (

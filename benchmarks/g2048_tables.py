@@ -28,7 +28,7 @@ from pathlib import Path
 
 from benchmarks.ptycost import print_table
 from benchmarks.terminal_cost import spawn_time
-from termgames.g2048 import bitboard, tablefile
+from termgames.g2048.ai import bitboard, tablefile
 from termgames.g2048.board import Direction, Game2048, move
 from tests.screens import KEYS, wait_for_game
 from tests.terminal import Terminal, base_environment
@@ -42,7 +42,7 @@ FILES = {
 }
 BUILD = """
 import time, tracemalloc, sys
-from termgames.g2048 import bitboard, tablefile
+from termgames.g2048.ai import bitboard, tablefile
 path = sys.argv[1]
 if sys.argv[2] == "memory":
     tracemalloc.start()

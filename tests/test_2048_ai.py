@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from termgames.g2048 import bitboard
-from termgames.g2048.ai import (
+from termgames.g2048.ai import bitboard
+from termgames.g2048.ai.search import (
     DIRECTIONS,
     PROBABILITY_CUTOFF,
     Thinker,

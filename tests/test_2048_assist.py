@@ -10,8 +10,9 @@ from collections.abc import Callable
 
 import pytest
 
-from termgames.g2048 import ai, bitboard
-from termgames.g2048.ai import think
+import termgames.g2048.ai as face
+from termgames.g2048.ai import search as ai
+from termgames.g2048.ai.search import think
 from termgames.g2048.assist import (
     DEFAULT_SPEED,
     HINT_BUDGET_MS,
@@ -113,7 +114,7 @@ def test_the_hint_budget_runs_from_the_key(monkeypatch: pytest.MonkeyPatch) -> N
             budgets.append(budget_ms)
             super().__init__(grid, budget_ms, nodes, clock)
 
-    monkeypatch.setattr(ai, "Thinker", Recording)
+    monkeypatch.setattr(face, "Thinker", Recording)  # the hint finds them by the AI's face
     for read_ms, least, most in ((60, 85, 90), (120, 50, 50)):
         _, assist, stage = helper(nodes=None)
 
@@ -121,7 +122,7 @@ def test_the_hint_budget_runs_from_the_key(monkeypatch: pytest.MonkeyPatch) -> N
                       stage: FakeStage = stage) -> bool:
             stage.time += ms / 1000  # the tables took this long to come
             return True
-        monkeypatch.setattr(bitboard, "warm", slow_read)
+        monkeypatch.setattr(face, "warm", slow_read)
         assist.ask_hint()
         stage.finish_work()
         assert assist.shown() is not None

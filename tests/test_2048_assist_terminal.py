@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from termgames.g2048.ai import think
+from termgames.g2048.ai.search import think
 from termgames.g2048.assist import arrow
 from termgames.g2048.board import Game2048, Grid
 from tests.screens import TILE, score_shown, wait_for_game

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from termgames.g2048 import bitboard, tablefile
-from termgames.g2048.bitboard import Tables
+from termgames.g2048.ai import bitboard, tablefile
+from termgames.g2048.ai.bitboard import Tables
 
 
 @pytest.fixture(scope="module")
@@ -27,7 +27,7 @@ def assert_same(read: Tables | None, built: Tables) -> None:
 
 def test_the_shipped_file_holds_what_the_builder_makes(built: Tables) -> None:
     """If this fails, the rules of a row or the weights changed: write the file again
-    with `python -m termgames.g2048.tablefile`."""
+    with `python -m termgames.g2048.ai.tablefile`."""
     assert_same(tablefile.read(), built)
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "termgames"
 CORES = {
-    "g2048": {"board", "ai", "bitboard", "tables", "tablefile"},
+    "g2048": {"board", "state", "ai", "ai.search", "ai.bitboard", "ai.rows", "ai.tablefile"},
     "maze": {"generate", "solve", "guide", "walk", "state", "solving"},
     "reversi": {"board", "match", "entry", "state", "settings", "thinking", "engine",
                 "engine.players", "engine.principal", "engine.endgame", "engine.classic",

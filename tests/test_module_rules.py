@@ -27,7 +27,7 @@ PACKAGE = ROOT / "termgames"
 KNOWN_CIRCLES: list[set[str]] = []
 """Circles still to break; each must still exist (else remove it here). None is left: the
 last, 2048's bitboard and tablefile, ended when the row tables' definitions moved below
-both (``termgames.g2048.tables``)."""
+both (``termgames.g2048.ai.rows``)."""
 
 
 def module_name(path: Path) -> str:

@@ -32,16 +32,16 @@ def _create(context: LaunchContext) -> GameScreen[Any]:
 
 
 def _violations(state: Mapping[str, Any]) -> list[str]:
-    from termgames.g2048.board import violations
+    from termgames.g2048.state import violations
 
     return violations(state)
 
 
 def _preload() -> None:
     """The AI's move tables, built once (a served game's hint finds them ready)."""
-    from termgames.g2048 import bitboard
+    from termgames.g2048.ai import tables
 
-    bitboard.tables()
+    tables()
 
 
 SPEC = GameSpec(

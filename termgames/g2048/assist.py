@@ -171,12 +171,11 @@ class Assistant:
             if not self.waited:
                 self.waited = True
                 return False
-            from termgames.g2048 import bitboard
-            from termgames.g2048.ai import Thinker
+            from termgames.g2048.ai import Thinker, warm
 
             # The row tables are read once (a few tens of milliseconds), or where they
             # cannot be read, built in slices of their own, so the screen keeps answering.
-            if len(grid) == 4 and not bitboard.warm(self.stage.now() + SLICE_S,
+            if len(grid) == 4 and not warm(self.stage.now() + SLICE_S,
                                                     self.stage.now):
                 return False
             budget = thinking_budget_ms(self.speed if self.for_autoplay else None)

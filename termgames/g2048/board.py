@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from termgames.direction import Direction as Direction
 from termgames.outcome import Mark, Outcome, Result
@@ -146,7 +145,7 @@ def validate_reachable(size: int, goal: int) -> None:
                          f"largest tile is {largest_possible(size):,})")
 
 
-class Snapshot(NamedTuple):
+class Undo(NamedTuple):
     """Everything undo needs to put back."""
 
     grid: Grid
@@ -177,7 +176,7 @@ class Game2048:
         """The goal tile has been made (the player may keep going)."""
         self.used_undo = False
         self.moves = 0
-        self.history: list[Snapshot] = []
+        self.history: list[Undo] = []
         self.start_sum = tile_sum(self.grid)
         """The sum of the tiles the game started with."""
         self.spawned = 0
@@ -193,7 +192,7 @@ class Game2048:
         result = move(self.grid, direction)
         if not result.changed:
             return result
-        self.history.append(Snapshot(self.grid, self.score, self.won, self.spawned))
+        self.history.append(Undo(self.grid, self.score, self.won, self.spawned))
         self.grid = spawn(result.grid, self.rng)
         self.spawned += tile_sum(self.grid) - tile_sum(result.grid)
         self.score += result.gained
@@ -212,42 +211,6 @@ class Game2048:
         self.moves -= 1
         self.used_undo = True
         return True
-
-    def state(self) -> State2048:
-        """The grid and the tile accounting, typed, with what must hold of them."""
-        return State2048(self.grid, self.start_sum, self.spawned, self.score)
-
-
-class State2048(NamedTuple):
-    """A 2048 game's state as the key-storm tests check it."""
-
-    grid: Grid
-    start_sum: int
-    spawned: int
-    score: int
-
-    @classmethod
-    def from_dump(cls, dumped: Mapping[str, Any]) -> State2048:
-        """The state from the plain data a game dumped (``_asdict`` as JSON)."""
-        return cls(tuple(tuple(row) for row in dumped["grid"]), dumped["start_sum"],
-                   dumped["spawned"], dumped.get("score", 0))
-
-    def violations(self) -> list[str]:
-        """What is wrong: tiles must add up to the start plus every spawn, and be powers
-        of two."""
-        values = [value for row in self.grid for value in row]
-        problems = []
-        if sum(values) != self.start_sum + self.spawned:
-            problems.append(f"tiles add up to {sum(values)}, not {self.start_sum} + "
-                            f"{self.spawned}")
-        if any(value and value & (value - 1) for value in values):
-            problems.append(f"a tile is not a power of two: {values}")
-        return problems
-
-
-def violations(dumped: Mapping[str, Any]) -> list[str]:
-    """What is wrong with a dumped 2048 state (see ``State2048.violations``)."""
-    return State2048.from_dump(dumped).violations()
 
 
 ABANDONED_BEFORE_MOVES = 10

@@ -14,9 +14,9 @@ from termgames.g2048.board import (
     Direction,
     Game2048,
     Run,
-    State2048,
     variant_name,
 )
+from termgames.g2048.state import State2048
 from termgames.g2048.view import (
     HEADER_ROWS,
     Layout,
@@ -245,7 +245,7 @@ class Screen2048(GameScreen[State2048]):
 
     def snapshot(self) -> State2048:
         """The grid and the tile accounting."""
-        return self.game.state()
+        return State2048.of(self.game)
 
     def board_area(self) -> Rect | None:
         """Where the board was drawn last."""

@@ -15,8 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from termgames.g2048 import bitboard
-from termgames.g2048.ai import think
+from termgames.g2048.ai import tables, think
 from termgames.g2048.assist import SIMULATION_NODES
 from termgames.g2048.board import DEFAULT_GOAL, Game2048, highest_tile, largest_possible
 
@@ -64,7 +63,7 @@ def play_game(number: int, seed: int, nodes: int, size: int = 4,
     on the machine. ``on_move`` is called after each move (to count them for a progress
     line)."""
     if size == 4:
-        bitboard.tables()  # built once a process, before the clock starts
+        tables()  # built once a process, before the clock starts
     game = Game2048(size, min(DEFAULT_GOAL, largest_possible(size)), game_rng(seed, number))
     searched = unspent = 0
     started = time.perf_counter()

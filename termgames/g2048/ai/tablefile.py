@@ -7,7 +7,7 @@ heuristic of a slid row are made as it is read, sharing the heuristic's numbers.
 second line names the weights and the largest tile it was made for: a file made for
 others is not used (the tables are built instead). After changing either, write it again:
 
-    python -m termgames.g2048.tablefile
+    python -m termgames.g2048.ai.tablefile
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
-from termgames.g2048.tables import (
+from termgames.g2048.ai.rows import (
     MAX_EXPONENT,
     ROWS,
     WEIGHTS,

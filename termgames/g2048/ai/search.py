@@ -16,8 +16,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from termgames.g2048 import bitboard
-from termgames.g2048.bitboard import Bitboard, transpose
+from termgames.g2048.ai import bitboard
+from termgames.g2048.ai.bitboard import Bitboard, transpose
 from termgames.g2048.board import Direction, Grid, can_move, empty_cells, move
 
 DIRECTIONS = (Direction.UP, Direction.LEFT, Direction.RIGHT, Direction.DOWN)

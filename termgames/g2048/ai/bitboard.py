@@ -9,9 +9,8 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from termgames.g2048 import tablefile
-from termgames.g2048.board import Direction, Grid
-from termgames.g2048.tables import (
+from termgames.g2048.ai import tablefile
+from termgames.g2048.ai.rows import (
     EMPTY_TABLES,
     MAX_EXPONENT,
     ROW_BITS,
@@ -27,6 +26,7 @@ from termgames.g2048.tables import (
     build_tables,
     row_heuristic,
 )
+from termgames.g2048.board import Direction, Grid
 
 __all__ = [  # the tables' names, as the AI, the benchmarks and the tests know them here
     "EMPTY_TABLES", "MAX_EXPONENT", "ROWS", "ROW_MASK", "WEIGHTS", "Bitboard", "Row",
