@@ -28,8 +28,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from benchmarks.ptycost import SETTLE_S
-from termgames.sokoban.bundled import levels_folder
-from termgames.sokoban.parse import parse
+from termgames.sokoban.format.bundled import levels_folder
+from termgames.sokoban.format.parse import parse
 from termgames.sokoban.progress import record_solution
 from termgames.sokoban.solved import Record
 from tests.stores import PLAYER, SOKOBAN_PROGRESS, store_at

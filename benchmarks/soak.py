@@ -19,9 +19,9 @@ from typing import Any
 
 from benchmarks.ptycost import print_table
 from termgames.games import GAMES
-from termgames.sokoban.files import decode
-from termgames.sokoban.levels import LevelError
-from termgames.sokoban.parse import parse
+from termgames.sokoban.format.files import decode
+from termgames.sokoban.format.levels import LevelError
+from termgames.sokoban.format.parse import parse
 from tests.boards import HOSTILE_FILES, INSERTS, level_chunks
 from tests.processes import run_check
 from tests.states import SIGNALS, STATES

@@ -13,9 +13,9 @@ import time
 from pathlib import Path
 
 from benchmarks.ptycost import key_cost, percentile, print_table, read_until_quiet
-from termgames.sokoban.bundled import BUNDLED, by_slug, levels_folder, load_bundled
+from termgames.sokoban.format.bundled import BUNDLED, by_slug, levels_folder, load_bundled
+from termgames.sokoban.format.parse import parse
 from termgames.sokoban.game import Direction, Sokoban
-from termgames.sokoban.parse import parse
 from tests.terminal import Terminal, terminfo_keys
 
 KEYS = {Direction.UP: "up", Direction.DOWN: "down", Direction.LEFT: "left",

@@ -15,9 +15,9 @@ import time
 from collections import deque
 from collections.abc import Sequence
 
-from termgames.sokoban.bundled import BUNDLED, load_bundled
+from termgames.sokoban.format.bundled import BUNDLED, load_bundled
+from termgames.sokoban.format.levels import Level, Position
 from termgames.sokoban.game import Direction
-from termgames.sokoban.levels import Level, Position
 from termgames.sokoban.solver.analysis import Board
 from termgames.sokoban.solver.deadlock import after_push
 from termgames.sokoban.solver.plan import deadlock_of

@@ -26,18 +26,18 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from termgames.sokoban.assist import (
+from termgames.sokoban.format.bundled import by_slug, load_bundled
+from termgames.sokoban.format.files import load
+from termgames.sokoban.format.levels import Level
+from termgames.sokoban.hints.assist import (
     FREEZE_FROM,
     HINT_NODES,
     HINT_SECONDS,
     SLICE_S,
 )
-from termgames.sokoban.budget import Size, band_of, size_of, too_big
-from termgames.sokoban.bundled import by_slug, load_bundled
-from termgames.sokoban.files import load
-from termgames.sokoban.heap import HEAP
-from termgames.sokoban.levels import Level
-from termgames.sokoban.solver import Search, Verdict
+from termgames.sokoban.hints.budget import Size, band_of, size_of, too_big
+from termgames.sokoban.hints.heap import HEAP
+from termgames.sokoban.solver import HintSearch, Verdict
 
 
 @dataclass(frozen=True)
@@ -67,7 +67,7 @@ def first_hint(job: tuple[Level, int, bool, bool]) -> Outcome:
     as the game does unless ``freeze`` is off."""
     level, rounds, cpu, freeze = job
     clock = time.process_time if cpu else time.monotonic
-    search = Search(level, level.player, level.boxes, HINT_NODES, HINT_SECONDS)
+    search = HintSearch(level, level.player, level.boxes, HINT_NODES, HINT_SECONDS)
     longest, used = 0.0, 1
     while True:
         started, spent = clock(), time.process_time()

@@ -28,9 +28,9 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 
-from termgames.sokoban.bundled import by_slug, load_bundled
-from termgames.sokoban.files import load
-from termgames.sokoban.levels import Level
+from termgames.sokoban.format.bundled import by_slug, load_bundled
+from termgames.sokoban.format.files import load
+from termgames.sokoban.format.levels import Level
 from termgames.sokoban.solver import Optimal, Push, Solver, Verdict, solve
 
 HINT_CAP_S = 5.0

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from termgames.live import LiveSession, publish
 from termgames.sokoban import SPEC as SOKOBAN
-from termgames.sokoban.bundled import BUNDLED, load_bundled
+from termgames.sokoban.format.bundled import BUNDLED, load_bundled
 from termgames.sokoban.progress import Record, record_solution
 from termgames.store import open_store
 

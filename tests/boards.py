@@ -13,7 +13,7 @@ from termgames.reversi import board
 from termgames.reversi.board import Bitboard, Position
 from termgames.reversi.engine.endgame import final_score
 from termgames.reversi.match import Match
-from termgames.sokoban.levels import Level
+from termgames.sokoban.format.levels import Level
 
 LEVELS = Path(__file__).resolve().parent.parent / "levels"
 """The checkout's bundled level files (levels/)."""

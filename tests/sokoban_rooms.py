@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import random
 
+from termgames.sokoban.format.levels import Level
 from termgames.sokoban.game import Direction
-from termgames.sokoban.levels import Level
 
 
 def brute_force_solvable(played: Level) -> bool:

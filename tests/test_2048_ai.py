@@ -162,7 +162,7 @@ def test_it_plays_well_past_a_random_player() -> None:
 
 
 def test_the_row_tables_can_be_built_in_slices() -> None:
-    builder = bitboard._Builder()
+    builder = bitboard._BitboardTables()
     assert builder.build(1000) is None and builder.next_row == 1000
     while builder.build(20_000) is None:
         pass

@@ -55,7 +55,7 @@ def test_a_file_that_cannot_be_used_is_not(built: Tables, tmp_path: Path) -> Non
 
 
 def test_the_tables_are_read_not_built(monkeypatch: pytest.MonkeyPatch) -> None:
-    fresh = bitboard._Builder()
+    fresh = bitboard._BitboardTables()
     monkeypatch.setattr(bitboard, "_BUILDER", fresh)
     assert bitboard.warm(0.0, lambda: 1.0)  # no time to build at all: read at once
     assert fresh.next_row == 0 and fresh.done is bitboard.tables()
@@ -64,7 +64,7 @@ def test_the_tables_are_read_not_built(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_without_the_file_they_are_built(monkeypatch: pytest.MonkeyPatch, built: Tables,
                                          tmp_path: Path) -> None:
     monkeypatch.setattr(tablefile, "PATH", tmp_path / "missing.bin")
-    fresh = bitboard._Builder()
+    fresh = bitboard._BitboardTables()
     monkeypatch.setattr(bitboard, "_BUILDER", fresh)
     assert not bitboard.warm(0.0, lambda: 1.0)  # nothing to read, no time to build
     assert_same(bitboard.tables(), built)

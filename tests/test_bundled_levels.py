@@ -10,9 +10,9 @@ import pytest
 from click.testing import CliRunner
 
 from termgames.cli import cli
-from termgames.sokoban import bundled
-from termgames.sokoban.bundled import BUNDLED, by_slug, levels_folder, load_bundled
-from termgames.sokoban.levels import LevelError
+from termgames.sokoban.format import bundled
+from termgames.sokoban.format.bundled import BUNDLED, by_slug, levels_folder, load_bundled
+from termgames.sokoban.format.levels import LevelError
 from termgames.sokoban.progress import Record, record_solution
 from tests.drivers import fake_program
 from tests.stores import PLAYER, SOKOBAN_PROGRESS, store_at

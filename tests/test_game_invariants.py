@@ -8,8 +8,8 @@ from pathlib import Path
 
 from termgames.direction import Direction
 from termgames.games import by_name
+from termgames.sokoban.format.parse import parse
 from termgames.sokoban.game import Sokoban
-from termgames.sokoban.parse import parse
 from termgames.sokoban.solved import solved_outcome
 from termgames.spec import Player
 from tests.stores import PLAYER, store_at

@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from termgames.sokoban import files
-from termgames.sokoban.files import load
-from termgames.sokoban.levels import LevelError
-from termgames.sokoban.parse import parse
+from termgames.sokoban.format import files
+from termgames.sokoban.format.files import load
+from termgames.sokoban.format.levels import LevelError
+from termgames.sokoban.format.parse import parse
 from tests.boards import HOSTILE_FILES, INSERTS, TINY, level_chunks
 from tests.processes import run_check
 

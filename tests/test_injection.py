@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from termgames.settings import player_name
-from termgames.sokoban.files import load
+from termgames.sokoban.format.files import load
 from termgames.sokoban.game import replay
 from termgames.sokoban.progress import Record, record_solution
 from tests.stores import PLAYER, SOKOBAN_PROGRESS, store_at

@@ -23,7 +23,7 @@ import pytest
 
 from termgames import __version__
 from termgames.games import GAMES
-from termgames.sokoban.bundled import BUNDLED
+from termgames.sokoban.format.bundled import BUNDLED
 from tests.readme import command
 from tests.terminal import Terminal
 
@@ -254,7 +254,7 @@ def test_the_bundled_collections_check_from_the_installed_package(installed: Ins
 
 
 def test_the_installed_package_reads_its_own_levels(installed: Installed) -> None:
-    result = run([installed.bin / "python", "-c", "from termgames.sokoban.bundled import "
+    result = run([installed.bin / "python", "-c", "from termgames.sokoban.format.bundled import "
                   "levels_folder; print(levels_folder())"],
                  cwd=installed.elsewhere, env=installed.env)
     folder = Path(result.stdout.strip()).resolve()
@@ -270,7 +270,7 @@ def test_an_editable_install_reads_the_checkouts_levels(
     env = user_environment(elsewhere, bin_dir)
     run([bin_dir / "python", "-m", "pip", "install", "--quiet", "-e", source], env=env,
         cwd=elsewhere)
-    result = run([bin_dir / "python", "-c", "from termgames.sokoban.bundled import "
+    result = run([bin_dir / "python", "-c", "from termgames.sokoban.format.bundled import "
                   "levels_folder; print(levels_folder())"], cwd=elsewhere, env=env)
     assert Path(result.stdout.strip()) == (source / "levels").resolve()
     checked = run([bin_dir / "termgames", "sokoban", "--check"], cwd=elsewhere, env=env)

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from termgames.maze.generate import OPEN, WALL, Maze, MazeSizeError, Square, generate
-from termgames.maze.solve import AStar, NoPath, Replay, Seen, shortest_path
+from termgames.maze.solve import AStar, NoPath, SearchPlayback, Seen, shortest_path
 from termgames.maze.walk import toward
 
 SIZES = [(1, 1), (1, 7), (7, 1), (2, 2), (5, 3), (3, 9), (20, 11), (40, 40)]
@@ -224,9 +224,9 @@ def test_a_replay_shows_the_search_growing_to_what_it_explored() -> None:
     maze = generate(20, 12, random.Random(2))
     search = AStar(maze, maze.entrance)
     with pytest.raises(ValueError, match="finished"):
-        Replay(search)
+        SearchPlayback(search)
     search.advance()
-    replay = Replay(search)
+    replay = SearchPlayback(search)
     squares = [(r, c) for r in range(maze.height) for c in range(maze.width)]
 
     def seen_at(shown: int) -> tuple[set[Square], set[Square]]:

@@ -18,7 +18,7 @@ import pytest
 from termgames.maze.generate import generate
 from termgames.maze.solve import shortest_path
 from termgames.runtime.runner import window_for
-from termgames.sokoban.bundled import BUNDLED, load_bundled
+from termgames.sokoban.format.bundled import BUNDLED, load_bundled
 from termgames.sokoban.progress import Record, record_solution
 from tests.drivers import fake_program, program
 from tests.screens import maze_keys, nothing_cut

@@ -25,7 +25,7 @@ from termgames.runtime.layout import (
     Rect,
     panel_room,
 )
-from termgames.sokoban.levels import Level
+from termgames.sokoban.format.levels import Level
 from termgames.sokoban.view import level_size
 from tests.drivers import fake_program
 

@@ -21,7 +21,7 @@ from termgames.outcome import Mark
 from termgames.reversi.screen import ReversiScreen
 from termgames.scoreboard import minutes_seconds
 from termgames.settings import player_name
-from termgames.sokoban.bundled import BUNDLED, load_bundled
+from termgames.sokoban.format.bundled import BUNDLED, load_bundled
 from termgames.sokoban.progress import Record, record_solution
 from termgames.store.schema import MIGRATIONS
 from termgames.store.sql import SQLITE

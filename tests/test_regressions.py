@@ -417,7 +417,7 @@ def test_showing_the_path_then_replaying_is_still_helped(tmp_path: Path) -> None
 
 def test_a_solution_wrapped_in_a_level_file_is_read_whole() -> None:
     """The same kind as item 5: a level file's own Solution: metadata, wrapped."""
-    from termgames.sokoban.parse import parse
+    from termgames.sokoban.format.parse import parse
 
     level, = parse(MICROBAN_1 + "Title: One\nSolution: dlUrrrdLullddrUluR\nuulDrddrruLdlUU\n"
                    ).levels

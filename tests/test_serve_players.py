@@ -3,7 +3,7 @@ connections: what one stranger solved or was helped with is never another's."""
 
 from __future__ import annotations
 
-from termgames.sokoban.bundled import BUNDLED, load_bundled
+from termgames.sokoban.format.bundled import BUNDLED, load_bundled
 from termgames.sokoban.solver import solve
 from tests.serving import Seat, Server, connect, run, server, sit
 

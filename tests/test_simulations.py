@@ -15,7 +15,7 @@ from click.testing import CliRunner
 
 from termgames.cli import cli
 from termgames.commands.options import OUTPUT_RULE
-from termgames.commands.progress import Glyphs, Progress, duration
+from termgames.commands.progress import BarGlyphs, Progress, duration
 from termgames.text import text_width
 from tests.terminal import Start, base_environment
 
@@ -56,7 +56,7 @@ def test_the_progress_line_fits_and_marks_a_cut(width: int, shown: str) -> None:
     line = Progress("Solving", 4, 90, "level", 148.0, detail=title).text(width)
     assert line == shown and text_width(line) <= width
     plain = Progress("Solving", 4, 90, "level", 148.0, detail=title).text(
-        width, Glyphs("-", "..."))
+        width, BarGlyphs("-", "..."))
     assert plain.isascii() and len(plain) <= width
     assert plain.endswith("...") == line.endswith("…")
 
@@ -68,9 +68,9 @@ def test_the_progress_line_counts_moves_before_a_game_ends() -> None:
 
 def test_a_locale_without_utf8_gets_ascii_marks(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("LC_ALL", "C")
-    assert Glyphs.for_terminal() == Glyphs("-", "...")
+    assert BarGlyphs.for_terminal() == BarGlyphs("-", "...")
     monkeypatch.setenv("LC_ALL", "en_US.UTF-8")
-    assert Glyphs.for_terminal() == Glyphs("·", "…")
+    assert BarGlyphs.for_terminal() == BarGlyphs("·", "…")
 
 
 def test_both_commands_state_the_rule_in_the_same_words() -> None:

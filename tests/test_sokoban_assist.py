@@ -8,19 +8,19 @@ from pathlib import Path
 
 import pytest
 
-import termgames.sokoban.assist as assist
+import termgames.sokoban.hints.assist as assist
 from termgames.runtime.draw import UNICODE_GLYPHS
-from termgames.sokoban.assist import Assistant
-from termgames.sokoban.catalogue import Catalogue
+from termgames.sokoban.format.catalogue import Catalogue
+from termgames.sokoban.format.levels import Collection, Level
 from termgames.sokoban.game import Direction, Sokoban
-from termgames.sokoban.levels import Collection, Level
+from termgames.sokoban.hints.assist import Assistant
 from termgames.sokoban.menus import level_list
 from termgames.sokoban.progress import Record, load_records, record_solution
 from termgames.sokoban.records import sokoban_tables
 from termgames.sokoban.solved import verdict
 from termgames.sokoban.solver.analysis import Board
 from termgames.sokoban.solver.deadlock import DeadlockKind
-from termgames.sokoban.solver.plan import Plan, Replay, deadlock_of, walks
+from termgames.sokoban.solver.plan import Plan, Walkthrough, deadlock_of, walks
 from termgames.sokoban.solver.schedule import solve
 from termgames.text import one_line
 from tests.boards import level
@@ -113,7 +113,7 @@ def test_walks_end_each_push_with_it() -> None:
 def test_the_replay_goes_a_step_at_a_time_and_undoes_a_push_at_a_time() -> None:
     result = solve(TWO, 10)
     game = Sokoban(TWO)
-    replay = Replay(walks(TWO, TWO.player, TWO.boxes, result.pushes))
+    replay = Walkthrough(walks(TWO, TWO.player, TWO.boxes, result.pushes))
     steps = 0
     while (pushed := replay.advance(game)) is not None:
         steps += 1

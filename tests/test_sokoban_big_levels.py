@@ -12,9 +12,12 @@ from pathlib import Path
 
 import pytest
 
-import termgames.sokoban.assist as assist
-from termgames.sokoban.assist import SEARCH, Assistant
-from termgames.sokoban.budget import (
+import termgames.sokoban.hints.assist as assist
+from termgames.sokoban.format.bundled import by_slug, load_bundled
+from termgames.sokoban.format.levels import Level
+from termgames.sokoban.game import Direction, Sokoban
+from termgames.sokoban.hints.assist import SEARCH, Assistant
+from termgames.sokoban.hints.budget import (
     BOX_BANDS,
     FLOOR_BANDS,
     REACH,
@@ -25,10 +28,7 @@ from termgames.sokoban.budget import (
     too_big,
     too_big_words,
 )
-from termgames.sokoban.bundled import by_slug, load_bundled
-from termgames.sokoban.game import Direction, Sokoban
-from termgames.sokoban.heap import HEAP
-from termgames.sokoban.levels import Level
+from termgames.sokoban.hints.heap import HEAP
 from termgames.sokoban.paths import push_path
 from termgames.sokoban.solver import Release
 from tests.boards import level

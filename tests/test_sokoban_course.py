@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 
 from termgames.direction import Direction
-from termgames.sokoban.catalogue import Catalogue
 from termgames.sokoban.course import Course
+from termgames.sokoban.format.catalogue import Catalogue
+from termgames.sokoban.format.levels import Level
+from termgames.sokoban.format.parse import parse
 from termgames.sokoban.game import Sokoban
-from termgames.sokoban.levels import Level
-from termgames.sokoban.parse import parse
 from termgames.sokoban.solved import Record
 
 THREE = ("; One\n#####\n#@$.#\n#####\n\n; Two\n######\n#@$ .#\n######\n\n"

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from termgames.sokoban.bundled import levels_folder
+from termgames.sokoban.format.bundled import levels_folder
 from tests.boards import ROOM, level_file
 from tests.screens import sokoban_geometry
 from tests.terminal import Start, Terminal, base_environment

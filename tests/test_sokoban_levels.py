@@ -12,9 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from termgames.sokoban.files import MAX_FILE_BYTES, load, read_file
-from termgames.sokoban.levels import Level, LevelError, Problem, format_level
-from termgames.sokoban.parse import LevelText, expand_rle, parse
+from termgames.sokoban.format.files import MAX_FILE_BYTES, load, read_file
+from termgames.sokoban.format.levels import Level, LevelError, Problem, format_level
+from termgames.sokoban.format.parse import LevelText, expand_rle, parse
 from tests.boards import LEVELS
 
 SMALL = "#####\n#@$.#\n#####\n"
@@ -309,7 +309,7 @@ def test_arbitrary_text_raises_nothing_but_level_error(text: str) -> None:
 
 @given(st.binary(max_size=300))
 def test_arbitrary_bytes_raise_nothing_but_level_error(data: bytes) -> None:
-    from termgames.sokoban.files import decode
+    from termgames.sokoban.format.files import decode
 
     with contextlib.suppress(LevelError):
         parse(decode(data, "fuzz"), "fuzz")
@@ -319,7 +319,7 @@ def test_check_without_a_path_checks_every_bundled_collection() -> None:
     from click.testing import CliRunner
 
     from termgames.cli import cli
-    from termgames.sokoban.bundled import BUNDLED
+    from termgames.sokoban.format.bundled import BUNDLED
 
     result = CliRunner().invoke(cli, ["sokoban", "--check"])
     assert result.exit_code == 0, result.output

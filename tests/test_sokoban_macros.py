@@ -8,8 +8,8 @@ import random
 
 import pytest
 
+from termgames.sokoban.format.levels import Level
 from termgames.sokoban.game import Direction, replay
-from termgames.sokoban.levels import Level
 from termgames.sokoban.solver.analysis import DIRECTIONS, UNREACHABLE, Board
 from termgames.sokoban.solver.features import FeatureSearch
 from termgames.sokoban.solver.found import Verdict

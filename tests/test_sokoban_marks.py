@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from termgames.runtime.draw import Emphasis, Style
+from termgames.sokoban.format.levels import Level
 from termgames.sokoban.game import Direction, Sokoban
-from termgames.sokoban.levels import Level
 from termgames.sokoban.view import BOX, BOX_ON_GOAL, Kind, Marks, look
 
 # Two boxes: one on a goal (row 1), one off (row 2); the player stands apart.

@@ -11,8 +11,8 @@ from collections import deque
 
 import pytest
 
-from termgames.sokoban.bundled import by_slug, load_bundled
-from termgames.sokoban.levels import Level, Position, check_board
+from termgames.sokoban.format.bundled import by_slug, load_bundled
+from termgames.sokoban.format.levels import Level, Position, check_board
 from termgames.sokoban.solver import Optimal, Solver, Verdict, solve
 from termgames.sokoban.solver.analysis import UNREACHABLE, Board
 from termgames.sokoban.solver.corrals import corral_pushes

@@ -3,8 +3,8 @@ square walks there or pushes the chosen box there, and says why when it cannot."
 
 from __future__ import annotations
 
+from termgames.sokoban.format.levels import Level
 from termgames.sokoban.game import Direction, Sokoban
-from termgames.sokoban.levels import Level
 from termgames.sokoban.paths import Pointer
 
 ROOM = Level(("#######", "#@ $ .#", "#     #", "#######"))

@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from termgames.sokoban.files import load
+from termgames.sokoban.format.files import load
+from termgames.sokoban.format.parse import parse
 from termgames.sokoban.game import BY_LETTER, Direction, Sokoban, SolutionError, replay
-from termgames.sokoban.parse import parse
 from tests.boards import LEVELS
 
 ROOM = parse("""

@@ -13,8 +13,8 @@ import pytest
 from click.testing import CliRunner
 
 from termgames.cli import cli, main
-from termgames.sokoban.bundled import by_slug, load_bundled
-from termgames.sokoban.levels import Level, format_level
+from termgames.sokoban.format.bundled import by_slug, load_bundled
+from termgames.sokoban.format.levels import Level, format_level
 from termgames.sokoban.solver.found import Verdict
 from termgames.sokoban.solver.schedule import solve
 from tests.processes import session_processes

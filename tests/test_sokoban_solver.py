@@ -9,9 +9,9 @@ import time
 
 import pytest
 
-from termgames.sokoban.bundled import by_slug, load_bundled
+from termgames.sokoban.format.bundled import by_slug, load_bundled
+from termgames.sokoban.format.levels import Level
 from termgames.sokoban.game import Direction, replay
-from termgames.sokoban.levels import Level
 from termgames.sokoban.solver.analysis import UNREACHABLE, Board
 from termgames.sokoban.solver.deadlock import DeadlockKind, after_push, frozen
 from termgames.sokoban.solver.features import LARGE, FeatureSearch

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import random
 
-from termgames.sokoban.bundled import by_slug, load_bundled
-from termgames.sokoban.levels import Level
+from termgames.sokoban.format.bundled import by_slug, load_bundled
+from termgames.sokoban.format.levels import Level
 from termgames.sokoban.solver.analysis import board_of
 from termgames.sokoban.solver.features import FeatureSearch
 from termgames.sokoban.solver.found import Verdict

@@ -175,7 +175,7 @@ def test_help_names_every_bundled_collection_from_the_one_list() -> None:
     from click.testing import CliRunner
 
     from termgames.cli import cli
-    from termgames.sokoban.bundled import ALIASES, BUNDLED
+    from termgames.sokoban.format.bundled import ALIASES, BUNDLED
 
     shown = " ".join(CliRunner().invoke(cli, ["sokoban", "--help"]).output.split())
     for entry in (*BUNDLED, *ALIASES):

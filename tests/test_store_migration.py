@@ -16,7 +16,7 @@ import pytest
 
 from termgames.runtime.visit import open_visit
 from termgames.settings import data_home
-from termgames.sokoban.bundled import BUNDLED, load_bundled
+from termgames.sokoban.format.bundled import BUNDLED, load_bundled
 from termgames.sokoban.progress import Record, load_records, record_solution
 from termgames.spec import DisplayOptions
 from termgames.store.opening import OpeningStore

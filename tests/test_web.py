@@ -26,7 +26,7 @@ from aiohttp.test_utils import TestClient, TestServer
 from termgames.games import GAMES
 from termgames.live import LiveSession, publish
 from termgames.settings import serve_folder
-from termgames.sokoban.bundled import BUNDLED, load_bundled
+from termgames.sokoban.format.bundled import BUNDLED, load_bundled
 from termgames.sokoban.progress import Record, record_solution
 from termgames.standings import standings
 from termgames.store import Store, StoreReader

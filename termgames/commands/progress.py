@@ -44,14 +44,14 @@ def duration(seconds: float) -> str:
 
 
 @dataclass(frozen=True)
-class Glyphs:
+class BarGlyphs:
     """The marks a progress line uses, as the terminal's character set can show them."""
 
     dot: str = "·"
     ellipsis: str = "…"
 
     @classmethod
-    def for_terminal(cls) -> Glyphs:
+    def for_terminal(cls) -> BarGlyphs:
         """The marks in the output's character set ('-' and '...' where it lacks them)."""
         return cls(as_shown(cls.dot).replace("?", "-"), as_shown(cls.ellipsis))
 
@@ -82,7 +82,7 @@ class Progress:
         left = last / self.done * (self.total - self.done) - (self.elapsed - last)
         return left if left >= 1 else None
 
-    def text(self, width: int, glyphs: Glyphs = Glyphs()) -> str:
+    def text(self, width: int, glyphs: BarGlyphs = BarGlyphs()) -> str:
         """The line, at most ``width`` cells: the fullest of its forms that fits."""
         count = f"{self.done:,}/{plural(self.total, self.noun)}"
         moves = [plural(self.counted, self.unit)] if self.counted is not None else []
@@ -106,7 +106,7 @@ class Progress:
         return clip(line, max(width - text_width(glyphs.ellipsis), 0)) + glyphs.ellipsis
 
     def _line(self, cells: int, count: str, parts: list[str], detail: list[str], width: int,
-              glyphs: Glyphs) -> str | None:
+              glyphs: BarGlyphs) -> str | None:
         """One form of the line, the detail cut to fit; None if it does not fit."""
         head = f"{self.label} {count}"
         if cells:
@@ -136,7 +136,7 @@ class ProgressLine:
         self.drawn_at = -REDRAW_S
         self.shown = 0
         self.done, self.done_at = 0, self.started
-        self.glyphs = Glyphs.for_terminal()
+        self.glyphs = BarGlyphs.for_terminal()
 
     def show(self, done: int, counted: int | None = None, detail: str = "",
              now: bool = False) -> None:

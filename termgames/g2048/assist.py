@@ -44,7 +44,7 @@ ARROWS = {Direction.UP: ("↑", "^"), Direction.DOWN: ("↓", "v"),
 """Each direction's arrow: (Unicode, ASCII)."""
 
 
-class Shown(NamedTuple):
+class AdviceShown(NamedTuple):
     """The advice in view: the slide, and whether autoplay is about to make it."""
 
     decision: Decision
@@ -98,11 +98,11 @@ class Assistant:
         self.question = self.thinker = None
 
     # What the board shows ----------------------------------------------------------------
-    def shown(self) -> Shown | None:
+    def shown(self) -> AdviceShown | None:
         """The advice for the board in view; none once the board has changed."""
         if self.advice is None or self.advice[0] != self.game.grid:
             return None
-        return Shown(self.advice[1], self.autoplaying)
+        return AdviceShown(self.advice[1], self.autoplaying)
 
     @property
     def thinking(self) -> bool:

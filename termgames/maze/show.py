@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from termgames.maze.generate import Maze
-from termgames.maze.solve import NoPath, Replay
+from termgames.maze.solve import NoPath, SearchPlayback
 from termgames.maze.solving import Solving
 from termgames.maze.walk import Walk
 from termgames.runtime.scheduler import Timer
@@ -33,7 +33,7 @@ class SolverShow:
         return self.solving is not None
 
     @property
-    def replay(self) -> Replay | None:
+    def replay(self) -> SearchPlayback | None:
         """What of the search to draw now, while it is replayed."""
         return None if self.solving is None else self.solving.replay
 

@@ -115,7 +115,7 @@ class Seen(Enum):
     FRONTIER = "frontier"
 
 
-class Replay:
+class SearchPlayback:
     """A finished search played back: how the squares looked when the first ``shown``
     had been explored, so an animation can take the same time whatever share of the
     maze the search visits."""

@@ -5,7 +5,7 @@ fixed time however much of the maze it visits, then its path)."""
 from __future__ import annotations
 
 from termgames.maze.generate import Maze, Square
-from termgames.maze.solve import AStar, Replay
+from termgames.maze.solve import AStar, SearchPlayback
 
 ANIMATION_S = 1.5  # the solver's search replays in this long, however much it visits
 SEARCH_SLICE = 15_000  # A* expansions in one slice between keys: about 20 ms
@@ -42,7 +42,7 @@ class Solving:
 
     def __init__(self, maze: Maze, start: Square) -> None:
         self.search = AStar(maze, start)
-        self.replay: Replay | None = None
+        self.replay: SearchPlayback | None = None
         self.started = 0.0
 
     def advance(self) -> bool:
@@ -51,7 +51,7 @@ class Solving:
 
     def play_back(self, now: float) -> None:
         """Start replaying the finished search at ``now`` (seconds)."""
-        self.replay, self.started = Replay(self.search), now
+        self.replay, self.started = SearchPlayback(self.search), now
 
     def frame(self, now: float) -> bool:
         """Show as much of the search as the time gone by ``now`` covers; True once that

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Container
 
 from termgames.maze.generate import Maze, Square
-from termgames.maze.solve import Replay, Seen
+from termgames.maze.solve import SearchPlayback, Seen
 from termgames.maze.walk import Walk
 from termgames.runtime.draw import Canvas, Colour, Emphasis, Style
 from termgames.runtime.grid import GridView, Viewport, draw_edge_marks
@@ -44,7 +44,7 @@ def map_size(maze: Maze, room: Rect) -> tuple[int, int]:
 
 
 def draw_map(canvas: Canvas, grid: GridView, area: Rect, maze: Maze, walk: Walk,
-             replay: Replay | None) -> Viewport:
+             replay: SearchPlayback | None) -> Viewport:
     """Only the visible part of the map, centred in ``area``, scrolled to keep the walker
     in sight, marked where more lies beyond; where it went, for clicks."""
     view = grid.place(maze.height, maze.width, (area.top, area.left, area.height, area.width),
@@ -79,7 +79,8 @@ ASCII = {"··": ".."}
 
 
 def square_look(square: Square, maze: Maze, walk: Walk, on_route: set[Square],
-                on_path: Container[Square], replay: Replay | None) -> tuple[str, Style] | None:
+                on_path: Container[Square], replay: SearchPlayback | None
+                ) -> tuple[str, Style] | None:
     """The glyph (a square's two columns) for an open square, or None for plain floor."""
     if square == walk.position:
         return "@@", PLAYER

@@ -65,7 +65,7 @@ class ListScreen(Screen[None]):
         self.count = len(rows(80, ASCII_GLYPHS))
         self.page = 10
         self.typed = ""
-        self.shown = Shown()
+        self.shown = DrawnRows()
 
     def bindings(self) -> Sequence[Binding]:
         """Moving, jumping and choosing, then the screen's own keys (each forgets a
@@ -158,7 +158,7 @@ class ListScreen(Screen[None]):
         return True
 
 
-class Shown(NamedTuple):
+class DrawnRows(NamedTuple):
     """Where the rows were drawn: rows ``first``.. from screen row ``top``, ``height`` of
     them, across ``left``..``left + width``."""
 
@@ -176,7 +176,7 @@ class Shown(NamedTuple):
 
 
 def draw_rows(canvas: Canvas, rows: Sequence[str], cursor: int, top: int, height: int
-              ) -> Shown:
+              ) -> DrawnRows:
     """Rows from ``top`` for ``height`` lines, scrolled so the cursor's row is in view, with
     a mark where more rows lie above or below; where they went. Only the rows in view are
     looked at (their widest sets the list's width)."""
@@ -192,4 +192,4 @@ def draw_rows(canvas: Canvas, rows: Sequence[str], cursor: int, top: int, height
         canvas.text(top - 1, left + width - 3, canvas.glyphs.pick("▲", "^"), DIM)
     if first + height < len(rows):
         canvas.text(top + height, left + width - 3, canvas.glyphs.pick("▼", "v"), DIM)
-    return Shown(first, top, min(height, len(rows) - first), left, width)
+    return DrawnRows(first, top, min(height, len(rows) - first), left, width)

@@ -97,7 +97,7 @@ def serve_command(games: tuple[GameSpec[object], ...], entry: Callable[[list[str
         abuse = AbuseLimits(connect_burst, connect_rate, max_session_time,
                             max_starts_per_minute, ban_file, login_timeout)
         run_server(games, entry, host, port,
-                   Limits(max_sessions, max_per_ip, idle_timeout), Auth(auth), recording,
+                   SessionLimits(max_sessions, max_per_ip, idle_timeout), Auth(auth), recording,
                    abuse, watching=not no_watch)
 
     return serve
@@ -110,7 +110,7 @@ class Recording(NamedTuple):
     max_bytes: int | None
 
 
-class Limits(NamedTuple):
+class SessionLimits(NamedTuple):
     """How many players the server takes, and how long it waits for a key."""
 
     max_sessions: int
@@ -119,7 +119,7 @@ class Limits(NamedTuple):
 
 
 def run_server(games: tuple[GameSpec[object], ...], entry: Callable[[list[str]], None], host: str,
-               port: int, limits: Limits, auth: Auth, recording: Recording | None = None,
+               port: int, limits: SessionLimits, auth: Auth, recording: Recording | None = None,
                abuse: AbuseLimits | None = None, watching: bool = True) -> None:
     """Serve ``games`` until SIGTERM or Ctrl-C (the ``serve`` command's body)."""
     if sys.platform == "win32":  # this system cannot, whatever the arguments: status 1

@@ -1,7 +1,10 @@
 """Sokoban: push every box onto a goal.
 
-The level format (``levels``, ``parse``, ``files``), the rules (``game``) and solutions
-(``solutions``) need no terminal; the screen and the command load only when played.
+The floor plan: the level format (``format/``), the rules (``game``, ``paths``, ``state``,
+``solved``), the solver (``solver/``) and the help built on it (``hints/``), the records
+(``progress``, ``records``), the screen (``screen``, ``view``, ``menus``, ``course``) and
+the commands (``cli``, ``solving_cli``). None but the screen needs a terminal, and the
+screen and the commands load only when played.
 """
 
 from __future__ import annotations
@@ -44,28 +47,9 @@ def _record(store: Store, space: str, outcome: Outcome, run_id: str, player: str
 
 
 def _best(store: StoreReader, space: str, player: str) -> str:
-    """The player's progress in each bundled collection begun ('Microban 6 of 155'), and
-    the levels solved that none of them holds ('2 from your files'). A level is its board:
-    one solved from any file counts wherever its board is, and never as another level."""
-    from termgames.sokoban.bundled import MENU, keys_of
-    from termgames.sokoban.progress import load_records
-    from termgames.text import plural
+    from termgames.sokoban.records import best_line
 
-    records = load_records(store, space, player)
-    if not records:
-        return "no level solved yet"
-    parts, bundled = [], set()
-    for entry in MENU:
-        keys = keys_of(entry)
-        bundled.update(keys)
-        solved = sum(1 for key in keys if key in records)
-        if solved:
-            parts.append(f"{entry.title} {solved:,} of {len(keys):,}")
-    others = sum(1 for key in records if key not in bundled)
-    if others:
-        parts.append(f"{others:,} from your files" if parts else
-                     f"{plural(others, 'level')} solved")
-    return ", ".join(parts)
+    return best_line(store, space, player)
 
 
 def _tables(store: StoreReader, space: str, limit: int, detail: bool) -> list[Table]:

@@ -11,18 +11,25 @@ from termgames.commands.options import display_options
 from termgames.commands.output import echo
 from termgames.commands.play import current_game, play
 from termgames.runtime.terminal import reattach_stdin_to_terminal
-from termgames.sokoban.bundled import ALIASES, BUNDLED, SLUGS, by_slug, load_bundled
-from termgames.sokoban.catalogue import Catalogue
-from termgames.sokoban.files import (
+from termgames.sokoban.format import (
+    ALIASES,
+    BUNDLED,
+    SLUGS,
+    Catalogue,
+    Collection,
+    Level,
+    LevelError,
+    Problem,
+    by_slug,
     found_source,
     holds_levels,
     load,
+    load_bundled,
     open_levels,
     parse_each,
     read_file,
 )
 from termgames.sokoban.game import SolutionError, replay
-from termgames.sokoban.levels import Collection, Level, LevelError, Problem
 from termgames.spec import DisplayOptions
 from termgames.text import plural, sanitize, shown_path
 
@@ -46,7 +53,7 @@ def _load(paths: tuple[str, ...]) -> Collection:
 def _pick(levels: list[Level], spec: str) -> Level:
     """The level named by number or by title; a name that fits several levels is
     refused, naming them."""
-    from termgames.sokoban.solutions import AmbiguousLevel, pick_level
+    from termgames.sokoban.format import AmbiguousLevel, pick_level
 
     try:
         level = (pick_level(levels, number=int(spec)) if spec.isdigit()
@@ -264,7 +271,7 @@ def _check_bundled() -> None:
 
 
 def _verify(collection: Collection, solutions: str) -> None:
-    from termgames.sokoban.solutions import AmbiguousLevel, find_level, parse_solutions
+    from termgames.sokoban.format import AmbiguousLevel, find_level, parse_solutions
 
     try:
         entries = parse_solutions(read_file(solutions), solutions)

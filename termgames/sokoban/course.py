@@ -7,8 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
-from termgames.sokoban.catalogue import Catalogue
-from termgames.sokoban.levels import Level
+from termgames.sokoban.format import Catalogue, Level
 from termgames.sokoban.solved import Record
 
 T = TypeVar("T")

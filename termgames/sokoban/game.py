@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from termgames.direction import Direction as Direction
-from termgames.sokoban.levels import Level, Position
+from termgames.sokoban.format import Level, Position
 
 BY_LETTER = {direction.letter: direction for direction in Direction}
 """The shared direction of each LURD letter (lowercase: a move; uppercase: a push)."""

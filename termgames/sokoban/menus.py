@@ -11,9 +11,7 @@ from termgames.runtime.bindings import Binding
 from termgames.runtime.draw import Glyphs
 from termgames.runtime.lists import ListScreen, RowsOnDemand
 from termgames.runtime.screen import Screen
-from termgames.sokoban.bundled import MENU, load_bundled, progress_of
-from termgames.sokoban.catalogue import Catalogue
-from termgames.sokoban.levels import LevelError
+from termgames.sokoban.format import MENU, Catalogue, LevelError, load_bundled, progress_of
 from termgames.sokoban.solved import Record
 from termgames.text import clip, plural, text_width
 

@@ -7,8 +7,8 @@ from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from termgames.sokoban.format import Level, Position
 from termgames.sokoban.game import Direction
-from termgames.sokoban.levels import Level, Position
 
 DIRECTIONS = tuple(Direction)
 

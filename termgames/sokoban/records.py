@@ -1,5 +1,5 @@
 """Sokoban's part of ``termgames scores``: each player's levels solved per collection, and
-their best per level."""
+their best per level; and the launcher's line of the player's progress."""
 
 from __future__ import annotations
 
@@ -9,14 +9,42 @@ from collections import defaultdict
 from pathlib import Path
 
 from termgames.scoreboard import Table
-from termgames.sokoban.bundled import BUNDLED, load_bundled
-from termgames.sokoban.levels import STDIN, Collection, LevelError
-from termgames.sokoban.progress import everyones_records
+from termgames.sokoban.format import (
+    BUNDLED,
+    MENU,
+    STDIN,
+    Collection,
+    LevelError,
+    keys_of,
+    load_bundled,
+)
+from termgames.sokoban.progress import everyones_records, load_records
 from termgames.sokoban.solved import Record
 from termgames.store import StoreReader
 from termgames.text import plural, shown_path
 
 OTHER = "other level files"
+
+
+def best_line(store: StoreReader, space: str, player: str) -> str:
+    """The player's progress in each bundled collection begun ('Microban 6 of 155'), and
+    the levels solved that none of them holds ('2 from your files'). A level is its board:
+    one solved from any file counts wherever its board is, and never as another level."""
+    records = load_records(store, space, player)
+    if not records:
+        return "no level solved yet"
+    parts, bundled = [], set()
+    for entry in MENU:
+        keys = keys_of(entry)
+        bundled.update(keys)
+        solved = sum(1 for key in keys if key in records)
+        if solved:
+            parts.append(f"{entry.title} {solved:,} of {len(keys):,}")
+    others = sum(1 for key in records if key not in bundled)
+    if others:
+        parts.append(f"{others:,} from your files" if parts else
+                     f"{plural(others, 'level')} solved")
+    return ", ".join(parts)
 
 
 @functools.cache  # parsed once a process: a web page builds these tables again and again

@@ -15,12 +15,10 @@ from termgames.runtime.grid import GridView
 from termgames.runtime.keys import Key, Mouse
 from termgames.runtime.layout import Rect
 from termgames.runtime.screen import GameScreen, Host, ResultPanel
-from termgames.sokoban.assist import Assistant
-from termgames.sokoban.catalogue import Catalogue
 from termgames.sokoban.course import Course
+from termgames.sokoban.format import Catalogue, Level
 from termgames.sokoban.game import Direction, Sokoban
-from termgames.sokoban.heap import HEAP
-from termgames.sokoban.levels import Level
+from termgames.sokoban.hints import HEAP, Assistant
 from termgames.sokoban.menus import collection_menu, level_list
 from termgames.sokoban.paths import Pointer
 from termgames.sokoban.progress import PlayerProgress

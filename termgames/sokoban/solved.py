@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from termgames.outcome import Mark, Outcome, Result
+from termgames.sokoban.format import Level
 from termgames.sokoban.game import Sokoban
-from termgames.sokoban.levels import Level
 from termgames.text import plural
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
+from termgames.sokoban.format import Position
 from termgames.sokoban.game import Sokoban
-from termgames.sokoban.levels import Position
 
 
 class SokobanState(NamedTuple):

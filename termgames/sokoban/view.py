@@ -14,10 +14,9 @@ from typing import NamedTuple
 from termgames.runtime.draw import BOLD, Canvas, Colour, Emphasis, Style
 from termgames.runtime.grid import MARK_COLUMNS, MARK_ROWS, GridView, Viewport, draw_edge_marks
 from termgames.runtime.layout import Cells, Rect, largest
-from termgames.sokoban.assist import Assistant
-from termgames.sokoban.catalogue import Catalogue
+from termgames.sokoban.format import Catalogue, Level, LevelError, Position
 from termgames.sokoban.game import Direction, Sokoban
-from termgames.sokoban.levels import Level, LevelError, Position
+from termgames.sokoban.hints import Assistant
 from termgames.sokoban.solved import Record, verdict
 from termgames.text import clip, plural, shown_path, text_width
 

@@ -19,8 +19,8 @@ from termgames.g2048.ai.rows import (
     TILE_BITS,
     WEIGHTS,
     Bitboard,
-    Builder,
     Row,
+    TableBuilder,
     Tables,
     Weights,
     build_tables,
@@ -38,7 +38,7 @@ __all__ = [  # the tables' names, as the AI, the benchmarks and the tests know t
 COLUMN_MASK = 0x000F_000F_000F_000F
 
 
-class _Builder(Builder):
+class _BitboardTables(TableBuilder):
     """The row tables from the shipped file (``tablefile``), or built where it cannot be
     used."""
 
@@ -56,7 +56,7 @@ class _Builder(Builder):
         return self.done
 
 
-_BUILDER = _Builder()
+_BUILDER = _BitboardTables()
 
 
 def tables() -> Tables:

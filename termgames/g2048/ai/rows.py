@@ -134,7 +134,7 @@ def second_pass(slid: list[Row], heuristic: list[float], spread: list[Bitboard],
             [heuristic[row] for row in after], [spread[row] for row in after])
 
 
-class Builder:
+class TableBuilder:
     """The row tables as far as they are built: a row at a time, so that a screen can
     build them in slices between keys. A second pass over the rows derives the AI's
     tables, which need every row's heuristic."""
@@ -188,6 +188,6 @@ class Builder:
 
 def build_tables() -> Tables:
     """The row tables built here, from the rules and the weights (about a second)."""
-    built = Builder().build(2 * ROWS)
+    built = TableBuilder().build(2 * ROWS)
     assert built is not None
     return built

@@ -1,6 +1,6 @@
 """Sokoban's solver, and its one public face: what the game, its command line and its
 help use of it. Solving (``solve``, or a ``Solver`` driven in slices), the hint search
-and the plan it gives (``Search``, ``Plan``, ``Replay``), and the deadlock checks the
+and the plan it gives (``HintSearch``, ``Plan``, ``Walkthrough``), and the deadlock checks the
 warnings use (``deadlock_of``, ``Board.dead_squares``).
 
 The modules below are the solver's own: ``analysis`` (the board's squares and push
@@ -19,9 +19,9 @@ from termgames.sokoban.solver.analysis import Board, board_of
 from termgames.sokoban.solver.deadlock import Deadlock, DeadlockKind
 from termgames.sokoban.solver.found import Found, Push, Verdict
 from termgames.sokoban.solver.plan import (
+    HintSearch,
     Plan,
-    Replay,
-    Search,
+    Walkthrough,
     behind,
     deadlock_of,
     reaches,
@@ -31,6 +31,24 @@ from termgames.sokoban.solver.release import Release
 from termgames.sokoban.solver.schedule import Optimal, Solver, solve
 from termgames.sokoban.solver.search import DEFAULT_NODES
 
-__all__ = ["DEFAULT_NODES", "Board", "Deadlock", "DeadlockKind", "Found", "Optimal", "Plan",
-           "Push", "Release", "Replay", "Search", "Solver", "Verdict", "behind", "board_of",
-           "deadlock_of", "reaches", "solve", "walks"]
+__all__ = [
+    "DEFAULT_NODES",
+    "Board",
+    "Deadlock",
+    "DeadlockKind",
+    "Found",
+    "HintSearch",
+    "Optimal",
+    "Plan",
+    "Push",
+    "Release",
+    "Solver",
+    "Verdict",
+    "Walkthrough",
+    "behind",
+    "board_of",
+    "deadlock_of",
+    "reaches",
+    "solve",
+    "walks",
+]

@@ -9,8 +9,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
+from termgames.sokoban.format import Level, Position
 from termgames.sokoban.game import Direction
-from termgames.sokoban.levels import Level, Position
 
 DIRECTIONS = (Direction.UP, Direction.DOWN, Direction.LEFT, Direction.RIGHT)
 """In this order everywhere: direction ``d``'s opposite is ``d ^ 1``."""

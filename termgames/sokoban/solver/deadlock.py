@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from termgames.sokoban.levels import Position
+from termgames.sokoban.format import Position
 from termgames.sokoban.solver.analysis import NOWHERE, Board
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Iterable
 
-from termgames.sokoban.levels import Level, Position
+from termgames.sokoban.format import Level, Position
 from termgames.sokoban.solver.analysis import flood
 from termgames.sokoban.solver.learned import Patterns
 from termgames.sokoban.solver.packing import GoalArea, goal_areas

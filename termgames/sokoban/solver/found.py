@@ -9,8 +9,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
+from termgames.sokoban.format import Level, Position
 from termgames.sokoban.game import Direction, Sokoban
-from termgames.sokoban.levels import Level, Position
 from termgames.sokoban.paths import walk_path
 
 

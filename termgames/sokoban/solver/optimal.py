@@ -14,7 +14,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Iterable
 
-from termgames.sokoban.levels import Level, Position
+from termgames.sokoban.format import Level, Position
 from termgames.sokoban.solver.analysis import UNREACHABLE
 from termgames.sokoban.solver.macros import Pushes
 from termgames.sokoban.solver.release import Holding

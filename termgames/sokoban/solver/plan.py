@@ -8,8 +8,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from termgames.bitset import members
+from termgames.sokoban.format import Level, Position
 from termgames.sokoban.game import BY_LETTER, Direction, Sokoban
-from termgames.sokoban.levels import Level, Position
 from termgames.sokoban.paths import walk_path
 from termgames.sokoban.solver.analysis import Board
 from termgames.sokoban.solver.corrals import sealed_corral
@@ -97,7 +97,7 @@ def deadlock_of(board: Board, boxes: frozenset[Position] | set[Position],
 
 
 @dataclass
-class Search:
+class HintSearch:
     """A solver from one position, run a slice at a time within a time and node budget."""
 
     level: Level
@@ -133,7 +133,7 @@ class Search:
 
 
 @dataclass
-class Replay:
+class Walkthrough:
     """The rest of a solution being played: which push, and how many of its steps."""
 
     segments: list[list[Direction]]

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from enum import Enum
 
-from termgames.sokoban.levels import Level, Position
+from termgames.sokoban.format import Level, Position
 from termgames.sokoban.solver.analysis import board_of
 from termgames.sokoban.solver.features import LARGE, FeatureSearch
 from termgames.sokoban.solver.found import Found, Verdict

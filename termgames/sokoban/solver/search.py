@@ -19,7 +19,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable
 
 from termgames.bitset import members
-from termgames.sokoban.levels import Level, Position
+from termgames.sokoban.format import Level, Position
 from termgames.sokoban.solver.analysis import DIRECTIONS, NOWHERE, UNREACHABLE, board_of
 from termgames.sokoban.solver.corrals import corral_pushes
 from termgames.sokoban.solver.deadlock import frozen

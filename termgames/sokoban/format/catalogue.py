@@ -15,11 +15,10 @@ from collections.abc import Container, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import NamedTuple, Protocol
 
-from termgames.sokoban.levels import STDIN, Collection, Level, LevelError
-from termgames.sokoban.solved import Record
+from termgames.sokoban.format.levels import STDIN, Collection, Level, LevelError
 from termgames.text import shown_path, text_width
 
-__all__ = ["Catalogue", "Part", "ReadLevels", "Tally"]
+__all__ = ["Catalogue", "Part", "ReadLevels", "Solved", "Tally"]
 
 
 class Part(Protocol):
@@ -54,6 +53,14 @@ class ReadLevels:
     def each(self) -> Iterator[Level | LevelError]:
         """Every level in order."""
         return iter(self.levels)
+
+
+class Solved(Protocol):
+    """What the tally reads of a level's record (the game's ``solved.Record``): whether
+    it was solved with help. The format knows levels, not records."""
+
+    @property
+    def helped(self) -> bool: ...
 
 
 class Tally(NamedTuple):
@@ -193,7 +200,7 @@ class Catalogue:
             [(index, 0, error) for index, error in self.unreadable]
             + [(index, 1, error) for index, error in bad], key=lambda found: found[:2])]
 
-    def tally(self, records: Mapping[str, Record]) -> Tally | None:
+    def tally(self, records: Mapping[str, Solved]) -> Tally | None:
         """How many levels are playable, solved (and with help) and bad, once the survey
         is done; None before."""
         if not self.surveyed:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from termgames.sokoban.levels import Level, Position
+from termgames.sokoban.format import Level, Position
 from termgames.text import plural
 
 MANAGED = ((60, 14), (10_000, 5))

@@ -11,10 +11,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from termgames.runtime.scheduler import Timer
-from termgames.sokoban.budget import size_of, too_big, too_big_words
+from termgames.sokoban.format import Position
 from termgames.sokoban.game import Sokoban
-from termgames.sokoban.heap import HEAP
-from termgames.sokoban.help_words import (
+from termgames.sokoban.hints.budget import size_of, too_big, too_big_words
+from termgames.sokoban.hints.heap import HEAP
+from termgames.sokoban.hints.words import (
     SHORT,
     Asked,
     lower_first,
@@ -23,15 +24,14 @@ from termgames.sokoban.help_words import (
     undo_words,
     warning,
 )
-from termgames.sokoban.levels import Position
 from termgames.sokoban.solver import (
     Deadlock,
     DeadlockKind,
+    HintSearch,
     Plan,
     Push,
-    Replay,
-    Search,
     Verdict,
+    Walkthrough,
     behind,
     board_of,
     deadlock_of,
@@ -61,7 +61,7 @@ PUSH_MS = 250
 FREEZE_FROM = 2_000
 """Positions a search has made before the heap is frozen after its slices: a full
 collection then takes about 20 ms, and grows with the search (XSokoban 3: 22 ms at 2,200
-positions, 140 ms at 20,000, measured; sokoban/heap.py). Most searches, the quiet ones
+positions, 140 ms at 20,000, measured; hints/heap.py). Most searches, the quiet ones
 after each push among them, end sooner and never freeze."""
 SEARCH = "sokoban search"
 """The name of the background work: one search at a time."""
@@ -84,13 +84,13 @@ class Assistant:
         self.exact = len(self.level.boxes) == len(self.level.goals)
         self.plan: Plan | None = None
         self.helped = helped  # a hint or the replay helped in an earlier session
-        self.search: Search | None = None
+        self.search: HintSearch | None = None
         self.asked: Asked | None = None  # what the search is for
         self.shown: tuple[frozenset[Position], Push] | None = None
-        self.lost: Search | None = None  # a search that proved its position lost
-        self.kept: Search | None = None  # one stopped or out of time, to go on with
+        self.lost: HintSearch | None = None  # a search that proved its position lost
+        self.kept: HintSearch | None = None  # one stopped or out of time, to go on with
         self.warned = False  # told that the level looks too big for hints
-        self.replay: Replay | None = None
+        self.replay: Walkthrough | None = None
         self.timer: Timer | None = None
         self.seen = frozenset(game.boxes)
         self.stuck = deadlock_of(self.board, self.seen, player=game.player)
@@ -176,7 +176,7 @@ class Assistant:
             self.search.widen(HINT_NODES, HINT_SECONDS)  # the quiet search, made bigger
         else:
             self.let_go(self.search)
-            self.search = Search(self.level, player, boxes, HINT_NODES, HINT_SECONDS)
+            self.search = HintSearch(self.level, player, boxes, HINT_NODES, HINT_SECONDS)
         self.asked = what
         self.stage.say(*thinking(self.search))
         self.stage.in_background(SEARCH, self.think)
@@ -223,7 +223,7 @@ class Assistant:
         if not self.helped:
             self.on_help()
         self.helped, self.shown = True, None
-        self.replay = Replay(walks(self.level, player, boxes, rest))
+        self.replay = Walkthrough(walks(self.level, player, boxes, rest))
         self.stage.say("Solving from here: any key stops it")
         self.tick()
 
@@ -268,7 +268,7 @@ class Assistant:
         if self.search is None and self.kept is None:
             HEAP.thaw()
 
-    def let_go(self, search: Search | None) -> None:
+    def let_go(self, search: HintSearch | None) -> None:
         """Free the tables of a search done with a piece at a time between keys, not
         at once."""
         if search is None:
@@ -337,7 +337,7 @@ class Assistant:
         player, boxes = self.here()
         if self.lost is not None and self.lost.holds_for(player, boxes):
             return
-        self.search = Search(self.level, player, boxes, PROOF_NODES, PROOF_SECONDS)
+        self.search = HintSearch(self.level, player, boxes, PROOF_NODES, PROOF_SECONDS)
         self.stage.in_background(SEARCH, self.think)
 
     def think(self) -> bool:

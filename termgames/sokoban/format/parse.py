@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from enum import Enum, auto
 from pathlib import Path
 
-from termgames.sokoban.levels import (
+from termgames.sokoban.format.levels import (
     MAX_SIDE,
     TILES,
     WALL,

@@ -2,7 +2,7 @@
 
 Tiles are ``#`` wall, ``@`` player, ``+`` player on goal, ``$`` box, ``*`` box on goal,
 ``.`` goal and space (or ``-``/``_``) floor. Reading text is ``parse``'s work
-(``termgames.sokoban.parse``), reading files is ``termgames.sokoban.files``'.
+(``termgames.sokoban.format.parse``), reading files is ``termgames.sokoban.format.files``'.
 """
 
 from __future__ import annotations

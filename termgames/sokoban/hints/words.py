@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from enum import Enum
 
-from termgames.sokoban.solver import Deadlock, DeadlockKind, Push, Search
+from termgames.sokoban.solver import Deadlock, DeadlockKind, HintSearch, Push
 
 
 class Asked(str, Enum):
@@ -37,7 +37,7 @@ def push_words(push: Push) -> str:
     return push.direction.name.lower()
 
 
-def thinking(search: Search) -> tuple[str, str]:
+def thinking(search: HintSearch) -> tuple[str, str]:
     """The countdown while a search the player asked for runs, long and short."""
     left = max(math.ceil(search.seconds - search.solver.seconds), 1)
     return f"Thinking… {left} s left (Esc stops)", f"Thinking… {left} s (Esc stops)"

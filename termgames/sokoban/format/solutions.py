@@ -13,8 +13,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from termgames.sokoban.levels import Level, LevelError, Problem
-from termgames.sokoban.parse import expand_rle
+from termgames.sokoban.format.levels import Level, LevelError, Problem
+from termgames.sokoban.format.parse import expand_rle
 from termgames.text import shown_path
 
 _SOLUTION = re.compile(r"^\s*solution\b[^:]*:\s*(.*)$", re.IGNORECASE)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import gc
 
-from termgames.sokoban.solver import Release, Search
+from termgames.sokoban.solver import HintSearch, Release
 
 
 class FrozenHeap:
@@ -50,7 +50,7 @@ class FrozenHeap:
             gc.unfreeze()
         self.frozen = self.thaw_waits = False
 
-    def let_go(self, search: Search) -> None:
+    def let_go(self, search: HintSearch) -> None:
         """Take over a search done with, to free its tables with ``free_some`` (the
         search itself still says which position it was about)."""
         self.letting_go.add(search.holdings())

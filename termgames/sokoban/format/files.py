@@ -7,9 +7,9 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-from termgames.sokoban.catalogue import Catalogue
-from termgames.sokoban.levels import STDIN, Collection, Level, LevelError, Problem
-from termgames.sokoban.parse import LevelText
+from termgames.sokoban.format.catalogue import Catalogue
+from termgames.sokoban.format.levels import STDIN, Collection, Level, LevelError, Problem
+from termgames.sokoban.format.parse import LevelText
 from termgames.text import shown_path
 
 MAX_FILE_BYTES = 32 * 1024 * 1024

@@ -11,8 +11,8 @@ from importlib.resources import as_file, files
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from termgames.sokoban.files import load
-from termgames.sokoban.levels import Collection, Level, LevelError, Problem
+from termgames.sokoban.format.files import load
+from termgames.sokoban.format.levels import Collection, Level, LevelError, Problem
 
 if TYPE_CHECKING:
     if sys.version_info >= (3, 11):
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     else:
         from importlib.abc import Traversable
 
-_CHECKOUT = Path(__file__).resolve().parents[2]
+_CHECKOUT = Path(__file__).resolve().parents[3]
 
 
 @dataclass(frozen=True)
