@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 from benchmarks.serve_load import load, serve
-from termgames.serve.recording import RecordFolder
+from termgames.serve.seat.recording import RecordFolder
 
 CHUNK = ("\x1b[5;10H\x1b[1;33m  2  \x1b[0m\x1b[5;20H\x1b[1;36m  4  \x1b[0m" * 6).encode()
 """About what one 2048 move sends: a few tiles redrawn with their colours."""

@@ -34,8 +34,8 @@ from benchmarks.serve_load import (
     percentile,
     serve,
 )
-from termgames.serve.frames import fit, paint
-from termgames.serve.mirror import Mirror
+from termgames.serve.watch.frames import fit, paint
+from termgames.serve.watch.mirror import Mirror
 
 KEYS = (b"\x1bOA", b"\x1bOD", b"\x1bOB", b"\x1bOC")
 

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from ptyprocess import PtyProcess
 
-from termgames.serve.mirror import EmulatedScreen, EmulatedStream
+from termgames.serve.watch.mirror import EmulatedScreen, EmulatedStream
 
 DEADLINE_S = 10.0
 KEY_CAPABILITIES = {

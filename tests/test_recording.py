@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from termgames.serve.recording import RecordFolder, safe_part
+from termgames.serve.seat.recording import RecordFolder, safe_part
 from tests.serving import connect, run, sit, start_server
 from tests.terminal import ByteStream, Screen
 

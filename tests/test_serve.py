@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from termgames.serve.children import GAME_NICENESS
+from termgames.serve.seat.children import GAME_NICENESS
 from tests.serving import (
     ROOT,
     Server,

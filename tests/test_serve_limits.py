@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from termgames.serve.limits import (
+from termgames.serve.door.limits import (
     FORGET_FROM,
     BanFile,
     BanFileMissing,

@@ -15,12 +15,12 @@ from typing import Any, cast
 import pytest
 
 from termgames.serve.arcade import Admitted, Arcade, later
-from termgames.serve.carrier import Carrier
-from termgames.serve.children import Child
-from termgames.serve.coalesce import Coalescer
+from termgames.serve.door.starting import StartQueue, Ticket
 from termgames.serve.events import HostLog
+from termgames.serve.seat.carrier import Carrier
+from termgames.serve.seat.children import Child
+from termgames.serve.seat.coalesce import Coalescer
 from termgames.serve.server import GameSession
-from termgames.serve.starting import StartQueue, Ticket
 from tests.timers import Timers
 
 PIECES = [b"\x1b[1;35H", b"36", b"\x1b[6;41H    2    ", b"\x1b[8;41H", b"         "]

@@ -9,7 +9,7 @@ import socket
 import time
 from pathlib import Path
 
-from termgames.serve.pacing import HANDSHAKE_GAP_S, HandshakePacer
+from termgames.serve.door.pacing import HANDSHAKE_GAP_S, HandshakePacer
 from tests.serving import Server, connect, run, running_server
 from tests.timers import Clock
 

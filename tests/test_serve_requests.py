@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from termgames.games import GAMES as ALL_GAMES
-from termgames.serve.requests import (
+from termgames.serve.door.requests import (
     DEFAULT_TERM,
     Refusal,
     game_arguments,

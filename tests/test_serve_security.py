@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from termgames.serve.children import game_environment
-from termgames.serve.requests import window_size
+from termgames.serve.door.requests import window_size
+from termgames.serve.seat.children import game_environment
 from tests.serving import Server, asyncssh, connect, run, scores_2048, server, sit, start_server
 
 __all__ = ["server"]  # the fixture, used by name

@@ -16,11 +16,11 @@ from termgames.runtime.watched import (
     clean_standing,
     read_standing,
 )
-from termgames.serve.frames import BLANK, Cell, Picture, fit, paint, text_row
-from termgames.serve.lobby import Entry, Press, idle, listing, presses
-from termgames.serve.mirror import EmulatedScreen, EmulatedStream, Mirror
-from termgames.serve.requests import opt_out, watch_request
-from termgames.serve.watching import Audience, Watcher
+from termgames.serve.door.requests import opt_out, watch_request
+from termgames.serve.watch.frames import BLANK, Cell, Picture, fit, paint, text_row
+from termgames.serve.watch.lobby import Entry, Press, idle, listing, presses
+from termgames.serve.watch.mirror import EmulatedScreen, EmulatedStream, Mirror
+from termgames.serve.watch.watching import Audience, Watcher
 
 COLOURS = ("default", "red", "brightgreen", "blue", "ff8700", "123456")
 cells = st.builds(Cell, data=st.sampled_from(" ab·中█é"), fg=st.sampled_from(COLOURS),

@@ -16,21 +16,27 @@ from typing import TYPE_CHECKING, Protocol
 import asyncssh
 
 from termgames.live import LiveSession
-from termgames.serve import children
-from termgames.serve.children import Child
+from termgames.serve.door import (
+    AbuseLimits,
+    Auth,
+    BanFile,
+    Claims,
+    ConnectionRate,
+    HandshakePacer,
+    Refusal,
+    RemoteOptions,
+    StartCounter,
+    StartQueue,
+    default_width,
+)
 from termgames.serve.events import HostLog
-from termgames.serve.identity import Auth, Claims
-from termgames.serve.limits import AbuseLimits, BanFile, ConnectionRate, StartCounter
-from termgames.serve.pacing import HandshakePacer
-from termgames.serve.requests import Refusal, RemoteOptions
-from termgames.serve.starting import StartQueue, default_width
+from termgames.serve.seat import Child, ended_children
 from termgames.text import plural
 
 if TYPE_CHECKING:
     from termgames.serve.database import BrokerProcess
-    from termgames.serve.recording import RecordFolder
-    from termgames.serve.spawner import Spawner
-    from termgames.serve.watching import Audience
+    from termgames.serve.seat import RecordFolder, Spawner
+    from termgames.serve.watch import Audience
 
 HANGUP_GRACE_S = 5.0
 """How long a game has to save after its player leaves, before it is killed."""
@@ -219,7 +225,7 @@ class Arcade:
     def reap(self) -> None:
         """Collect the server's own children as they end (SIGCHLD): the spawner (its end
         is heard on its link), and the store broker, started again."""
-        for pid, _status in children.ended():
+        for pid, _status in ended_children():
             if self.broker is not None and not self.closing:
                 self.broker.exited(pid)
 

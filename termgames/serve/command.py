@@ -15,14 +15,13 @@ import click
 
 from termgames.commands.options import database_url_option
 from termgames.commands.output import echo
-from termgames.serve.identity import Auth
+from termgames.serve.door import Auth
 
 if TYPE_CHECKING:
     from termgames.serve.arcade import Arcade, Options
     from termgames.serve.database import BrokerProcess
-    from termgames.serve.identity import Claims
-    from termgames.serve.limits import AbuseLimits, BanFile
-    from termgames.serve.spawner import Spawner
+    from termgames.serve.door import AbuseLimits, BanFile, Claims
+    from termgames.serve.seat import Spawner
     from termgames.spec import GameSpec
 
 INSTALL_HINT = "termgames serve needs the server extra: pip install 'termgames[serve]'"
@@ -87,7 +86,7 @@ def serve_command(games: tuple[GameSpec[object], ...], entry: Callable[[list[str
               ban_file: Path | None, login_timeout: float, no_watch: bool) -> None:
         """Serve the arcade over SSH: 'ssh -p PORT anyname@HOST' opens the menu, and
         'ssh -t -p PORT HOST 2048' opens a game."""
-        from termgames.serve.limits import AbuseLimits
+        from termgames.serve.door import AbuseLimits
 
         if record_max_mb is not None and record is None:
             raise click.UsageError("--record-max-mb needs --record DIR")
@@ -131,9 +130,14 @@ def run_server(games: tuple[GameSpec[object], ...], entry: Callable[[list[str]],
         echo(f"termgames: {INSTALL_HINT}", err=True)
         sys.exit(2)
     from termgames.serve.arcade import Options
-    from termgames.serve.identity import Claims, IdentityError, host_key
-    from termgames.serve.limits import AbuseLimits
-    from termgames.serve.requests import remote_help, remote_options
+    from termgames.serve.door import (
+        AbuseLimits,
+        Claims,
+        IdentityError,
+        host_key,
+        remote_help,
+        remote_options,
+    )
     from termgames.settings import serve_folder
 
     folder = serve_folder()
@@ -148,7 +152,7 @@ def run_server(games: tuple[GameSpec[object], ...], entry: Callable[[list[str]],
     bans = _ban_file(options.abuse.ban_file)
     _preload(games)
     broker = _start_broker()
-    from termgames.serve.spawner import Spawner
+    from termgames.serve.seat import Spawner
 
     spawner = Spawner.fork(entry)  # holds the preloaded games, and none of the sessions
     try:
@@ -171,7 +175,7 @@ def _ban_file(path: Path | None) -> BanFile | None:
     its bad lines are said, one a line, and the rest applies."""
     import time
 
-    from termgames.serve.limits import BanFile, BanFileMissing
+    from termgames.serve.door import BanFile, BanFileMissing
 
     if path is None:
         return None
@@ -292,7 +296,7 @@ async def _serve(host: str, port: int, key: Any, options: Options,
     arcade = Arcade(options, claims, bans)
     arcade.broker = broker
     if recording is not None:
-        from termgames.serve.recording import RecordFolder
+        from termgames.serve.seat import RecordFolder
 
         arcade.recordings = RecordFolder(
             recording.folder, recording.max_bytes, lambda line: echo(line, err=True),

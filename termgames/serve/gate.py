@@ -10,8 +10,7 @@ from typing import TYPE_CHECKING
 
 import asyncssh
 
-from termgames.serve.identity import Auth, key_needed, name_taken
-from termgames.serve.requests import WATCH, Refusal, player_name
+from termgames.serve.door import WATCH, Auth, Refusal, key_needed, name_taken, player_name
 
 if TYPE_CHECKING:
     from termgames.serve.arcade import Arcade

@@ -1,7 +1,7 @@
 """The SSH server behind ``termgames serve`` (asyncssh, an optional extra).
 
 A connection may open one session, and a session is one game (a child forked on its own
-pty: children.py, its bytes carried both ways with flow control: carrier.py) or a watcher
+pty: seat/children.py, its bytes carried both ways with flow control: seat/carrier.py) or a watcher
 of the games (spectator.py). Everything else SSH offers (forwarding, agents, X11,
 subsystems, the client's environment) is refused.
 """
@@ -16,15 +16,13 @@ from typing import TYPE_CHECKING, Any
 
 import asyncssh
 
-from termgames.serve import children
 from termgames.serve.arcade import HANGUP_GRACE_S, Admitted, Arcade, later
-from termgames.serve.carrier import Carrier
-from termgames.serve.children import Child
-from termgames.serve.limits import duration
-from termgames.serve.requests import (
+from termgames.serve.door import (
     SCORES,
     Refusal,
     Reply,
+    Ticket,
+    duration,
     game_arguments,
     opt_out,
     player_name,
@@ -32,14 +30,11 @@ from termgames.serve.requests import (
     watch_request,
     window_size,
 )
-from termgames.serve.spawner import Order, SpawnFailed
-from termgames.serve.spectator import Spectator, watching_refused
-from termgames.serve.standing import StandingPipe
-from termgames.serve.starting import Ticket
-from termgames.serve.watching import Audience
+from termgames.serve.seat import Carrier, Child, Order, SpawnFailed, exit_status, game_environment
+from termgames.serve.watch import Audience, Spectator, StandingPipe, watching_refused
 
 if TYPE_CHECKING:
-    from termgames.serve.recording import Recorder
+    from termgames.serve.seat import Recorder
 
 TERMINAL_RESET = b"\x1b[0m\x1b[?1000l\x1b[?1006l\x1b[?1l\x1b>\x1b[?25h\x1b[?1049l"
 """After a game was killed: plain text, no mouse, cursor keys as usual, the cursor
@@ -145,7 +140,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         if not scores:
             self.gate.claim()
         assert not isinstance(arguments, (Refusal, Reply))
-        environment = children.game_environment(
+        environment = game_environment(
             self.term or "dumb", name, verified=offered is not None,
             server_environment=os.environ)
         # in turn: a storm of arrivals must not crowd out the players already in
@@ -239,7 +234,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
     def ask_repaint(self) -> None:
         """A first watcher came: ask the game for its whole screen."""
         if self.child is not None and self.output_open:
-            children.ask_repaint(self.child)
+            self.child.ask_repaint()
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int,
                               pixheight: int) -> None:
@@ -249,7 +244,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self.spectator.watcher.resize(*self.size)
             return
         if self.child is not None and self.child.terminal and self.output_open:
-            children.set_size(self.child.master, *self.size)
+            self.child.resize(*self.size)
             if self.recorder is not None:
                 self.recorder.resize(*self.size)
             self.audience.resize(*self.size)
@@ -369,13 +364,13 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             return
         if self.child is None or self.status is not None or self.killer is not None:
             return
-        children.hang_up(self.child)
+        self.child.hang_up()
         self.killer = asyncio.get_running_loop().call_later(HANGUP_GRACE_S, self.kill)
 
     def kill(self) -> None:
         """End a game that did not end when hung up."""
         if self.child is not None and self.status is None:
-            children.kill(self.child)
+            self.child.kill()
 
     def end_output(self) -> None:
         """The game's terminal has closed: stop carrying its output."""
@@ -385,7 +380,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
     def reaped(self, wait_status: int) -> None:
         """The game has ended and been collected."""
-        self.status, line = children.exit_status(wait_status)
+        self.status, line = exit_status(wait_status)
         self.last_words = line or self.last_words
         if self.carrier is not None and self.carrier.open:
             self.carrier.carry_rest()

@@ -16,9 +16,9 @@ import time
 from collections.abc import Callable, Iterable
 from typing import Protocol
 
-from termgames.serve.frames import ENTER, Picture, fit, paint
-from termgames.serve.lobby import Entry, Press, listing, presses
-from termgames.serve.mirror import Mirror
+from termgames.serve.watch.frames import ENTER, Picture, fit, paint
+from termgames.serve.watch.lobby import Entry, Press, listing, presses
+from termgames.serve.watch.mirror import Mirror
 
 FRAME_S = 1 / 30
 """The shortest time between two pictures to one watcher."""

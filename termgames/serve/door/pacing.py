@@ -18,7 +18,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Protocol
 
-from termgames.serve.coalesce import Handle, Later
+from termgames.serve.loop import Handle, Later
 
 HANDSHAKE_GAP_S = 0.01
 """Seconds between two connections' first reads while others wait."""

@@ -10,7 +10,8 @@ import asyncio
 import os
 from collections.abc import Callable
 
-from termgames.serve.coalesce import Coalescer, Later
+from termgames.serve.loop import Later
+from termgames.serve.seat.coalesce import Coalescer
 
 READ_CHUNK = 65536
 INPUT_LIMIT = 65536

@@ -29,8 +29,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from termgames.serve import children
-from termgames.serve.children import Child, Entry
+from termgames.serve.seat import children
+from termgames.serve.seat.children import Child, Entry
 
 ORDER_BYTES = 1 << 16
 """Largest order or answer: a game's arguments and environment are far smaller."""
@@ -232,7 +232,7 @@ def _start(link: socket.socket, entry: Entry, order: dict[str, Any], fds: list[i
 
 def _report_ends(link: socket.socket, running: set[int]) -> None:
     """Collect every game that has ended and tell the server its status."""
-    for pid, status in children.ended():
+    for pid, status in children.ended_children():
         running.discard(pid)
         with contextlib.suppress(OSError):  # the server has gone: nobody to tell
             socket.send_fds(link, [json.dumps({"exited": pid, "status": status}).encode()],
@@ -246,9 +246,9 @@ def _outlive(running: set[int]) -> None:
     short (a second stop acts at once: runtime/signals.py)."""
     deadline = time.monotonic() + HANGUP_GRACE_S
     while running and time.monotonic() < deadline:
-        running.difference_update(pid for pid, _status in children.ended())
+        running.difference_update(pid for pid, _status in children.ended_children())
         time.sleep(0.05)
     for pid in running:
-        children.kill(Child(pid, -1))
+        Child(pid, -1).kill()
         with contextlib.suppress(ChildProcessError):
             os.waitpid(pid, 0)

@@ -48,6 +48,23 @@ class Child:
     master: int
     terminal: bool = True
 
+    def resize(self, columns: int, rows: int) -> None:
+        """Give its terminal the player's window size."""
+        set_size(self.master, columns, rows)
+
+    def hang_up(self) -> None:
+        """Tell the game its player has gone (it saves and ends), as a closed terminal does."""
+        _signal_group(self.pid, signal.SIGHUP)
+
+    def ask_repaint(self) -> None:
+        """Ask the game for its whole screen again (a watcher has joined)."""
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.kill(self.pid, getattr(signal, REPAINT_SIGNAL_NAME))
+
+    def kill(self) -> None:
+        """End a game that did not end when asked."""
+        _signal_group(self.pid, signal.SIGKILL)
+
 
 def game_environment(term: str, player: str, verified: bool,
                      server_environment: Mapping[str, str]) -> dict[str, str]:
@@ -171,7 +188,7 @@ def highest_fd() -> int:
         return 4096
 
 
-def ended() -> Iterator[tuple[int, int]]:
+def ended_children() -> Iterator[tuple[int, int]]:
     """Each child of this process that has ended, as (pid, wait status), collected."""
     while True:
         try:
@@ -183,20 +200,7 @@ def ended() -> Iterator[tuple[int, int]]:
         yield pid, status
 
 
-def hang_up(child: Child) -> None:
-    """Tell a game its player has gone (it saves and ends), as a closed terminal does."""
-    _signal_group(child.pid, signal.SIGHUP)
 
-
-def ask_repaint(child: Child) -> None:
-    """Ask a game for its whole screen again (a watcher has joined)."""
-    with contextlib.suppress(ProcessLookupError, PermissionError):
-        os.kill(child.pid, getattr(signal, REPAINT_SIGNAL_NAME))
-
-
-def kill(child: Child) -> None:
-    """End a game that did not end when asked."""
-    _signal_group(child.pid, signal.SIGKILL)
 
 
 def _signal_group(pid: int, number: int) -> None:

@@ -9,7 +9,7 @@ from typing import Any, cast
 
 import pyte
 
-from termgames.serve.frames import Picture, Row
+from termgames.serve.watch.frames import Picture, Row
 
 
 class EmulatedScreen(pyte.Screen):

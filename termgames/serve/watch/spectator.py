@@ -9,9 +9,9 @@ import contextlib
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from termgames.serve.frames import LEAVE
-from termgames.serve.requests import Refusal
-from termgames.serve.watching import Watchable, Watcher, has_colour
+from termgames.serve.door import Refusal
+from termgames.serve.watch.frames import LEAVE
+from termgames.serve.watch.watching import Watchable, Watcher, has_colour
 
 
 def watching_refused(open_to_watchers: bool, term: str | None) -> Refusal | None:

@@ -9,7 +9,7 @@ from enum import Enum
 from typing import NamedTuple
 
 from termgames.runtime.escapes import Parsed, split
-from termgames.serve.frames import (
+from termgames.serve.watch.frames import (
     BLANK,
     DIM,
     HEADING,

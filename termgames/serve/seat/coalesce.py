@@ -14,23 +14,13 @@ the server is slower to read, the pty gathers the pieces itself.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol
+
+from termgames.serve.loop import Handle, Later
 
 HOLD_S = 0.001
 """How long the first piece of output waits for the rest of its frame."""
 HOLD_BYTES = 16384
 """Held output past this goes at once: a big redraw need not wait, nor memory grow."""
-
-
-class Handle(Protocol):
-    """A timer that can be cancelled (asyncio's TimerHandle)."""
-
-    def cancel(self) -> None:
-        """Never fire."""
-
-
-Later = Callable[[float, Callable[[], None]], Handle]
-"""Call a function after some seconds (the event loop's call_later)."""
 
 
 class Coalescer:

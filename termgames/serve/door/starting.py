@@ -16,7 +16,7 @@ import os
 from collections import deque
 from collections.abc import Callable
 
-from termgames.serve.coalesce import Handle, Later
+from termgames.serve.loop import Handle, Later
 
 STARTING_HOLD_S = 5.0
 """Longest a start keeps its place: a game that never draws does not block the queue."""
