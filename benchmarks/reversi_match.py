@@ -39,7 +39,7 @@ from benchmarks.reversi_openings import OPENINGS, Opening, load_openings
 from termgames.commands.workers import WorkCount, count_work, default_jobs, results_as_done
 from termgames.reversi.board import Side
 from termgames.reversi.match import Match
-from termgames.runtime.signals import Stopped, signals_held, terminations_unwind
+from termgames.runtime.terminal.signals import Stopped, signals_held, terminations_unwind
 
 Z95 = 1.959964
 """The normal quantile of a two-sided 95% interval."""

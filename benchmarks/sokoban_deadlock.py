@@ -18,8 +18,8 @@ from collections.abc import Sequence
 from termgames.sokoban.format.bundled import BUNDLED, load_bundled
 from termgames.sokoban.format.levels import Level, Position
 from termgames.sokoban.game import Direction
-from termgames.sokoban.solver.analysis import Board
-from termgames.sokoban.solver.deadlock import after_push
+from termgames.sokoban.solver.board.analysis import Board
+from termgames.sokoban.solver.board.deadlock import after_push
 from termgames.sokoban.solver.plan import deadlock_of
 
 TARGET_MS = 50.0

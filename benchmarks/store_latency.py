@@ -22,8 +22,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from termgames.store import Store, open_store
-from termgames.store.postgres import PostgresStore
-from termgames.store.spool import SPOOL_NAME, Pusher, Spool
+from termgames.store.remote.postgres import PostgresStore
+from termgames.store.remote.spool import SPOOL_NAME, Pusher, Spool
 from termgames.store.writes import ScoreWrite
 
 

@@ -15,7 +15,7 @@ from termgames.commands.output import PipeClosed, echo
 from termgames.commands.play import remember_game
 from termgames.failures import DamagedInstall, StoreUnavailable
 from termgames.games import GAMES
-from termgames.runtime.environment import as_shown
+from termgames.runtime.terminal import as_shown
 from termgames.settings import served
 from termgames.spec import DisplayOptions
 from termgames.standings import DEFAULT_LIMIT, LIMITS
@@ -147,8 +147,7 @@ def run(command: click.Command, argv: list[str] | None) -> None:
     """Run ``command`` (an arcade's group) on ``argv`` as ``termgames``: every failure
     is one line on stderr and a conventional exit status (it always ends in SystemExit).
     A served game's forked child runs this too."""
-    from termgames.runtime.signals import forget_caught_interrupts
-    from termgames.runtime.terminal import TerminalUnavailable
+    from termgames.runtime.terminal import TerminalUnavailable, forget_caught_interrupts
 
     try:
         result = command.main(args=argv, prog_name="termgames", standalone_mode=False)

@@ -10,9 +10,9 @@ from typing import Any
 from termgames.runtime import keys
 from termgames.runtime.bindings import Binding
 from termgames.runtime.draw import BOLD, DIM, PLAIN, SELECTED, Canvas, Glyphs, Style
-from termgames.runtime.environment import LOOK_ALIKES, encode_for
 from termgames.runtime.keys import Mouse
 from termgames.runtime.screen import Screen
+from termgames.runtime.terminal import LOOK_ALIKES, encode_for
 from termgames.scoreboard import Table
 from termgames.spec import GameSpec, LaunchContext
 from termgames.standings import Standings, standings

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from termgames.sokoban import SPEC as SOKOBAN
 from termgames.store import Store, open_store
-from termgames.store.spool import SPOOL_NAME
+from termgames.store.remote.spool import SPOOL_NAME
 from termgames.store.sqlite import SQLiteStore
 
 PLAYER = "tester"
@@ -137,7 +137,7 @@ def running_broker(folder: Path, url: str) -> Iterator[RunningBroker]:
     socket_folder = Path(tempfile.mkdtemp(prefix="tg-"))  # a socket's path is short
     socket = str(socket_folder / "broker.sock")
     process = subprocess.Popen(
-        [sys.executable, "-m", "termgames.store.broker", socket,
+        [sys.executable, "-m", "termgames.store.remote.broker", socket,
          str(folder / SPOOL_NAME), PLAYER], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
         stderr=subprocess.PIPE)
     assert process.stdin is not None and process.stdout is not None

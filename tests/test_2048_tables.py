@@ -27,7 +27,7 @@ def assert_same(read: Tables | None, built: Tables) -> None:
 
 def test_the_shipped_file_holds_what_the_builder_makes(built: Tables) -> None:
     """If this fails, the rules of a row or the weights changed: write the file again
-    with `python -m termgames.g2048.ai.tablefile`."""
+    with `python -m tools.g2048_tables`."""
     assert_same(tablefile.read(), built)
 
 

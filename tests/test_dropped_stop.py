@@ -15,7 +15,11 @@ from typing import Any
 
 import pytest
 
-from termgames.runtime.signals import install_stop_handlers, raise_dropped_stop, restore_handlers
+from termgames.runtime.terminal.signals import (
+    install_stop_handlers,
+    raise_dropped_stop,
+    restore_handlers,
+)
 
 
 class Thing:

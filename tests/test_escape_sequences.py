@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from termgames.g2048.board import Direction, Game2048
-from termgames.runtime.escapes import ESCAPE, EscapeParser, Parsed, split
+from termgames.runtime.terminal.escapes import ESCAPE, EscapeParser, Parsed, split
 from tests.screens import screen_grid, wait_for_game
 from tests.terminal import Start, Terminal
 

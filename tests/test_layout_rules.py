@@ -9,19 +9,14 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "termgames"
 CORES = {
-    "g2048": {"board", "state", "ai", "ai.search", "ai.bitboard", "ai.rows", "ai.tablefile"},
+    "g2048": {"board", "state", "ai"},
     "maze": {"generate", "solve", "guide", "walk", "state", "solving"},
-    "reversi": {"board", "match", "entry", "state", "settings", "thinking", "engine",
-                "engine.players", "engine.principal", "engine.endgame", "engine.classic",
-                "engine.limits", "engine.moves", "engine.patterns", "engine.stability"},
-    "sokoban": {"levels", "parse", "game", "solver", "solver.schedule", "solver.search",
-                "solver.plan", "solver.analysis", "solver.deadlock", "solver.corrals",
-                "solver.matching", "solver.macros", "solver.packing", "solver.found",
-                "solver.features", "solver.optimal", "solver.release", "paths", "heap", "budget",
-                "state", "solved", "course", "catalogue"},
+    "reversi": {"board", "match", "entry", "state", "settings", "thinking", "engine"},
+    "sokoban": {"format", "game", "solver", "paths", "hints.heap", "hints.budget", "state",
+                "solved", "course"},
 }
 """Each game's core: its rules, outcomes and invariants, pure (no terminal, no store); a
-module of a subpackage by its dotted name there (a package by its ``__init__``)."""
+module of a subpackage by its dotted name there, a subpackage by its name (all of it)."""
 SHARED_PURE = {"termgames.direction", "termgames.outcome", "termgames.text",
                "termgames.bitset", "termgames.failures"}
 """What every core may use beside its own game's core: pure modules of no game."""
@@ -34,7 +29,7 @@ def modules() -> list[Path]:
 def test_only_the_runtime_imports_curses() -> None:
     offenders = []
     for path in modules():
-        if path.parent.name == "runtime":
+        if "runtime" in path.relative_to(PACKAGE).parts[:1]:
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             names = ([alias.name for alias in node.names] if isinstance(node, ast.Import)
@@ -80,16 +75,24 @@ def above_the_core(game: str, names: set[str]) -> set[str]:
             or name.split(".")[0] in ("curses", "click")}
 
 
-def source(game: str, module: str) -> Path:
-    """The file of a module of ``game`` named as in CORES."""
-    path = PACKAGE / game / Path(*module.split("."))
-    return path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
+def core_modules(game: str) -> dict[str, Path]:
+    """Every module of ``game``'s core, by its dotted name in the game, with its file: a
+    subpackage named in CORES brings all of its modules."""
+    found: dict[str, Path] = {}
+    for name in CORES[game]:
+        path = PACKAGE / game / Path(*name.split("."))
+        if path.is_dir():
+            found.update({".".join(file.relative_to(PACKAGE / game).with_suffix("").parts)
+                          .removesuffix(".__init__"): file for file in path.rglob("*.py")})
+        else:
+            found[name] = path.with_suffix(".py")
+    return found
 
 
 def test_each_core_imports_nothing_above_it() -> None:
-    offenders = {f"{game}/{module}.py": sorted(bad) for game, core in CORES.items()
-                 for module in core
-                 if (bad := above_the_core(game, imported(source(game, module))))}
+    offenders = {f"{game}/{module}": sorted(bad) for game in CORES
+                 for module, path in core_modules(game).items()
+                 if (bad := above_the_core(game, imported(path)))}
     assert offenders == {}
 
 
@@ -138,7 +141,7 @@ ENVIRONMENT_READS = ("curses.LINES", "curses.COLS", "get_terminal_size", '"LOGNA
 READERS = {
     "settings.py": frozenset(ENVIRONMENT_READS),  # the settings: the player, the data
     "commands/workers.py": frozenset({"get_terminal_size"}),  # a CLI report's progress bar
-    "runtime/raw.py": frozenset({"get_terminal_size"}),  # the replay: no game, its own tty
+    "runtime/terminal/raw.py": frozenset({"get_terminal_size"}),  # the replay: no game, its own tty
 }
 
 
@@ -196,8 +199,8 @@ user = os.environ.get("LOGNAME") or os.environ['LOGNAME']
 # connection, and the command line's own debugging switch. A game or the store reading it
 # would bypass the context, as NO_COLOR and 'unverified' once did.
 ENVIRONMENT_READERS = frozenset({
-    "settings.py", "runtime/environment.py", "runtime/terminal.py",
-    "serve/children.py", "serve/server.py", "cli.py"})
+    "settings.py", "runtime/terminal/environment.py", "runtime/terminal/curses_session.py",
+    "serve/seat/children.py", "serve/server.py", "cli.py"})
 
 
 def reads_the_environment(tree: ast.AST) -> list[int]:

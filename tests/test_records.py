@@ -445,7 +445,7 @@ def test_scores_reads_an_old_database_without_writing_a_byte(tmp_path: Path) -> 
 
 
 def test_text_output_follows_the_locale(isolated_home: Path) -> None:
-    from termgames.runtime.environment import encode_for
+    from termgames.runtime.terminal.environment import encode_for
 
     assert encode_for("日本 · é …", "iso8859-1") == b"?? - \xe9 ..."
     assert encode_for("日本 · é", "ascii") == b"?? - ?"

@@ -18,8 +18,8 @@ from termgames.sokoban.menus import level_list
 from termgames.sokoban.progress import Record, load_records, record_solution
 from termgames.sokoban.records import sokoban_tables
 from termgames.sokoban.solved import verdict
-from termgames.sokoban.solver.analysis import Board
-from termgames.sokoban.solver.deadlock import DeadlockKind
+from termgames.sokoban.solver.board.analysis import Board
+from termgames.sokoban.solver.board.deadlock import DeadlockKind
 from termgames.sokoban.solver.plan import Plan, Walkthrough, deadlock_of, walks
 from termgames.sokoban.solver.schedule import solve
 from termgames.text import one_line

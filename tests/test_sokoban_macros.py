@@ -10,12 +10,12 @@ import pytest
 
 from termgames.sokoban.format.levels import Level
 from termgames.sokoban.game import Direction, replay
-from termgames.sokoban.solver.analysis import DIRECTIONS, UNREACHABLE, Board
+from termgames.sokoban.solver.board.analysis import DIRECTIONS, UNREACHABLE, Board
+from termgames.sokoban.solver.board.macros import box_route, tunnel_run
+from termgames.sokoban.solver.board.matching import assign
+from termgames.sokoban.solver.board.packing import goal_rooms, room_macro
 from termgames.sokoban.solver.features import FeatureSearch
 from termgames.sokoban.solver.found import Verdict
-from termgames.sokoban.solver.macros import box_route, tunnel_run
-from termgames.sokoban.solver.matching import assign
-from termgames.sokoban.solver.packing import goal_rooms, room_macro
 from termgames.sokoban.solver.schedule import TURN, Solver
 from termgames.sokoban.solver.search import BestFirst
 from tests.boards import level

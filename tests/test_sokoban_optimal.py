@@ -14,8 +14,8 @@ import pytest
 from termgames.sokoban.format.bundled import by_slug, load_bundled
 from termgames.sokoban.format.levels import Level, Position, check_board
 from termgames.sokoban.solver import Optimal, Solver, Verdict, solve
-from termgames.sokoban.solver.analysis import UNREACHABLE, Board
-from termgames.sokoban.solver.corrals import corral_pushes
+from termgames.sokoban.solver.board.analysis import UNREACHABLE, Board
+from termgames.sokoban.solver.board.corrals import corral_pushes
 from termgames.sokoban.solver.optimal import PushOptimal
 from termgames.sokoban.solver.search import BestFirst
 from tests.boards import level

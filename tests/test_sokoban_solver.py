@@ -12,11 +12,11 @@ import pytest
 from termgames.sokoban.format.bundled import by_slug, load_bundled
 from termgames.sokoban.format.levels import Level
 from termgames.sokoban.game import Direction, replay
-from termgames.sokoban.solver.analysis import UNREACHABLE, Board
-from termgames.sokoban.solver.deadlock import DeadlockKind, after_push, frozen
+from termgames.sokoban.solver.board.analysis import UNREACHABLE, Board
+from termgames.sokoban.solver.board.deadlock import DeadlockKind, after_push, frozen
+from termgames.sokoban.solver.board.matching import min_cost_assignment
 from termgames.sokoban.solver.features import LARGE, FeatureSearch
 from termgames.sokoban.solver.found import Found, Push, Verdict
-from termgames.sokoban.solver.matching import min_cost_assignment
 from termgames.sokoban.solver.plan import deadlock_of
 from termgames.sokoban.solver.release import Release
 from termgames.sokoban.solver.schedule import SCHEDULE, TURN, Solver, solve

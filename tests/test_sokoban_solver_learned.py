@@ -8,10 +8,10 @@ import random
 
 from termgames.sokoban.format.bundled import by_slug, load_bundled
 from termgames.sokoban.format.levels import Level
-from termgames.sokoban.solver.analysis import board_of
+from termgames.sokoban.solver.board.analysis import board_of
+from termgames.sokoban.solver.board.learned import Patterns, settles
 from termgames.sokoban.solver.features import FeatureSearch
 from termgames.sokoban.solver.found import Verdict
-from termgames.sokoban.solver.learned import Patterns, settles
 from termgames.sokoban.solver.search import BestFirst
 from tests.sokoban_rooms import brute_force_solvable, random_level
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from termgames.store import Store, open_store
-from termgames.store.remote import SpooledStore
+from termgames.store.remote.spooled import SpooledStore
 from tests.stores import PLAYER, store_at
 
 BACKENDS = ("sqlite", "postgresql", "postgresql-spooled")
@@ -25,7 +25,7 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
     else:
         url = request.getfixturevalue("postgres_url")
         if request.param == "postgresql":
-            from termgames.store.postgres import PostgresStore
+            from termgames.store.remote.postgres import PostgresStore
 
             opened = PostgresStore.connect(url, PLAYER)
         else:

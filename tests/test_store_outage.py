@@ -75,8 +75,8 @@ def broker_of(server: Server) -> tuple[int, str]:
             argv = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
         except OSError:
             continue
-        if b"termgames.store.broker" in argv:
-            index = argv.index(b"termgames.store.broker")
+        if b"termgames.store.remote.broker" in argv:
+            index = argv.index(b"termgames.store.remote.broker")
             return pid, argv[index + 1].decode()
     raise AssertionError("the server has no store broker")
 
@@ -181,7 +181,8 @@ def test_an_outage_loses_nothing_and_duplicates_nothing(
 def test_a_connection_killed_mid_transaction_is_retried_once(
         postgres_server: PostgresServer, postgres_url: str, tmp_path: Path,
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from termgames.store import open_store, spool
+    from termgames.store import open_store
+    from termgames.store.remote import spool
 
     # The pause after a failure, not its length, is the behaviour: the pusher's half
     # second (and more after a failure) would only be waited out.
@@ -237,7 +238,7 @@ def two_hosts_on_the_shared_server(postgres_server: PostgresServer, tmp_path: Pa
 
 def test_two_hosts_hold_no_more_connections_than_their_pools(
         two_hosts_on_the_shared_server: tuple[PostgresServer, str, list[Server]]) -> None:
-    from termgames.store.postgres import DEFAULT_POOL_SIZE
+    from termgames.store.remote.postgres import DEFAULT_POOL_SIZE
 
     database, name, servers = two_hosts_on_the_shared_server
     with psycopg.connect(database.url(name)) as holder:

@@ -10,7 +10,7 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from termgames.store.postgres import PostgresStore
+from termgames.store.remote.postgres import PostgresStore
 from termgames.store.schema import MIGRATIONS
 from termgames.store.sql import POSTGRES, SQLITE
 from tests.postgres import PostgresServer, psycopg_or_skip

@@ -26,9 +26,9 @@ from typing import Literal
 import pytest
 
 from termgames.store.interface import ProgressRow
-from termgames.store.postgres import PostgresStore
-from termgames.store.remote import SpooledStore
-from termgames.store.spool import SPOOL_NAME, Pusher, Spool
+from termgames.store.remote.postgres import PostgresStore
+from termgames.store.remote.spool import SPOOL_NAME, Pusher, Spool
+from termgames.store.remote.spooled import SpooledStore
 from termgames.store.writes import Write
 from tests.postgres import psycopg_or_skip
 from tests.stores import PLAYER

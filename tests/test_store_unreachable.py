@@ -22,10 +22,10 @@ from pathlib import Path
 import pytest
 
 from termgames.store import Store, open_store
-from termgames.store.outage import STALE_NOTE
-from termgames.store.postgres import PostgresStore
-from termgames.store.remote import SpooledStore
-from termgames.store.spool import LONGEST_WAIT_S
+from termgames.store.remote.outage import STALE_NOTE
+from termgames.store.remote.postgres import PostgresStore
+from termgames.store.remote.spool import LONGEST_WAIT_S
+from termgames.store.remote.spooled import SpooledStore
 from termgames.store.writes import ScoreWrite
 from tests.postgres import MakePostgresServer, PostgresServer, psycopg_or_skip
 from tests.stores import PLAYER, running_broker
@@ -170,7 +170,7 @@ def test_a_write_spooled_in_an_outage_lands_within_the_promised_wait_and_the_hos
 def test_the_host_is_reminded_once_a_minute_while_the_database_stays_down(
         postgres_server: PostgresServer, postgres_url: str, tmp_path: Path,
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from termgames.store import spool
+    from termgames.store.remote import spool
 
     monkeypatch.setattr(spool, "REMIND_EVERY_S", 1.0)  # a minute, in a test's time
     monkeypatch.setattr(spool, "LONGEST_WAIT_S", 0.5)

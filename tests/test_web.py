@@ -375,7 +375,7 @@ def test_an_address_not_of_this_machine_is_a_bad_argument(tmp_path: Path) -> Non
 
 def test_the_page_shows_a_shared_postgresql_database(tmp_path: Path, postgres_url: str
                                                      ) -> None:
-    from termgames.store.postgres import PostgresStore
+    from termgames.store.remote.postgres import PostgresStore
 
     shared = PostgresStore.connect(postgres_url, "tester")
     shared.record_score("far", "2048", "4x4", 4321, player="ann")  # as another host would

@@ -148,7 +148,7 @@ def _terminal_streams() -> Iterator[None]:
 
 def starts_without_term(_: Path) -> None:
     """A Windows console sets no TERM, and PDCurses needs none: the preflight lets it be."""
-    from termgames.runtime.terminal import preflight
+    from termgames.runtime.terminal.curses_session import preflight
 
     saved = os.environ.pop("TERM", None)
     try:
@@ -162,7 +162,10 @@ def starts_without_term(_: Path) -> None:
 def reattaches_to_the_console(_: Path) -> None:
     """After levels were read from a pipe (``-``), keys come from the console, CONIN$
     (there is no /dev/tty); here there is none, which is said in one line."""
-    from termgames.runtime.terminal import TerminalUnavailable, reattach_stdin_to_terminal
+    from termgames.runtime.terminal.curses_session import (
+        TerminalUnavailable,
+        reattach_stdin_to_terminal,
+    )
 
     opened: list[str] = []
 
@@ -192,13 +195,13 @@ def drives_the_curses_session(_: Path) -> None:
     colour pairs stop at 256; characters beyond U+FFFF drawn as '?'; all put back."""
     from termgames.runtime.draw import ColourMode, Style
     from termgames.runtime.keys import Mouse
-    from termgames.runtime.terminal import Session, Terminated
+    from termgames.runtime.terminal.curses_session import CursesSession, Terminated
     from termgames.spec import DisplayOptions
 
     signal.signal(SIGBREAK, _killed_unsaved)  # as Windows' default handler would
     handlers = {number: signal.getsignal(number) for number in (signal.SIGTERM, SIGBREAK)}
     os.environ.pop("ESCDELAY", None)
-    with Session(DisplayOptions()) as session:
+    with CursesSession(DisplayOptions()) as session:
         screen = pdcurses.screen
         assert screen is not None
         with contextlib.suppress(Terminated):
@@ -231,7 +234,7 @@ def drives_the_curses_session(_: Path) -> None:
 
 def holds_back_signals(_: Path) -> None:
     """A write that must finish runs without pthread_sigmask (there is none)."""
-    from termgames.runtime.signals import deferred_signals
+    from termgames.runtime.terminal.signals import deferred_signals
 
     done = []
     with deferred_signals():

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import click
 
-from termgames.runtime.environment import encode_for, output_charset
+from termgames.runtime.terminal import encode_for, output_charset
 
 
 class PipeClosed(Exception):

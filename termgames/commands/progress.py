@@ -19,7 +19,7 @@ from typing import TextIO
 import click
 
 from termgames.commands.workers import report_width
-from termgames.runtime.environment import as_shown, encode_for, output_charset
+from termgames.runtime.terminal import as_shown, encode_for, output_charset
 from termgames.text import clip, plural, text_width
 
 BAR_CELLS = (24, 10)

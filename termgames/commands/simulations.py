@@ -22,7 +22,7 @@ from termgames.commands.output import echo
 from termgames.text import plural
 
 if TYPE_CHECKING:
-    from termgames.runtime.signals import Stopped
+    from termgames.runtime.terminal import Stopped
 
 Job = TypeVar("Job")
 Result = TypeVar("Result")
@@ -84,7 +84,7 @@ def simulate(function: Callable[[Job], Result], work: Sequence[Job], jobs: int, 
     # should not pay at start-up for multiprocessing.
     from termgames.commands.progress import ProgressLine
     from termgames.commands.workers import WorkCount, results_as_done
-    from termgames.runtime.signals import Stopped, signals_held, terminations_unwind
+    from termgames.runtime.terminal import Stopped, signals_held, terminations_unwind
 
     lines = line is not None and not quiet and not sys.stdout.isatty()
     progress = None

@@ -19,7 +19,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Generic, TextIO, TypeVar
 
-from termgames.runtime.signals import terminating_signals
+from termgames.runtime.terminal import terminating_signals
 
 if TYPE_CHECKING:
     from multiprocessing.pool import Pool

@@ -28,8 +28,7 @@ def replay_command() -> click.Command:
             sys.exit(1)
         from termgames.replay.cast import CastError, read_cast
         from termgames.replay.player import LEAVE, Replayer, clock_text
-        from termgames.runtime.raw import RawSession
-        from termgames.runtime.signals import signals_held, terminations_unwind
+        from termgames.runtime.terminal import RawSession, signals_held, terminations_unwind
 
         try:
             cast = read_cast(file)

@@ -9,7 +9,7 @@ where it was. Every resize of the terminal (SIGWINCH) or of the recording (an ``
 event) redraws the same way: the recorded geometry is kept, never reflowed.
 
 The keys are one binding declaration (runtime/bindings.py): it drives both the dispatch
-and that line. The terminal itself, raw, is the runtime's (``runtime/raw.py``)."""
+and that line. The terminal itself, raw, is the runtime's (``runtime/terminal/raw.py``)."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ from termgames.runtime import keys
 from termgames.runtime.bindings import ESSENTIAL, Binding, footer_text, hints, lookup
 
 if TYPE_CHECKING:
-    from termgames.runtime.raw import RawSession
+    from termgames.runtime.terminal import RawSession
 
 TICK_S = 0.25
 """The longest wait for a key: the time shown moves on, and a resize is seen."""

@@ -8,10 +8,9 @@ import sys
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
-from termgames.runtime.environment import write_line
 from termgames.runtime.runner import Runner
 from termgames.runtime.screen import GameScreen, Screen
-from termgames.runtime.terminal import Session, preflight
+from termgames.runtime.terminal import CursesSession, preflight, write_line
 from termgames.runtime.visit import Visit, open_visit
 from termgames.spec import DisplayOptions, LaunchContext
 
@@ -21,13 +20,13 @@ if TYPE_CHECKING:
 
 
 @contextlib.contextmanager
-def arcade(display: DisplayOptions) -> Iterator[tuple[Session, Visit]]:
+def arcade(display: DisplayOptions) -> Iterator[tuple[CursesSession, Visit]]:
     """Check the terminal, open the visit (its store) and own the screen for as long as
     the block runs."""
     preflight()
     visit = open_visit(display)
     try:
-        with Session(visit.display, visit.clock) as session:
+        with CursesSession(visit.display, visit.clock) as session:
             yield session, visit
     finally:
         report_warnings(visit.store)

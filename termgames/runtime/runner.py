@@ -21,8 +21,7 @@ from termgames.runtime.draw import DIM, WARNING, Canvas, draw_too_small, wrap
 from termgames.runtime.keys import ESCAPE, RESIZE, Key, Mouse, key_name
 from termgames.runtime.scheduler import Callback, Scheduler, Timer
 from termgames.runtime.screen import GameScreen, ResultPanel, Screen
-from termgames.runtime.session import TerminalSession
-from termgames.runtime.signals import deferred_signals, raise_dropped_stop
+from termgames.runtime.terminal import TerminalSession, deferred_signals, raise_dropped_stop
 from termgames.text import one_line
 
 if TYPE_CHECKING:

@@ -203,7 +203,7 @@ def _start_broker() -> BrokerProcess | None:
     url = database_url()
     if url is None:
         return None
-    from termgames.store.postgres import INSTALL_HINT as DRIVER_HINT
+    from termgames.store.remote import INSTALL_HINT as DRIVER_HINT
 
     try:  # here, where the message and its status are right, not in the broker
         importlib.import_module("psycopg")

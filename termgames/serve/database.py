@@ -17,7 +17,7 @@ from pathlib import Path
 
 from termgames.failures import DatabaseUnreachable
 from termgames.settings import account_name, announce_broker
-from termgames.store.spool import SPOOL_NAME
+from termgames.store.remote import SPOOL_NAME
 
 __all__ = ["BrokerProcess"]
 
@@ -42,7 +42,7 @@ class BrokerProcess:
         """Start the broker and wait until it listens; DatabaseUnreachable (its line) if
         it cannot. With ``wait_for_database`` (a restart), it keeps trying the database
         and this does not wait."""
-        command = [sys.executable, "-m", "termgames.store.broker", str(self.socket),
+        command = [sys.executable, "-m", "termgames.store.remote.broker", str(self.socket),
                    str(self.spool), account_name()]
         if wait_for_database:
             command.append("--wait")

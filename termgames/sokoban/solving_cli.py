@@ -27,7 +27,7 @@ from termgames.commands.progress import ProgressLine
 from termgames.commands.simulations import report_interrupted
 from termgames.commands.workers import default_jobs as default_jobs
 from termgames.commands.workers import results_as_done
-from termgames.runtime.signals import Stopped, signals_held, terminations_unwind
+from termgames.runtime.terminal import Stopped, signals_held, terminations_unwind
 from termgames.sokoban.format import Level, LevelError
 from termgames.sokoban.solver import Optimal, Verdict, solve
 from termgames.text import plural, sanitize, shown_path

@@ -33,11 +33,10 @@ def open_store(folder: Path, *, owner: str, create: bool = True,
         from termgames.store.sqlite import SQLiteStore
 
         return SQLiteStore.open(folder, owner, create)
-    from termgames.store.remote import SpooledStore
-    from termgames.store.spool import SPOOL_NAME, Pusher, Spool
+    from termgames.store.remote import SPOOL_NAME, Pusher, Spool, SpooledStore
 
     if broker:
-        from termgames.store.broker import BrokerReader
+        from termgames.store.remote import BrokerReader
 
         reader = BrokerReader(broker)
         return SpooledStore(reader, Spool(folder / SPOOL_NAME), reader.nudge, reader.close)
@@ -45,7 +44,7 @@ def open_store(folder: Path, *, owner: str, create: bool = True,
     check_database_url(database_url)
     import sqlite3
 
-    from termgames.store.postgres import PostgresStore
+    from termgames.store.remote import PostgresStore
 
     if not create:
         return PostgresStore.connect(database_url, owner, pool_size=1, writable=False)

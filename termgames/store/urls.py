@@ -17,7 +17,7 @@ _SCHEMES = ("postgresql://", "postgres://")
 def check_database_url(url: str) -> None:
     """BadDatabaseURL unless termgames can use ``url`` (a PostgreSQL URL)."""
     if not url.startswith(_SCHEMES):
-        from termgames.store.postgres import shown_url
+        from termgames.store.remote import shown_url
 
         scheme = url.split("://", 1)[0] if "://" in url else url
         raise BadDatabaseURL(f"cannot use the database URL {shown_url(url)!r}: termgames "

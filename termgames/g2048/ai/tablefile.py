@@ -7,7 +7,7 @@ heuristic of a slid row are made as it is read, sharing the heuristic's numbers.
 second line names the weights and the largest tile it was made for: a file made for
 others is not used (the tables are built instead). After changing either, write it again:
 
-    python -m termgames.g2048.ai.tablefile
+    python -m tools.g2048_tables
 """
 
 from __future__ import annotations
@@ -125,6 +125,3 @@ def write(path: Path | None = None) -> int:
     (path or PATH).write_bytes(data)
     return len(data)
 
-
-if __name__ == "__main__":
-    print(f"{PATH}: {write():,} bytes")

@@ -243,7 +243,7 @@ def _outlive(running: set[int]) -> None:
     """The server has gone: wait for the games left to save and end, and kill those that
     do not. They are not signalled here: the kernel hung up each game's terminal when the
     server's end of it closed, and a second SIGHUP while a game saves would cut the save
-    short (a second stop acts at once: runtime/signals.py)."""
+    short (a second stop acts at once: runtime/terminal/signals.py)."""
     deadline = time.monotonic() + HANGUP_GRACE_S
     while running and time.monotonic() < deadline:
         running.difference_update(pid for pid, _status in children.ended_children())

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from enum import Enum
 from typing import NamedTuple
 
-from termgames.runtime.escapes import Parsed, split
+from termgames.runtime.terminal import Parsed, split
 from termgames.serve.watch.frames import (
     BLANK,
     DIM,

@@ -60,7 +60,8 @@ class Solved(Protocol):
     it was solved with help. The format knows levels, not records."""
 
     @property
-    def helped(self) -> bool: ...
+    def helped(self) -> bool:
+        """Whether a hint or the replay was used."""
 
 
 class Tally(NamedTuple):

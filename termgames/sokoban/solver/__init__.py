@@ -3,20 +3,17 @@ help use of it. Solving (``solve``, or a ``Solver`` driven in slices), the hint 
 and the plan it gives (``HintSearch``, ``Plan``, ``Walkthrough``), and the deadlock checks the
 warnings use (``deadlock_of``, ``Board.dead_squares``).
 
-The modules below are the solver's own: ``analysis`` (the board's squares and push
-distances), ``deadlock``, ``corrals`` and ``learned`` (positions no solution passes through; the
-last learns its patterns while searching),
-``macros`` (tunnels), ``packing`` (goal rooms, goal areas and their packing orders),
-``matching`` (the lower bound), ``found`` (what a search hands back), ``search`` (one
-best-first search over pushes), ``features`` (a search over a feature space, for large
-levels), ``optimal`` (A* on pushes), ``release`` (letting go of a finished search a
-piece at a time), ``schedule`` (the searches in turns) and ``plan`` (a search for the
-game's help, and what it hands the game). No module of termgames outside
+The modules below are the solver's own: ``board/`` (what is known of a board: its
+squares and push distances, deadlocks, corrals and learned patterns, tunnels, goal rooms
+and packing orders, the lower bound; a room with its own face), ``found`` (what a search
+hands back), ``search`` (one best-first search over pushes), ``features`` (a search over a
+feature space, for large levels), ``optimal`` (A* on pushes), ``release`` (letting go of a
+finished search a piece at a time), ``schedule`` (the searches in turns) and ``plan`` (a
+search for the game's help, and what it hands the game). No module of termgames outside
 this package imports them (tests/test_module_rules.py); tests and benchmarks may.
 """
 
-from termgames.sokoban.solver.analysis import Board, board_of
-from termgames.sokoban.solver.deadlock import Deadlock, DeadlockKind
+from termgames.sokoban.solver.board import Board, Deadlock, DeadlockKind, board_of
 from termgames.sokoban.solver.found import Found, Push, Verdict
 from termgames.sokoban.solver.plan import (
     HintSearch,

@@ -22,9 +22,7 @@ import heapq
 from collections.abc import Iterable
 
 from termgames.sokoban.format import Level, Position
-from termgames.sokoban.solver.analysis import flood
-from termgames.sokoban.solver.learned import Patterns
-from termgames.sokoban.solver.packing import GoalArea, goal_areas
+from termgames.sokoban.solver.board import GoalArea, Patterns, flood, goal_areas
 from termgames.sokoban.solver.release import Holding
 from termgames.sokoban.solver.search import DEFAULT_NODES, BestFirst
 

@@ -15,8 +15,7 @@ import heapq
 from collections.abc import Iterable
 
 from termgames.sokoban.format import Level, Position
-from termgames.sokoban.solver.analysis import UNREACHABLE
-from termgames.sokoban.solver.macros import Pushes
+from termgames.sokoban.solver.board import UNREACHABLE, Pushes
 from termgames.sokoban.solver.release import Holding
 from termgames.sokoban.solver.search import DEFAULT_NODES, BestFirst
 

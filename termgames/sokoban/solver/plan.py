@@ -11,9 +11,7 @@ from termgames.bitset import members
 from termgames.sokoban.format import Level, Position
 from termgames.sokoban.game import BY_LETTER, Direction, Sokoban
 from termgames.sokoban.paths import walk_path
-from termgames.sokoban.solver.analysis import Board
-from termgames.sokoban.solver.corrals import sealed_corral
-from termgames.sokoban.solver.deadlock import Deadlock, DeadlockKind, after_push
+from termgames.sokoban.solver.board import Board, Deadlock, DeadlockKind, after_push, sealed_corral
 from termgames.sokoban.solver.found import Found, Push, Verdict, steps_for
 from termgames.sokoban.solver.release import Holding
 from termgames.sokoban.solver.schedule import Solver

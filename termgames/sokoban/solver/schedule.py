@@ -15,10 +15,9 @@ from dataclasses import replace
 from enum import Enum
 
 from termgames.sokoban.format import Level, Position
-from termgames.sokoban.solver.analysis import board_of
+from termgames.sokoban.solver.board import Patterns, board_of
 from termgames.sokoban.solver.features import LARGE, FeatureSearch
 from termgames.sokoban.solver.found import Found, Verdict
-from termgames.sokoban.solver.learned import Patterns
 from termgames.sokoban.solver.optimal import PushOptimal
 from termgames.sokoban.solver.release import Holding, Release
 from termgames.sokoban.solver.search import DEFAULT_NODES, BestFirst

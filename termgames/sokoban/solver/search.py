@@ -20,14 +20,23 @@ from collections.abc import Callable, Iterable
 
 from termgames.bitset import members
 from termgames.sokoban.format import Level, Position
-from termgames.sokoban.solver.analysis import DIRECTIONS, NOWHERE, UNREACHABLE, board_of
-from termgames.sokoban.solver.corrals import corral_pushes
-from termgames.sokoban.solver.deadlock import frozen
+from termgames.sokoban.solver.board import (
+    DIRECTIONS,
+    NOWHERE,
+    UNREACHABLE,
+    Assignment,
+    GoalRoom,
+    Patterns,
+    Pushes,
+    assign_columns,
+    board_of,
+    corral_pushes,
+    frozen,
+    goal_rooms,
+    room_macro,
+    tunnel_run,
+)
 from termgames.sokoban.solver.found import Found, Push, Verdict, check, steps_for
-from termgames.sokoban.solver.learned import Patterns
-from termgames.sokoban.solver.macros import Pushes, tunnel_run
-from termgames.sokoban.solver.matching import Assignment, assign_columns
-from termgames.sokoban.solver.packing import GoalRoom, goal_rooms, room_macro
 from termgames.sokoban.solver.release import Holding
 
 DEFAULT_NODES = 1_500_000

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from termgames.sokoban.solver.analysis import NOWHERE, Board, flood
+from termgames.sokoban.solver.board.analysis import NOWHERE, Board, flood
 
 
 def _corrals(board: Board, boxes: int, reach: int, every_box_counts: bool

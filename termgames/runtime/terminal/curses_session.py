@@ -26,7 +26,6 @@ from termgames.runtime.draw import (
     Palette,
     Window,
 )
-from termgames.runtime.environment import codec_name, launch_environment, requested_charset
 from termgames.runtime.keys import (
     ESCAPE,
     PDCURSES,
@@ -36,14 +35,15 @@ from termgames.runtime.keys import (
     Mouse,
     unmodified,
 )
-from termgames.runtime.signals import (
+from termgames.runtime.terminal.environment import codec_name, launch_environment, requested_charset
+from termgames.runtime.terminal.signals import (
     Handlers,
     install_repaint_handler,
     install_stop_handlers,
     install_suspend_handler,
     restore_handlers,
 )
-from termgames.runtime.signals import Terminated as Terminated  # what a session raises
+from termgames.runtime.terminal.signals import Terminated as Terminated  # what a session raises
 from termgames.spec import DisplayOptions
 
 ESCAPE_DELAY_MS = 25
@@ -131,7 +131,7 @@ def _press(y: int, x: int, state: int) -> Mouse | None:
     return None
 
 
-class Session:
+class CursesSession:
     """Owns the terminal from initscr to endwin; use it as a context manager."""
 
     def __init__(self, options: DisplayOptions, clock: Clock | None = None) -> None:
@@ -150,7 +150,7 @@ class Session:
         self._decoder = codecs.getincrementaldecoder("latin-1")()
         self._repaint_asked = False
 
-    def __enter__(self) -> Session:
+    def __enter__(self) -> CursesSession:
         self.charset = set_locale(requested_charset(launch_environment()))
         unicode = self.charset in ("utf-8", BASIC_PLANE)
         self.glyphs = UNICODE_GLYPHS if unicode and not self.options.ascii else ASCII_GLYPHS
@@ -342,7 +342,7 @@ class Session:
     def _sequence(self) -> Key | None:
         """An ESC came that curses did not make a key of: the sequence it starts, read
         whole (``escapes``). Its bytes arrive together; a lone ESC is the Esc key."""
-        from termgames.runtime.escapes import EscapeParser  # a key most players never send
+        from termgames.runtime.terminal.escapes import EscapeParser  # a key most players never send
 
         parser = EscapeParser()
         wait = ESCAPE_DELAY_MS

@@ -15,9 +15,9 @@ import signal
 from types import FrameType, TracebackType
 from typing import Any
 
-from termgames.runtime.escapes import Parsed, split
 from termgames.runtime.keys import SEQUENCE_KEYS, Key
-from termgames.runtime.signals import signals_held
+from termgames.runtime.terminal.escapes import Parsed, split
+from termgames.runtime.terminal.signals import signals_held
 
 READ_BYTES = 1024
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from termgames.sokoban.solver.analysis import NOWHERE, Board
+from termgames.sokoban.solver.board.analysis import NOWHERE, Board
 
 Pushes = list[tuple[int, int]]
 """Pushes as (square the box is on, direction)."""

@@ -1,40 +1,21 @@
-"""The store broker: under ``serve`` with a PostgreSQL database, the one process per host
-that talks to the database, so a host holds a few connections however many play.
-
-``serve`` starts it (``python -m termgames.store.broker SOCKET SPOOL OWNER``, the URL on
-its standard input, never on a command line that ``ps`` shows) before it listens, and
-tells its games where it is in ``TERMGAMES_STORE_BROKER``.
-It holds the connection pool, pushes the host's spool (each game writes its results
-there), and answers the games' reads on a Unix socket only the server's user can open:
-one JSON request a line, one JSON answer a line. A game never waits long on it: a read
-that takes longer than ``READ_TIMEOUT_S`` is answered as the broker last answered it (or
-as nothing), with a warning.
-
-While the database is out of reach the broker answers from the last good answers
-(``outage.py``), saying from when, and tells the host in one line when the database goes
-down, once a minute while it stays down, and when it is back (``log_line``).
-"""
+"""A served game's reads, asked of the store broker (``broker.py``) on its Unix socket,
+and what both ends say: one JSON request a line, one JSON answer a line. A read that
+takes longer than ``READ_TIMEOUT_S`` is answered as the broker last answered it (or as
+nothing), with a warning; a broker that failed is not asked again for a few seconds."""
 
 from __future__ import annotations
 
 import contextlib
 import json
-import os
-import signal
 import socket
-import socketserver
-import sys
-import threading
 import time
-from collections.abc import Callable, Iterable
-from pathlib import Path
+from collections.abc import Iterable
 from typing import Any
 
-from termgames.logline import log_line
 from termgames.store.interface import ProgressRow, Score, StoreReader
-from termgames.store.outage import STALE_NOTE, Answers
+from termgames.store.remote.outage import STALE_NOTE, Answers
 
-__all__ = ["READS", "BrokerReader", "main"]
+__all__ = ["NUDGE", "READS", "READY", "BrokerReader", "decode_answer", "encode_answer"]
 
 READ_TIMEOUT_S = 3.0
 """The longest a game waits for an answer."""
@@ -44,10 +25,13 @@ READS = ("top", "count_scores", "recorded_runs", "latest_variant", "variants", "
          "progress", "all_progress", "everyones_progress", "marked", "ranked_progress")
 """What a game may ask: reads only (writes go through the spool)."""
 NUDGE = "nudge"
+"""What a game sends when its spool has something new (no answer comes)."""
 READY = "ready"
+"""What the broker prints once it listens."""
 
 
-def _encoded(result: object) -> object:
+def encode_answer(result: object) -> object:
+    """A store's answer as JSON holds it (sets and marks as sorted lists)."""
     if isinstance(result, set):
         return sorted(result)
     if isinstance(result, list) and result and isinstance(result[0], Score):
@@ -55,7 +39,8 @@ def _encoded(result: object) -> object:
     return result
 
 
-def _decoded(call: str, result: Any) -> Any:
+def decode_answer(call: str, result: Any) -> Any:
+    """An answer to ``call`` as the store gave it, from its JSON."""
     if call == "top" and result is not None:
         return [Score(g, v, s, frozenset(m), p, t, a, r) for g, v, s, m, p, t, a, r in result]
     if call == "ranked_progress" and result is not None:
@@ -107,14 +92,14 @@ class BrokerReader(StoreReader):
             self._warn(STALE_NOTE)
             last = self._answers.last(question)
             self._since = 0.0 if last is None else last[1]
-            return None if last is None else _decoded(call, last[0])
+            return None if last is None else decode_answer(call, last[0])
         since = answer.get("stale_since")
         self._since = None if since is None else float(since)
         if self._since is not None:
             self._warn(STALE_NOTE)
         self._answers.keep(question, answer.get("result"),
                            asked_at if self._since is None else self._since)
-        return _decoded(call, answer.get("result"))
+        return decode_answer(call, answer.get("result"))
 
     def _exchange(self, call: str, args: tuple[object, ...]) -> Any:
         """Send one request; its answer (None for a nudge, which has none)."""
@@ -186,89 +171,3 @@ class BrokerReader(StoreReader):
                         key: str | None = None) -> list[ProgressRow]:
         """Each value in ``space`` with its rank."""
         return list(self._ask("ranked_progress", space, player, key) or [])
-
-
-def _handler(store: StoreReader, nudge: Callable[[], None]
-             ) -> type[socketserver.StreamRequestHandler]:
-    class Handler(socketserver.StreamRequestHandler):
-        """One game's connection: requests until it hangs up."""
-
-        def handle(self) -> None:
-            """Answer each request line."""
-            for line in self.rfile:
-                try:
-                    request = json.loads(line)
-                    call, args = str(request["call"]), list(request["args"])
-                except (ValueError, KeyError, TypeError):
-                    return  # not a game of ours: hang up
-                if call == NUDGE:
-                    nudge()
-                    continue
-                if call not in READS:
-                    return
-                result = getattr(store, call)(*args)
-                answer = {"result": _encoded(result), "stale_since": store.stale_since}
-                self.wfile.write(json.dumps(answer).encode() + b"\n")
-                self.wfile.flush()
-
-    return Handler
-
-
-def _log(event: str, fields: dict[str, object]) -> None:
-    """One line on the host's standard error (serve's, which the broker shares)."""
-    with contextlib.suppress(OSError):
-        print(log_line("termgames serve", event, **fields), file=sys.stderr, flush=True)
-
-
-class _Server(socketserver.ThreadingMixIn, socketserver.UnixStreamServer):
-    daemon_threads = True
-
-
-def main(argv: list[str] | None = None) -> int:
-    """Run the broker until SIGTERM: it prints 'ready' once it listens, or one line of
-    what went wrong (and exits 1)."""
-    from termgames.failures import StoreUnavailable
-    from termgames.store.postgres import PostgresStore
-    from termgames.store.spool import Pusher, Spool
-
-    args = argv if argv is not None else sys.argv[1:]
-    socket_path, spool_path, owner, wait = args[0], args[1], args[2], "--wait" in args[3:]
-    stopping = threading.Event()
-    signal.signal(signal.SIGTERM, lambda *_: stopping.set())
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is serve's; it stops us after
-    url = sys.stdin.readline().strip()  # on a pipe: a password stays out of ps
-    while True:
-        try:
-            store = PostgresStore.connect(url, owner)
-            spool = Spool(Path(spool_path))
-            break
-        except (StoreUnavailable, OSError) as error:
-            if not wait or stopping.wait(2.0):  # a restart keeps trying until stopped
-                print(f"termgames: {error}", flush=True)
-                return 1
-    pusher = Pusher(spool, store, report=_log)
-    with contextlib.suppress(FileNotFoundError):
-        os.unlink(socket_path)
-    previous = os.umask(0o177)  # the socket: the server's user only
-    try:
-        server = _Server(socket_path, _handler(store, pusher.nudge))
-    finally:
-        os.umask(previous)
-    signal.signal(signal.SIGTERM, lambda *_: threading.Thread(target=server.shutdown).start())
-    if stopping.is_set():
-        threading.Thread(target=server.shutdown).start()
-    print(READY, flush=True)
-    try:
-        server.serve_forever(poll_interval=0.5)
-    finally:
-        server.server_close()
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(socket_path)
-        pusher.close(grace_s=5.0)
-        spool.close()
-        store.close()
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

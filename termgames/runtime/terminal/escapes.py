@@ -16,7 +16,7 @@ ESC and any other byte is the Esc key, then that byte read anew (Alt and a key).
 A sequence that means a key players use (the arrows, Home, End, PgUp, PgDn, Delete,
 Shift-Tab, F1-F12, the keypad's keys in application mode) becomes that key, in its CSI
 and SS3 forms alike, modifiers ignored; any other is dropped whole. Pure: the session
-feeds it bytes (``runtime/terminal.py``), and so does a served arcade's watch list.
+feeds it bytes (``curses_session.py``), and so does a served arcade's watch list.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from termgames.sokoban.format import Position
-from termgames.sokoban.solver.analysis import NOWHERE, Board
+from termgames.sokoban.solver.board.analysis import NOWHERE, Board
 
 
 class DeadlockKind(Enum):

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable
 from typing import TypeVar
 
 from termgames.store.interface import ProgressRow, Score, Store, StoreReader
-from termgames.store.spool import Spool
+from termgames.store.remote.spool import Spool
 from termgames.store.writes import MarkWrite, ProgressOffer, ScoreWrite, Write
 
 __all__ = ["SpooledStore"]

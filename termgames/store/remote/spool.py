@@ -34,7 +34,7 @@ from typing import Protocol
 from termgames.failures import reason_of
 from termgames.logline import log_duration
 from termgames.store import files
-from termgames.store.outage import Outage
+from termgames.store.remote.outage import Outage
 from termgames.store.writes import Write, decode_write, encode_write
 
 __all__ = ["SPOOL_NAME", "Database", "Pusher", "Spool"]

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from termgames.bitset import members
-from termgames.sokoban.solver.analysis import NOWHERE, Board, flood
-from termgames.sokoban.solver.macros import Pushes, box_route
+from termgames.sokoban.solver.board.analysis import NOWHERE, Board, flood
+from termgames.sokoban.solver.board.macros import Pushes, box_route
 
 
 @dataclass(frozen=True)

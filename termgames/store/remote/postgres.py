@@ -20,11 +20,11 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit, urlunsplit
 
 from termgames.failures import DatabaseDriverMissing, DatabaseUnreachable, reason_of
-from termgames.store.outage import STALE_NOTE, Answers, Outage
+from termgames.store.remote.outage import STALE_NOTE, Answers, Outage
 from termgames.store.sql import POSTGRES, Execute, SQLStore
 
 if TYPE_CHECKING:
-    from termgames.store.pool import Pool
+    from termgames.store.remote.pool import Pool
 
 __all__ = ["DEFAULT_POOL_SIZE", "INSTALL_HINT", "PostgresStore", "shown_url"]
 
@@ -84,7 +84,7 @@ class PostgresStore(SQLStore):
         try:
             import psycopg
 
-            from termgames.store.pool import Pool
+            from termgames.store.remote.pool import Pool
         except ImportError as error:
             raise DatabaseDriverMissing(INSTALL_HINT) from error
         quiet_driver()
@@ -120,7 +120,7 @@ class PostgresStore(SQLStore):
         once, never touching the pool, while the database is known to be out of reach."""
         import psycopg
 
-        from termgames.store.pool import PoolBusy
+        from termgames.store.remote.pool import PoolBusy
 
         if not write and self.outage.reads_wait():
             raise psycopg.OperationalError(f"the database is out of reach "

@@ -16,9 +16,9 @@ claim "unsolvable" when it runs out of positions.
 from __future__ import annotations
 
 from termgames.bitset import members
-from termgames.sokoban.solver.analysis import NOWHERE, UNREACHABLE, Board
-from termgames.sokoban.solver.deadlock import frozen
-from termgames.sokoban.solver.matching import assign
+from termgames.sokoban.solver.board.analysis import NOWHERE, UNREACHABLE, Board
+from termgames.sokoban.solver.board.deadlock import frozen
+from termgames.sokoban.solver.board.matching import assign
 
 NEAR = 4
 """Boxes a learning search takes at most: the pushed box and its nearest others."""

@@ -1,0 +1,120 @@
+"""The store broker: under ``serve`` with a PostgreSQL database, the one process per host
+that talks to the database, so a host holds a few connections however many play.
+
+``serve`` starts it (``python -m termgames.store.remote.broker SOCKET SPOOL OWNER``, the URL on
+its standard input, never on a command line that ``ps`` shows) before it listens, and
+tells its games where it is in ``TERMGAMES_STORE_BROKER``.
+It holds the connection pool, pushes the host's spool (each game writes its results
+there), and answers the games' reads on a Unix socket only the server's user can open:
+one JSON request a line, one JSON answer a line. A game never waits long on it: a read
+that takes longer than ``READ_TIMEOUT_S`` is answered as the broker last answered it (or
+as nothing), with a warning.
+
+While the database is out of reach the broker answers from the last good answers
+(``outage.py``), saying from when, and tells the host in one line when the database goes
+down, once a minute while it stays down, and when it is back (``log_line``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import signal
+import socketserver
+import sys
+import threading
+from collections.abc import Callable
+from pathlib import Path
+
+from termgames.logline import log_line
+from termgames.store.interface import StoreReader
+from termgames.store.remote.broker_reader import NUDGE, READS, READY, encode_answer
+
+__all__ = ["main"]
+
+
+def _handler(store: StoreReader, nudge: Callable[[], None]
+             ) -> type[socketserver.StreamRequestHandler]:
+    class Handler(socketserver.StreamRequestHandler):
+        """One game's connection: requests until it hangs up."""
+
+        def handle(self) -> None:
+            """Answer each request line."""
+            for line in self.rfile:
+                try:
+                    request = json.loads(line)
+                    call, args = str(request["call"]), list(request["args"])
+                except (ValueError, KeyError, TypeError):
+                    return  # not a game of ours: hang up
+                if call == NUDGE:
+                    nudge()
+                    continue
+                if call not in READS:
+                    return
+                result = getattr(store, call)(*args)
+                answer = {"result": encode_answer(result), "stale_since": store.stale_since}
+                self.wfile.write(json.dumps(answer).encode() + b"\n")
+                self.wfile.flush()
+
+    return Handler
+
+
+def _log(event: str, fields: dict[str, object]) -> None:
+    """One line on the host's standard error (serve's, which the broker shares)."""
+    with contextlib.suppress(OSError):
+        print(log_line("termgames serve", event, **fields), file=sys.stderr, flush=True)
+
+
+class _Server(socketserver.ThreadingMixIn, socketserver.UnixStreamServer):
+    daemon_threads = True
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the broker until SIGTERM: it prints 'ready' once it listens, or one line of
+    what went wrong (and exits 1)."""
+    from termgames.failures import StoreUnavailable
+    from termgames.store.remote.postgres import PostgresStore
+    from termgames.store.remote.spool import Pusher, Spool
+
+    args = argv if argv is not None else sys.argv[1:]
+    socket_path, spool_path, owner, wait = args[0], args[1], args[2], "--wait" in args[3:]
+    stopping = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: stopping.set())
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is serve's; it stops us after
+    url = sys.stdin.readline().strip()  # on a pipe: a password stays out of ps
+    while True:
+        try:
+            store = PostgresStore.connect(url, owner)
+            spool = Spool(Path(spool_path))
+            break
+        except (StoreUnavailable, OSError) as error:
+            if not wait or stopping.wait(2.0):  # a restart keeps trying until stopped
+                print(f"termgames: {error}", flush=True)
+                return 1
+    pusher = Pusher(spool, store, report=_log)
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(socket_path)
+    previous = os.umask(0o177)  # the socket: the server's user only
+    try:
+        server = _Server(socket_path, _handler(store, pusher.nudge))
+    finally:
+        os.umask(previous)
+    signal.signal(signal.SIGTERM, lambda *_: threading.Thread(target=server.shutdown).start())
+    if stopping.is_set():
+        threading.Thread(target=server.shutdown).start()
+    print(READY, flush=True)
+    try:
+        server.serve_forever(poll_interval=0.5)
+    finally:
+        server.server_close()
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(socket_path)
+        pusher.close(grace_s=5.0)
+        spool.close()
+        store.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
