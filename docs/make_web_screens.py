@@ -16,11 +16,11 @@ import tempfile
 import time
 from pathlib import Path
 
-from termgames.live import LiveSession, publish
 from termgames.sokoban import SPEC as SOKOBAN
 from termgames.sokoban.format.bundled import BUNDLED, load_bundled
 from termgames.sokoban.progress import Record, record_solution
 from termgames.store import open_store
+from termgames.store.live import LiveSession, publish
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "docs" / "screens"

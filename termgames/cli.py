@@ -97,7 +97,7 @@ def build_cli(games: tuple[ScreenSpec, ...]) -> ArcadeGroup:
     def arcade(ctx: click.Context, display: DisplayOptions) -> None:
         """A terminal arcade. With no command, opens the menu of games."""
         if ctx.invoked_subcommand is None:
-            from termgames.launcher import Launcher
+            from termgames.menu import Launcher
             from termgames.runtime.app import show
 
             show(lambda context: Launcher(games, context), display)

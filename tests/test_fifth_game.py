@@ -13,7 +13,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from termgames.cli import build_cli
-from termgames.launcher import Launcher
+from termgames.menu import Launcher
 from termgames.runtime.runner import Runner
 from termgames.runtime.visit import Visit
 from termgames.spec import Player

@@ -107,8 +107,8 @@ def test_the_core_rule_sees_what_it_forbids() -> None:
 def test_no_screen_imports_a_store() -> None:
     """Screens reach records through their context and host, never the store's modules
     (a type named only for the checker is no import)."""
-    screens = [*PACKAGE.glob("*/screen.py"), PACKAGE / "scores_screen.py",
-               PACKAGE / "launcher.py"]
+    screens = [*PACKAGE.glob("*/screen.py"), PACKAGE / "menu" / "scores.py",
+               PACKAGE / "menu" / "launcher.py"]
     offenders = {str(path.relative_to(PACKAGE)): sorted(bad) for path in screens
                  if (bad := {name for name in imported(path, typing_too=False)
                              if name == "termgames.store" or
@@ -226,3 +226,63 @@ def test_only_the_context_the_session_and_the_server_read_the_environment() -> N
 def test_the_environment_rule_sees_os_environ_and_getenv() -> None:
     source = "import os\nfrom os import environ, getenv\na = os.environ['X']\nb = os.getenv('Y')\n"
     assert reads_the_environment(ast.parse(source)) == [2, 2, 3, 4]
+
+
+def test_no_folder_holds_more_than_about_thirteen_modules() -> None:
+    """Past a dozen or so, a folder wants rooms (subpackages by concept), not more files.
+    Its ``__init__`` and ``__main__`` are its face and its door, not rooms' worth."""
+    crowded = {str(folder.relative_to(PACKAGE.parent)): count
+               for folder in [PACKAGE, *(path.parent for path in PACKAGE.rglob("__init__.py"))]
+               if (count := sum(1 for path in folder.glob("*.py")
+                                if path.name not in ("__init__.py", "__main__.py"))) > 13}
+    assert crowded == {}
+
+
+MODE_CALLS = {"tty": {"setraw", "setcbreak"}, "termios": {"tcsetattr"},
+              "curses": {"initscr", "endwin", "wrapper", "cbreak", "nocbreak", "raw",
+                         "noraw", "echo", "noecho", "mousemask", "curs_set"}}
+"""The calls that change how a terminal behaves, by the module that offers them."""
+
+
+def calls(tree: ast.AST, offered: dict[str, set[str]]) -> list[int]:
+    """The lines of ``module.function(...)`` calls in ``tree`` that ``offered`` names."""
+    return [node.lineno for node in ast.walk(tree)
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+            and isinstance(node.func.value, ast.Name)
+            and node.func.attr in offered.get(node.func.value.id, set())]
+
+
+def test_only_the_runtimes_terminal_room_changes_a_terminals_modes() -> None:
+    found = {str(path.relative_to(PACKAGE)) for path in modules()
+             if calls(ast.parse(path.read_text("utf-8")), MODE_CALLS)}
+    assert found == {"runtime/terminal/curses_session.py", "runtime/terminal/raw.py"}
+
+
+def test_the_terminal_mode_rule_sees_each_call() -> None:
+    tree = ast.parse("import tty, curses\ntty.setraw(0)\ncurses.noecho()\nlen([])\n")
+    assert calls(tree, MODE_CALLS) == [2, 3]
+
+
+SIGNAL_INSTALLERS = {
+    "runtime/terminal/signals.py", "runtime/terminal/raw.py", "commands/workers.py",
+    "serve/command.py", "serve/arcade.py", "serve/seat/children.py",
+    "serve/seat/spawner.py", "store/remote/broker.py", "web/command.py"}
+"""Every module that installs a signal handler: the terminal's (a game's, and the replay's
+resize), the report workers', the server's and its children's, the store's broker and the
+web page's. No game installs one. docs/architecture.md lists them."""
+
+
+def installs_signal_handlers(tree: ast.AST) -> list[int]:
+    """The lines of ``signal.signal(...)`` and ``loop.add_signal_handler(...)`` in ``tree``."""
+    return calls(tree, {"signal": {"signal"}}) + [
+        node.lineno for node in ast.walk(tree)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "add_signal_handler"]
+
+
+def test_signal_handlers_are_installed_where_the_architecture_says() -> None:
+    found = {str(path.relative_to(PACKAGE)) for path in modules()
+             if installs_signal_handlers(ast.parse(path.read_text("utf-8")))}
+    assert found == SIGNAL_INSTALLERS
+    architecture = (PACKAGE.parent / "docs" / "architecture.md").read_text("utf-8")
+    assert sorted(path for path in found if f"termgames/{path}" not in architecture) == []

@@ -146,17 +146,113 @@ def test_nothing_under_runtime_imports_click() -> None:
     assert offenders == []
 
 
-SOLVER = "termgames.sokoban.solver"
+def rooms() -> list[str]:
+    """Every room: a package inside a wing (``termgames.sokoban.solver``,
+    ``termgames.serve.door``, ``termgames.sokoban.solver.board``), whose ``__init__`` is
+    its one face."""
+    return [name for name, path in modules().items()
+            if path.name == "__init__.py" and name.count(".") >= 2]
 
 
-def test_sokoban_uses_its_solver_through_its_one_face() -> None:
-    """The game, its screens and its command line import ``termgames.sokoban.solver``,
-    never one of the solver's own modules (the tests and benchmarks may)."""
+def past_a_face(edges: dict[str, set[str]], rooms: list[str]) -> list[str]:
+    """Each import of a module inside a room by a module outside it."""
+    def inside(name: str, room: str) -> bool:
+        return name.startswith(room + ".")
+
+    return sorted(f"{name} imports {target}" for name, targets in edges.items()
+                  for target in targets for room in rooms
+                  if inside(target, room) and not (name == room or inside(name, room)))
+
+
+def test_the_face_rule_sees_an_import_past_a_face() -> None:
+    edges = {"t.a.room": {"t.a.room.inner"}, "t.a.room.inner": {"t.a.room.deep"},
+             "t.a.room.deep": set(), "t.a.other": {"t.a.room.inner", "t.a.room"}}
+    assert past_a_face(edges, ["t.a.room"]) == ["t.a.other imports t.a.room.inner"]
+    edges["t.a.room.inner"] = {"t.a.room.deep.most"}  # a room in a room has a face too
+    assert past_a_face(edges, ["t.a.room", "t.a.room.deep"]) == [
+        "t.a.other imports t.a.room.inner", "t.a.room.inner imports t.a.room.deep.most"]
+
+
+def test_no_module_outside_a_room_imports_past_its_face() -> None:
+    """A room's own modules are its business: everything else in termgames imports the
+    room's face (its ``__init__``), never one of its modules. The tests, benchmarks and
+    tools may look inside."""
+    found = rooms()
+    assert {"termgames.sokoban.solver", "termgames.sokoban.solver.board",
+            "termgames.serve.door", "termgames.runtime.terminal"} <= set(found)
+    assert past_a_face(graph(), found) == []
+    assert "termgames.sokoban.solver" in graph()["termgames.sokoban.hints.assist"]
+
+
+LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
+    ("the ground floor", frozenset({
+        "termgames", "termgames.bitset", "termgames.clock", "termgames.direction",
+        "termgames.failures", "termgames.logline", "termgames.outcome", "termgames.text"})),
+    ("the store", frozenset({"termgames.store"})),
+    ("the contract and the settings", frozenset({
+        "termgames.scoreboard", "termgames.spec", "termgames.settings",
+        "termgames.standings"})),
+    ("the runtime", frozenset({"termgames.runtime"})),
+    ("the commands' shared parts", frozenset({"termgames.commands"})),
+    ("the games", frozenset(".".join(spec.create.__module__.split(".")[:2])
+                            for spec in GAMES)),
+    ("the arcade", frozenset({"termgames.games", "termgames.menu", "termgames.replay",
+                              "termgames.serve", "termgames.web"})),
+    ("the command line", frozenset({"termgames.cli", "termgames.__main__"})),
+)
+"""The house from the ground up (docs/architecture.md draws it): a module may import its
+own layer and those below, never one above."""
+
+
+def layer_of(name: str) -> int | None:
+    """The layer ``name`` stands on, counted from the ground; None if no layer claims it."""
+    for number, (_, members) in enumerate(LAYERS):
+        if name in members or any(name.startswith(member + ".") for member in members
+                                  if member != "termgames"):
+            return number
+    return None
+
+
+def upward(edges: dict[str, set[str]]) -> list[str]:
+    """Each import from a lower layer to a higher one."""
+    return sorted(f"{name} ({LAYERS[low][0]}) imports {target} ({LAYERS[high][0]})"
+                  for name, targets in edges.items() for target in targets
+                  if (low := layer_of(name)) is not None
+                  and (high := layer_of(target)) is not None and high > low)
+
+
+def test_every_module_stands_on_a_layer() -> None:
+    """A new wing is placed on purpose, in LAYERS and in docs/architecture.md."""
+    assert [name for name in modules() if layer_of(name) is None] == []
+
+
+def test_no_import_runs_up_from_a_lower_layer() -> None:
+    assert upward(graph()) == []
+    # The rule sees what it forbids: the store reaching for the runtime.
+    assert upward({"termgames.store.sqlite": {"termgames.runtime.screen"}}) == [
+        "termgames.store.sqlite (the store) imports termgames.runtime.screen (the runtime)"]
+
+
+APART: list[tuple[str, str]] = [
+    ("termgames.store", "termgames.runtime"), ("termgames.spec", "termgames.runtime"),
+    ("termgames.settings", "termgames.runtime"), ("termgames.web", "termgames.runtime"),
+    ("termgames.web", "termgames.serve")]
+"""Wings kept apart, whatever their layers: the store, the settings and the contract know
+no terminal, and the web page runs without a terminal or a server (the live-sessions file
+both read is the store's, ``termgames/store/live.py``)."""
+
+
+@pytest.mark.parametrize(("importer", "imported_wing"), APART,
+                         ids=[f"{a.split('.')[-1]}-{b.split('.')[-1]}" for a, b in APART])
+def test_wings_kept_apart_import_nothing_of_each_other(importer: str,
+                                                        imported_wing: str) -> None:
+    def within(name: str, wing: str) -> bool:
+        return name == wing or name.startswith(wing + ".")
+
     offenders = sorted(f"{name} imports {target}" for name, targets in graph().items()
-                       if not (name == SOLVER or name.startswith(SOLVER + "."))
-                       for target in targets if target.startswith(SOLVER + "."))
+                       if within(name, importer)
+                       for target in targets if within(target, imported_wing))
     assert offenders == []
-    assert SOLVER in graph()["termgames.sokoban.hints.assist"]  # the hints use it, by its face
 
 
 SERVING_AND_STORMS = [ROOT / "termgames" / "serve", ROOT / "termgames" / "web",

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from termgames.launcher import menu_rows
+from termgames.menu import menu_rows
 from termgames.runtime.runner import window_for
 from termgames.scoreboard import ScoreKind, launcher_best
 from termgames.store.sqlite import DATABASE_NAME

@@ -24,12 +24,12 @@ pytest.importorskip("aiohttp", reason="termgames web needs the serve extra (aioh
 from aiohttp.test_utils import TestClient, TestServer
 
 from termgames.games import GAMES
-from termgames.live import LiveSession, publish
 from termgames.settings import serve_folder
 from termgames.sokoban.format.bundled import BUNDLED, load_bundled
 from termgames.sokoban.progress import Record, record_solution
 from termgames.standings import standings
 from termgames.store import Store, StoreReader
+from termgames.store.live import LiveSession, publish
 from termgames.web.app import Site, make_app
 from termgames.web.reading import PlayerView, Reader, open_web_store
 from termgames.web.render import shown

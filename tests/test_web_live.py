@@ -1,5 +1,5 @@
 """The live-sessions file ``serve`` publishes and ``termgames web`` reads
-(termgames/live.py), on its own: written whole or not at all, readable by others,
+(termgames/store/live.py), on its own: written whole or not at all, readable by others,
 and nothing shown from a file that is missing, damaged or stale."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from termgames.live import LIVE_FILE, LiveSession, publish, read_live
+from termgames.store.live import LIVE_FILE, LiveSession, publish, read_live
 
 NOW = 1_800_000_000.0
 ALICE = LiveSession("alice", "2048", NOW - 300, NOW - 2)

@@ -32,11 +32,10 @@ from termgames.g2048.view import (
 )
 from termgames.outcome import Mark, Outcome
 from termgames.runtime import keys
-from termgames.runtime.bindings import MOVEMENT_KEYS, Binding, declared_once, movement
+from termgames.runtime.bindings import Binding, declared_once, movement
 from termgames.runtime.draw import Canvas
-from termgames.runtime.keys import Key, Mouse
 from termgames.runtime.layout import Memo, Rect
-from termgames.runtime.screen import GameScreen, ResultPanel
+from termgames.runtime.screen import GameScreen, ResultPanel, Show
 from termgames.spec import LaunchContext
 
 if TYPE_CHECKING:
@@ -75,6 +74,7 @@ class Screen2048(GameScreen[State2048]):
         self.autoplay_at_start = autoplay
         self.assist = Assistant(self.run, self, speed, think_nodes)
         self.panel: ResultPanel | None = None
+        self.autoplay = Show(self.take_control, spends_every_key=True)
 
     def mount(self, host: Any) -> None:
         """On the stack: the best on record is read just after the first frame (which
@@ -93,35 +93,33 @@ class Screen2048(GameScreen[State2048]):
     @declared_once
     def bindings(self) -> Sequence[Binding]:
         """Slides, undo, a new game, hint and autoplay; once the game is over, only undo
-        and a new game are there (a slide, a hint or autoplay says why not). While
-        autoplay runs, any key only stops it."""
+        and a new game are there (a slide, a hint or autoplay says why not)."""
         playing = self.playing
         return (
-            *movement(self.player(self.slide), "slide", "slide", 40, playing),
-            Binding(("u",), self.player(self.game_undo), "undo a move (as often as you "
-                    "like, from the result panels too)", "undo", priority=30),
-            Binding(("r",), self.player(self.ask_new_game), "new game", "new", priority=20),
+            *movement(self.slide, "slide", "slide", 40, playing,
+                      ("Game over: no slide moves anything (u undo · r new game)",
+                       "Game over: u undo · r new game", "Game over")),
+            Binding(("u",), self.game_undo, "undo a move (as often as you like, from the "
+                    "result panels too)", "undo", priority=30),
+            Binding(("r",), self.ask_new_game, "new game", "new", priority=20),
             # Every movement scheme slides (h and a too): the hint is on t, as in Reversi
             # and Sokoban, and autoplay on p ("play for me"), which none uses.
-            Binding(("t",), self.player(self.assist.ask_hint), "hint: the AI's slide for "
-                    "this board, and why", "hint", priority=25, when=playing),
-            Binding(("p",), self.player(self.assist.start_autoplay), "autoplay: the AI "
-                    "plays until any key (the score is marked)", "autoplay", priority=15,
-                    when=playing),
+            Binding(("t",), self.assist.ask_hint, "hint: the AI's slide for this board, "
+                    "and why", "hint", priority=25, when=playing,
+                    refusal=("No hint: no slide moves anything (u undoes the last move)",
+                             "No hint: no slide moves anything")),
+            Binding(("p",), self.assist.start_autoplay, "autoplay: the AI plays until any "
+                    "key (the score is marked)", "autoplay", priority=15, when=playing,
+                    refusal=("No autoplay: this game is over", "Game over")),
         )
 
     def playing(self) -> bool:
         """Whether some slide still moves something."""
         return not self.game.over
 
-    def player(self, handler: Any) -> Any:
-        """``handler`` as the player's key: while autoplay runs, the key only stops it."""
-        def run(*args: Any) -> None:
-            if self.assist.autoplaying:
-                self.take_control()
-            else:
-                handler(*args)
-        return run
+    def running_show(self) -> Show | None:
+        """Autoplay, while it runs: any key (help and quit too) only stops it."""
+        return self.autoplay if self.assist.autoplaying else None
 
     def slide(self, direction: Direction) -> None:
         """One slide, as its key plays it."""
@@ -165,32 +163,9 @@ class Screen2048(GameScreen[State2048]):
         self.say("Autoplay stopped: your move (u takes back its moves)",
                  "Autoplay stopped: your move", "Your move")
 
-    def on_key(self, key: Key) -> bool:
-        """While autoplay runs, every other key (help and quit too) only stops it. Once
-        the game is over, a slide, hint or autoplay key says why it does nothing."""
-        if self.assist.autoplaying:
-            self.take_control()
-            return True
-        if not self.game.over:
-            return False
-        if key == "t":
-            self.assist.ask_hint()
-        elif key == "p":
-            self.assist.start_autoplay()
-        elif any(key in keys_ for keys_ in MOVEMENT_KEYS.values()):
-            self.say("Game over: no slide moves anything (u undo · r new game)",
-                     "Game over: u undo · r new game", "Game over")
-        else:
-            return False
-        return True
-
     def on_shown(self, shown: bool) -> None:
         """Autoplay waits while the window is too small to show the board."""
         self.assist.pause(not shown)
-
-    def on_mouse(self, event: Mouse) -> bool:
-        """A click or the wheel stops autoplay too."""
-        return self.on_key(event)
 
     def marks(self) -> frozenset[Mark]:
         """What has helped this run at any point (undo, autoplay)."""

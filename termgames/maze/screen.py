@@ -22,13 +22,12 @@ from termgames.maze.view import (
 )
 from termgames.maze.walk import Walk, toward
 from termgames.outcome import Outcome
-from termgames.runtime import keys
 from termgames.runtime.bindings import Binding, declared_once, movement
 from termgames.runtime.draw import Canvas
 from termgames.runtime.grid import GridView, Viewport
-from termgames.runtime.keys import Key, Mouse
+from termgames.runtime.keys import Mouse
 from termgames.runtime.layout import Rect
-from termgames.runtime.screen import GameScreen
+from termgames.runtime.screen import GameScreen, Show
 from termgames.spec import LaunchContext
 
 CLOCK_MS = 100  # the clock shows tenths, like every maze time
@@ -53,6 +52,7 @@ class MazeScreen(GameScreen[MazeState]):
         self.maze = generate(*self.size, self.rng)
         self.walk = self.new_walk()
         self.solver = SolverShow(self)
+        self.solver_show = Show(self.solver.finish)
         self.drawn: Viewport | None = None
         self.measuring = Measuring(self.maze)
         self.building: Builder | None = None
@@ -159,21 +159,22 @@ class MazeScreen(GameScreen[MazeState]):
 
     # Play ------------------------------------------------------------------------------
     def playing(self, handler: Callable[..., None]) -> Callable[..., None]:
-        """``handler`` as a key of play: while the next maze is built it waits, and a key
-        pressed during the solver's animation only ends it."""
+        """``handler`` as a key of play: while the next maze is built, it waits."""
         def run(*args: object) -> None:
             if not self.busy():
                 handler(*args)
         return run
 
     def busy(self) -> bool:
-        """Answer a key (or click) while the next maze is built (wait) or the solver is
-        animated (the key skips to its end); whether it was."""
+        """Whether the next maze is being built (then a key or click is told to wait)."""
         if self.building is not None:
             self.host.say("Building the next maze: a moment")
-        elif self.solver.running:
-            self.solver.finish()
-        return self.building is not None or self.solver.running
+        return self.building is not None
+
+    def running_show(self) -> Show | None:
+        """A* at work, animated: any key or click skips to its end (help and quit then do
+        their own work)."""
+        return self.solver_show if self.solver.running else None
 
     def walk_toward(self, direction: Direction) -> None:
         """One step ``direction``."""
@@ -198,20 +199,11 @@ class MazeScreen(GameScreen[MazeState]):
         self.solver.start(self.maze, self.walk)
         self.mark_helped()
 
-    def on_key(self, key: Key) -> bool:
-        """Any other key skips the solver's animation too (help and quit then do their
-        own work as well)."""
-        if not self.solver.running:
-            return False
-        self.solver.finish()
-        return key not in keys.SHARED
-
     def on_mouse(self, event: Mouse) -> bool:
-        """A click walks toward the square along the corridor (and skips an animation,
-        like any key)."""
+        """A click walks toward the square along the corridor."""
         if event.wheel or self.drawn is None:
             return False
-        if self.busy():  # the same answer as a key: wait, or skip
+        if self.busy():  # the same answer as a key: wait
             return True
         target = self.drawn.square_at(event.y, event.x)
         if target is None:

@@ -1,11 +1,12 @@
 """Bindings are the one source of key truth: dispatch, the footer, the help screen and the
 key lines of panels are all made from them. A binding carries its handler, and may carry
-``when``, a predicate saying whether it is there now.
+``when``, a predicate saying whether it is there now, and ``refusal``, why not.
 
 The rule for ``when``: a binding whose ``when`` is false is not there. The runner does not
 dispatch it (its key goes on to the screen's unhandled-key hook, then to the app's keys,
-then to "does nothing here", as an unbound key does); the footer, the help screen and a
-panel's key line leave it out; and it does not hide the app's key of the same name."""
+then to its ``refusal`` if it has one, else to "does nothing here", as an unbound key
+does); the footer, the help screen and a panel's key line leave it out; and it does not
+hide the app's key of the same name."""
 
 from __future__ import annotations
 
@@ -33,7 +34,9 @@ class Binding:
     footer (the help screen still lists it). ``footer_keys`` is how the footer names the
     keys where their names would not do ('arrows/hjkl/wasd' for four bindings at once).
     A higher ``priority`` stays in the footer longer when the window is narrow. ``when``,
-    if given, says whether the binding is there now (see the module's rule).
+    if given, says whether the binding is there now (see the module's rule), and
+    ``refusal`` is what the runner says when its key is pressed while it is not: the
+    reason, in forms from longest to shortest ('Game over: no slide moves anything').
 
     A plain class, not a frozen dataclass: dozens are made at every start, and a
     dataclass compiles its methods from source when it is defined. Treat it as a value:
@@ -41,11 +44,12 @@ class Binding:
     """
 
     __slots__ = ("_hint", "_key_text", "description", "footer", "footer_keys", "handler",
-                 "key_names", "keys", "priority", "when")
+                 "key_names", "keys", "priority", "refusal", "when")
 
     def __init__(self, keys: tuple[Key, ...], handler: Handler, description: str,
                  footer: str | None = None, footer_keys: str = "", priority: int = 0,
-                 key_names: str = "", when: Predicate | None = None) -> None:
+                 key_names: str = "", when: Predicate | None = None,
+                 refusal: tuple[str, ...] = ()) -> None:
         self.keys = keys
         self.handler = handler
         self.description = description
@@ -54,6 +58,7 @@ class Binding:
         self.priority = priority
         self.key_names = key_names
         self.when = when
+        self.refusal = refusal
         self._key_text: str | None = None
         self._hint: str | None = None
 
@@ -63,7 +68,7 @@ class Binding:
     def with_handler(self, handler: Handler) -> Binding:
         """The same binding calling ``handler`` instead."""
         return Binding(self.keys, handler, self.description, self.footer, self.footer_keys,
-                       self.priority, self.key_names, self.when)
+                       self.priority, self.key_names, self.when, self.refusal)
 
     @property
     def active(self) -> bool:
@@ -101,14 +106,15 @@ MOVEMENT_NAMES = "arrows/hjkl/wasd"
 
 
 def movement(handler: Callable[[Direction], object], verb: str, footer: str,
-             priority: int = 40, when: Predicate | None = None) -> tuple[Binding, ...]:
+             priority: int = 40, when: Predicate | None = None,
+             refusal: tuple[str, ...] = ()) -> tuple[Binding, ...]:
     """The four movement bindings (arrows, hjkl, wasd), each calling ``handler`` with its
     direction: described '``verb`` up', and one footer entry, 'arrows/hjkl/wasd
-    ``footer``'."""
+    ``footer``'; while ``when`` is false, a movement key says ``refusal``."""
     return tuple(
         Binding(MOVEMENT_KEYS[direction], partial(handler, direction), f"{verb} {direction.word}",
                 footer if first else None, MOVEMENT_NAMES if first else "",
-                priority if first else 0, when=when)
+                priority if first else 0, when=when, refusal=refusal)
         for first, direction in zip((True, False, False, False), Direction, strict=True))
 
 
@@ -131,6 +137,15 @@ def declared_once(build: Callable[[Owner], Sequence[Binding]]
         return made
 
     return bindings
+
+
+def refusal(bindings: Iterable[Binding], key: Key) -> tuple[str, ...]:
+    """Why ``key`` does nothing now: the refusal of the first binding of it that is not
+    there now and says why; empty if none does."""
+    for binding in bindings:
+        if binding.refusal and key in binding.keys and not binding.active:
+            return binding.refusal
+    return ()
 
 
 def active(bindings: Iterable[Binding]) -> list[Binding]:

@@ -16,6 +16,7 @@ from termgames.runtime.bindings import (
     footer_text,
     hints,
     lookup,
+    refusal,
 )
 from termgames.runtime.draw import DIM, WARNING, Canvas, draw_too_small, wrap
 from termgames.runtime.keys import ESCAPE, RESIZE, Key, Mouse, key_name
@@ -34,6 +35,8 @@ if TYPE_CHECKING:
 
 IDLE_MS = 250
 """The longest wait for a key: short enough that signals are never starved."""
+SHOW_PASSES = ("?", "q")
+"""The keys that, having stopped a show, go on to do their own work: help and quit."""
 FOOTER_ROWS = 1
 """The runtime's footer under every screen: its keys, or a message in their place."""
 MESSAGE_MS = 5000
@@ -244,12 +247,15 @@ class Runner:
         self._show(())
         top = self.stack[-1]
         if isinstance(key, Mouse):
-            if self._too_small(top) is None:
+            if self._too_small(top) is None and not self._stops_a_show(top, key):
                 top.on_mouse(key)  # a click on nothing in particular needs no message
             return
         if self._too_small(top) is not None and key != "q":
             return  # nothing but leaving acts while the player cannot see the game
-        binding = lookup(top.bindings(), key)
+        if self._stops_a_show(top, key):
+            return
+        bindings = top.bindings()
+        binding = lookup(bindings, key)
         if binding is not None:
             binding.handler()
             return
@@ -259,8 +265,21 @@ class Runner:
         if app is not None:
             app.handler()
             return
+        reason = refusal(bindings, key)
+        if reason:
+            self._show(reason)
+            return
         name = key_name(key)
         self._show((f"{name or 'that key'} does nothing here; ? shows the keys",), fades=True)
+
+    def _stops_a_show(self, top: Screen[Any], key: Key) -> bool:
+        """Any key or click stops the show running on ``top`` first; whether that spent
+        it (help and quit go on to their own work, unless the show spends every key)."""
+        show = top.running_show()
+        if show is None:
+            return False
+        show.stop()
+        return show.spends_every_key or isinstance(key, Mouse) or key not in SHOW_PASSES
 
     def app_bindings(self, top: Screen[Any]) -> list[Binding]:
         """Keys every screen shares, unless it binds them itself: help; q to go back (or

@@ -4,7 +4,7 @@ for everything else (other screens, time, results, launching a game)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar
 
 from termgames.runtime.bindings import Binding, Hint, hints
 from termgames.runtime.draw import Canvas
@@ -118,6 +118,17 @@ class Stage(Protocol):
         """Run ``work`` between keys until it returns True."""
 
 
+class Show(NamedTuple):
+    """Something a screen plays by itself (2048's autoplay, Sokoban's watched solution,
+    the maze's A* animation): any key or click stops it first, by ``stop``, written once
+    in the runner. The key is then spent, except help and quit, which go on to do their
+    own work unless the show ``spends_every_key`` (autoplay: a key pressed to stop a fast
+    game must not also leave it)."""
+
+    stop: Callable[[], object]
+    spends_every_key: bool = False
+
+
 class Screen(Generic[S]):
     """One layer of the screen stack. ``opaque`` screens hide what is below them; the
     others (help, panels, prompts) are drawn over it."""
@@ -172,6 +183,11 @@ class Screen(Generic[S]):
     def on_mouse(self, event: Mouse) -> bool:
         """A click or a turn of the wheel; True if the screen used it."""
         return False
+
+    def running_show(self) -> Show | None:
+        """The show running on this screen now, if any: something the game plays by
+        itself until any key (autoplay, a watched solution, an animation)."""
+        return None
 
     def on_resume(self) -> None:
         """The screen is on top again, the one above it gone."""

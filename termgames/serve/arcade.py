@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Protocol
 
 import asyncssh
 
-from termgames.live import LiveSession
 from termgames.serve.door import (
     AbuseLimits,
     Auth,
@@ -31,6 +30,7 @@ from termgames.serve.door import (
 )
 from termgames.serve.events import HostLog
 from termgames.serve.seat import Child, ended_children
+from termgames.store.live import LiveSession
 from termgames.text import plural
 
 if TYPE_CHECKING:

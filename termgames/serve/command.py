@@ -237,7 +237,7 @@ def _publish_once(arcade: Arcade, folder: Path) -> None:
     import socket
     import time
 
-    from termgames.live import publish
+    from termgames.store.live import publish
 
     try:
         publish(folder, socket.gethostname(), arcade.live(), time.time())

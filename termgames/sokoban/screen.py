@@ -14,7 +14,7 @@ from termgames.runtime.draw import Canvas
 from termgames.runtime.grid import GridView
 from termgames.runtime.keys import Key, Mouse
 from termgames.runtime.layout import Rect
-from termgames.runtime.screen import GameScreen, Host, ResultPanel
+from termgames.runtime.screen import GameScreen, Host, ResultPanel, Show
 from termgames.sokoban.course import Course
 from termgames.sokoban.format import Catalogue, Level
 from termgames.sokoban.game import Direction, Sokoban
@@ -64,6 +64,7 @@ class SokobanScreen(GameScreen[SokobanState]):
         self.view = GridView()
         self.drawn: Drawn | None = None
         self.show_dead = False
+        self.replay_show = Show(lambda: self.assist.stop_replay())
         self.starting = (collection, start)
         """What to play once mounted (the store's marks need the spec's space)."""
 
@@ -193,12 +194,13 @@ class SokobanScreen(GameScreen[SokobanState]):
         )
 
     def playing(self, handler: Callable[..., object]) -> Callable[..., None]:
-        """``handler`` as a key of play on the level (``Assistant.take_key``: a replay
-        running only stops); a box chosen by a click is let go."""
+        """``handler`` as a key of play on the level: a box chosen by a click is let go,
+        and the position is looked at after (``Assistant.changed``)."""
         def run(*args: object) -> None:
             if self.game is not None:
                 self.pointer.chosen = None
-                self.assist.take_key(lambda: handler(*args))
+                handler(*args)
+                self.assist.changed()
         return run
 
     def move(self, direction: Direction) -> None:
@@ -216,17 +218,16 @@ class SokobanScreen(GameScreen[SokobanState]):
                     "Dead squares marked") if self.show_dead else ("Dead squares hidden",)))
 
     def on_key(self, key: Key) -> bool:
-        """Any other key stops the replay too (help and quit then do their own work); Esc
-        stops a search for a hint or the replay (kept: t or v goes on with it)."""
-        if self.game is None:
+        """Esc stops a search for a hint (kept: t goes on with it)."""
+        if self.game is None or key != keys.ESCAPE or not self.assist.searching:
             return False
-        if key == keys.ESCAPE and self.assist.searching:
-            self.assist.stop_search()
-            return True
-        if not self.assist.replaying:
-            return False
-        self.assist.stop_replay()
-        return key not in ("?", "q")  # Esc has no work of its own on a game
+        self.assist.stop_search()
+        return True
+
+    def running_show(self) -> Show | None:
+        """The watched solution, while it plays: any key stops it (help and quit then do
+        their own work)."""
+        return self.replay_show if self.game is not None and self.assist.replaying else None
 
     def help_extra(self) -> list[tuple[str, str]]:
         """The mouse (one row: at 80x24 the help then fits without scrolling)."""
@@ -236,9 +237,6 @@ class SokobanScreen(GameScreen[SokobanState]):
         """Walk to a clicked square, or push a clicked box there: one step for undo."""
         if self.game is None or self.drawn is None or event.wheel or self.game.solved:
             return False
-        if self.assist.replaying:
-            self.assist.stop_replay()
-            return True
         game = self.game
         click = self.pointer.click(self.course.level, frozenset(game.boxes), game.player,
                                    self.drawn.square_at(event.y, event.x))

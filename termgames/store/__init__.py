@@ -1,6 +1,7 @@
 """Where results, progress and marks are kept: the ``Store`` interface, and ``open_store``
 to open the one a launch uses: a SQLite file in the data folder (the default, needing
-nothing), or a PostgreSQL database shared by many hosts (``--database-url``).
+nothing), or a PostgreSQL database shared by many hosts (``--database-url``); and who is
+playing now on a served arcade (``live.py``), the file ``serve`` writes and the web page reads.
 
 Nothing outside this package and the code that builds the launch context knows which
 kind of store it has.

@@ -15,10 +15,10 @@ from aiohttp import web
 from aiohttp.typedefs import Handler
 
 from termgames.commands.output import echo
-from termgames.live import read_live
 from termgames.spec import GameSpec
 from termgames.standings import DEFAULT_LIMIT, LIMITS
 from termgames.store import StoreReader
+from termgames.store.live import read_live
 from termgames.text import sanitize
 from termgames.web import render, views
 from termgames.web.reading import FRESH_FOR_S, Reader

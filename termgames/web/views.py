@@ -8,11 +8,11 @@ import time
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from termgames.live import LiveSession
 from termgames.scoreboard import Table
 from termgames.spec import GameSpec
 from termgames.standings import standings
 from termgames.store import StoreReader
+from termgames.store.live import LiveSession
 from termgames.text import plural
 from termgames.web import render
 from termgames.web.reading import PlayerView

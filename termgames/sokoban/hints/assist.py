@@ -287,15 +287,6 @@ class Assistant:
         self.stage.in_background(LETTING_GO, free_some)
 
     # After every key ------------------------------------------------------------------
-    def take_key(self, act: Callable[[], object]) -> None:
-        """A key of play: while the replay runs it only stops it, else ``act`` does its
-        work; then the position is looked at (``changed``)."""
-        if self.replaying:
-            self.stop_replay()
-        else:
-            act()
-        self.changed()
-
     def changed(self) -> None:
         """After a key (or a replay's step): if the boxes moved, check for deadlock and
         warn once when one appears, forget a search about another position, and later,

@@ -118,7 +118,7 @@ class Launcher(ListScreen):
 
     def show_scores(self) -> None:
         """The scores screen, on the game the cursor is on."""
-        from termgames.scores_screen import ScoresScreen
+        from termgames.menu.scores import ScoresScreen
 
         self.host.push(ScoresScreen(self.games, self.context, self.games[self.index]))
 

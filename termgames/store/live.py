@@ -1,7 +1,9 @@
 """Who is playing now, as a file beside the server's key: ``serve`` publishes its sessions
 every few seconds and ``termgames web`` reads them. A file rather than a socket, so that
 the web page needs nothing from a running server and a dead server shows as nobody
-playing (its file goes stale). Pure: no asyncio, no asyncssh, the time is passed in."""
+playing (its file goes stale). It is kept with the store because both read it and neither
+may import the other: the web page imports nothing from ``serve/``. Pure: no asyncio, no
+asyncssh, the time is passed in."""
 
 from __future__ import annotations
 
