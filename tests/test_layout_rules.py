@@ -1,6 +1,9 @@
-"""The code's own rules, checked: only the runtime touches curses, each game's core imports
-nothing above it, screens reach no store, only the launch context reads the terminal's size
-and the login name."""
+"""The code's own rules, checked: only the runtime touches curses, and only its terminal
+room changes a terminal's modes; signal handlers are installed where docs/architecture.md
+says; each game's core imports nothing above it; screens reach no store; only the launch
+context reads the terminal's size and the login name; no folder holds more than about 13
+modules, and no function more than 60 lines. (How modules import each other:
+test_module_rules.py.)"""
 
 from __future__ import annotations
 
@@ -286,3 +289,19 @@ def test_signal_handlers_are_installed_where_the_architecture_says() -> None:
     assert found == SIGNAL_INSTALLERS
     architecture = (PACKAGE.parent / "docs" / "architecture.md").read_text("utf-8")
     assert sorted(path for path in found if f"termgames/{path}" not in architecture) == []
+
+
+LONGEST_FUNCTION = 60
+"""Lines from a function's ``def`` to its last line. Module length is not a rule (cohesion
+and the rules above are); a function this long is doing more than one thing."""
+
+
+def test_no_function_is_longer_than_sixty_lines() -> None:
+    long = [f"{path.relative_to(PACKAGE)}:{node.lineno} {node.name} "
+            f"({node.end_lineno - node.lineno + 1} lines)"
+            for path in modules()
+            for node in ast.walk(ast.parse(path.read_text("utf-8")))
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+            and node.end_lineno is not None
+            and node.end_lineno - node.lineno + 1 > LONGEST_FUNCTION]
+    assert long == []

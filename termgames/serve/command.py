@@ -29,56 +29,60 @@ NOT_ON_WINDOWS = ("termgames serve runs each game on a pseudo-terminal, which Wi
                   "lacks: serve from Linux, macOS or WSL")
 
 
+SERVE_OPTIONS: tuple[Callable[[Any], Any], ...] = (
+    click.option("--host", default="127.0.0.1", show_default=True,
+                 help="The address to listen on (0.0.0.0: every interface)."),
+    click.option("--port", type=click.IntRange(0, 65535), default=2222, show_default=True,
+                 help="The port to listen on (0: any free one)."),
+    click.option("--max-sessions", type=click.IntRange(1, 100_000), default=100,
+                 show_default=True, help="Players at once, in all."),
+    click.option("--max-per-ip", type=click.IntRange(1, 100_000), default=5,
+                 show_default=True, help="Players at once from one address."),
+    click.option("--idle-timeout", type=click.FloatRange(0), default=1800.0,
+                 show_default=True, help="Seconds without a key before a game is saved "
+                 "and closed (0: never)."),
+    click.option("--auth", type=click.Choice([auth.value for auth in Auth]),
+                 default=Auth.NONE.value, show_default=True,
+                 help="none: anyone plays, scores marked unverified; "
+                 "publickey: the first key to use a name owns it."),
+    click.option("--record", "record", type=click.Path(file_okay=False, path_type=Path),
+                 default=None, help="Record every game as an asciicast v2 file in this "
+                 "folder ('termgames replay FILE' plays one)."),
+    click.option("--record-max-mb", type=click.FloatRange(0, min_open=True), default=None,
+                 help="Keep the recordings folder under this size: the oldest go first."),
+    click.option("--connect-burst", type=click.IntRange(1, 100_000), default=20,
+                 show_default=True, help="Connections one address may open at once "
+                 "before --connect-rate holds it to a pace."),
+    click.option("--connect-rate", type=click.FloatRange(0), default=30.0,
+                 show_default=True, help="Connections a minute one address may open "
+                 "once its burst is spent (0: no limit)."),
+    click.option("--max-session-time", type=click.FloatRange(0), default=14400.0,
+                 show_default=True, help="Seconds a session may last before its game "
+                 "is saved and closed (0: no limit)."),
+    click.option("--max-starts-per-minute", type=click.IntRange(0), default=10,
+                 show_default=True, help="New games one name, or one address, may start "
+                 "in a minute (0: no limit)."),
+    click.option("--ban-file", type=click.Path(dir_okay=False, path_type=Path),
+                 default=None, help="Addresses, networks (10.0.0.0/8) and key "
+                 "fingerprints (SHA256:...) refused, one a line; read again when it "
+                 "changes."),
+    click.option("--login-timeout", type=click.FloatRange(1), default=30.0,
+                 show_default=True, help="Seconds a connection has to finish its "
+                 "handshake and log in."),
+    click.option("--no-watch", "no_watch", is_flag=True,
+                 help="Nobody may watch the games ('ssh -t -p PORT watch@HOST' lists "
+                 "them otherwise; a player may say --no-watch for one game)."),
+    database_url_option,
+)
+"""The ``serve`` command's options, in the order its help lists them."""
+
+
 def serve_command(games: tuple[GameSpec[object], ...], entry: Callable[[list[str]], None]
                   ) -> click.Command:
     """The ``serve`` command of an arcade of ``games``, whose forked games each run
     ``entry`` (the arcade's own command line, as ``termgames ARGS`` would: it ends in
     SystemExit)."""
 
-    @click.command(name="serve", context_settings={"help_option_names": ["-h", "--help"]})
-    @click.option("--host", default="127.0.0.1", show_default=True,
-                  help="The address to listen on (0.0.0.0: every interface).")
-    @click.option("--port", type=click.IntRange(0, 65535), default=2222, show_default=True,
-                  help="The port to listen on (0: any free one).")
-    @click.option("--max-sessions", type=click.IntRange(1, 100_000), default=100,
-                  show_default=True, help="Players at once, in all.")
-    @click.option("--max-per-ip", type=click.IntRange(1, 100_000), default=5,
-                  show_default=True, help="Players at once from one address.")
-    @click.option("--idle-timeout", type=click.FloatRange(0), default=1800.0,
-                  show_default=True, help="Seconds without a key before a game is saved "
-                  "and closed (0: never).")
-    @click.option("--auth", type=click.Choice([auth.value for auth in Auth]),
-                  default=Auth.NONE.value, show_default=True,
-                  help="none: anyone plays, scores marked unverified; "
-                  "publickey: the first key to use a name owns it.")
-    @click.option("--record", "record", type=click.Path(file_okay=False, path_type=Path),
-                  default=None, help="Record every game as an asciicast v2 file in this "
-                  "folder ('termgames replay FILE' plays one).")
-    @click.option("--record-max-mb", type=click.FloatRange(0, min_open=True), default=None,
-                  help="Keep the recordings folder under this size: the oldest go first.")
-    @click.option("--connect-burst", type=click.IntRange(1, 100_000), default=20,
-                  show_default=True, help="Connections one address may open at once "
-                  "before --connect-rate holds it to a pace.")
-    @click.option("--connect-rate", type=click.FloatRange(0), default=30.0,
-                  show_default=True, help="Connections a minute one address may open "
-                  "once its burst is spent (0: no limit).")
-    @click.option("--max-session-time", type=click.FloatRange(0), default=14400.0,
-                  show_default=True, help="Seconds a session may last before its game "
-                  "is saved and closed (0: no limit).")
-    @click.option("--max-starts-per-minute", type=click.IntRange(0), default=10,
-                  show_default=True, help="New games one name, or one address, may start "
-                  "in a minute (0: no limit).")
-    @click.option("--ban-file", type=click.Path(dir_okay=False, path_type=Path),
-                  default=None, help="Addresses, networks (10.0.0.0/8) and key "
-                  "fingerprints (SHA256:...) refused, one a line; read again when it "
-                  "changes.")
-    @click.option("--login-timeout", type=click.FloatRange(1), default=30.0,
-                  show_default=True, help="Seconds a connection has to finish its "
-                  "handshake and log in.")
-    @click.option("--no-watch", "no_watch", is_flag=True,
-                  help="Nobody may watch the games ('ssh -t -p PORT watch@HOST' lists "
-                  "them otherwise; a player may say --no-watch for one game).")
-    @database_url_option
     def serve(host: str, port: int, max_sessions: int, max_per_ip: int,
               idle_timeout: float, auth: str, record: Path | None,
               record_max_mb: float | None, connect_burst: int, connect_rate: float,
@@ -99,7 +103,11 @@ def serve_command(games: tuple[GameSpec[object], ...], entry: Callable[[list[str
                    SessionLimits(max_sessions, max_per_ip, idle_timeout), Auth(auth), recording,
                    abuse, watching=not no_watch)
 
-    return serve
+    command: Callable[..., None] = serve
+    for option in reversed(SERVE_OPTIONS):  # as decorators would, the last first
+        command = option(command)
+    return click.command(name="serve",
+                         context_settings={"help_option_names": ["-h", "--help"]})(command)
 
 
 class Recording(NamedTuple):

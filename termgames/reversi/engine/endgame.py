@@ -127,44 +127,14 @@ class EndgameSolver:
             if bound <= alpha:
                 return bound
         original_alpha = alpha
-        children = []
-        rank = _SQUARE_RANK
-        while moves:
-            low = moves & -moves
-            moves ^= low
-            square = low.bit_length() - 1
-            flipped = flips(own, opp, square)
-            mine = own | flipped | low
-            theirs = opp ^ flipped
-            if square == hint:
-                order = -1
-            else:
-                order = legal_moves(theirs, mine).bit_count() * 4 + rank[square]
-            children.append((order, square, theirs, mine))
-        children.sort()
+        children = _fastest_first(own, opp, moves, hint)
         next_empties = empties - 1
-        deep = next_empties >= FASTEST_FIRST
         best = -65
         best_square = children[0][1]
-        first = True
+        scout = False
         for _, square, theirs, mine in children:
-            if first:
-                first = False
-                if deep:
-                    score = -self._deep(theirs, mine, -beta, -alpha, next_empties)
-                else:
-                    score = -self._near(theirs, mine, -beta, -alpha, ~(theirs | mine) & FULL,
-                                        next_empties)
-            else:
-                if deep:
-                    score = -self._deep(theirs, mine, -alpha - 1, -alpha, next_empties)
-                    if alpha < score < beta:
-                        score = -self._deep(theirs, mine, -beta, -score, next_empties)
-                else:
-                    empty = ~(theirs | mine) & FULL
-                    score = -self._near(theirs, mine, -alpha - 1, -alpha, empty, next_empties)
-                    if alpha < score < beta:
-                        score = -self._near(theirs, mine, -beta, -score, empty, next_empties)
+            score = self._child(theirs, mine, alpha, beta, next_empties, scout)
+            scout = True
             if score > best:
                 best = score
                 best_square = square
@@ -173,20 +143,49 @@ class EndgameSolver:
                         break
                     alpha = score
         if empties >= TABLE_EMPTIES:
-            if len(table) >= self.exact_table_entries:
-                self._prune_exact()
-            if best >= beta:
-                lower, upper = best, 64
-            elif best > original_alpha:
-                lower = upper = best
-            else:
-                lower, upper = -64, best
-            if entry is not None:  # what was known and what is proven now both hold
-                lower, upper = max(lower, entry[0]), min(upper, entry[1])
-                if lower > upper:
-                    lower = upper = best
-            table[key] = (lower, upper, best_square)
+            self._remember_exact(key, entry, best, best_square, original_alpha, beta)
         return best
+
+    def _child(self, theirs: Bitboard, mine: Bitboard, alpha: int, beta: int, empties: int,
+               scout: bool) -> int:
+        """The score of a move that left ``theirs`` to move against ``mine``, for the side
+        that made it, in (``alpha``, ``beta``); with ``scout`` (every move after the
+        first), tried on a null window first and searched again only if it might be
+        better."""
+        if empties >= FASTEST_FIRST:
+            if not scout:
+                return -self._deep(theirs, mine, -beta, -alpha, empties)
+            score = -self._deep(theirs, mine, -alpha - 1, -alpha, empties)
+            if alpha < score < beta:
+                score = -self._deep(theirs, mine, -beta, -score, empties)
+            return score
+        empty = ~(theirs | mine) & FULL
+        if not scout:
+            return -self._near(theirs, mine, -beta, -alpha, empty, empties)
+        score = -self._near(theirs, mine, -alpha - 1, -alpha, empty, empties)
+        if alpha < score < beta:
+            score = -self._near(theirs, mine, -beta, -score, empty, empties)
+        return score
+
+    def _remember_exact(self, key: int, entry: tuple[int, int, int] | None, best: int,
+                  best_square: int, alpha: int, beta: int) -> None:
+        """Keep what a search in (``alpha``, ``beta``) proved of the position ``key``:
+        bounds on its score, and its best move to try first next time."""
+        table = self.exact_table
+        if len(table) >= self.exact_table_entries:
+            self._prune_exact()
+            table = self.exact_table
+        if best >= beta:
+            lower, upper = best, 64
+        elif best > alpha:
+            lower = upper = best
+        else:
+            lower, upper = -64, best
+        if entry is not None:  # what was known and what is proven now both hold
+            lower, upper = max(lower, entry[0]), min(upper, entry[1])
+            if lower > upper:
+                lower = upper = best
+        table[key] = (lower, upper, best_square)
 
     def _prune_exact(self) -> None:
         """Forget the shallower half of the table (by empties) to stay within its size."""
@@ -391,3 +390,24 @@ def _flip_count(own: Bitboard, opp: Bitboard, square: Square) -> int:
 
 def _never() -> None:
     """The default budget hook: no budget."""
+
+
+def _fastest_first(own: Bitboard, opp: Bitboard, moves: Bitboard, hint: int
+                   ) -> list[tuple[int, int, Bitboard, Bitboard]]:
+    """Each move's (order, square, the opponent's discs, ours) after it, the ``hint``
+    first, then those that leave the opponent fewest replies (fastest-first), corners
+    and edges before the rest."""
+    children = []
+    rank = _SQUARE_RANK
+    while moves:
+        low = moves & -moves
+        moves ^= low
+        square = low.bit_length() - 1
+        flipped = flips(own, opp, square)
+        mine = own | flipped | low
+        theirs = opp ^ flipped
+        order = (-1 if square == hint
+                 else legal_moves(theirs, mine).bit_count() * 4 + rank[square])
+        children.append((order, square, theirs, mine))
+    children.sort()
+    return children

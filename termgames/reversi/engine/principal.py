@@ -267,14 +267,53 @@ class PrincipalVariation(EndgameSolver):
                 if lower == upper:
                     return lower
         if self.probcut and depth in MPC and alpha > -WIN and beta < WIN:
-            shallow, slope, intercept, sigma = MPC[depth]
-            margin = MPC_THRESHOLD * sigma
-            bound = int((beta + margin - intercept) / slope) + 1
-            if bound < WIN and self._pvs(own, opp, shallow, bound - 1, bound) >= bound:
-                return beta
-            bound = int((alpha - margin - intercept) / slope) - 1
-            if bound > -WIN and self._pvs(own, opp, shallow, bound, bound + 1) <= bound:
-                return alpha
+            cut = self._probcut(own, opp, depth, alpha, beta)
+            if cut is not None:
+                return cut
+        children = self._ordered(own, opp, moves, depth, hint)
+        original_alpha = alpha
+        best = -_INFINITY
+        best_square = children[0][1]
+        next_depth = depth - 1
+        first = True
+        for _, square, theirs, mine in children:
+            if first:
+                first = False
+                score = -self._pvs(theirs, mine, next_depth, -beta, -alpha)
+            else:
+                score = -self._pvs(theirs, mine, next_depth, -alpha - 1, -alpha)
+                if alpha < score < beta:
+                    score = -self._pvs(theirs, mine, next_depth, -beta, -score)
+            if score > best:
+                best = score
+                best_square = square
+                if score > alpha:
+                    if score >= beta:
+                        break
+                    alpha = score
+        if entry is None or entry[0] <= depth:  # a deeper search's bounds are worth more
+            self._remember_bounds(key, depth, best, best_square, original_alpha, beta)
+        return best
+
+    def _probcut(self, own: Bitboard, opp: Bitboard, depth: int, alpha: int, beta: int
+                 ) -> int | None:
+        """Multi-ProbCut: a shallow search that predicts, with confidence, a score
+        outside (``alpha``, ``beta``) at ``depth``; the bound it predicts, else None."""
+        shallow, slope, intercept, sigma = MPC[depth]
+        margin = MPC_THRESHOLD * sigma
+        bound = int((beta + margin - intercept) / slope) + 1
+        if bound < WIN and self._pvs(own, opp, shallow, bound - 1, bound) >= bound:
+            return beta
+        bound = int((alpha - margin - intercept) / slope) - 1
+        if bound > -WIN and self._pvs(own, opp, shallow, bound, bound + 1) <= bound:
+            return alpha
+        return None
+
+    def _ordered(self, own: Bitboard, opp: Bitboard, moves: Bitboard, depth: int,
+                 hint: int) -> list[tuple[int, int, Bitboard, Bitboard]]:
+        """Each move's (order, square, the opponent's discs, ours) after it, best first:
+        the table's ``hint``; then, deep in the tree, by a shallow search; nearer the
+        leaves by the opponent's replies (fewest first); at the last plies by square."""
         children = []
         rank = _SQUARE_RANK
         by_search = depth >= SHALLOW_ORDER_DEPTH
@@ -296,37 +335,20 @@ class PrincipalVariation(EndgameSolver):
                 order = rank[square]
             children.append((order, square, theirs, mine))
         children.sort()
-        original_alpha = alpha
-        best = -_INFINITY
-        best_square = children[0][1]
-        next_depth = depth - 1
-        first = True
-        for _, square, theirs, mine in children:
-            if first:
-                first = False
-                score = -self._pvs(theirs, mine, next_depth, -beta, -alpha)
-            else:
-                score = -self._pvs(theirs, mine, next_depth, -alpha - 1, -alpha)
-                if alpha < score < beta:
-                    score = -self._pvs(theirs, mine, next_depth, -beta, -score)
-            if score > best:
-                best = score
-                best_square = square
-                if score > alpha:
-                    if score >= beta:
-                        break
-                    alpha = score
-        if entry is not None and entry[0] > depth:
-            return best  # a deeper search's bounds are worth more: kept
-        if len(table) >= self.table_entries:
+        return children
+
+    def _remember_bounds(self, key: int, depth: int, best: int, best_square: int, alpha: int,
+                  beta: int) -> None:
+        """Keep what a ``depth`` search in (``alpha``, ``beta``) proved of the position
+        ``key``: bounds on its score, and its best move to try first next time."""
+        if len(self.table) >= self.table_entries:
             self._prune()
         if best >= beta:
-            table[key] = (depth, best, _INFINITY, best_square)
-        elif best > original_alpha:
-            table[key] = (depth, best, best, best_square)
+            self.table[key] = (depth, best, _INFINITY, best_square)
+        elif best > alpha:
+            self.table[key] = (depth, best, best, best_square)
         else:
-            table[key] = (depth, -_INFINITY, best, best_square)
-        return best
+            self.table[key] = (depth, -_INFINITY, best, best_square)
 
     def _frontier(self, own: Bitboard, opp: Bitboard, moves: Bitboard, alpha: int,
                   beta: int, key: int, entry: tuple[int, int, int, Square] | None) -> int:

@@ -1,4 +1,4 @@
-"""A terminal in raw mode, beside the curses session (``terminal.py``), for a program that
+"""A terminal in raw mode, beside the curses session (``curses_session.py``), for a program that
 writes the terminal's bytes itself: the replay, whose recording addresses the screen as
 it was recorded. Keys are read as they are pressed and decoded by the same grammar as a
 game's (``escapes``); a resize (SIGWINCH) ends the wait for a key, so the program can

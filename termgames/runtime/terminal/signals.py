@@ -7,7 +7,8 @@ that runs a served game asks for its whole screen with a signal of its own.
 
 These are the handlers of a game's or a report's process. The server, the store broker
 and the web page are processes of their own, which install their own handlers
-(``serve/spawner.py``, ``store/broker.py``, ``web/command.py``).
+(``serve/seat/spawner.py``, ``store/remote/broker.py``, ``web/command.py``; docs/architecture.md
+lists every one).
 """
 
 from __future__ import annotations

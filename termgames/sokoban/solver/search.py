@@ -222,10 +222,8 @@ class BestFirst:
         if self.result is not None:
             return self.result
         started = time.perf_counter()
-        board = self.board
-        size, neighbours, live = self.size, board.neighbours, board.live
-        goals = board.goal_mask
-        parent, exact, patterns = self.parent, self.exact, self.patterns
+        size, goals = self.size, self.board.goal_mask
+        parent, patterns = self.parent, self.patterns
         stop = self.nodes + positions
         # The clock is first read once this call has expanded LOOK_EVERY positions.
         look = self.nodes + LOOK_EVERY if deadline < math.inf else math.inf
@@ -261,55 +259,62 @@ class BestFirst:
                 self.seconds += time.perf_counter() - started
                 self.result = Found(Verdict.LIMIT, nodes=self.nodes, seconds=self.seconds)
                 return self.result
-            pushes_to_try = corral_pushes(board, boxes, reach, exact)
-            if pushes_to_try is None:
-                pushes_to_try = [(box, direction) for box in members(boxes)
-                                 for direction in range(4)]
-            for box, direction in pushes_to_try:
-                around = neighbours[box]
-                target = around[direction]
-                if target == NOWHERE or boxes >> target & 1 or (exact and not live[target]):
-                    continue
-                behind = around[direction ^ 1]
-                if behind == NOWHERE or not reach >> behind & 1:
-                    continue
-                moved = boxes ^ (1 << box) ^ (1 << target)
-                further: Pushes = []
-                if self.macros:
-                    if self.room_squares >> box & 1:
-                        continue  # a box in a goal room stays put
-                    found = self.macro(moved, box, direction, target, exact)
-                    if found is None:
-                        continue
-                    further = found
-                    if further:
-                        last, last_direction = further[-1]
-                        target = neighbours[last][last_direction]
-                        moved = boxes ^ (1 << box) ^ (1 << target)
-                        player_after = last
-                    else:
-                        player_after = box
-                else:
-                    player_after = box
-                child = moved * size + player_after
-                if self.seen(child, moved, player_after, pushes + 1 + len(further)):
-                    continue
-                if exact and not goals >> target & 1 and frozen(board, target, moved):
-                    continue
-                if patterns is not None and patterns.holds(moved, target, player_after):
-                    continue
-                bound = self.estimate(moved, boxes, box, target) if self.lazy \
-                    else self.bound(moved, boxes, box, target)
-                if bound >= UNREACHABLE:
-                    continue
-                self.record(key, boxes, [(box, direction), *further])
-                self.admit(pushes + 1 + len(further), bound, child, boxes)
+            self.expand(key, boxes, reach, pushes)
         self.seconds += time.perf_counter() - started
         # Macros leave moves out that are not provably useless: no proof then.
         self.ran_out = True
         verdict = Verdict.LIMIT if self.macros else Verdict.UNSOLVABLE
         self.result = Found(verdict, nodes=self.nodes, seconds=self.seconds)
         return self.result
+
+    def expand(self, key: int, boxes: int, reach: int, pushes: int) -> None:
+        """Admit every child of the position ``key`` (its ``boxes``, the squares its
+        player can ``reach``, ``pushes`` deep) that no rule prunes, with its bound."""
+        board, size, exact, patterns = self.board, self.size, self.exact, self.patterns
+        neighbours, live, goals = board.neighbours, board.live, board.goal_mask
+        pushes_to_try = corral_pushes(board, boxes, reach, exact)
+        if pushes_to_try is None:
+            pushes_to_try = [(box, direction) for box in members(boxes)
+                             for direction in range(4)]
+        for box, direction in pushes_to_try:
+            around = neighbours[box]
+            target = around[direction]
+            if target == NOWHERE or boxes >> target & 1 or (exact and not live[target]):
+                continue
+            behind = around[direction ^ 1]
+            if behind == NOWHERE or not reach >> behind & 1:
+                continue
+            moved = boxes ^ (1 << box) ^ (1 << target)
+            further: Pushes = []
+            if self.macros:
+                if self.room_squares >> box & 1:
+                    continue  # a box in a goal room stays put
+                found = self.macro(moved, box, direction, target, exact)
+                if found is None:
+                    continue
+                further = found
+                if further:
+                    last, last_direction = further[-1]
+                    target = neighbours[last][last_direction]
+                    moved = boxes ^ (1 << box) ^ (1 << target)
+                    player_after = last
+                else:
+                    player_after = box
+            else:
+                player_after = box
+            child = moved * size + player_after
+            if self.seen(child, moved, player_after, pushes + 1 + len(further)):
+                continue
+            if exact and not goals >> target & 1 and frozen(board, target, moved):
+                continue
+            if patterns is not None and patterns.holds(moved, target, player_after):
+                continue
+            bound = self.estimate(moved, boxes, box, target) if self.lazy \
+                else self.bound(moved, boxes, box, target)
+            if bound >= UNREACHABLE:
+                continue
+            self.record(key, boxes, [(box, direction), *further])
+            self.admit(pushes + 1 + len(further), bound, child, boxes)
 
     def without_rooms(self) -> BestFirst:
         """The same search afresh, without the goal rooms' macro: for a level where the

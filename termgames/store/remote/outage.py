@@ -4,7 +4,7 @@ good answers it gives meanwhile (``Answers``), and the note a player sees then.
 A game never waits on the database. Once a process has found it out of reach (a read
 failed, or the pusher's write or probe did), its reads no longer try it: they are
 answered at once with the last good answer to the same question, marked with when it
-was asked, and the reading store adds what was written since (``remote.py``). The
+was asked, and the reading store adds what was written since (``spooled.py``). The
 pusher (``spool.py``) finds out when the database is back, in the background.
 """
 

@@ -13,7 +13,7 @@ idempotent (``writes.py``).
 
 A write that landed is kept a while in ``landed``: a read answered from before the
 database went out of reach (``outage.py``) lacks it, and the reading store adds it back
-(``remote.py``), so a player sees their own results whatever the database answers.
+(``spooled.py``), so a player sees their own results whatever the database answers.
 
 One process per spool pushes at a time (it holds ``spool.lock``): under ``serve`` the
 store broker, else the game's own process; the others only add to it. Were two to push,
