@@ -35,6 +35,9 @@ HOME_VARIABLE = "TERMGAMES_HOME"
 """Where the data lives, instead of the platform's user data folder."""
 STATE_DUMP_VARIABLE = "TERMGAMES_STATE_DUMP"
 """A file to append each game's final state to (the key-storm tests read it)."""
+KEEP_GAMES_VARIABLE = "TERMGAMES_KEEP_GAMES"
+"""Set to 0, unfinished games are not kept to come back (a benchmark's 'saving off');
+they are kept by default."""
 LOGIN_VARIABLES = ("LOGNAME", "USER", "USERNAME")
 SERVE_FOLDER = "serve"
 """The server's own files (its key, the names keys claimed, the live sessions), in the
@@ -116,6 +119,11 @@ def serve_folder(environ: Mapping[str, str] | None = None) -> Path:
     """Where a server keeps its key, the names keys claimed and its live sessions: beside
     the scores (the web page reads the live sessions there)."""
     return data_home(environ) / SERVE_FOLDER
+
+
+def keeps_games(environ: Mapping[str, str] | None = None) -> bool:
+    """Whether unfinished games are kept to come back (TERMGAMES_KEEP_GAMES, on unless 0)."""
+    return environment(environ).get(KEEP_GAMES_VARIABLE, "1") != "0"
 
 
 def served(environ: Mapping[str, str] | None = None) -> bool:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import random
-from typing import NamedTuple
+from collections.abc import Mapping
+from typing import Any, NamedTuple
 
 from termgames.direction import Direction as Direction
 from termgames.outcome import Mark, Outcome, Result
@@ -160,8 +161,8 @@ class Game2048:
     A plain class, not a dataclass: it is defined at every 2048 start, and a dataclass
     compiles its methods from source when it is defined."""
 
-    __slots__ = ("goal", "grid", "history", "moves", "rng", "score", "size", "spawned",
-                 "start_sum", "used_undo", "won")
+    __slots__ = ("actions", "goal", "grid", "history", "moves", "rng", "score", "size",
+                 "spawned", "start_sum", "used_undo", "won")
 
     def __init__(self, size: int = DEFAULT_SIZE, goal: int = DEFAULT_GOAL,
                  rng: random.Random | None = None, grid: Grid = (), score: int = 0) -> None:
@@ -181,6 +182,9 @@ class Game2048:
         """The sum of the tiles the game started with."""
         self.spawned = 0
         """The sum of the tiles spawned since (so the tile sum is start_sum + spawned)."""
+        self.actions: list[str] = []
+        """Every slide that moved (its LURD letter) and every undo ('-'), in order: with
+        the generator's seed, the whole game (``replayed``)."""
 
     @property
     def over(self) -> bool:
@@ -193,6 +197,7 @@ class Game2048:
         if not result.changed:
             return result
         self.history.append(Undo(self.grid, self.score, self.won, self.spawned))
+        self.actions.append(direction.letter)
         self.grid = spawn(result.grid, self.rng)
         self.spawned += tile_sum(self.grid) - tile_sum(result.grid)
         self.score += result.gained
@@ -210,7 +215,20 @@ class Game2048:
         self.spawned = snapshot.spawned
         self.moves -= 1
         self.used_undo = True
+        self.actions.append(UNDO_ACTION)
         return True
+
+
+SAVED_VERSION = 1
+"""The version of 2048's saved state (docs/saved-games.md)."""
+UNDO_ACTION = "-"
+"""An undo, in a game's actions (the slides are their LURD letters)."""
+SLIDES = {direction.letter: direction for direction in Direction}
+
+
+class BadActions(ValueError):
+    """Actions that do not replay: a letter that is no slide, or a slide that moves
+    nothing (the game they came from was another)."""
 
 
 ABANDONED_BEFORE_MOVES = 10
@@ -227,14 +245,60 @@ class Run:
     first moves; nothing takes that back), whether the player chose to keep going after
     the win, what helped it (undo, autoplay), and so its outcome."""
 
-    __slots__ = ("autoplayed", "counted", "game", "keep_going")
+    __slots__ = ("autoplayed", "counted", "game", "keep_going", "seed")
 
-    def __init__(self, game: Game2048) -> None:
+    def __init__(self, game: Game2048, seed: int | None = None) -> None:
         self.game = game
+        self.seed = seed
+        """The seed of the generator the game was dealt from, if known: with the game's
+        actions, all it takes to bring it back (``saved``)."""
         self.counted = False
         self.keep_going = False
         self.autoplayed = False
         """Some move of this game was the AI's."""
+
+    @classmethod
+    def dealt(cls, size: int, goal: int, seed: int) -> Run:
+        """A new game dealt by a generator seeded with ``seed``."""
+        return cls(Game2048(size, goal, random.Random(seed)), seed)
+
+    def saved(self) -> dict[str, object] | None:
+        """The run as a saved game keeps it (docs/saved-games.md): the deal's seed and
+        every action since, and what the actions do not say; None before its first
+        action, or with no seed to deal it again."""
+        game = self.game
+        if self.seed is None or not game.actions:
+            return None
+        return {"version": SAVED_VERSION, "size": game.size, "goal": game.goal,
+                "seed": self.seed, "actions": "".join(game.actions),
+                "keep_going": self.keep_going, "autoplayed": self.autoplayed}
+
+    @classmethod
+    def restored(cls, state: Mapping[str, Any]) -> Run:
+        """The run ``saved`` kept, dealt and played again to where it stood: the same
+        tiles to come, the same undo history, the same marks. BadActions if it is not one
+        this version reads."""
+        if state.get("version") != SAVED_VERSION:
+            raise BadActions(f"saved 2048 version {state.get('version')!r}")
+        try:
+            size, goal, seed = int(state["size"]), int(state["goal"]), int(state["seed"])
+            actions = str(state["actions"])
+            validate(size, goal)
+        except (KeyError, TypeError, ValueError) as error:
+            raise BadActions(f"not a saved 2048 game ({error})") from None
+        run = cls.dealt(size, goal, seed)
+        for action in actions:
+            if action == UNDO_ACTION:
+                moved = run.game.undo()
+            elif action in SLIDES:
+                moved = run.slide(SLIDES[action]).changed
+            else:
+                raise BadActions(f"{action!r} is no 2048 action")
+            if not moved:
+                raise BadActions("the actions do not replay on this deal")
+        run.keep_going = bool(state.get("keep_going"))
+        run.autoplayed = bool(state.get("autoplayed"))
+        return run
 
     @property
     def variant(self) -> str:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from termgames.g2048.assist import DEFAULT_SPEED, Assistant
@@ -11,6 +11,7 @@ from termgames.g2048.board import (
     ABANDONED_BEFORE_MOVES,
     DEFAULT_GOAL,
     DEFAULT_SIZE,
+    BadActions,
     Direction,
     Game2048,
     Run,
@@ -62,8 +63,10 @@ class Screen2048(GameScreen[State2048]):
         super().__init__()
         self.size = size
         self.goal = goal
-        self.rng = random.Random(seed)
-        self.run = Run(Game2048(size, goal, self.rng))
+        self.seeds = random.Random(seed)
+        """Each new game's seed is drawn from it; the first game is dealt by ``seed``
+        itself, so ``--seed N`` deals the game ``random.Random(N)`` deals."""
+        self.run = Run.dealt(size, goal, seed if seed is not None else self.new_seed())
         self.variant = variant_name(size, goal)
         self.stored_best: Score | None = None
         self.best_read = False
@@ -144,13 +147,40 @@ class Screen2048(GameScreen[State2048]):
         """The compact layout's size; 80x24 fits every board size."""
         return minimum_size(self.size)
 
+    def new_seed(self) -> int:
+        """The seed of the next game's deal."""
+        return self.seeds.getrandbits(64)
+
     def new_game(self) -> None:
-        """A fresh board; the RNG carries on, so it is a new game. The run that ends is
-        recorded first."""
+        """A fresh board, dealt from a new seed, so it is a new game. The run that ends
+        is recorded first."""
         self.new_run()
-        self.run = Run(Game2048(self.size, self.goal, self.rng))
-        self.assist.new_game(self.run)
+        self.play(Run.dealt(self.size, self.goal, self.new_seed()))
+
+    def play(self, run: Run) -> None:
+        """Put ``run`` in play (a new game, or one that came back)."""
+        self.run = run
+        self.size, self.goal, self.variant = run.game.size, run.game.goal, run.variant
+        self.assist.new_game(run)
         self.load_best()
+
+    def saved_state(self) -> Mapping[str, object] | None:
+        """The deal's seed and every slide and undo since (docs/saved-games.md)."""
+        return self.run.saved()
+
+    def resume(self, state: Mapping[str, Any]) -> bool:
+        """The saved game, dealt and played again to where it stood."""
+        try:
+            run = Run.restored(state)
+        except BadActions:
+            return False
+        self.play(run)
+        return True
+
+    def resumed(self) -> tuple[str, ...]:
+        """The game is back; r starts a new one."""
+        return ("Your unfinished game is back, as you left it (r starts a new one)",
+                "Your game is back (r: a new one)", "Your game is back")
 
     def load_best(self) -> None:
         """The best on record, read again after each result: the last run may have beaten it."""

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from termgames.direction import Direction
+from termgames.maze import saving
 from termgames.maze.generate import Builder, generate
 from termgames.maze.show import SolverShow
 from termgames.maze.solving import Measuring
@@ -241,6 +242,32 @@ class MazeScreen(GameScreen[MazeState]):
         else:
             self.walk.restart()
             self.load_best()
+
+    # Saved games -----------------------------------------------------------------------
+    def saved_state(self) -> Mapping[str, object] | None:
+        """The maze, the steps and the clock (docs/saved-games.md)."""
+        return saving.saved(self.walk)
+
+    def resume(self, state: Mapping[str, Any]) -> bool:
+        """The saved walk, in its maze, its clock running on from where it stood."""
+        try:
+            walk = saving.restored(state, self.context.clock.now)
+        except saving.BadState:
+            return False
+        self.solver.stop()
+        self.building = None
+        self.maze, self.walk, self.fits = walk.maze, walk, False
+        self.size = (self.maze.cells_wide, self.maze.cells_high)
+        self.load_best()
+        self.measuring = Measuring(self.maze)
+        self.measure()
+        self.redraw_while(CLOCK_MS, lambda: self.walk.timing)
+        return True
+
+    def resumed(self) -> tuple[str, ...]:
+        """The walk is back; n starts a new maze."""
+        return ("Your unfinished maze is back, as you left it (n starts a new one)",
+                "Your maze is back (n: a new one)", "Your maze is back")
 
     # Results ---------------------------------------------------------------------------
     def outcome(self) -> Outcome | None:

@@ -34,6 +34,10 @@ class Walk:
     """When the first step was taken; None before it."""
     finished: float | None = None
     """When the exit was reached; None before it."""
+    trail: list[str] = field(default_factory=list)
+    """Every step taken, as its LURD letter: with the maze, the whole walk."""
+    stepped_ms: int = 0
+    """The time when the last step was taken: the clock as a saved walk keeps it."""
 
     def __post_init__(self) -> None:
         self.restart()
@@ -45,6 +49,8 @@ class Walk:
         self.route = [self.position]
         self.visited = {self.position}
         self.steps = 0
+        self.trail = []
+        self.stepped_ms = 0
         self.guide = None
         self.reset_clock()
 
@@ -88,11 +94,18 @@ class Walk:
             self.route.append(target)
         self.visited.add(target)
         self.position = target
+        self.trail.append(Direction((d_row, d_col)).letter)
         if self.guide is not None:
             self.guide.follow(target)
         if self.out:
             self.finished = self.clock()
+        self.stepped_ms = self.elapsed_ms()
         return True
+
+    def resume_clock(self, elapsed_ms: int) -> None:
+        """The clock as a saved walk left it: running on from ``elapsed_ms``."""
+        self.started = self.clock() - elapsed_ms / 1000
+        self.stepped_ms = elapsed_ms
 
     def outcome(self) -> Outcome | None:
         """Out of the maze: the time, marked if the solver helped; None before that."""

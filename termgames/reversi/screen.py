@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
+from typing import Any
 
 from termgames.direction import Direction
 from termgames.outcome import Outcome
+from termgames.reversi import saving
 from termgames.reversi.board import Side, square_name
 from termgames.reversi.entry import Typing, no_such_square
 from termgames.reversi.match import Match
@@ -53,13 +55,17 @@ class ReversiScreen(GameScreen[ReversiState]):
         self.settings = settings or Settings()
         self.rng = random.Random(self.settings.seed)
         self.computer = self.settings.computer
-        thinker = Thinker(self.settings, self.rng, lambda: context.clock.now())
-        self.turns = ComputerTurns(self, thinker, self.settings.watch, self.play_typed_ahead)
+        self.turns = self.computer_turns()
         self.cursor, self.hints = 19, False
         self.typing: Typing[Typed] = Typing(lambda typed: typed[1])
         self.layouts: Memo[Layout] = Memo()
         self.shape: Layout | None = None
         self.match = self.new_match()
+
+    def computer_turns(self) -> ComputerTurns:
+        """The computer's turns as the settings say, thinking with the game's generator."""
+        thinker = Thinker(self.settings, self.rng, lambda: self.context.clock.now())
+        return ComputerTurns(self, thinker, self.settings.watch, self.play_typed_ahead)
 
     def new_match(self) -> Match:
         """A new game; who starts follows --first."""
@@ -193,6 +199,32 @@ class ReversiScreen(GameScreen[ReversiState]):
         self.turns.stop()
         self.match = self.new_match()
         self.turns.start(self.match)
+
+    def saved_state(self) -> Mapping[str, object] | None:
+        """Who plays what, the moves, the marks and the generator (docs/saved-games.md)."""
+        return saving.saved(self.settings, self.match, self.used_undo, self.hints, self.rng)
+
+    def resume(self, state: Mapping[str, Any]) -> bool:
+        """The saved game, its moves played again; the computer moves on if it is its
+        turn."""
+        try:
+            back = saving.restored(state, self.settings)
+        except saving.BadState:
+            return False
+        self.turns.stop()
+        self.settings, self.rng, self.computer = back.settings, back.rng, back.settings.computer
+        self.match, self.used_undo, self.hints = back.match, back.used_undo, back.hints
+        self.typing.clear()
+        self.report_from = 0
+        self.note = ""
+        self.turns = self.computer_turns()
+        self.turns.start(self.match)
+        return True
+
+    def resumed(self) -> tuple[str, ...]:
+        """The game is back; n starts a new one."""
+        return ("Your unfinished game is back, as you left it (r starts a new one)",
+                "Your game is back (r: a new one)", "Your game is back")
 
     def play_typed_ahead(self) -> None:
         """The player's turn again: the keys typed while the computer moved act now."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
     from termgames.runtime.visit import Visit
     from termgames.spec import GameSpec, LaunchContext
     from termgames.store import Score
+    from termgames.store.saved import Slot
 
 IDLE_MS = 250
 """The longest wait for a key: short enough that signals are never starved."""
@@ -54,14 +56,17 @@ class GameRun:
     """A game on the stack: its spec, the run being played, the last ending shown, and
     the end it was filed with."""
 
-    __slots__ = ("ended", "filed", "run_id", "spec")
+    __slots__ = ("ended", "filed", "run_id", "slot", "spec")
 
-    def __init__(self, spec: GameSpec[object]) -> None:
+    def __init__(self, spec: GameSpec[object], slot: Slot | None = None) -> None:
         self.spec = spec
         self.run_id = os.urandom(8).hex()
         self.ended: Outcome | None = None
         self.filed: Outcome | None = None
         """The finished result filed under ``run_id``: it stays as it was earned."""
+        self.slot = slot
+        """Where the game is kept while unfinished (made at its first use: not before
+        the first frame)."""
 
     def file(self, outcome: Outcome) -> str:
         """The run id to file ``outcome`` under. A result that does not carry the filed
@@ -127,9 +132,12 @@ class Runner:
         self.push(create(self.context()))
 
     def start(self, spec: GameSpec[object], screen: GameScreen[Any]) -> None:
-        """Show a game's main screen; its results are recorded under ``spec``."""
+        """Show a game's main screen; its results are recorded under ``spec``. Just after
+        its first frame, the player's unfinished game of it comes back, if they left one."""
         self.games[id(screen)] = GameRun(spec)
         self.push(screen)
+        if self.visit.keeps_games and screen in self.stack:
+            self.schedule(screen, 0, lambda: self._resume(screen), False)
 
     def pop(self, screen: Screen[Any]) -> None:
         """Remove ``screen`` and anything above it."""
@@ -184,15 +192,25 @@ class Runner:
             self.pop(self.stack[bottom])
 
     def new_run(self, game: GameScreen[Any]) -> None:
-        """Record ``game``'s run as it stands; the next result belongs to a new run. A run
-        that does not count is said to be left unrecorded."""
+        """Record ``game``'s run as it stands; the next result belongs to a new run (and
+        the kept game is forgotten: the player chose a fresh one). A run that does not
+        count is said to be left unrecorded."""
         run = self.games[id(game)]
         self._record(game, run)
         self._farewell(game, run)
-        self.games[id(game)] = GameRun(run.spec)
+        if run.slot is not None:
+            with deferred_signals():
+                run.slot.put(run.run_id, None, time.time())
+        self.games[id(game)] = GameRun(run.spec, run.slot)
 
     def _farewell(self, game: GameScreen[Any], run: GameRun) -> None:
-        """Tell the player a run left now is not recorded, and why."""
+        """Tell the player a run left now is not recorded, and why; or, if it is kept
+        to come back, that it will."""
+        if run.slot is not None and run.slot.kept is not None:
+            spec = run.spec
+            self.farewells.append(f"Your {spec.title} game is saved: it comes back when "
+                                  f"you start {spec.name} again.")
+            return
         why = game.unrecorded()
         if why:
             said = f"{run.spec.title} game not recorded: {why}"
@@ -233,6 +251,8 @@ class Runner:
         if key is not None:
             self.handle_key(key)
         self._check_endings()
+        if self.dirty and self.visit.keeps_games:
+            self._keep_games()
 
     def handle_key(self, key: Key) -> None:
         """Give ``key`` its fate: the top screen's binding, its own hook, the app's keys,
@@ -417,6 +437,63 @@ class Runner:
             run.spec.record(self.visit.store, outcome, run.file(outcome), self.visit.player)
         self.dirty = True  # a result that could not be kept is said over the next frame
 
+    # Unfinished games, kept and brought back -------------------------------------------
+    def _slot(self, run: GameRun) -> Slot:
+        """Where ``run``'s game is kept (its module loads at the first use, after the
+        first frame: it brings json)."""
+        if run.slot is None:
+            from termgames.store.saved import Slot
+
+            run.slot = Slot(self.visit.store, self.visit.player.name, run.spec.name)
+        return run.slot
+
+    def _keep_games(self) -> None:
+        """Keep each unfinished game as it stands now, if it changed; forget one that is
+        over. Each key's move is written before the next key is read: a game killed at
+        any moment loses at most the move in hand."""
+        for screen in self.stack:
+            run = self.games.get(id(screen))
+            if run is None or not isinstance(screen, GameScreen):
+                continue
+            self._keep(screen, run)
+
+    def _keep(self, screen: GameScreen[Any], run: GameRun) -> None:
+        outcome = screen.outcome()
+        state = None if outcome is not None and outcome.finished else screen.saved_state()
+        if state is None and (run.slot is None or run.slot.kept is None):
+            return
+        with deferred_signals():
+            self._slot(run).put(run.run_id, state, time.time())
+
+    def _resume(self, screen: GameScreen[Any]) -> None:
+        """Bring back the player's unfinished game of ``screen``'s kind, if any: one run
+        with the one it left (the same run id, so it files one result in the end)."""
+        from termgames.store.saved import Unreadable
+
+        run = self.games.get(id(screen))
+        if run is None:
+            return
+        title = run.spec.title
+        slot = self._slot(run)
+        try:
+            saved = slot.take()
+        except Unreadable as error:
+            self._show((f"Your saved {title} game could not be read ({error}): it is set "
+                        "aside, and a new game starts", f"Your saved {title} game could not "
+                        "be read: it is set aside, and a new game starts",
+                        f"Saved {title} game unreadable: set aside", "Saved game unreadable"))
+            return
+        if saved is None:
+            return
+        if not screen.resume(saved.state):
+            slot.drop()
+            self._show((f"Your saved {title} game is from another version of termgames "
+                        "and cannot come back: a new game starts",
+                        "Saved game from another version: a new game starts"))
+            return
+        run.run_id = saved.run_id
+        self._show(screen.resumed())
+
     def _take_warnings(self) -> None:
         """Show over this frame the store's warnings not shown yet: a result not kept,
         tables read while the database was out of reach, a damaged file moved aside as
@@ -432,6 +509,8 @@ class Runner:
             timer.cancel()
         run = self.games.pop(id(screen), None)
         if run is not None and isinstance(screen, GameScreen):
+            if self.visit.keeps_games:
+                self._keep(screen, run)
             self._record(screen, run)
             self._farewell(screen, run)
             if self.visit.state_dump is not None:

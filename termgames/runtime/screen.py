@@ -3,7 +3,7 @@ for everything else (other screens, time, results, launching a game)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar
 
 from termgames.runtime.bindings import Binding, Hint, hints
@@ -315,6 +315,24 @@ class GameScreen(Screen[S]):
     def new_run(self) -> None:
         """Record the run that is ending; call before starting a new game."""
         self.host.new_run(self)
+
+    def saved_state(self) -> Mapping[str, object] | None:
+        """The game as it stands, for it to come back after the program, the link or the
+        machine goes (plain JSON values, with a ``version`` of the game's own); None when
+        there is nothing to come back to (no move made yet). The runner keeps it after
+        every key and timer that changes it, and forgets it once the game is over."""
+        return None
+
+    def resume(self, state: Mapping[str, Any]) -> bool:
+        """Put a saved game back in play, as ``saved_state`` left it; False if this is not
+        a state this version can put back (the runner then drops it, and says so)."""
+        return False
+
+    def resumed(self) -> tuple[str, ...]:
+        """What the player reads as their game comes back, longest form first: that it is
+        back, and the key that starts afresh instead."""
+        return ("Your unfinished game is back, as you left it",
+                "Your unfinished game is back")
 
     def show_result(self, lines: Sequence[str], *bindings: Binding,
                     on_close: Callback | None = None) -> ResultPanel:

@@ -17,6 +17,7 @@ from termgames.settings import (
     data_home,
     display_options,
     environment,
+    keeps_games,
 )
 from termgames.spec import DisplayOptions, LaunchContext, Player
 from termgames.store import BROKER_VARIABLE, DATABASE_URL_VARIABLE, Store, open_store
@@ -36,6 +37,8 @@ class Visit(NamedTuple):
     state_dump: Path | None = None
     standing: StandingLine = StandingLine()
     """Where a served game tells its server how it stands, for the watchers' list."""
+    keeps_games: bool = True
+    """Whether unfinished games are kept to come back (the runner keeps them)."""
 
     def context(self, rows: int, cols: int) -> LaunchContext:
         """The context of a game starting in an area of ``rows`` x ``cols`` cells."""
@@ -60,4 +63,5 @@ def open_visit(requested: DisplayOptions, environ: Mapping[str, str] | None = No
         from pathlib import Path
     return Visit(store, current_player(environ), display_options(requested, environ),
                  state_dump=Path(dump) if dump else None,
-                 standing=StandingLine.from_environment(environ))
+                 standing=StandingLine.from_environment(environ),
+                 keeps_games=keeps_games(environ))

@@ -9,6 +9,8 @@ from termgames.sokoban.format import Level, Position
 
 BY_LETTER = {direction.letter: direction for direction in Direction}
 """The shared direction of each LURD letter (lowercase: a move; uppercase: a push)."""
+UNDO, REDO, RESTART = "-", "+", "!"
+"""Undo, redo and a restart, in a game's actions (a step is its LURD letter)."""
 
 
 class SolutionError(ValueError):
@@ -64,6 +66,10 @@ class Sokoban:
     undone: list[Step | _RestartAgain] = field(default_factory=list)
     restarts: list[_Before] = field(default_factory=list)
     groups: int = 0
+    actions: list[str] = field(default_factory=list)
+    """Every action taken, in order, as a saved game keeps it (``resumed`` plays them
+    again): a step's LURD letter, a walk's letters in brackets, '-' an undo, '+' a redo,
+    '!' a restart."""
 
     def __post_init__(self) -> None:
         self.player = self.level.player
@@ -71,6 +77,11 @@ class Sokoban:
 
     def restart(self) -> None:
         """Back to the level's start; undo straight after brings the steps back."""
+        if self.history:
+            self.actions.append(RESTART)
+        self._restart()
+
+    def _restart(self) -> None:
         if not self.history:
             return
         self.restarts.append(_Before(self.player, frozenset(self.boxes), tuple(self.history)))
@@ -105,7 +116,10 @@ class Sokoban:
     def move(self, direction: Direction) -> Step | None:
         """Step or push; None when a wall, or a box that cannot move, is in the way."""
         self.groups += 1
-        return self._step(direction, self.groups)
+        step = self._step(direction, self.groups)
+        if step is not None:
+            self.actions.append(direction.letter)
+        return step
 
     def walk(self, directions: list[Direction]) -> bool:
         """Take every step as one action (undone together); if one is blocked, none is
@@ -119,6 +133,8 @@ class Sokoban:
                 self.undone = []
                 return False
             taken += 1
+        if taken:
+            self.actions.append(f"({''.join(direction.letter for direction in directions)})")
         return taken > 0
 
     def _step(self, direction: Direction, group: int) -> Step | None:
@@ -153,9 +169,10 @@ class Sokoban:
 
     def undo(self) -> bool:
         """Take back the last action (a step, a walk, or a restart); False if none."""
+        if not self.history and not self.restarts:
+            return False
+        self.actions.append(UNDO)
         if not self.history:
-            if not self.restarts:
-                return False
             before = self.restarts.pop()
             self.player, self.boxes = before.player, set(before.boxes)
             self.history = list(before.history)
@@ -170,10 +187,11 @@ class Sokoban:
         """Take the last undone action again; False when there is none."""
         if not self.undone:
             return False
+        self.actions.append(REDO)
         last = self.undone[-1]
         if isinstance(last, _RestartAgain):
             rest = self.undone[:-1]
-            self.restart()
+            self._restart()
             self.undone = rest
             return True
         self.groups += 1
@@ -205,3 +223,44 @@ def replay(level: Level, lurd: str, strict_case: bool = True) -> Sokoban:
             what = "push" if step.pushed else "move"
             raise SolutionError(f"step {letter!r} is a {what}", index)
     return game
+
+
+class BadActions(ValueError):
+    """Actions that do not play on their level (another level's, or damaged)."""
+
+
+def resumed(level: Level, actions: str) -> Sokoban:
+    """``level`` played through ``actions`` as ``Sokoban.actions`` kept them: the same
+    position, the same undo and redo. BadActions if they do not play."""
+    game = Sokoban(level)
+    at = 0
+    while at < len(actions):
+        token = actions[at]
+        if token == "(":
+            end = actions.find(")", at)
+            letters = actions[at + 1:end] if end > at else "?"
+            if end < 0 or any(letter not in BY_LETTER for letter in letters):
+                raise BadActions(f"a walk at {at} is not one")
+            done = game.walk([BY_LETTER[letter] for letter in letters])
+            at = end + 1
+        else:
+            done = _act(game, token)
+            at += 1
+        if not done:
+            raise BadActions(f"action {at} does not play on this level")
+    return game
+
+
+def _act(game: Sokoban, token: str) -> bool:
+    """One action of ``resumed`` but a walk; whether it played."""
+    if token == UNDO:
+        return game.undo()
+    if token == REDO:
+        return game.redo()
+    if token == RESTART:
+        had = bool(game.history)
+        game.restart()
+        return had
+    if token in BY_LETTER:
+        return game.move(BY_LETTER[token]) is not None
+    raise BadActions(f"{token!r} is no Sokoban action")

@@ -5,7 +5,8 @@ and deadlock warnings are the assistant's (``assist``); this screen gives it key
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from termgames.outcome import Outcome
 from termgames.runtime import keys
@@ -14,7 +15,8 @@ from termgames.runtime.draw import Canvas
 from termgames.runtime.grid import GridView
 from termgames.runtime.keys import Key, Mouse
 from termgames.runtime.layout import Rect
-from termgames.runtime.screen import GameScreen, Host, ResultPanel, Show
+from termgames.runtime.screen import GameScreen, Host, ResultPanel, Screen, Show
+from termgames.sokoban import saving
 from termgames.sokoban.course import Course
 from termgames.sokoban.format import Catalogue, Level
 from termgames.sokoban.game import Direction, Sokoban
@@ -66,6 +68,8 @@ class SokobanScreen(GameScreen[SokobanState]):
         self.show_dead = False
         self.replay_show = Show(lambda: self.assist.stop_replay())
         self.starting = (collection, start)
+        self.menu: Screen[Any] | None = None
+        """The collection list, while it is over the game."""
         """What to play once mounted (the store's marks need the spec's space)."""
 
     def mount(self, host: Host) -> None:
@@ -81,7 +85,8 @@ class SokobanScreen(GameScreen[SokobanState]):
     # Choosing --------------------------------------------------------------------------
     def choose_collection(self) -> None:
         """The bundled collections, as a list over the game."""
-        self.host.push(collection_menu(self.records, self.open, self))
+        self.menu = collection_menu(self.records, self.open, self)
+        self.host.push(self.menu)
 
     def unmount(self) -> None:
         """Leaving the game: a search running or kept for the level goes with it."""
@@ -141,11 +146,43 @@ class SokobanScreen(GameScreen[SokobanState]):
         """The player's records and helped levels, in the spec's space (once mounted)."""
         return PlayerProgress(self.context.store, self.progress_space, self.context.player.name)
 
-    def assistant(self, level: Level) -> Assistant:
-        """A level's assistant, and its game, made as the player first plays the level; a
-        level a hint or the replay helped stays helped in later sessions too."""
-        return Assistant(Sokoban(level), self, self.progress.was_helped(level.key),
+    def assistant(self, level: Level, game: Sokoban | None = None) -> Assistant:
+        """A level's assistant, and its game (``game``, one that came back, or a new
+        one), made as the player first plays the level; a level a hint or the replay
+        helped stays helped in later sessions too."""
+        return Assistant(game or Sokoban(level), self, self.progress.was_helped(level.key),
                          lambda: self.progress.mark_helped(level.key))
+
+    # Saved games -----------------------------------------------------------------------
+    def saved_state(self) -> Mapping[str, object] | None:
+        """The level in play and every action on it (docs/saved-games.md)."""
+        if not self.course.opened:
+            return None
+        return saving.saved(self.course.collection.name, self.course.index, self.game)
+
+    def resume(self, state: Mapping[str, Any]) -> bool:
+        """The saved level, in its collection where it can be, its actions played again
+        (undo and redo included); over the collection list if that is showing."""
+        try:
+            back = saving.restored(state)
+        except saving.BadState:
+            return False
+        catalogue, index = saving.home_of(
+            back, self.course.collection if self.course.opened else None)
+        if self.course.opened and catalogue is self.course.collection:
+            self.go_to(index)
+        else:
+            self.open(catalogue, index)
+        Assistant.pause(self.course.kept[index])
+        self.course.kept[index] = self.assistant(back.game.level, back.game)
+        if self.menu is not None:
+            self.host.pop(self.menu)  # nothing if it is gone already
+        return True
+
+    def resumed(self) -> tuple[str, ...]:
+        """The level is back as it was left; r restarts it (u brings it back)."""
+        return ("Your unfinished level is back, as you left it (r restarts it, u undoes that)",
+                "Your level is back (r: restart)", "Your level is back")
 
     @property
     def game(self) -> Sokoban | None:

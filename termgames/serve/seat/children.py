@@ -19,7 +19,12 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 
 from termgames.runtime.watched import REPAINT_SIGNAL_NAME, STANDING_FD_VARIABLE
-from termgames.settings import PLAYER_VARIABLE, SERVED_VARIABLE, UNVERIFIED_VARIABLE
+from termgames.settings import (
+    KEEP_GAMES_VARIABLE,
+    PLAYER_VARIABLE,
+    SERVED_VARIABLE,
+    UNVERIFIED_VARIABLE,
+)
 from termgames.store import BROKER_VARIABLE
 
 if sys.platform != "win32":  # serve refuses to start on Windows (command.py)
@@ -31,7 +36,8 @@ GAME_NICENESS = 10
 """How much nicer a game is than the server: the server's one loop carries every
 player's keys and screens, so on a busy machine one game should wait rather than it."""
 
-KEPT_VARIABLES = ("PATH", "HOME", "XDG_DATA_HOME", "TERMGAMES_HOME", BROKER_VARIABLE)
+KEPT_VARIABLES = ("PATH", "HOME", "XDG_DATA_HOME", "TERMGAMES_HOME", BROKER_VARIABLE,
+                  KEEP_GAMES_VARIABLE)
 """The server's own variables a game may need (where its scores live, where the store
 broker listens); nothing of the client's environment is ever passed on."""
 
