@@ -571,10 +571,12 @@ async def show_first_frames(port: int, home: Path, starts: int, burst: int) -> N
               "reached it)", flush=True)
 
 
-def serve(home: Path, *extra: str) -> tuple[subprocess.Popen[str], int]:
+def serve(home: Path, *extra: str, keeps_games: bool = True
+          ) -> tuple[subprocess.Popen[str], int]:
     """A server with its data in ``home`` and no limits but ``extra`` options, listening;
-    its port."""
-    environment = {**os.environ, "TERMGAMES_HOME": str(home), "PYTHONPATH": str(ROOT)}
+    its port. Without ``keeps_games`` its games keep no unfinished game to come back."""
+    environment = {**os.environ, "TERMGAMES_HOME": str(home), "PYTHONPATH": str(ROOT),
+                   "TERMGAMES_KEEP_GAMES": "1" if keeps_games else "0"}
     # In a session of its own, as a service runs: on Linux each session shares the
     # cores as one, and here it would share its share with the load generator.
     server = subprocess.Popen(
@@ -628,7 +630,14 @@ def main() -> None:
                         help="with --storm: seconds between the players' connections")
     parser.add_argument("--lockstep", action="store_true",
                         help="every player's keys at the same moments (the worst case)")
+    parser.add_argument("--compare-keeping", type=int, default=0, metavar="ROUNDS",
+                        help="steady play only, ROUNDS times with the games keeping "
+                        "unfinished games and without, alternately, each on a fresh "
+                        "server")
     options = parser.parse_args()
+    if options.compare_keeping:
+        compare_keeping(options)
+        return
     home = Path(tempfile.mkdtemp(prefix="serve-load-"))
     server, port = serve(home)
     idle_rss, idle_pss = memory_kb(server.pid)
@@ -639,6 +648,26 @@ def main() -> None:
     finally:
         server.send_signal(signal.SIGTERM)
         print(f"server exit status after SIGTERM: {server.wait(30)}")
+
+
+def compare_keeping(options: argparse.Namespace) -> None:
+    """Steady play with unfinished games kept (a write a key) and not, the same harness,
+    alternating servers, so that a change in the machine's load falls on both."""
+    print(f"keeping unfinished games on and off, alternately; {options.seconds:.0f} s a "
+          "level, 4 keys a second a player")
+    print("keeping | " + HEADER)
+    for _ in range(options.compare_keeping):
+        for keeps in (False, True):
+            home = Path(tempfile.mkdtemp(prefix="serve-load-"))
+            server, port = serve(home, keeps_games=keeps)
+            try:
+                for sessions in options.sessions:
+                    row = asyncio.run(load(port, server.pid, sessions, options.seconds,
+                                           options.lockstep, options.clients))
+                    print(f"{'on' if keeps else 'off'} | {row}", flush=True)
+            finally:
+                server.send_signal(signal.SIGTERM)
+                server.wait(60)
 
 
 if __name__ == "__main__":

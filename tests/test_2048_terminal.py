@@ -48,8 +48,7 @@ def test_undo_takes_moves_back_and_marks_the_score(terminal: Start) -> None:
 
 def test_restart_starts_a_new_game(terminal: Start) -> None:
     term = terminal("2048", "--seed", "5")
-    rng = random.Random(5)
-    model = Game2048(4, 2048, rng)
+    model = Game2048(4, 2048, random.Random(5))
     wait_for_game(term, model)
     term.press(*moves_until(model, lambda game: game.score > 0))
     wait_for_game(term, model)
@@ -61,7 +60,9 @@ def test_restart_starts_a_new_game(terminal: Start) -> None:
     term.press("r")
     term.wait_for("Start a new game?")
     term.press("y")
-    fresh = Game2048(4, 2048, rng)
+    # Each new game is dealt from a seed of its own, the first drawn from the --seed's
+    # generator (so a saved game is its seed and its moves).
+    fresh = Game2048(4, 2048, random.Random(random.Random(5).getrandbits(64)))
     wait_for_game(term, fresh)
     assert sum(1 for row in fresh.grid for value in row if value) == 2
 

@@ -13,10 +13,11 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parent.parent / "termgames"
 CORES = {
     "g2048": {"board", "state", "ai"},
-    "maze": {"generate", "solve", "guide", "walk", "state", "solving"},
-    "reversi": {"board", "match", "entry", "state", "settings", "thinking", "engine"},
+    "maze": {"generate", "solve", "guide", "walk", "state", "solving", "saving"},
+    "reversi": {"board", "match", "entry", "state", "settings", "thinking", "engine",
+                "saving"},
     "sokoban": {"format", "game", "solver", "paths", "hints.heap", "hints.budget", "state",
-                "solved", "course"},
+                "solved", "course", "saving"},
 }
 """Each game's core: its rules, outcomes and invariants, pure (no terminal, no store); a
 module of a subpackage by its dotted name there, a subpackage by its name (all of it)."""

@@ -239,9 +239,10 @@ def test_a_2048_game_restarted_in_its_first_moves_is_not_recorded(
     assert _scores_of(tmp_path / "data", "2048") == []
 
 
-def test_leaving_a_2048_game_before_it_counts_says_it_is_not_recorded(
+def test_leaving_a_2048_game_before_it_counts_says_it_is_kept_to_come_back(
         tmp_path: Path) -> None:
-    """The report's UX 10: quit after 6 slides (score 20), and no row, and no word."""
+    """The report's UX 10: quit after 6 slides (score 20): no row, and a word; since
+    unfinished games come back, the word is that it is saved (docs/saved-games.md)."""
     moves = _2048_moves(3, 6)
     env = {**base_environment(tmp_path), "TERMGAMES_HOME": str(tmp_path / "data")}
     term = Terminal(["2048", "--seed", "3"], tmp_path, env=env)
@@ -252,9 +253,9 @@ def test_leaving_a_2048_game_before_it_counts_says_it_is_not_recorded(
         term.press("q")
         assert term.wait_exit() == 0
         said = term.received.decode("utf-8", "replace")
-        farewell = ("termgames: 2048 game not recorded: a game counts from its 10th move "
-                    "(6 played).")
+        farewell = "termgames: Your 2048 game is saved: it comes back when you start 2048 again."
         assert farewell in said and len(farewell) <= 80
+        assert _scores_of(tmp_path / "data", "2048") == []
     finally:
         term.close()
 
@@ -293,8 +294,12 @@ def test_a_reversi_game_quit_or_restarted_mid_game_is_not_recorded(
                   if leave == "r" else "Computer played")
     term.press("q")
     assert term.wait_exit() == 0
-    assert ("termgames: Reversi game not recorded: a game counts once it is finished."
-            in term.received.decode("utf-8", "replace"))
+    said = term.received.decode("utf-8", "replace")
+    if leave == "r":  # given up for a new one: gone, and not a result
+        assert "termgames: Reversi game not recorded: a game counts once it is finished." in said
+    else:  # quit: kept, to come back (docs/saved-games.md), and not a result yet
+        assert ("termgames: Your Reversi game is saved: it comes back when you start "
+                "reversi again.") in said
     assert _scores_of(tmp_path / "data", "reversi") == []
 
 

@@ -197,22 +197,21 @@ class Runner:
         count is said to be left unrecorded."""
         run = self.games[id(game)]
         self._record(game, run)
-        self._farewell(game, run)
         if run.slot is not None:
             with deferred_signals():
                 run.slot.put(run.run_id, None, time.time())
+        self._farewell(game, run)
         self.games[id(game)] = GameRun(run.spec, run.slot)
 
     def _farewell(self, game: GameScreen[Any], run: GameRun) -> None:
         """Tell the player a run left now is not recorded, and why; or, if it is kept
         to come back, that it will."""
-        if run.slot is not None and run.slot.kept is not None:
+        why = game.unrecorded()
+        if why and run.slot is not None and run.slot.kept is not None:
             spec = run.spec
             self.farewells.append(f"Your {spec.title} game is saved: it comes back when "
                                   f"you start {spec.name} again.")
-            return
-        why = game.unrecorded()
-        if why:
+        elif why:
             said = f"{run.spec.title} game not recorded: {why}"
             self.farewells.append(f"{said}.")  # within 80 columns after 'termgames: '
             self._show((said, f"Not recorded: {why}", "Not recorded"), fades=True)

@@ -14,7 +14,6 @@ from termgames.sokoban.format import (
     Level,
     LevelError,
     load_bundled,
-    parse,
 )
 from termgames.sokoban.game import BadActions, Sokoban, resumed
 
@@ -56,14 +55,15 @@ def restored(state: Mapping[str, Any]) -> Restored:
         title, actions = str(state.get("title", "")), str(state["actions"])
     except (KeyError, TypeError, ValueError) as error:
         raise BadState(f"not a saved Sokoban level ({error})") from None
-    read = parse("\n".join(board) + "\n")
-    if len(read.levels) != 1 or read.problems:
-        raise BadState("the saved board is not one level")
-    level: Level = read.levels[0]
-    if title:
-        level = Level(level.rows, title=title, name=title)
-    if level.key != state.get("key"):
+    level = Level(tuple(board), title=title, name=title)
+    if level.key != state.get("key"):  # the board is the one that was played
         raise BadState("the saved board is not the level it was")
+    try:
+        if len(level.boxes) != len(level.goals) or not level.goals:
+            raise ValueError("boxes and goals do not match")
+        level.player  # noqa: B018  (a board without a player has none to give)
+    except (ValueError, LookupError, StopIteration) as error:
+        raise BadState(f"the saved board is no level ({error})") from None
     try:
         return Restored(collection, index, resumed(level, actions))
     except BadActions as error:

@@ -27,7 +27,6 @@ from termgames.sokoban.format.files import (
     read_file,
 )
 from termgames.sokoban.format.levels import STDIN, Collection, Level, LevelError, Position, Problem
-from termgames.sokoban.format.parse import parse
 from termgames.sokoban.format.solutions import (
     AmbiguousLevel,
     find_level,
@@ -38,4 +37,4 @@ from termgames.sokoban.format.solutions import (
 __all__ = ["ALIASES", "BUNDLED", "MENU", "SLUGS", "STDIN", "AmbiguousLevel", "Catalogue",
            "Collection", "Level", "LevelError", "Position", "Problem", "by_slug", "find_level",
            "found_source", "holds_levels", "keys_of", "load", "load_bundled", "open_levels",
-           "parse", "parse_each", "parse_solutions", "pick_level", "progress_of", "read_file"]
+           "parse_each", "parse_solutions", "pick_level", "progress_of", "read_file"]
