@@ -190,11 +190,12 @@ class EndgameSolver:
     def _prune_exact(self) -> None:
         """Forget the shallower half of the table (by empties) to stay within its size."""
         table = self.exact_table
-        empties = sorted(64 - ((key >> 64) | key).bit_count() for key in table)
-        keep = empties[len(empties) // 2]
-        mask = FULL
-        self.exact_table = {key: entry for key, entry in table.items()
-                            if 64 - ((key >> 64) | (key & mask)).bit_count() > keep}
+
+        def empties(key: int) -> int:  # a key is own << 64 | opp
+            return 64 - ((key >> 64) | (key & FULL)).bit_count()
+
+        keep = sorted(map(empties, table))[len(table) // 2]
+        self.exact_table = {key: entry for key, entry in table.items() if empties(key) > keep}
 
     # Near the end: parity order, no table, the last two empties special-cased.
 
