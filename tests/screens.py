@@ -11,7 +11,7 @@ import pyte
 
 from termgames.g2048.board import Direction, Game2048, Grid
 from termgames.maze.generate import Maze, Square
-from tests.drivers import Driver, FakeDriver
+from tests.drivers import Driver, FakeDriver, PtyDriver
 from tests.terminal import Terminal
 
 # Any screen ---------------------------------------------------------------------------
@@ -62,6 +62,8 @@ def nothing_cut(run: Driver, cols: int, where: str) -> None:
         cuts = [(cut.y, cut.text) for cut in run.session.all_cuts]
         assert not cuts, f"{where}: text cut at the edge: {cuts}\n{run.text()}"
         return
+    if isinstance(run, PtyDriver):
+        run.term.wait_idle()  # the frame whole: read straight after wait_for, half may be
     lines = run.text().splitlines()
     footer = max(y for y, line in enumerate(lines) if line.strip())
     for y in text_rows(lines):

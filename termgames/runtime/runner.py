@@ -508,9 +508,9 @@ class Runner:
             timer.cancel()
         run = self.games.pop(id(screen), None)
         if run is not None and isinstance(screen, GameScreen):
+            self._record(screen, run)  # first: a result earned outweighs the game kept
             if self.visit.keeps_games:
                 self._keep(screen, run)
-            self._record(screen, run)
             self._farewell(screen, run)
             if self.visit.state_dump is not None:
                 dump_state(self.visit.state_dump, run.spec.name, screen)
