@@ -171,7 +171,7 @@ def test_a_maze_walk_comes_back_in_its_maze_with_its_clock(tmp_path: Path) -> No
 def test_a_sokoban_level_comes_back_with_its_undo_and_redo(tmp_path: Path) -> None:
     with fake_program(["sokoban", "--collection", "microban", "--level", "3"],
                       tmp_path) as run:
-        run.wait_for("Score" if False else "moves")
+        run.wait_for("moves")
         run.press("left", "down", "right", "up", "left", "u", "u", "U")
         game = playing(run).game  # type: ignore[attr-defined]
         position, undone = (game.player, sorted(game.boxes), game.lurd), len(game.undone)
@@ -216,3 +216,22 @@ def test_a_saved_game_of_another_version_is_dropped_in_one_line(tmp_path: Path,
         run.wait_for("from another version")
     now = kept(tmp_path, game)  # the new game's, if the computer has moved in it already
     assert now is None or json.loads(now)["state"]["version"] != 999
+
+
+def test_a_sokoban_level_stays_saved_while_another_file_is_played_without_a_move(
+        tmp_path: Path) -> None:
+    with fake_program(["sokoban", "--collection", "microban", "--level", "2"],
+                      tmp_path) as run:
+        run.wait_for("moves 0")
+        run.press("left", "right", "up")
+        run.press("q")
+    level = tmp_path / "tiny.xsb"
+    level.write_text("#####\n#@$.#\n#####\n")
+    with fake_program(["sokoban", str(level)], tmp_path) as run:  # asked for another file
+        run.wait_for("moves 0")
+        run.step()
+        assert "is back" not in run.text()
+        run.press("q")
+    with fake_program(["sokoban"], tmp_path) as run:  # still there for a start that allows it
+        run.wait_for("Your unfinished level is back")
+        assert "Microban" in run.text()

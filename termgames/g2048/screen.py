@@ -36,7 +36,7 @@ from termgames.runtime import keys
 from termgames.runtime.bindings import Binding, declared_once, movement
 from termgames.runtime.draw import Canvas
 from termgames.runtime.layout import Memo, Rect
-from termgames.runtime.screen import GameScreen, ResultPanel, Show
+from termgames.runtime.screen import GameScreen, ResultPanel, Resumed, Show
 from termgames.spec import LaunchContext
 
 if TYPE_CHECKING:
@@ -168,14 +168,14 @@ class Screen2048(GameScreen[State2048]):
         """The deal's seed and every slide and undo since (docs/saved-games.md)."""
         return self.run.saved()
 
-    def resume(self, state: Mapping[str, Any]) -> bool:
+    def resume(self, state: Mapping[str, Any]) -> Resumed:
         """The saved game, dealt and played again to where it stood."""
         try:
             run = Run.restored(state)
         except BadActions:
-            return False
+            return Resumed.UNREADABLE
         self.play(run)
-        return True
+        return Resumed.BACK
 
     def resumed(self) -> tuple[str, ...]:
         """The game is back; r starts a new one."""

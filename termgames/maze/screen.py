@@ -28,7 +28,7 @@ from termgames.runtime.draw import Canvas
 from termgames.runtime.grid import GridView, Viewport
 from termgames.runtime.keys import Mouse
 from termgames.runtime.layout import Rect
-from termgames.runtime.screen import GameScreen, Show
+from termgames.runtime.screen import GameScreen, Resumed, Show
 from termgames.spec import LaunchContext
 
 CLOCK_MS = 100  # the clock shows tenths, like every maze time
@@ -248,12 +248,12 @@ class MazeScreen(GameScreen[MazeState]):
         """The maze, the steps and the clock (docs/saved-games.md)."""
         return saving.saved(self.walk)
 
-    def resume(self, state: Mapping[str, Any]) -> bool:
+    def resume(self, state: Mapping[str, Any]) -> Resumed:
         """The saved walk, in its maze, its clock running on from where it stood."""
         try:
             walk = saving.restored(state, self.context.clock.now)
         except saving.BadState:
-            return False
+            return Resumed.UNREADABLE
         self.solver.stop()
         self.building = None
         self.maze, self.walk, self.fits = walk.maze, walk, False
@@ -262,7 +262,7 @@ class MazeScreen(GameScreen[MazeState]):
         self.measuring = Measuring(self.maze)
         self.measure()
         self.redraw_while(CLOCK_MS, lambda: self.walk.timing)
-        return True
+        return Resumed.BACK
 
     def resumed(self) -> tuple[str, ...]:
         """The walk is back; n starts a new maze."""

@@ -35,7 +35,7 @@ from termgames.runtime.bindings import Binding, movement
 from termgames.runtime.draw import BOLD, Canvas
 from termgames.runtime.keys import Key, Mouse
 from termgames.runtime.layout import Memo, Rect
-from termgames.runtime.screen import GameScreen, Host
+from termgames.runtime.screen import GameScreen, Host, Resumed
 from termgames.spec import LaunchContext
 
 Typed = tuple[Callable[[], None], int | None]
@@ -204,13 +204,13 @@ class ReversiScreen(GameScreen[ReversiState]):
         """Who plays what, the moves, the marks and the generator (docs/saved-games.md)."""
         return saving.saved(self.settings, self.match, self.used_undo, self.hints, self.rng)
 
-    def resume(self, state: Mapping[str, Any]) -> bool:
+    def resume(self, state: Mapping[str, Any]) -> Resumed:
         """The saved game, its moves played again; the computer moves on if it is its
         turn."""
         try:
             back = saving.restored(state, self.settings)
         except saving.BadState:
-            return False
+            return Resumed.UNREADABLE
         self.turns.stop()
         self.settings, self.rng, self.computer = back.settings, back.rng, back.settings.computer
         self.match, self.used_undo, self.hints = back.match, back.used_undo, back.hints
@@ -219,7 +219,7 @@ class ReversiScreen(GameScreen[ReversiState]):
         self.note = ""
         self.turns = self.computer_turns()
         self.turns.start(self.match)
-        return True
+        return Resumed.BACK
 
     def resumed(self) -> tuple[str, ...]:
         """The game is back; n starts a new one."""

@@ -22,7 +22,7 @@ from termgames.runtime.bindings import (
 from termgames.runtime.draw import DIM, WARNING, Canvas, draw_too_small, wrap
 from termgames.runtime.keys import ESCAPE, RESIZE, Key, Mouse, key_name
 from termgames.runtime.scheduler import Callback, Scheduler, Timer
-from termgames.runtime.screen import GameScreen, ResultPanel, Screen
+from termgames.runtime.screen import GameScreen, ResultPanel, Resumed, Screen
 from termgames.runtime.terminal import TerminalSession, deferred_signals, raise_dropped_stop
 from termgames.text import one_line
 
@@ -484,14 +484,17 @@ class Runner:
             return
         if saved is None:
             return
-        if not screen.resume(saved.state):
+        resumed = screen.resume(saved.state)
+        if resumed is Resumed.UNREADABLE:
             slot.drop()
             self._show((f"Your saved {title} game is from another version of termgames "
                         "and cannot come back: a new game starts",
                         "Saved game from another version: a new game starts"))
-            return
-        run.run_id = saved.run_id
-        self._show(screen.resumed())
+        elif resumed is Resumed.NOT_HERE:
+            slot.kept = None  # still kept, for another start: this game's first move replaces it
+        else:
+            run.run_id = saved.run_id
+            self._show(screen.resumed())
 
     def _take_warnings(self) -> None:
         """Show over this frame the store's warnings not shown yet: a result not kept,

@@ -4,6 +4,7 @@ for everything else (other screens, time, results, launching a game)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from enum import Enum
 from typing import TYPE_CHECKING, Any, Generic, NamedTuple, Protocol, TypeVar
 
 from termgames.runtime.bindings import Binding, Hint, hints
@@ -116,6 +117,18 @@ class Stage(Protocol):
 
     def in_background(self, name: str, work: Callable[[], bool]) -> None:
         """Run ``work`` between keys until it returns True."""
+
+
+class Resumed(Enum):
+    """How a saved game's coming back went."""
+
+    BACK = "back"
+    """It is in play again, where it stood."""
+    NOT_HERE = "not here"
+    """Not in this start, which asked for something else (Sokoban given another file):
+    kept for a start that does not."""
+    UNREADABLE = "unreadable"
+    """A state this version cannot put back: the runner drops it, and says so."""
 
 
 class Show(NamedTuple):
@@ -323,10 +336,10 @@ class GameScreen(Screen[S]):
         every key and timer that changes it, and forgets it once the game is over."""
         return None
 
-    def resume(self, state: Mapping[str, Any]) -> bool:
-        """Put a saved game back in play, as ``saved_state`` left it; False if this is not
-        a state this version can put back (the runner then drops it, and says so)."""
-        return False
+    def resume(self, state: Mapping[str, Any]) -> Resumed:
+        """Put a saved game back in play, as ``saved_state`` left it, and say how it went
+        (``Resumed``)."""
+        return Resumed.NOT_HERE
 
     def resumed(self) -> tuple[str, ...]:
         """What the player reads as their game comes back, longest form first: that it is

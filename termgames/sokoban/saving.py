@@ -70,16 +70,22 @@ def restored(state: Mapping[str, Any]) -> Restored:
         raise BadState(str(error)) from None
 
 
-def home_of(back: Restored, open_now: Catalogue | None) -> tuple[Catalogue, int]:
-    """Where a saved level is played again: at its place in the collection open now, or
-    in its bundled collection, or else (its file not given this time) on its own."""
+def home_of(back: Restored, open_now: Catalogue | None, anywhere: bool
+            ) -> tuple[Catalogue, int] | None:
+    """Where a saved level is played again: at its place in the collection open now; or,
+    ``anywhere`` (no collection was asked for), in its bundled collection, or else (its
+    file not given this time) on its own. None if it is not in the one asked for."""
     level = back.game.level
     candidates: list[Catalogue | None] = [open_now]
-    candidates += [_bundled(entry.title) for entry in BUNDLED if entry.title == back.collection]
+    if anywhere:
+        candidates += [_bundled(entry.title) for entry in BUNDLED
+                       if entry.title == back.collection]
     for catalogue in candidates:
         if catalogue is not None and back.at < len(catalogue) \
                 and catalogue.key(back.at) == level.key:
             return catalogue, back.at
+    if not anywhere:
+        return None
     return Catalogue.of(Collection(back.collection, [level])), 0
 
 

@@ -15,7 +15,7 @@ from termgames.runtime.draw import Canvas
 from termgames.runtime.grid import GridView
 from termgames.runtime.keys import Key, Mouse
 from termgames.runtime.layout import Rect
-from termgames.runtime.screen import GameScreen, Host, ResultPanel, Screen, Show
+from termgames.runtime.screen import GameScreen, Host, ResultPanel, Resumed, Screen, Show
 from termgames.sokoban import saving
 from termgames.sokoban.course import Course
 from termgames.sokoban.format import Catalogue, Level
@@ -160,15 +160,19 @@ class SokobanScreen(GameScreen[SokobanState]):
             return None
         return saving.saved(self.course.collection.name, self.course.index, self.game)
 
-    def resume(self, state: Mapping[str, Any]) -> bool:
+    def resume(self, state: Mapping[str, Any]) -> Resumed:
         """The saved level, in its collection where it can be, its actions played again
-        (undo and redo included); over the collection list if that is showing."""
+        (undo and redo included); over the collection list if that is showing. Not when
+        the command line asked for a collection or file it is not in."""
         try:
             back = saving.restored(state)
         except saving.BadState:
-            return False
-        catalogue, index = saving.home_of(
-            back, self.course.collection if self.course.opened else None)
+            return Resumed.UNREADABLE
+        home = saving.home_of(back, self.course.collection if self.course.opened else None,
+                              anywhere=self.starting[0] is None)
+        if home is None:
+            return Resumed.NOT_HERE
+        catalogue, index = home
         if self.course.opened and catalogue is self.course.collection:
             self.go_to(index)
         else:
@@ -177,7 +181,7 @@ class SokobanScreen(GameScreen[SokobanState]):
         self.course.kept[index] = self.assistant(back.game.level, back.game)
         if self.menu is not None:
             self.host.pop(self.menu)  # nothing if it is gone already
-        return True
+        return Resumed.BACK
 
     def resumed(self) -> tuple[str, ...]:
         """The level is back as it was left; r restarts it (u brings it back)."""
