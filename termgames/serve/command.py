@@ -338,8 +338,9 @@ async def _serve(host: str, port: int, key: Any, options: Options,
     echo(f"termgames serve: host key {key.get_fingerprint()}")
     sys.stdout.flush()
     if beside:
-        log.say("sharing the port", port=listening,
-                note="another server listens here too: a restart's old one drains on SIGTERM")
+        log.say("port shared", port=listening,
+                note="another server listens on it too: if it is a restart's old one, "
+                "SIGTERM drains it")
     shutdown = _install_stop_handlers()
     tell_service_manager("READY=1", f"STATUS=listening on {address} port {listening}")
     publishing = asyncio.create_task(_publish_live(arcade, folder))
@@ -383,11 +384,11 @@ async def _stop(arcade: Arcade, listener: Listener, shutdown: Shutdown, drain_se
     from termgames.text import plural
 
     draining = drain_seconds > 0 and not shutdown.now.is_set()
-    listener.stop()  # a restart's new server takes every new connection from now on
+    await listener.stop()  # a restart's new server takes every new connection from now on
     if draining:
         tell_service_manager("STOPPING=1", f"STATUS=draining: {plural(arcade.players(), 'player')}"
                              f", {drain_seconds:g} s at most")
-        await drain(arcade, drain_seconds, shutdown.now)
+        await drain(arcade, drain_seconds, shutdown.now, lambda: len(listener.handed))
     else:
         tell_service_manager("STOPPING=1")
     echo("termgames serve: closing; every game is saved first")

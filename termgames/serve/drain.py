@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import math
+from collections.abc import Callable
 
 from termgames.serve.arcade import Arcade, Seat
 
@@ -62,9 +63,12 @@ def restarting(seconds: float) -> tuple[str, ...]:
             f"Restart in {left}")
 
 
-async def drain(arcade: Arcade, seconds: float, now: asyncio.Event) -> None:
+async def drain(arcade: Arcade, seconds: float, now: asyncio.Event,
+                arriving: Callable[[], int] = lambda: 0) -> None:
     """Tell everyone, and wait ``seconds`` (or until everyone has left, or ``now`` is
-    set) for the players to finish; the host's log hears when it starts and ends."""
+    set) for the players to finish; ``arriving`` counts the connections still on their
+    way in (taken from the listening socket's queue). The host's log hears when the
+    drain starts and ends."""
     loop = asyncio.get_running_loop()
     started, deadline = arcade.log.clock(), loop.time() + seconds
     watchers = arcade.send_watchers_away(WATCHERS_SENT_AWAY, "server restarting")
@@ -82,7 +86,7 @@ async def drain(arcade: Arcade, seconds: float, now: asyncio.Event) -> None:
     last_call = (loop.call_later(seconds - LAST_CALL_S, tell_everyone)
                  if seconds > SHOWN_S + LAST_CALL_S else None)
     try:
-        ended = await _until_everyone_left(arcade, deadline, now)
+        ended = await _until_everyone_left(arcade, deadline, now, arriving)
     finally:
         arcade.greet = None
         if last_call is not None:
@@ -90,11 +94,14 @@ async def drain(arcade: Arcade, seconds: float, now: asyncio.Event) -> None:
     arcade.log.drain_ended(started, arcade.players(), ended)
 
 
-async def _until_everyone_left(arcade: Arcade, deadline: float, now: asyncio.Event) -> str:
-    """Wait until nobody is connected and every game has ended, the deadline passes, or
-    ``now`` is set; which it was ('everyone left', 'time up', 'stopped')."""
+async def _until_everyone_left(arcade: Arcade, deadline: float, now: asyncio.Event,
+                               arriving: Callable[[], int]) -> str:
+    """Wait until nobody is connected or arriving and every game has ended, the deadline
+    passes, or ``now`` is set; which it was ('everyone left', 'time up', 'stopped'). It
+    looks first after LOOK_EVERY_S: a connection accepted just before the listening
+    stopped is counted only once the loop has given it its first turn."""
     loop = asyncio.get_running_loop()
-    while arcade.connections > 0 or arcade.sessions:
+    while True:
         left = deadline - loop.time()
         if left <= 0:
             return "time up"
@@ -102,4 +109,5 @@ async def _until_everyone_left(arcade: Arcade, deadline: float, now: asyncio.Eve
             await asyncio.wait_for(now.wait(), min(left, LOOK_EVERY_S))
         if now.is_set():
             return "stopped"
-    return "everyone left"
+        if arcade.connections == 0 and not arcade.sessions and arriving() == 0:
+            return "everyone left"

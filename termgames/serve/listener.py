@@ -75,12 +75,18 @@ class Listener:
         name = self.acceptor.sockets[0].getsockname()
         return str(name[0]), int(name[1])
 
-    def stop(self) -> int:
+    async def stop(self) -> int:
         """Listen no more. Every connection the kernel had queued is taken first and
         served here, as any connection is (closing the socket would reset it); how many
         there were."""
+        loop = asyncio.get_running_loop()
+        for listening in self.acceptor.sockets:
+            loop.remove_reader(listening.fileno())
+        # The connections the loop accepted just now get their transports in its next
+        # turn; a server already closed would refuse them one, and leave them hanging.
+        await asyncio.sleep(0)
         kept = [listening.dup() for listening in self.acceptor.sockets]
-        self.acceptor.close()  # the loop stops watching; the kept copies hold the queue
+        self.acceptor.close()  # its sockets close; the kept copies hold the queue
         taken: list[socket.socket] = []
         for listening in kept:
             listening.setblocking(False)
@@ -89,7 +95,7 @@ class Listener:
                     taken.append(listening.accept()[0])
             listening.close()  # at once: only what comes in the moment between is lost
         for connection in taken:
-            task = asyncio.get_running_loop().create_task(self._serve(connection))
+            task = loop.create_task(self._serve(connection))
             self.handed.add(task)
             task.add_done_callback(self.handed.discard)
         return len(taken)
