@@ -124,6 +124,12 @@ class Arcade:
         self.starts = StartCounter(abuse.max_starts_per_minute, time.monotonic)
         self.per_address: Counter[str] = Counter()
         self.connections = 0
+        self.arriving = 0
+        """Connections let in that have not asked for their session yet."""
+        self.open_sessions = 0
+        """Sessions whose channel is open: a game, a watcher, the scores, or one being
+        started or refused (a connection may stay open after its session: OpenSSH's
+        ControlMaster keeps it)."""
         self.sessions: dict[int, Seat] = {}  # by child pid
         self.watchers: set[Seat] = set()  # sessions watching, which have no game
         self.closing = False

@@ -18,15 +18,12 @@ from collections.abc import Callable
 
 from termgames.serve.arcade import Arcade, Seat
 
-__all__ = ["DRAIN_S", "RESTARTED", "Shutdown", "drain"]
+__all__ = ["RESTARTED", "WATCHERS_SENT_AWAY", "Shutdown", "drain"]
 
-DRAIN_S = 60.0
-"""The players' grace, by default (``serve --drain-seconds``)."""
 SHOWN_S = 15.0
 """How long the line shows over a game; it comes back for the last LAST_CALL_S."""
 LAST_CALL_S = 15.0
-RESTARTED = ("termgames: the server is restarting; your game is saved and will be here "
-             "when you reconnect")
+RESTARTED = "termgames: the server is restarting; your game is saved for when you reconnect"
 """What a player still playing at the drain's end reads as their game ends."""
 WATCHERS_SENT_AWAY = "termgames: the server is restarting; come back in a minute to watch"
 LOOK_EVERY_S = 0.1
@@ -64,10 +61,10 @@ def restarting(seconds: float) -> tuple[str, ...]:
 
 
 async def drain(arcade: Arcade, seconds: float, now: asyncio.Event,
-                arriving: Callable[[], int] = lambda: 0) -> None:
+                handed: Callable[[], int] = lambda: 0) -> None:
     """Tell everyone, and wait ``seconds`` (or until everyone has left, or ``now`` is
-    set) for the players to finish; ``arriving`` counts the connections still on their
-    way in (taken from the listening socket's queue). The host's log hears when the
+    set) for the players to finish; ``handed`` counts the connections still on their
+    way in from the listening socket's queue. The host's log hears when the
     drain starts and ends."""
     loop = asyncio.get_running_loop()
     started, deadline = arcade.log.clock(), loop.time() + seconds
@@ -86,7 +83,7 @@ async def drain(arcade: Arcade, seconds: float, now: asyncio.Event,
     last_call = (loop.call_later(seconds - LAST_CALL_S, tell_everyone)
                  if seconds > SHOWN_S + LAST_CALL_S else None)
     try:
-        ended = await _until_everyone_left(arcade, deadline, now, arriving)
+        ended = await _until_everyone_left(arcade, deadline, now, handed)
     finally:
         arcade.greet = None
         if last_call is not None:
@@ -95,11 +92,12 @@ async def drain(arcade: Arcade, seconds: float, now: asyncio.Event,
 
 
 async def _until_everyone_left(arcade: Arcade, deadline: float, now: asyncio.Event,
-                               arriving: Callable[[], int]) -> str:
-    """Wait until nobody is connected or arriving and every game has ended, the deadline
-    passes, or ``now`` is set; which it was ('everyone left', 'time up', 'stopped'). It
-    looks first after LOOK_EVERY_S: a connection accepted just before the listening
-    stopped is counted only once the loop has given it its first turn."""
+                               handed: Callable[[], int]) -> str:
+    """Wait until every session has ended (its game too) and no connection is on its way
+    to one, the deadline passes, or ``now`` is set; which it was ('everyone left', 'time
+    up', 'stopped'). It looks first after LOOK_EVERY_S: a connection accepted just
+    before the listening stopped is counted only once the loop has given it its first
+    turn. A connection whose session has ended is not waited for."""
     loop = asyncio.get_running_loop()
     while True:
         left = deadline - loop.time()
@@ -109,5 +107,6 @@ async def _until_everyone_left(arcade: Arcade, deadline: float, now: asyncio.Eve
             await asyncio.wait_for(now.wait(), min(left, LOOK_EVERY_S))
         if now.is_set():
             return "stopped"
-        if arcade.connections == 0 and not arcade.sessions and arriving() == 0:
+        if (arcade.open_sessions == 0 and not arcade.sessions and arcade.arriving == 0
+                and handed() == 0):
             return "everyone left"

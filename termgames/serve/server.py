@@ -93,6 +93,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
     def connection_made(self, chan: Any) -> None:
         """The session's channel, to write to."""
         self.channel = chan
+        self.arcade.open_sessions += 1
 
     def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int],
                       term_modes: Any) -> bool:
@@ -302,8 +303,10 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         return False
 
     def connection_lost(self, exc: Exception | None) -> None:
-        """The player has gone: the game is hung up and saves."""
+        """The player has gone (or the session has ended, and its channel closed): the
+        game is hung up and saves."""
         self.channel = None
+        self.arcade.open_sessions -= 1
         if self.spectator is not None:
             self.spectator.channel = None  # nothing more can be said to them
             self.stop_watching()
