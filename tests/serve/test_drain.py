@@ -237,3 +237,19 @@ def test_the_service_manager_hears_ready_and_stopping(tmp_path: Path,
         server.stop()
         manager.close()
 
+
+
+def test_servers_sharing_a_data_folder_share_the_names_keys_claimed(tmp_path: Path) -> None:
+    """A restart's old and new server run together for a while, on one claims file: a
+    name claimed on either is claimed on both, and neither's claims overwrite the
+    other's."""
+    from termgames.serve.door import Claims
+
+    old, new = Claims(tmp_path / "claims.json"), Claims(tmp_path / "claims.json")
+    old.claim("ann", "SHA256:ann")
+    assert not new.allows("ann", "SHA256:eve")  # claimed on the old one, after new started
+    new.claim("ben", "SHA256:ben")
+    old.claim("cal", "SHA256:cal")
+    again = Claims(tmp_path / "claims.json")
+    assert again.owners == {"ann": "SHA256:ann", "ben": "SHA256:ben", "cal": "SHA256:cal"}
+    assert not old.allows("ben", "SHA256:eve") and old.allows("ben", "SHA256:ben")
