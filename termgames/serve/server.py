@@ -254,7 +254,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         if self.child is None or not self.child.terminal or self.channel is None:
             return
         if self.overlay is None:
-            self.overlay = Overlay(self.tell, self.ask_repaint, later, self.size[0])
+            self.overlay = Overlay(self.tell, self.ask_repaint, later, self.size)
         self.overlay.show(forms, seconds)
 
     def tell(self, data: bytes) -> None:
@@ -268,7 +268,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         """The player's window changed: the game's terminal follows."""
         self.size = window_size(width, height)
         if self.overlay is not None:
-            self.overlay.resize(self.size[0])
+            self.overlay.resize(*self.size)
         if self.spectator is not None:
             self.spectator.watcher.resize(*self.size)
             return

@@ -47,29 +47,30 @@ def test_the_line_waits_for_the_end_of_a_sequence_or_character(output: bytes,
     assert ends_between(output) is between
 
 
-def test_the_longest_form_that_fits_is_drawn_across_the_top_row() -> None:
-    assert FORMS[0].encode() in line_bytes(FORMS, 80)
-    assert FORMS[1].encode() in line_bytes(FORMS, 50)
-    assert b"Restart in" in line_bytes(FORMS, 12)  # the last form, cut to the width
-    assert line_bytes(FORMS, 0) == b""
+def test_the_longest_form_that_fits_is_drawn_across_the_bottom_row() -> None:
+    assert FORMS[0].encode() in line_bytes(FORMS, 80, 24)
+    assert b"\x1b[24;1H" in line_bytes(FORMS, 80, 24)
+    assert FORMS[1].encode() in line_bytes(FORMS, 50, 24)
+    assert b"Restart in" in line_bytes(FORMS, 12, 24)  # the last form, cut to the width
+    assert line_bytes(FORMS, 0, 24) == b""
 
 
 def test_a_line_goes_between_frames_again_after_each_and_a_repaint_when_it_goes() -> None:
     written: list[bytes] = []
     repaints: list[int] = []
     timers = Timers()
-    overlay = Overlay(written.append, lambda: repaints.append(1), timers.later, 80)
+    overlay = Overlay(written.append, lambda: repaints.append(1), timers.later, (80, 24))
     overlay.show(FORMS, 15)
-    assert written == [line_bytes(FORMS, 80)] and overlay.showing
+    assert written == [line_bytes(FORMS, 80, 24)] and overlay.showing
     overlay.after(b"\x1b[2;1Ha frame")
     assert len(written) == 2  # the game drew over it: drawn again
     overlay.after(b"half a sequence \x1b[3")
     assert len(written) == 2  # not inside the game's sequence
     overlay.after(b";5Hthe rest")
     assert len(written) == 3
-    overlay.resize(40)
-    overlay.after(b"a frame at the new width")
-    assert written[-1] == line_bytes(FORMS, 40)
+    overlay.resize(40, 20)
+    overlay.after(b"a frame at the new size")
+    assert written[-1] == line_bytes(FORMS, 40, 20)
     timers.fire()  # its time is up
     assert repaints == [1] and not overlay.showing
     overlay.after(b"a frame")
@@ -93,9 +94,10 @@ def test_the_games_cursor_colours_and_line_drawing_set_are_kept() -> None:
     frame = b"\x1b%@\x1b[H\x1b[2J\x1b[5;10H\x1b[1;32mgreen\x1b(0"
     rest = b"qq\x1b(B then text"  # the game goes on where it was, as it was
     plain = screen_after(frame, rest)
-    covered = screen_after(frame, line_bytes(FORMS, 80), rest)
-    assert covered.display[0].rstrip() == FORMS[0]
-    assert covered.display[1:] == plain.display[1:]
+    covered = screen_after(frame, line_bytes(FORMS, 80, 24), rest)
+    assert covered.display[23].rstrip() == FORMS[0]
+    assert covered.buffer[23][0].reverse and not covered.buffer[23][79].reverse
+    assert covered.display[:23] == plain.display[:23]
     row = 4
     assert [covered.buffer[row][x] for x in range(9, 30)] == [
         plain.buffer[row][x] for x in range(9, 30)]  # the same letters, colours and set

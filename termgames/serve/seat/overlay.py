@@ -1,7 +1,8 @@
-"""One line over a player's game, from the server (the server is restarting): written into
-the player's stream between the game's frames, never inside one, drawn again after each
-frame while it shows (the game does not know it is there, and draws over it), and the
-game asked to repaint its whole screen when it goes.
+"""One line over a player's game, from the server (the server is restarting): on the
+bottom row, where the game's footer says things, written into the player's stream
+between the game's frames, never inside one, drawn again after each frame while it shows
+(the game does not know it is there, and draws over it), and the game asked to repaint
+its whole screen when it goes.
 
 The line is drawn with the cursor saved and restored (DECSC and DECRC, which every
 terminal a game runs on keeps: xterm's, VT100's, the Linux console's, tmux's, screen's),
@@ -29,13 +30,13 @@ class Overlay:
     (not to recordings or watchers), ``repaint`` asks the game for its whole screen."""
 
     def __init__(self, write: Callable[[bytes], None], repaint: Callable[[], None],
-                 later: Later, width: int) -> None:
+                 later: Later, size: tuple[int, int]) -> None:
         self.write = write
         self.repaint = repaint
         self.later = later
-        self.width = width
+        self.size = size
         self.forms: Sequence[str] = ()
-        self.drawn = b""  # the line as last drawn, at this width
+        self.drawn = b""  # the line as drawn at this size
         self.timer: Handle | None = None
         self.between = True
         """Whether the game's last output ended between two sequences (where the line
@@ -52,7 +53,7 @@ class Overlay:
         if self.timer is not None:
             self.timer.cancel()
         self.forms = forms
-        self.drawn = line_bytes(forms, self.width)
+        self.drawn = line_bytes(forms, *self.size)
         self.timer = self.later(seconds, self.hide)
         self.draw()
 
@@ -65,12 +66,12 @@ class Overlay:
             self.forms, self.drawn = (), b""
             self.repaint()
 
-    def resize(self, width: int) -> None:
-        """The window changed: the line fits the new width (the game redraws, and the
-        line is drawn again after it)."""
-        self.width = width
+    def resize(self, width: int, height: int) -> None:
+        """The window changed: the line fits the new size (the game redraws, and the line
+        is drawn again after it)."""
+        self.size = (width, height)
         if self.forms:
-            self.drawn = line_bytes(self.forms, width)
+            self.drawn = line_bytes(self.forms, width, height)
 
     def after(self, output: bytes) -> None:
         """The game drew ``output``: while the line shows, it goes over it again, if the
@@ -92,14 +93,18 @@ class Overlay:
         self.forms, self.drawn = (), b""
 
 
-def line_bytes(forms: Sequence[str], width: int) -> bytes:
-    """The bytes that draw the first form that fits ``width`` (else the last, cut) on
-    the top row, padded across it, with the cursor and the game's attributes kept."""
-    if width <= 0 or not forms:
+def line_bytes(forms: Sequence[str], width: int, height: int) -> bytes:
+    """The bytes that draw the first form that fits (else the last, cut) on the bottom
+    row of a ``width`` x ``height`` window, padded across it but for its last cell (a
+    terminal without a deferred wrap would scroll), the cursor and the game's attributes
+    kept."""
+    room = width - 1
+    if room <= 0 or height <= 0 or not forms:
         return b""
-    text = next((form for form in forms if len(form) <= width), forms[-1])[:width]
-    shown = text.ljust(width).encode("ascii", "replace")
-    return SAVE + ASCII_SET + b"\x1b[1;1H" + LINE_STYLE + shown + b"\x1b[0m" + RESTORE
+    text = next((form for form in forms if len(form) <= room), forms[-1])[:room]
+    shown = text.ljust(room).encode("ascii", "replace")
+    return (SAVE + ASCII_SET + f"\x1b[{height};1H".encode() + LINE_STYLE + shown
+            + b"\x1b[0m" + RESTORE)
 
 
 def ends_between(output: bytes) -> bool:
