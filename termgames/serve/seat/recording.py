@@ -180,7 +180,7 @@ class Recorder:
                 written = os.write(self.descriptor, data)
                 data = data[written:]
         except OSError as error:
-            self.folder.log(f"termgames serve: stopped recording {self.path.name} "
+            self.folder.log(f"stopped recording {self.path.name} "
                             f"({error.strerror or error})")
             self.stop()
 
