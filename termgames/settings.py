@@ -1,6 +1,6 @@
 """The settings, read in one place: the environment's ``TERMGAMES_*`` variables, the data
-folder, the player's name and whether anyone checked it, how things look (NO_COLOR), and
-the database to use.
+folder, the player's name and whether anyone checked it, how things look (NO_COLOR), the
+database to use, and the service manager a server tells how it runs (NOTIFY_SOCKET).
 
 A local run reads them from its own environment; a served game's environment is built by
 the server from the connection (``serve/seat/children.py``), so the same code serves
@@ -141,6 +141,12 @@ def use_database(url: str) -> None:
     """Use the database at ``url`` (--database-url): this process and every process it
     starts (a served game, the store broker) find it where the variable would put it."""
     os.environ[DATABASE_URL_VARIABLE] = url
+
+
+def service_manager_socket(environ: Mapping[str, str] | None = None) -> str | None:
+    """Where the service manager hears how a server runs (systemd's NOTIFY_SOCKET, set for
+    a unit of Type=notify), if one asked."""
+    return environment(environ).get("NOTIFY_SOCKET") or None
 
 
 def announce_broker(socket: str | None) -> None:

@@ -98,9 +98,10 @@ class Server:
         return 0
 
     def stop(self) -> int:
-        """SIGTERM, and the exit status (killed after 15 s); all it said is read."""
+        """Ctrl-C (SIGINT: every game hung up at once; SIGTERM would drain, giving the
+        players a minute), and the exit status (killed after 15 s); all it said is read."""
         if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
+            self.process.send_signal(signal.SIGINT)
         try:
             return self.process.wait(15)
         except subprocess.TimeoutExpired:

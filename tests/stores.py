@@ -107,13 +107,15 @@ BROKER_DEADLINE_S = 60.0
 
 @dataclass
 class RunningBroker:
-    """A store broker process, as ``serve`` runs it, and what it has said on its standard
-    error so far (a thread reads it, a line at a time)."""
+    """A store broker process, as ``serve`` runs it, and what it has said so far: its
+    events, each as serve's log writes it (logfmt), and anything on its standard error,
+    as it came (threads read both, a line at a time)."""
 
     process: subprocess.Popen[bytes]
     socket: str
     folder: Path
     said: list[str] = field(default_factory=list)
+    ready: threading.Event = field(default_factory=threading.Event)
 
     def store(self) -> Store:
         """The store a served game in ``folder`` opens: reads through the broker, writes
@@ -144,10 +146,12 @@ def running_broker(folder: Path, url: str) -> Iterator[RunningBroker]:
     process.stdin.write(url.encode() + b"\n")
     process.stdin.close()
     broker = RunningBroker(process, socket, folder)
-    reader = threading.Thread(target=_collect, args=(process, broker.said), daemon=True)
-    reader.start()
+    readers = [threading.Thread(target=_collect, args=(process, broker.said), daemon=True),
+               threading.Thread(target=_collect_events, args=(process, broker), daemon=True)]
+    for reader in readers:
+        reader.start()
     try:
-        assert process.stdout.readline().strip() == b"ready", broker.said
+        assert broker.ready.wait(BROKER_DEADLINE_S), broker.said
         yield broker
     finally:
         process.send_signal(signal.SIGTERM)
@@ -156,7 +160,8 @@ def running_broker(folder: Path, url: str) -> Iterator[RunningBroker]:
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
-        reader.join(BROKER_DEADLINE_S)
+        for reader in readers:
+            reader.join(BROKER_DEADLINE_S)
         process.stdout.close()
         shutil.rmtree(socket_folder, ignore_errors=True)
 
@@ -166,3 +171,22 @@ def _collect(process: subprocess.Popen[bytes], said: list[str]) -> None:
     for line in process.stderr:
         said.append(line.decode(errors="replace").rstrip("\n"))
     process.stderr.close()
+
+
+def _collect_events(process: subprocess.Popen[bytes], broker: RunningBroker) -> None:
+    """The broker's events (on its standard output), as serve's log writes them; 'ready'
+    sets ``broker.ready``; anything else it prints there is kept as it came."""
+    from termgames.serve.events import HostLog
+    from termgames.store.remote import READY, decode_event
+
+    assert process.stdout is not None
+    log = HostLog(write=broker.said.append)
+    for raw in process.stdout:
+        line = raw.decode(errors="replace").strip()
+        event = decode_event(line)
+        if event is not None:
+            log.report(*event)
+        elif line == READY:
+            broker.ready.set()
+        else:
+            broker.said.append(line)

@@ -177,7 +177,9 @@ def test_a_player_who_drops_leaves_a_saved_game_and_no_process(server: Server) -
     assert "alice" in scores, scores  # the game saved as it went
 
 
-def test_sigterm_saves_every_game_and_exits_0(tmp_path: Path) -> None:
+def test_ctrl_c_saves_every_game_at_once_and_exits_0(tmp_path: Path) -> None:
+    """SIGINT (and SIGHUP, and a second SIGTERM) end at once; a first SIGTERM drains
+    (tests/serve/test_drain.py)."""
     serving = start_server(tmp_path)
 
     async def play() -> list[int | None]:
@@ -187,7 +189,7 @@ def test_sigterm_saves_every_game_and_exits_0(tmp_path: Path) -> None:
             await seat.wait_for("Score: 0")
         assert len(serving.wait_for_games(3)) == 3
         started = time.monotonic()
-        serving.process.send_signal(signal.SIGTERM)
+        serving.process.send_signal(signal.SIGINT)
         statuses = [await seat.finish(15) for seat in seats]
         assert time.monotonic() - started < 10
         for seat in seats:

@@ -268,8 +268,8 @@ def test_an_address_banned_after_the_start_is_refused(tmp_path: Path) -> None:
     finally:
         assert banning.stop() == 0
     log = banning.said()
-    assert (f"termgames serve: {bans}, line 2: not an address, a network or a SHA256: "
-            "fingerprint: '127.0.0.300'; the line is ignored") in log, log
+    assert (f'termgames serve: warning: message="{bans}, line 2: not an address, a network '
+            "or a SHA256: fingerprint: '127.0.0.300'; the line is ignored\"") in log, log
 
 
 def test_a_banned_key_is_refused_with_a_line(tmp_path: Path) -> None:

@@ -60,7 +60,11 @@ class Seat(Protocol):
         """Whether its game's terminal is still open."""
 
     def notice(self, line: str) -> None:
-        """Tell the player one line."""
+        """Tell the player one line, after their game."""
+
+    def show_line(self, forms: tuple[str, ...], seconds: float) -> None:
+        """Show the player a line over their game (the first of ``forms`` that fits) for
+        ``seconds``."""
 
     def hang_up(self, ended: str = "link dropped") -> None:
         """End the game as a dropped connection does (it saves); ``ended`` says why, for
@@ -120,9 +124,17 @@ class Arcade:
         self.starts = StartCounter(abuse.max_starts_per_minute, time.monotonic)
         self.per_address: Counter[str] = Counter()
         self.connections = 0
+        self.arriving = 0
+        """Connections let in that have not asked for their session yet."""
+        self.open_sessions = 0
+        """Sessions whose channel is open: a game, a watcher, the scores, or one being
+        started or refused (a connection may stay open after its session: OpenSSH's
+        ControlMaster keeps it)."""
         self.sessions: dict[int, Seat] = {}  # by child pid
         self.watchers: set[Seat] = set()  # sessions watching, which have no game
         self.closing = False
+        self.greet: Callable[[Seat], None] | None = None
+        """While the server drains: what a game that starts now is told (drain.py)."""
         self.broker: BrokerProcess | None = None
         self.spawner: Spawner  # take_spawner gives it
         self.recordings: RecordFolder | None = None
@@ -229,15 +241,28 @@ class Arcade:
             if self.broker is not None and not self.closing:
                 self.broker.exited(pid)
 
-    async def close(self, grace: float = HANGUP_GRACE_S) -> None:
-        """Hang up every game (each saves), wait for them, kill any that hang on."""
+    def players(self) -> int:
+        """How many play now (the scores, which need no terminal, are nobody's game)."""
+        return len(self.live())
+
+    def send_watchers_away(self, line: str, ended: str) -> int:
+        """Tell every watcher ``line`` and end their sessions; how many there were."""
+        watchers = list(self.watchers)
+        for watcher in watchers:
+            watcher.notice(line)
+            watcher.hang_up(ended)
+        return len(watchers)
+
+    async def close(self, grace: float = HANGUP_GRACE_S,
+                    line: str = "termgames: the server is closing; your game is saved",
+                    ended: str = "server closing") -> None:
+        """Hang up every game (each saves), its player told ``line`` and the log
+        ``ended``; wait for them, kill any that hang on."""
         self.closing = True
-        for watcher in list(self.watchers):
-            watcher.notice("termgames: the server is closing")
-            watcher.hang_up("server closing")
+        self.send_watchers_away("termgames: the server is closing", "server closing")
         for session in list(self.sessions.values()):
-            session.notice("termgames: the server is closing; your game is saved")
-            session.hang_up("server closing")
+            session.notice(line)
+            session.hang_up(ended)
         loop = asyncio.get_running_loop()
         deadline = loop.time() + grace
         while self.sessions and loop.time() < deadline:

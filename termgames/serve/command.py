@@ -1,5 +1,5 @@
 """``termgames serve``: start the SSH server, print its key's fingerprint, serve until
-SIGTERM or Ctrl-C, then let every game save and exit 0."""
+SIGTERM (then drain: drain.py) or Ctrl-C, then let every game save and exit 0."""
 
 from __future__ import annotations
 
@@ -21,6 +21,9 @@ if TYPE_CHECKING:
     from termgames.serve.arcade import Arcade, Options
     from termgames.serve.database import BrokerProcess
     from termgames.serve.door import AbuseLimits, BanFile, Claims
+    from termgames.serve.drain import Shutdown
+    from termgames.serve.events import HostLog
+    from termgames.serve.listener import Listener
     from termgames.serve.seat import Spawner
     from termgames.spec import GameSpec
 
@@ -73,6 +76,13 @@ SERVE_OPTIONS: tuple[Callable[[Any], Any], ...] = (
                  help="Nobody may watch the games ('ssh -t -p PORT watch@HOST' lists "
                  "them otherwise; a player may say --no-watch for one game)."),
     database_url_option,
+    click.option("--drain-seconds", type=click.FloatRange(0), default=60.0,
+                 show_default=True, help="On SIGTERM, how long the players may play on "
+                 "before their games are saved and closed (0: at once); a second "
+                 "SIGTERM or Ctrl-C ends at once."),
+    click.option("--log-format", type=click.Choice(["logfmt", "json"]), default="logfmt",
+                 show_default=True, help="The log's lines on standard error: logfmt, or "
+                 "one JSON object a line."),
 )
 """The ``serve`` command's options, in the order its help lists them."""
 
@@ -87,7 +97,8 @@ def serve_command(games: tuple[GameSpec[object], ...], entry: Callable[[list[str
               idle_timeout: float, auth: str, record: Path | None,
               record_max_mb: float | None, connect_burst: int, connect_rate: float,
               max_session_time: float, max_starts_per_minute: int,
-              ban_file: Path | None, login_timeout: float, no_watch: bool) -> None:
+              ban_file: Path | None, login_timeout: float, no_watch: bool,
+              drain_seconds: float, log_format: str) -> None:
         """Serve the arcade over SSH: 'ssh -p PORT anyname@HOST' opens the menu, and
         'ssh -t -p PORT HOST 2048' opens a game."""
         from termgames.serve.door import AbuseLimits
@@ -101,7 +112,7 @@ def serve_command(games: tuple[GameSpec[object], ...], entry: Callable[[list[str
                             max_starts_per_minute, ban_file, login_timeout)
         run_server(games, entry, host, port,
                    SessionLimits(max_sessions, max_per_ip, idle_timeout), Auth(auth), recording,
-                   abuse, watching=not no_watch)
+                   abuse, watching=not no_watch, running=Running(drain_seconds, log_format))
 
     command: Callable[..., None] = serve
     for option in reversed(SERVE_OPTIONS):  # as decorators would, the last first
@@ -117,6 +128,14 @@ class Recording(NamedTuple):
     max_bytes: int | None
 
 
+class Running(NamedTuple):
+    """How the server stops and speaks: the players' grace on SIGTERM, and the log's
+    format."""
+
+    drain_seconds: float = 60.0
+    log_format: str = "logfmt"
+
+
 class SessionLimits(NamedTuple):
     """How many players the server takes, and how long it waits for a key."""
 
@@ -127,8 +146,10 @@ class SessionLimits(NamedTuple):
 
 def run_server(games: tuple[GameSpec[object], ...], entry: Callable[[list[str]], None], host: str,
                port: int, limits: SessionLimits, auth: Auth, recording: Recording | None = None,
-               abuse: AbuseLimits | None = None, watching: bool = True) -> None:
-    """Serve ``games`` until SIGTERM or Ctrl-C (the ``serve`` command's body)."""
+               abuse: AbuseLimits | None = None, watching: bool = True,
+               running: Running | None = None) -> None:
+    """Serve ``games`` until SIGTERM (and a drain) or Ctrl-C (the ``serve`` command's
+    body)."""
     if sys.platform == "win32":  # this system cannot, whatever the arguments: status 1
         echo(f"termgames: {NOT_ON_WINDOWS}", err=True)
         sys.exit(1)
@@ -146,8 +167,11 @@ def run_server(games: tuple[GameSpec[object], ...], entry: Callable[[list[str]],
         remote_help,
         remote_options,
     )
+    from termgames.serve.events import HostLog
     from termgames.settings import serve_folder
 
+    running = running or Running()
+    log = HostLog(form=running.log_format)
     folder = serve_folder()
     try:
         key = host_key(folder)
@@ -157,9 +181,9 @@ def run_server(games: tuple[GameSpec[object], ...], entry: Callable[[list[str]],
         sys.exit(2)
     options = Options(*limits, auth, remote_options(games), entry, abuse or AbuseLimits(),
                       watching, helps=remote_help(games))
-    bans = _ban_file(options.abuse.ban_file)
+    bans = _ban_file(options.abuse.ban_file, log)
     _preload(games)
-    broker = _start_broker()
+    broker = _start_broker(log)
     from termgames.serve.seat import Spawner
 
     spawner = Spawner.fork(entry)  # holds the preloaded games, and none of the sessions
@@ -167,7 +191,7 @@ def run_server(games: tuple[GameSpec[object], ...], entry: Callable[[list[str]],
         import asyncio  # here, not at the top: every termgames command loads this module
 
         asyncio.run(_serve(host, port, key, options, claims, broker, folder, recording,
-                           bans, spawner))
+                           bans, spawner, running, log))
     except OSError as error:
         echo(f"termgames: cannot listen on {host}:{port}: {error.strerror or error}",
              err=True)
@@ -178,7 +202,7 @@ def run_server(games: tuple[GameSpec[object], ...], entry: Callable[[list[str]],
             broker.stop()
 
 
-def _ban_file(path: Path | None) -> BanFile | None:
+def _ban_file(path: Path | None, log: HostLog) -> BanFile | None:
     """The ban file, read once now: one that cannot be read stops the start (status 2);
     its bad lines are said, one a line, and the rest applies."""
     import time
@@ -187,7 +211,7 @@ def _ban_file(path: Path | None) -> BanFile | None:
 
     if path is None:
         return None
-    bans = BanFile(path, time.monotonic, _log)
+    bans = BanFile(path, time.monotonic, log.warning)
     try:
         bans.load()
     except BanFileMissing as error:
@@ -196,12 +220,7 @@ def _ban_file(path: Path | None) -> BanFile | None:
     return bans
 
 
-def _log(line: str) -> None:
-    """One line in the server's log (its standard error)."""
-    echo(f"termgames serve: {line}", err=True)
-
-
-def _start_broker() -> BrokerProcess | None:
+def _start_broker(log: HostLog) -> BrokerProcess | None:
     """With a PostgreSQL database, the store broker, listening (before the server does:
     a database that cannot be reached stops the start, in one line and status 1)."""
     from termgames.failures import StoreUnavailable
@@ -218,7 +237,7 @@ def _start_broker() -> BrokerProcess | None:
     except ImportError:
         echo(f"termgames: {DRIVER_HINT}", err=True)
         sys.exit(2)
-    broker = BrokerProcess(data_home(), url)
+    broker = BrokerProcess(data_home(), url, log.report)
     try:
         broker.start()
     except StoreUnavailable as error:
@@ -252,7 +271,7 @@ def _publish_once(arcade: Arcade, folder: Path) -> None:
         arcade.live_warned = False
     except (OSError, ValueError) as error:
         if not arcade.live_warned:
-            echo(f"termgames serve: cannot publish the live sessions ({error})", err=True)
+            arcade.log.warning(f"cannot publish the live sessions ({error})")
             arcade.live_warned = True
 
 
@@ -292,45 +311,91 @@ def _preload(games: tuple[GameSpec[object], ...]) -> None:
 async def _serve(host: str, port: int, key: Any, options: Options,
                  claims: Claims | None, broker: BrokerProcess | None, folder: Path,
                  recording: Recording | None, bans: BanFile | None,
-                 spawner: Spawner) -> None:
+                 spawner: Spawner, running: Running, log: HostLog) -> None:
     import asyncio
 
-    import asyncssh
-
     from termgames.serve.arcade import Arcade, install_reaper
-    from termgames.serve.gate import Gate
-    from termgames.serve.server import GameSession
+    from termgames.serve.listener import Listener, port_taken
+    from termgames.serve.service import tell_service_manager
 
     arcade = Arcade(options, claims, bans)
+    arcade.log = log
     arcade.broker = broker
+    if broker is not None:
+        broker.follow()  # its lines, from now on, as they come
     if recording is not None:
         from termgames.serve.seat import RecordFolder
 
-        arcade.recordings = RecordFolder(
-            recording.folder, recording.max_bytes, lambda line: echo(line, err=True),
-            asyncio.get_running_loop().call_later)
+        arcade.recordings = RecordFolder(recording.folder, recording.max_bytes, log.warning,
+                                         asyncio.get_running_loop().call_later)
     arcade.take_spawner(spawner)
     install_reaper(arcade)
-    server = await asyncssh.create_server(
-        lambda: Gate(arcade, GameSession), host, port, server_host_keys=[key], encoding=None,
-        line_editor=False, agent_forwarding=False, x11_forwarding=False,
-        allow_scp=False, login_timeout=options.abuse.login_timeout,
-        keepalive_interval=60, encryption_algs=list(CIPHERS))
-    listening = server.sockets[0].getsockname()
-    echo(f"termgames serve: listening on {listening[0]} port {listening[1]}, "
+    beside = port_taken(host, port)
+    listener = await Listener.open(host, port, _ssh_options(arcade, key, options))
+    address, listening = listener.address
+    echo(f"termgames serve: listening on {address} port {listening}, "
          f"auth {options.auth.value}")
     echo(f"termgames serve: host key {key.get_fingerprint()}")
     sys.stdout.flush()
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for number in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
-        loop.add_signal_handler(number, stop.set)
+    if beside:
+        log.say("port shared", port=listening,
+                note="another server listens on it too: if it is a restart's old one, "
+                "SIGTERM drains it")
+    shutdown = _install_stop_handlers()
+    tell_service_manager("READY=1", f"STATUS=listening on {address} port {listening}")
     publishing = asyncio.create_task(_publish_live(arcade, folder))
-    await stop.wait()
-    echo("termgames serve: closing; every game is saved first")
+    await shutdown.asked.wait()
     publishing.cancel()
-    server.close()
-    await arcade.close()
-    _publish_once(arcade, folder)  # nobody plays now
-    await server.wait_closed()
+    await _stop(arcade, listener, shutdown, running.drain_seconds, folder)
+
+
+def _ssh_options(arcade: Arcade, key: Any, options: Options) -> dict[str, Any]:
+    """What every connection gets of SSH: the door, the host key, and nothing but games."""
+    from termgames.serve.gate import Gate
+    from termgames.serve.server import GameSession
+
+    return {"server_factory": lambda: Gate(arcade, GameSession), "server_host_keys": [key],
+            "encoding": None, "line_editor": False, "agent_forwarding": False,
+            "x11_forwarding": False, "allow_scp": False,
+            "login_timeout": options.abuse.login_timeout, "keepalive_interval": 60,
+            "encryption_algs": list(CIPHERS)}
+
+
+def _install_stop_handlers() -> Shutdown:
+    """SIGTERM drains (a second ends at once); Ctrl-C and SIGHUP end at once."""
+    import asyncio
+
+    from termgames.serve.drain import Shutdown
+
+    shutdown = Shutdown()
+    loop = asyncio.get_running_loop()
+    loop.add_signal_handler(signal.SIGTERM, shutdown.terminate)
+    for number in (signal.SIGINT, signal.SIGHUP):
+        loop.add_signal_handler(number, shutdown.interrupt)
+    return shutdown
+
+
+async def _stop(arcade: Arcade, listener: Listener, shutdown: Shutdown, drain_seconds: float,
+                folder: Path) -> None:
+    """Listen no more; drain if asked (and there is a grace); then hang up every game
+    (each saves), and say so."""
+    from termgames.serve.drain import RESTARTED, drain
+    from termgames.serve.service import tell_service_manager
+    from termgames.text import plural
+
+    draining = drain_seconds > 0 and not shutdown.now.is_set()
+    await listener.stop()  # a restart's new server takes every new connection from now on
+    if draining:
+        tell_service_manager("STOPPING=1", f"STATUS=draining: {plural(arcade.players(), 'player')}"
+                             f", {drain_seconds:g} s at most")
+        await drain(arcade, drain_seconds, shutdown.now, lambda: len(listener.handed))
+    else:
+        tell_service_manager("STOPPING=1")
+    echo("termgames serve: closing; every game is saved first")
+    if draining:
+        await arcade.close(line=RESTARTED, ended="server restarting")
+    else:
+        await arcade.close()
+        _publish_once(arcade, folder)  # nobody plays now (a successor publishes its own)
+    await listener.wait_closed()
     echo("termgames serve: closed")

@@ -48,6 +48,8 @@ class Gate(asyncssh.SSHServer):
                                                  self.refusal.message)
             return
         self.refusal = self.arcade.admit(self.address)
+        if self.refusal is None:
+            self.arcade.arriving += 1  # until it asks for its session, or goes
         # asyncssh has no public handle on the connection's transport; without one (a
         # later asyncssh), connections are read at once, as asyncssh alone does
         transport = getattr(conn, "_transport", None)
@@ -58,6 +60,8 @@ class Gate(asyncssh.SSHServer):
         """The connection has gone: it no longer counts."""
         if self.refusal is None:
             self.arcade.release(self.address)
+            if self.sessions == 0:
+                self.arcade.arriving -= 1
 
     def begin_auth(self, username: str) -> bool:
         # With --auth none there is nothing to check; a refused connection still gets a
@@ -129,4 +133,6 @@ class Gate(asyncssh.SSHServer):
         self.sessions += 1
         if self.sessions > 1:
             return False  # one game a connection
+        if self.refusal is None:
+            self.arcade.arriving -= 1
         return self.sessions_of(self.arcade, self)

@@ -30,7 +30,15 @@ from termgames.serve.door import (
     watch_request,
     window_size,
 )
-from termgames.serve.seat import Carrier, Child, Order, SpawnFailed, exit_status, game_environment
+from termgames.serve.seat import (
+    Carrier,
+    Child,
+    Order,
+    Overlay,
+    SpawnFailed,
+    exit_status,
+    game_environment,
+)
 from termgames.serve.watch import Audience, Spectator, StandingPipe, watching_refused
 
 if TYPE_CHECKING:
@@ -69,6 +77,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.standing_pipe: StandingPipe | None = None
         self.audience = Audience(self.ask_repaint)
         self.spectator: Spectator | None = None
+        self.overlay: Overlay | None = None  # a line from the server over the game
         self.finished = False
         """The session's end has been told (to the client and the host's log)."""
         self.ended = ""
@@ -84,6 +93,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
     def connection_made(self, chan: Any) -> None:
         """The session's channel, to write to."""
         self.channel = chan
+        self.arcade.open_sessions += 1
 
     def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int],
                       term_modes: Any) -> bool:
@@ -203,6 +213,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self.time_limit = asyncio.get_running_loop().call_later(limit, self.time_up)
         if self.channel is None or self.arcade.closing:
             self.hang_up()  # gone (or closing) while the game was being started
+        elif self.arcade.greet is not None:
+            self.arcade.greet(self)  # the server drains: the player is told at once
 
     def start_watching(self, refusal: Refusal | None, player: str) -> None:
         """Open the list of games to watch (or ``player``'s game), or say why not."""
@@ -236,10 +248,27 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         if self.child is not None and self.output_open:
             self.child.ask_repaint()
 
+    def show_line(self, forms: tuple[str, ...], seconds: float) -> None:
+        """A line from the server over the player's game (the first of ``forms`` that
+        fits their window) for ``seconds``; the game repaints when it goes."""
+        if self.child is None or not self.child.terminal or self.channel is None:
+            return
+        if self.overlay is None:
+            self.overlay = Overlay(self.tell, self.ask_repaint, later, self.size)
+        self.overlay.show(forms, seconds)
+
+    def tell(self, data: bytes) -> None:
+        """Bytes for the player's terminal alone (not the recording, nor watchers)."""
+        if self.channel is not None:
+            with contextlib.suppress(BrokenPipeError):
+                self.channel.write(data)
+
     def terminal_size_changed(self, width: int, height: int, pixwidth: int,
                               pixheight: int) -> None:
         """The player's window changed: the game's terminal follows."""
         self.size = window_size(width, height)
+        if self.overlay is not None:
+            self.overlay.resize(*self.size)
         if self.spectator is not None:
             self.spectator.watcher.resize(*self.size)
             return
@@ -274,8 +303,10 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         return False
 
     def connection_lost(self, exc: Exception | None) -> None:
-        """The player has gone: the game is hung up and saves."""
+        """The player has gone (or the session has ended, and its channel closed): the
+        game is hung up and saves."""
         self.channel = None
+        self.arcade.open_sessions -= 1
         if self.spectator is not None:
             self.spectator.channel = None  # nothing more can be said to them
             self.stop_watching()
@@ -306,6 +337,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         if self.channel is not None:
             with contextlib.suppress(BrokenPipeError):
                 self.channel.write(data)
+            if self.overlay is not None:
+                self.overlay.after(data)  # the server's line, over what the game drew
         self.audience.output(data)  # after the player's copy: watchers never go first
 
     def pause_writing(self) -> None:
@@ -395,6 +428,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         for timer in (self.idle, self.killer, self.time_limit):
             if timer is not None:
                 timer.cancel()
+        if self.overlay is not None:
+            self.overlay.close()
         if self.recorder is not None:
             self.recorder.close()
             self.recorder = None

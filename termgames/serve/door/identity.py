@@ -49,37 +49,63 @@ def host_key(folder: Path) -> Any:
 
 
 class Claims:
-    """Player names and the fingerprint of the key that claimed each, kept in a file."""
+    """Player names and the fingerprint of the key that claimed each, kept in a file that
+    servers sharing the data folder share (a restart's old and new server run together
+    for a while): each reads the others' claims when the file changes, and adds its own
+    under a lock, so none is lost and a name claimed on one is claimed on all."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
         self.owners: dict[str, str] = {}
+        self._seen: tuple[int, int, int] | None = None  # the file as last read
+        self._read(strict=True)
+
+    def _read(self, strict: bool = False) -> None:
+        """Take in the file's claims if it changed since it was read (a name claimed
+        here stays this key's). A file that cannot be read stops the start (``strict``:
+        IdentityError), and later leaves the claims as they were."""
         try:
-            loaded = json.loads(path.read_text(encoding="utf-8"))
+            stat = self.path.stat()
+            seen = (stat.st_mtime_ns, stat.st_size, stat.st_ino)
+            if seen == self._seen:
+                return
+            loaded = json.loads(self.path.read_text(encoding="utf-8"))
         except FileNotFoundError:
             return
         except (OSError, ValueError) as error:
-            raise IdentityError(f"{path}: {error}") from error
+            if strict:
+                raise IdentityError(f"{self.path}: {error}") from error
+            return
         if not isinstance(loaded, dict):
-            raise IdentityError(f"{path}: not a table of names and key fingerprints")
-        self.owners = {str(name): str(owner) for name, owner in loaded.items()}
+            if strict:
+                raise IdentityError(f"{self.path}: not a table of names and key fingerprints")
+            return
+        self._seen = seen
+        for name, owner in loaded.items():
+            self.owners.setdefault(str(name), str(owner))
 
     def allows(self, name: str, fingerprint: str) -> bool:
         """Whether this key may play as ``name``: it owns it, or nobody does yet."""
+        self._read()
         owner = self.owners.get(name)
         return owner is None or owner == fingerprint
 
     def claim(self, name: str, fingerprint: str) -> None:
         """Give an unclaimed name to a key, and save the claims (a whole new file, moved
-        into place, so a crash never leaves half of one)."""
-        if name in self.owners:
-            return
-        self.owners[name] = fingerprint
+        into place, so a crash never leaves half of one), under the claims' lock."""
+        import fcntl  # serve runs on Unix only
+
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = self.path.with_suffix(".tmp")
-        temporary.write_text(json.dumps(self.owners, indent=1, sort_keys=True),
-                             encoding="utf-8")
-        os.replace(temporary, self.path)
+        with open(self.path.with_name(self.path.name + ".lock"), "a") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            self._read()
+            if name in self.owners:
+                return
+            self.owners[name] = fingerprint
+            temporary = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
+            temporary.write_text(json.dumps(self.owners, indent=1, sort_keys=True),
+                                 encoding="utf-8")
+            os.replace(temporary, self.path)
 
 
 def name_taken(name: str, host: str, port: int) -> str:

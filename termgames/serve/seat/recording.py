@@ -79,7 +79,7 @@ class RecordFolder:
             else:
                 raise FileExistsError(f"{base}{SUFFIX} and 999 more")
         except OSError as error:
-            self.log(f"termgames serve: not recording {player}'s {game} ({error})")
+            self.log(f"not recording {player}'s {game} ({error})")
             return None
         header = {"version": 2, "width": size[0], "height": size[1], "timestamp": int(now),
                   "env": {"TERM": term}, "title": f"{player} plays {game}"}
@@ -180,7 +180,7 @@ class Recorder:
                 written = os.write(self.descriptor, data)
                 data = data[written:]
         except OSError as error:
-            self.folder.log(f"termgames serve: stopped recording {self.path.name} "
+            self.folder.log(f"stopped recording {self.path.name} "
                             f"({error.strerror or error})")
             self.stop()
 

@@ -11,8 +11,10 @@ that takes longer than ``READ_TIMEOUT_S`` is answered as the broker last answere
 as nothing), with a warning.
 
 While the database is out of reach the broker answers from the last good answers
-(``outage.py``), saying from when, and tells the host in one line when the database goes
-down, once a minute while it stays down, and when it is back (``log_line``).
+(``outage.py``), saying from when, and tells serve when the database goes down, once a
+minute while it stays down, and when it is back: one JSON event a line on its standard
+output (``encode_event``), which serve writes into its log in the host's format, so the
+host reads one log, in one format, from one writer.
 """
 
 from __future__ import annotations
@@ -27,9 +29,8 @@ import threading
 from collections.abc import Callable
 from pathlib import Path
 
-from termgames.logline import log_line
 from termgames.store.interface import StoreReader
-from termgames.store.remote.broker_reader import NUDGE, READS, READY, encode_answer
+from termgames.store.remote.broker_reader import NUDGE, READS, READY, encode_answer, encode_event
 
 __all__ = ["main"]
 
@@ -60,10 +61,19 @@ def _handler(store: StoreReader, nudge: Callable[[], None]
     return Handler
 
 
-def _log(event: str, fields: dict[str, object]) -> None:
-    """One line on the host's standard error (serve's, which the broker shares)."""
-    with contextlib.suppress(OSError):
-        print(log_line("termgames serve", event, **fields), file=sys.stderr, flush=True)
+_SAYING = threading.Lock()
+"""The pusher's thread and the main one share the standard output: a line at a time."""
+
+
+def _say(line: str) -> None:
+    """One line to serve, on the standard output."""
+    with _SAYING, contextlib.suppress(OSError, ValueError):
+        print(line, flush=True)
+
+
+def _tell(event: str, fields: dict[str, object]) -> None:
+    """One event for serve's log."""
+    _say(encode_event(event, fields))
 
 
 class _Server(socketserver.ThreadingMixIn, socketserver.UnixStreamServer):
@@ -92,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
             if not wait or stopping.wait(2.0):  # a restart keeps trying until stopped
                 print(f"termgames: {error}", flush=True)
                 return 1
-    pusher = Pusher(spool, store, report=_log)
+    pusher = Pusher(spool, store, report=_tell)
     with contextlib.suppress(FileNotFoundError):
         os.unlink(socket_path)
     previous = os.umask(0o177)  # the socket: the server's user only
@@ -103,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
     signal.signal(signal.SIGTERM, lambda *_: threading.Thread(target=server.shutdown).start())
     if stopping.is_set():
         threading.Thread(target=server.shutdown).start()
-    print(READY, flush=True)
+    _say(READY)
     try:
         server.serve_forever(poll_interval=0.5)
     finally:

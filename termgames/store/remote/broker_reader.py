@@ -1,7 +1,11 @@
 """A served game's reads, asked of the store broker (``broker.py``) on its Unix socket,
 and what both ends say: one JSON request a line, one JSON answer a line. A read that
 takes longer than ``READ_TIMEOUT_S`` is answered as the broker last answered it (or as
-nothing), with a warning; a broker that failed is not asked again for a few seconds."""
+nothing), with a warning; a broker that failed is not asked again for a few seconds.
+
+What the broker tells ``serve`` (the database down, still down, back) goes the other way,
+on its standard output after ``READY``: one JSON event a line (``encode_event``), which
+serve writes into its own log, in its own format (``decode_event``)."""
 
 from __future__ import annotations
 
@@ -15,7 +19,8 @@ from typing import Any
 from termgames.store.interface import ProgressRow, Score, StoreReader
 from termgames.store.remote.outage import STALE_NOTE, Answers
 
-__all__ = ["NUDGE", "READS", "READY", "BrokerReader", "decode_answer", "encode_answer"]
+__all__ = ["NUDGE", "READS", "READY", "BrokerReader", "decode_answer", "decode_event",
+           "encode_answer", "encode_event"]
 
 READ_TIMEOUT_S = 3.0
 """The longest a game waits for an answer."""
@@ -28,6 +33,23 @@ NUDGE = "nudge"
 """What a game sends when its spool has something new (no answer comes)."""
 READY = "ready"
 """What the broker prints once it listens."""
+
+
+def encode_event(event: str, fields: dict[str, object]) -> str:
+    """One event of the broker's for serve's log, as one line of JSON."""
+    return json.dumps({"event": event, "fields": fields}, default=str)
+
+
+def decode_event(line: str) -> tuple[str, dict[str, object]] | None:
+    """The event on one of the broker's lines, or None if the line is not one."""
+    try:
+        found = json.loads(line)
+    except ValueError:
+        return None
+    if (not isinstance(found, dict) or not isinstance(found.get("event"), str)
+            or not isinstance(found.get("fields"), dict)):
+        return None
+    return found["event"], {str(key): value for key, value in found["fields"].items()}
 
 
 def encode_answer(result: object) -> object:
