@@ -218,3 +218,9 @@ def fork(maze: Maze, path: list[Square]) -> tuple[int, Square]:
             if maze.is_open(beside) and beside not in on_path:
                 return place, beside
     raise AssertionError("a path with no fork")
+
+
+def tiles_shown(text: str) -> list[str]:
+    """The rows of tiles a 2048 screen's text shows (no header, panel or footer)."""
+    return [line.strip() for line in text.splitlines()
+            if re.fullmatch(r"\s*([·\d]+\s+){3}[·\d]+\s*", line)]

@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import asyncio
 import random
-import re
 import signal
 import sqlite3
 import time
 from pathlib import Path
 
 from termgames.g2048.board import Direction, Game2048
-from tests.screens import score_shown, screen_grid, wait_for_game
+from tests.screens import score_shown, screen_grid, tiles_shown, wait_for_game
 from tests.serving import Server, connect, run, server, sit, start_server
 from tests.terminal import Start
 
@@ -49,8 +48,8 @@ def test_a_dropped_link_keeps_the_game_for_its_player_on_their_next_visit(
             seat.press(name)
         await seat.wait_until(lambda: "Score: 0 " not in seat.text(), "a merge or two")
         await seat.played_all_keys()
-        await seat.wait_until(lambda: len(tiles(seat.text())) == 4, "the board")
-        board = tiles(seat.text())
+        await seat.wait_until(lambda: len(tiles_shown(seat.text())) == 4, "the board")
+        board = tiles_shown(seat.text())
         conn.abort()  # the network goes, no goodbye
         await asyncio.to_thread(server.wait_said, 'ended="link dropped"')
 
@@ -65,7 +64,7 @@ def test_a_dropped_link_keeps_the_game_for_its_player_on_their_next_visit(
         async with await connect(server.port, user="ann") as back:
             seat = await sit(back, "2048")
             await seat.wait_for("Your unfinished game is back")
-            await seat.wait_until(lambda: tiles(seat.text()) == board, "the board as it was")
+            await seat.wait_until(lambda: tiles_shown(seat.text()) == board, "the board as it was")
             seat.press("q")
             assert await seat.finish() == 0
 
@@ -86,8 +85,8 @@ def test_a_game_left_on_one_host_comes_back_on_another_sharing_the_database(
                 await seat.wait_for("Score: 0")
                 seat.press(*("left", "up", "right", "down") * 3)
                 await seat.played_all_keys()
-                await seat.wait_until(lambda: len(tiles(seat.text())) == 4, "the board")
-                board = tiles(seat.text())
+                await seat.wait_until(lambda: len(tiles_shown(seat.text())) == 4, "the board")
+                board = tiles_shown(seat.text())
                 seat.press("q")
                 assert await seat.finish() == 0
             # A host passes its writes to the database as they come, from its spool; the
@@ -97,7 +96,7 @@ def test_a_game_left_on_one_host_comes_back_on_another_sharing_the_database(
             async with await connect(hosts[1].port, user="ann") as conn:
                 seat = await sit(conn, "2048")
                 await seat.wait_for("Your unfinished game is back", timeout=30)
-                await seat.wait_until(lambda: tiles(seat.text()) == board, "the board")
+                await seat.wait_until(lambda: tiles_shown(seat.text()) == board, "the board")
                 seat.press("q")
                 assert await seat.finish() == 0
 
@@ -119,8 +118,3 @@ def wait_spool_empty(home: Path, timeout: float = 30.0) -> None:
             raise AssertionError("the host's spool never emptied")
         time.sleep(0.05)
 
-
-def tiles(text: str) -> list[str]:
-    """The board's rows of tiles on a 2048 screen (no header, panel or footer)."""
-    return [line.strip() for line in text.splitlines()
-            if re.fullmatch(r"\s*([·\d]+\s+){3}[·\d]+\s*", line)]

@@ -27,6 +27,7 @@ import pytest
 from termgames.serve.drain import RESTARTED, WATCHERS_SENT_AWAY
 from termgames.sokoban.format.bundled import BUNDLED, load_bundled
 from termgames.sokoban.solver import solve
+from tests.screens import tiles_shown
 from tests.serving import Server, connect, run, scores_2048, sit, start_server
 
 GRACE_S = 15
@@ -80,6 +81,8 @@ def test_a_restart_tells_everyone_hands_the_port_over_and_keeps_every_game(
         old.wait_said("drain started: players=3 watchers=1 grace=15s")
         for player in (ann, ben, cal):
             await player.wait_for(RESTART_LINE)
+        board = tiles_shown(ann.text())  # as ann leaves it: she presses nothing more
+        assert len(board) == 4
         assert await wes.finish() is not None
         assert shown(WATCHERS_SENT_AWAY, wes.text())
         ben.press(*keys)  # plays on in the grace, and solves the level
@@ -95,8 +98,14 @@ def test_a_restart_tells_everyone_hands_the_port_over_and_keeps_every_game(
             assert shown(RESTARTED, player.text()), player.text()
         dora.press("q")
         await dora.finish()
-        # RESUME (the lead's, with "an unfinished game resumes"): ann reconnects, to the
-        # new server, and finds her 2048 game where it stood when it was hung up.
+        # ann reconnects, to the new server, and finds her 2048 game where it stood when
+        # it was hung up.
+        back = await sit(await connect(old.port, user="ann"), "2048")
+        await back.wait_for("Your unfinished game is back")
+        await back.wait_until(lambda: tiles_shown(back.text()) == board, "ann's board")
+        new.wait_said("session opened: player=ann verified=false game=2048")
+        back.press("q")
+        assert await back.finish() == 0
         again = await sit(await connect(old.port, user="ben"), "sokoban --collection microban")
         await again.wait_for("level 2 (2 of 155)")  # his first unsolved: level 1 was kept
         again.press("q")
