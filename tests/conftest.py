@@ -10,15 +10,15 @@ from typing import Any
 
 import pytest
 
-from tests.postgres import MakePostgresServer, PostgresServer, started_server
-from tests.stores import PLAYER
-from tests.terminal import Start, Terminal
+from tests.harness.postgres import MakePostgresServer, PostgresServer, started_server
+from tests.harness.stores import PLAYER
+from tests.harness.terminal import Start, Terminal
 
 
 @pytest.fixture(autouse=True)
 def isolated_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Point TERMGAMES_HOME at a temporary folder so no test touches real scores, and
-    play as the tests' own login name (tests/stores.py's PLAYER)."""
+    play as the tests' own login name (tests/harness/stores.py's PLAYER)."""
     monkeypatch.setenv("TERMGAMES_HOME", str(tmp_path / "data"))
     monkeypatch.setenv("LOGNAME", PLAYER)
     for variable in ("TERMGAMES_PLAYER", "TERMGAMES_UNVERIFIED"):
@@ -44,7 +44,7 @@ def terminal(tmp_path: Path) -> Iterator[Start]:
 @pytest.fixture(scope="session")
 def postgres_server() -> Iterator[PostgresServer]:
     """One real PostgreSQL server for the whole run, started by the first test that asks
-    (tests/postgres.py); skipped where none can be started, failed then in CI."""
+    (tests/harness/postgres.py); skipped where none can be started, failed then in CI."""
     server = started_server()
     yield server
     server.close()
