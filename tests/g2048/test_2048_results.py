@@ -1,18 +1,21 @@
 """What a 2048 game ends with is what is filed, and a finished game says so (issue 23):
 the outcome is the score the run ends with and every mark it has had; the header's Best
-agrees; the win and game-over panels take `u`; a game over without its panel still says
-it is over and offers only what works. In memory, on the real runner and the fake clock."""
+agrees, and stays the best on record after a new game (issue 11); the win and game-over
+panels take `u`; a game over without its panel still says it is over and offers only
+what works. In memory, on the real runner and the fake clock."""
 
 from __future__ import annotations
 
 import copy
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from termgames.g2048.board import Game2048
+import pytest
+
+from termgames.g2048.board import Direction, Game2048, largest_possible
 from termgames.g2048.screen import Screen2048
 from termgames.outcome import Mark, Result
 from tests.harness.drivers import FakeDriver, fake_program
@@ -256,3 +259,46 @@ def test_a_hidden_win_panel_leaves_a_line_that_says_how_to_go_on(tmp_path: Path)
         run.press("c")
         run.wait_for_gone("You made 8")
         assert screen.run.keep_going
+
+
+# 2048's Best is the best on record at all times -----------------------------------------
+
+def _slides_until(size: int, seed: int, done: Callable[[Game2048], bool]
+                  ) -> tuple[list[str], int]:
+    """The keys (left, down, right, up, round and round; a slide that changes nothing is
+    still pressed) that bring the game ``--size SIZE --seed SEED`` to ``done``, and its
+    score then: the model plays the same spawns as the program."""
+    model = Game2048(size, min(2048, largest_possible(size)), random.Random(seed))
+    cycle = [(Direction.LEFT, "left"), (Direction.DOWN, "down"),
+             (Direction.RIGHT, "right"), (Direction.UP, "up")]
+    keys: list[str] = []
+    while not done(model):
+        assert len(keys) < 2000, "the cycle never gets there"
+        direction, key = cycle[len(keys) % 4]
+        model.slide(direction)
+        keys.append(key)
+    return keys, model.score
+
+
+@pytest.mark.parametrize("after", ["r", "game over"])
+def test_best_stays_after_a_new_game(tmp_path: Path, after: str) -> None:
+    # A run is recorded once it is past its first moves (or over): 100 points are. The
+    # model says which keys get there, so the score waited for is the one the game has.
+    size = 3 if after == "game over" else 4
+    keys, score = _slides_until(size, 7, (lambda game: game.over) if after == "game over"
+                                else (lambda game: game.score >= 100))
+    assert score > 0
+    with fake_program(["2048", "--seed", "7", "--size", str(size)], tmp_path / "data") as run:
+        run.wait_for("Best: 0")
+        run.press(*keys)
+        run.wait_for(f"Score: {score:,}")
+        if after == "game over":
+            run.wait_for("Game over")
+        else:
+            assert "Game over" not in run.text()
+        run.press("r")
+        if after == "r":  # mid-game, a new game is asked for twice
+            run.wait_for("Start a new game?")
+            run.press("y")
+        run.wait_for("Score: 0")
+        run.wait_for(f"Best: {score:,}")

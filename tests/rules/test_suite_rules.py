@@ -125,3 +125,13 @@ def test_the_tests_are_laid_out_like_the_code() -> None:
                  if path.name not in ("__init__.py", "conftest.py")
                  and path.name.startswith("test_") != (folder in WINGS)]
     assert misplaced == [], "test modules go in a wing's folder, helpers in tests/harness/"
+
+
+def test_test_modules_have_names_of_their_own_that_say_what_they_test() -> None:
+    """No two test modules share a name (a failure's module name says which), and none is
+    named after an issue or a pass rather than what it tests."""
+    modules = sorted(path for wing in WINGS for path in (TESTS / wing).glob("test_*.py"))
+    names = [path.stem for path in modules]
+    assert sorted({name for name in names if names.count(name) > 1}) == []
+    vague = ("issue", "regression", "bug", "feel")
+    assert [named(path) for path in modules if any(word in path.stem for word in vague)] == []

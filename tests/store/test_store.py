@@ -23,6 +23,7 @@ from termgames.store.opening import OpeningStore
 from termgames.store.schema import MIGRATIONS
 from termgames.store.sqlite import DATABASE_NAME
 from tests.harness.stores import OPEN_IN_SCRIPT, PLAYER, run_writers, sqlite_at, store_at
+from tests.harness.terminal import Start
 
 WRITERS, SCORES_EACH = 8, 200
 
@@ -182,6 +183,19 @@ def test_a_folder_that_cannot_exist_keeps_play_going(tmp_path: Path) -> None:
     store = store_at(blocker / "data")
     assert not store.writable
     assert len(store.warnings) == 1 and "will not be saved" in store.warnings[0]
+
+
+def test_a_store_warning_names_the_folder_with_its_bytes_escaped(
+    terminal: Start, tmp_path: Path
+) -> None:
+    """A file name with invalid UTF-8 in the store's warning on screen, through the real
+    program on a pty: its bytes escaped, never sent (issue 11)."""
+    blocker = os.fsencode(tmp_path) + b"/f\xffy"
+    with open(blocker, "wb"):
+        pass  # a file where the data folder's parent should be
+    term = terminal("2048", env={"TERMGAMES_HOME": os.fsdecode(blocker + b"/sub")})
+    term.wait_for("will not be saved")
+    assert "f\\xffy" in "".join(line.strip() for line in term.lines()), term.text()
 
 
 def test_a_group_writable_folder_gives_a_group_writable_database(tmp_path: Path) -> None:
