@@ -20,10 +20,10 @@ from termgames.spec import Player
 from tests.harness.coin_arcade import WITH_COIN
 from tests.harness.drivers import FakeDriver, fake_program
 from tests.harness.fake import FakeSession
-from tests.harness.serving import ROOT, connect, run, sit, start_server
+from tests.harness.serving import ROOT, StartServer, connect, run, sit
 from tests.harness.stores import PLAYER, store_at
 from tests.harness.storm import check_invariants, storm, storm_args
-from tests.harness.terminal import Terminal
+from tests.harness.terminal import Start
 from tests.tinygame import SPEC as COIN
 
 
@@ -84,8 +84,8 @@ def coin_flips(seed: int) -> str:
     return flips
 
 
-def test_the_fifth_game_is_served_over_ssh(tmp_path: Path) -> None:
-    server = start_server(tmp_path, module="tests.harness.coin_arcade")
+def test_the_fifth_game_is_served_over_ssh(tmp_path: Path, ssh_server: StartServer) -> None:
+    server = ssh_server(tmp_path, module="tests.harness.coin_arcade")
     flips = coin_flips(4)
 
     async def visit() -> tuple[int | None, int | None, bytes]:
@@ -115,9 +115,9 @@ def test_the_fifth_game_is_served_over_ssh(tmp_path: Path) -> None:
         assert server.stop() == 0
 
 
-def test_the_fifth_game_survives_a_key_storm(tmp_path: Path) -> None:
+def test_the_fifth_game_survives_a_key_storm(tmp_path: Path, terminal: Start) -> None:
     dump = tmp_path / "state.jsonl"
-    term = Terminal(storm_args(COIN), tmp_path,
+    term = terminal(*storm_args(COIN),
                     program=[sys.executable, "-m", "tests.harness.coin_arcade"],
                     env={"TERMGAMES_STATE_DUMP": str(dump), "PYTHONPATH": str(ROOT)})
     try:

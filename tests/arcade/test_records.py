@@ -29,7 +29,7 @@ from termgames.store.sqlite import DATABASE_NAME
 from tests.harness.drivers import FakeDriver, fake_program
 from tests.harness.screens import maze_keys
 from tests.harness.stores import PLAYER, SOKOBAN_PROGRESS, store_at
-from tests.harness.terminal import Start, Terminal, base_environment
+from tests.harness.terminal import Start, base_environment
 
 MICROBAN = next(entry for entry in BUNDLED if entry.title == "Microban")
 
@@ -240,11 +240,11 @@ def test_a_2048_game_restarted_in_its_first_moves_is_not_recorded(
 
 
 def test_leaving_a_2048_game_before_it_counts_says_it_is_not_recorded(
-        tmp_path: Path) -> None:
+        tmp_path: Path, terminal: Start) -> None:
     """The report's UX 10: quit after 6 slides (score 20), and no row, and no word."""
     moves = _2048_moves(3, 6)
     env = {**base_environment(tmp_path), "TERMGAMES_HOME": str(tmp_path / "data")}
-    term = Terminal(["2048", "--seed", "3"], tmp_path, env=env)
+    term = terminal("2048", "--seed", "3", env=env)
     try:
         term.wait_for("Score: 0 ")
         term.press(*(key for key, _ in moves))

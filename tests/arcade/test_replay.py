@@ -16,7 +16,7 @@ import pytest
 from termgames.replay.cast import Cast, CastError, Event, read_cast
 from termgames.replay.playback import Playback
 from termgames.replay.player import LEAVE
-from tests.harness.terminal import ByteStream, Screen, Start, Terminal
+from tests.harness.terminal import ByteStream, Screen, Start
 
 ROOT = Path(__file__).resolve().parents[2]
 FRAMES = [(0.0, "\x1b[2J\x1b[Hfirst frame"), (0.5, "\x1b[3;5Hsecond \x1b[1mbold\x1b[0m"),
@@ -94,32 +94,32 @@ def test_a_damaged_file_is_one_line_naming_it_and_status_2(tmp_path: Path) -> No
         assert str(error).endswith("line 3: not an event [time, code, data]")
 
 
-def test_replay_plays_pauses_seeks_and_quits_on_a_terminal(tmp_path: Path) -> None:
+def test_replay_plays_pauses_seeks_and_quits_on_a_terminal(tmp_path: Path, terminal: Start) -> None:
     path = asciinema_cast(tmp_path / "game.cast")
     cast = read_cast(path)
-    terminal = Terminal(["replay", str(path), "--speed", "16"], tmp_path, rows=25, cols=80)
+    term = terminal("replay", str(path), "--speed", "16", rows=25, cols=80)
     try:
-        terminal.wait_for("THE END")  # played to its end
-        terminal.wait_for("end")
-        assert terminal.lines()[:24] == screen_at(cast, 12.0)
-        assert "Space again" in terminal.lines()[24]  # not 'Space pause' at the end
-        terminal.press(*["-"] * 6)  # the slowest: the 5 s left to play take 20 s
-        terminal.wait_for("x0.25 end")
-        terminal.press("left")  # 5 s back, in the recording's time: it plays on
-        terminal.wait_for("0:07/0:12")
-        terminal.press("space")
-        terminal.wait_for("paused")
-        assert terminal.lines()[:24] == screen_at(cast, 7.0)
-        assert "Space play" in terminal.lines()[24]
-        terminal.press("right", "right")
-        terminal.wait_for("THE END")
-        terminal.wait_for("Space again")
-        terminal.press("space")  # from the start again
-        terminal.wait_for("first frame")
-        terminal.press("q")
-        assert terminal.wait_exit() == 0
+        term.wait_for("THE END")  # played to its end
+        term.wait_for("end")
+        assert term.lines()[:24] == screen_at(cast, 12.0)
+        assert "Space again" in term.lines()[24]  # not 'Space pause' at the end
+        term.press(*["-"] * 6)  # the slowest: the 5 s left to play take 20 s
+        term.wait_for("x0.25 end")
+        term.press("left")  # 5 s back, in the recording's time: it plays on
+        term.wait_for("0:07/0:12")
+        term.press("space")
+        term.wait_for("paused")
+        assert term.lines()[:24] == screen_at(cast, 7.0)
+        assert "Space play" in term.lines()[24]
+        term.press("right", "right")
+        term.wait_for("THE END")
+        term.wait_for("Space again")
+        term.press("space")  # from the start again
+        term.wait_for("first frame")
+        term.press("q")
+        assert term.wait_exit() == 0
     finally:
-        terminal.close()
+        term.close()
 
 
 def test_a_held_replay_stands_still_and_a_redraw_shows_the_same_moment(

@@ -4,7 +4,6 @@ players who connect with asyncssh's client and read their screen through pyte.""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import os
 import signal
 import subprocess
@@ -14,7 +13,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import pytest
 
@@ -97,6 +96,13 @@ class Server:
                 return int(line.split()[1])
         return 0
 
+    def __enter__(self) -> Server:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        """Stopped when the block ends, whatever happened in it."""
+        self.stop()
+
     def stop(self) -> int:
         """SIGTERM, and the exit status (killed after 15 s); all it said is read."""
         if self.process.poll() is None:
@@ -132,14 +138,13 @@ def start_server(home: Path, *options: str, module: str = "termgames") -> Server
     return Server(process, port, home, banner)
 
 
-@contextlib.contextmanager
-def running_server(home: Path, *options: str) -> Iterator[Server]:
-    """``start_server``, stopped when the block ends, whatever happened in it."""
-    started = start_server(home, *options)
-    try:
-        yield started
-    finally:
-        started.stop()
+class StartServer(Protocol):
+    """The ``ssh_server`` fixture (tests/conftest.py): ``start_server`` for a test, each
+    server stopped when the test ends; ``with ssh_server(HOME) as server:`` stops it
+    when the block ends."""
+
+    def __call__(self, home: Path, *options: str, module: str = "termgames") -> Server:
+        """A server started as ``start_server`` starts it."""
 
 
 @pytest.fixture

@@ -256,10 +256,12 @@ def test_a_new_maze_or_a_replay_mid_walk_asks_first(terminal: Start) -> None:
     shows(term, third)
 
 
-def test_the_clock_stands_still_while_the_game_is_suspended(tmp_path: Path) -> None:
+def test_the_clock_stands_still_while_the_game_is_suspended(
+    tmp_path: Path, terminal: Start
+) -> None:
     """The report's UX 2: Ctrl-Z for 5 s, then fg, and 0:07.3 became 0:12.8. The game is
     started from an interactive shell, as a player starts it, so that Ctrl-Z stops it."""
-    shell = Terminal([], tmp_path, program=["bash", "--norc", "--noprofile", "-i"],
+    shell = terminal(program=["bash", "--norc", "--noprofile", "-i"],
                      env={"PS1": "$ "})
     try:
         shell.wait_for("$")

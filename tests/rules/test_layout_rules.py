@@ -10,6 +10,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from tests.harness.sources import parsed
+
 PACKAGE = Path(__file__).resolve().parents[2] / "termgames"
 CORES = {
     "g2048": {"board", "state", "ai"},
@@ -34,7 +36,7 @@ def test_only_the_runtime_imports_curses() -> None:
     for path in modules():
         if "runtime" in path.relative_to(PACKAGE).parts[:1]:
             continue
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(parsed(path)):
             names = ([alias.name for alias in node.names] if isinstance(node, ast.Import)
                      else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
             if any(name == "curses" or name.startswith("curses.") for name in names):
@@ -60,7 +62,7 @@ def imported(path: Path, typing_too: bool = True) -> set[str]:
                     names.add(child.module)
                     names.update(f"{child.module}.{alias.name}" for alias in child.names)
 
-    visit(ast.parse(path.read_text(encoding="utf-8")).body)
+    visit(parsed(path).body)
     return names
 
 
@@ -133,7 +135,7 @@ def public(body: list[ast.stmt]) -> list[ast.FunctionDef | ast.ClassDef]:
 def test_every_public_function_and_class_says_what_it_does() -> None:
     missing = [f"{path.relative_to(PACKAGE)}:{node.lineno} {node.name}"
                for path in modules()
-               for node in public(ast.parse(path.read_text(encoding="utf-8")).body)
+               for node in public(parsed(path).body)
                if ast.get_docstring(node) is None]
     assert missing == []
 
@@ -176,7 +178,7 @@ def test_only_the_launch_context_reads_the_terminal_size_and_the_login() -> None
         name = path.relative_to(PACKAGE).as_posix()
         allowed = READERS.get(name, frozenset())
         offenders += [f"{name}:{line} {what}"
-                      for line, what in environment_reads(ast.parse(path.read_text("utf-8")))
+                      for line, what in environment_reads(parsed(path))
                       if what not in allowed]
     assert offenders == []
 
@@ -222,7 +224,7 @@ def reads_the_environment(tree: ast.AST) -> list[int]:
 def test_only_the_context_the_session_and_the_server_read_the_environment() -> None:
     offenders = [f"{name}:{line}" for path in modules()
                  if (name := path.relative_to(PACKAGE).as_posix()) not in ENVIRONMENT_READERS
-                 for line in reads_the_environment(ast.parse(path.read_text("utf-8")))]
+                 for line in reads_the_environment(parsed(path))]
     assert offenders == []
 
 
@@ -257,7 +259,7 @@ def calls(tree: ast.AST, offered: dict[str, set[str]]) -> list[int]:
 
 def test_only_the_runtimes_terminal_room_changes_a_terminals_modes() -> None:
     found = {str(path.relative_to(PACKAGE)) for path in modules()
-             if calls(ast.parse(path.read_text("utf-8")), MODE_CALLS)}
+             if calls(parsed(path), MODE_CALLS)}
     assert found == {"runtime/terminal/curses_session.py", "runtime/terminal/raw.py"}
 
 
@@ -285,7 +287,7 @@ def installs_signal_handlers(tree: ast.AST) -> list[int]:
 
 def test_signal_handlers_are_installed_where_the_architecture_says() -> None:
     found = {str(path.relative_to(PACKAGE)) for path in modules()
-             if installs_signal_handlers(ast.parse(path.read_text("utf-8")))}
+             if installs_signal_handlers(parsed(path))}
     assert found == SIGNAL_INSTALLERS
     architecture = (PACKAGE.parent / "docs" / "architecture.md").read_text("utf-8")
     assert sorted(path for path in found if f"termgames/{path}" not in architecture) == []
@@ -300,7 +302,7 @@ def test_no_function_is_longer_than_sixty_lines() -> None:
     long = [f"{path.relative_to(PACKAGE)}:{node.lineno} {node.name} "
             f"({node.end_lineno - node.lineno + 1} lines)"
             for path in modules()
-            for node in ast.walk(ast.parse(path.read_text("utf-8")))
+            for node in ast.walk(parsed(path))
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
             and node.end_lineno is not None
             and node.end_lineno - node.lineno + 1 > LONGEST_FUNCTION]

@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from termgames.games import GAMES
+from tests.harness.sources import parsed
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "termgames"
@@ -65,12 +66,12 @@ def imported(tree: ast.AST, known: dict[str, Path] | None = None,
                 yield full if known is not None and full in known else node.module
 
 
+@functools.cache
 def graph(types: bool = True) -> dict[str, set[str]]:
     """Each termgames module's imports of other termgames modules (with ``types``
-    False, only those made when the program runs)."""
+    False, only those made when the program runs); built once a run, read, never changed."""
     known = modules()
-    return {name: {target for target in imported(ast.parse(path.read_text("utf-8")), known,
-                                                 types)
+    return {name: {target for target in imported(parsed(path), known, types)
                    if target in known and target != name}
             for name, path in known.items()}
 
@@ -128,7 +129,7 @@ def test_nothing_under_runtime_imports_click() -> None:
 
     @functools.cache  # each module is reached from many starts: parsed once
     def uses_click(name: str) -> bool:
-        tree = ast.parse(known[name].read_text("utf-8"))
+        tree = parsed(known[name])
         return any(target.split(".")[0] == "click"
                    for target in imported(tree, types=False))
 
@@ -267,7 +268,7 @@ def test_serve_and_the_storms_name_no_game(place: Path) -> None:
     packages = {spec.create.__module__ for spec in GAMES}  # each game's package
     found = []
     for path in [place] if place.is_file() else sorted(place.rglob("*.py")):
-        tree = ast.parse(path.read_text("utf-8"))
+        tree = parsed(path)
         found += [f"{path.name}:{node.lineno} {node.value!r}" for node in ast.walk(tree)
                   if isinstance(node, ast.Constant) and node.value in names]
         found += [f"{path.name}: imports {target}" for target in imported(tree)

@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.harness.sources import parsed
+
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = sorted([*(ROOT / "tests").rglob("*.py"), *(ROOT / "benchmarks").rglob("*.py")])
 """Every module of the suite and of the benchmarks."""
@@ -79,7 +81,7 @@ def test_the_finders_find_what_they_look_for() -> None:
 def test_no_module_imports_a_test_module(path: Path) -> None:
     """A helper two modules share lives in a helper module; a test module is imported by
     nobody (pytest collects it), so moving or deleting a test never breaks another."""
-    found = sorted(set(imports_of_test_modules(ast.parse(path.read_text()))))
+    found = sorted(set(imports_of_test_modules(parsed(path))))
     assert not found, f"{named(path)} imports test modules {found}: move what it uses " \
                       "to a helper module"
 
@@ -87,7 +89,7 @@ def test_no_module_imports_a_test_module(path: Path) -> None:
 def test_start_is_defined_only_beside_terminal() -> None:
     """``Start``, the ``terminal`` fixture's type, is tests/harness/terminal.py's alone."""
     places = [f"{named(path)}:{line}" for path in SOURCES
-              for line in definitions_of(ast.parse(path.read_text()), "Start")]
+              for line in definitions_of(parsed(path), "Start")]
     assert [place.split(":")[0] for place in places] == ["tests/harness/terminal.py"], places
 
 
@@ -95,7 +97,7 @@ def test_start_is_defined_only_beside_terminal() -> None:
 def test_no_module_sets_the_import_path(path: Path) -> None:
     """Benchmarks run as ``python -m benchmarks.NAME`` from the root, tests under pytest:
     both find ``termgames``, ``tests`` and ``benchmarks`` with no ``sys.path`` patched."""
-    tree = ast.parse(path.read_text())
+    tree = parsed(path)
     touched = [node.lineno for node in ast.walk(tree) if isinstance(node, ast.Attribute)
                and node.attr == "path" and isinstance(node.value, ast.Name)
                and node.value.id == "sys"]

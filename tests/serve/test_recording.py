@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from termgames.serve.seat.recording import RecordFolder, safe_part
-from tests.harness.serving import connect, run, sit, start_server
+from tests.harness.serving import StartServer, connect, run, sit
 from tests.harness.terminal import ByteStream, Screen
 
 
@@ -45,9 +45,9 @@ def check_v2(path: Path) -> None:
 
 
 def test_a_served_game_is_recorded_as_asciicast_v2_that_asciinema_reads(
-        tmp_path: Path) -> None:
+        tmp_path: Path, ssh_server: StartServer) -> None:
     folder = tmp_path / "casts"
-    server = start_server(tmp_path, "--record", str(folder))
+    server = ssh_server(tmp_path, "--record", str(folder))
     try:
         async def play() -> list[str]:
             async with await connect(server.port, user="al/../.ice") as conn:
@@ -159,9 +159,10 @@ def small_disk(tmp_path: Path) -> Any:
     subprocess.run(["umount", "-l", str(mount)], check=False)
 
 
-def test_a_full_disk_stops_the_recording_and_the_game_goes_on(tmp_path: Path,
-                                                               small_disk: Path) -> None:
-    server = start_server(tmp_path, "--record", str(small_disk))
+def test_a_full_disk_stops_the_recording_and_the_game_goes_on(
+    tmp_path: Path, small_disk: Path, ssh_server: StartServer
+) -> None:
+    server = ssh_server(tmp_path, "--record", str(small_disk))
     try:
         async def play() -> None:
             async with await connect(server.port) as conn:

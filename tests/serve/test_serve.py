@@ -19,15 +19,15 @@ from termgames.serve.seat.children import GAME_NICENESS
 from tests.harness.serving import (
     ROOT,
     Server,
+    StartServer,
     connect,
     run,
     scores_2048,
     server,
     sit,
     ssh_command,
-    start_server,
 )
-from tests.harness.terminal import Terminal
+from tests.harness.terminal import Start
 
 __all__ = ["server"]  # the fixture, used by name
 
@@ -44,7 +44,7 @@ def test_without_the_extra_serve_says_how_to_install_it(tmp_path: Path) -> None:
 
 
 def test_the_host_key_is_private_and_its_fingerprint_is_the_one_clients_see(
-        server: Server) -> None:
+        server: Server, ssh_server: StartServer) -> None:
     key = server.home / "serve" / "host_key"
     assert key.stat().st_mode & 0o777 == 0o600
 
@@ -56,7 +56,7 @@ def test_the_host_key_is_private_and_its_fingerprint_is_the_one_clients_see(
     assert server.banner[1].strip() == f"termgames serve: host key {shown}"
     # The same key on the next start.
     server.stop()
-    again = start_server(server.home)
+    again = ssh_server(server.home)
     try:
         assert again.banner[1] == server.banner[1]
     finally:
@@ -177,8 +177,8 @@ def test_a_player_who_drops_leaves_a_saved_game_and_no_process(server: Server) -
     assert "alice" in scores, scores  # the game saved as it went
 
 
-def test_sigterm_saves_every_game_and_exits_0(tmp_path: Path) -> None:
-    serving = start_server(tmp_path)
+def test_sigterm_saves_every_game_and_exits_0(tmp_path: Path, ssh_server: StartServer) -> None:
+    serving = ssh_server(tmp_path)
 
     async def play() -> list[int | None]:
         conns = [await connect(serving.port, user=f"p{n}") for n in range(3)]
@@ -200,10 +200,10 @@ def test_sigterm_saves_every_game_and_exits_0(tmp_path: Path) -> None:
     assert serving.games() == []
 
 
-def test_with_publickey_the_first_key_owns_a_name(tmp_path: Path) -> None:
+def test_with_publickey_the_first_key_owns_a_name(tmp_path: Path, ssh_server: StartServer) -> None:
     import asyncssh
 
-    keyed = start_server(tmp_path, "--auth", "publickey")
+    keyed = ssh_server(tmp_path, "--auth", "publickey")
     mine, theirs = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(2))
 
     async def attempt() -> None:
@@ -239,9 +239,11 @@ def test_with_publickey_the_first_key_owns_a_name(tmp_path: Path) -> None:
 
 
 @pytest.mark.skipif(shutil.which("ssh") is None, reason="needs OpenSSH's client")
-def test_with_publickey_a_player_without_a_key_is_told_why(tmp_path: Path) -> None:
+def test_with_publickey_a_player_without_a_key_is_told_why(
+    tmp_path: Path, ssh_server: StartServer
+) -> None:
     """The report's UX 4: only 'Permission denied (publickey).', and no word of a key."""
-    keyed = start_server(tmp_path, "--auth", "publickey")
+    keyed = ssh_server(tmp_path, "--auth", "publickey")
     try:
         # As a player runs it: banners shown (LogLevel INFO), and not in batch mode, in
         # which OpenSSH tries no keyboard-interactive way in (no prompt comes here).
@@ -257,11 +259,13 @@ def test_with_publickey_a_player_without_a_key_is_told_why(tmp_path: Path) -> No
         assert keyed.stop() == 0
 
 
-def test_with_publickey_reading_the_scores_claims_no_name(tmp_path: Path) -> None:
+def test_with_publickey_reading_the_scores_claims_no_name(
+    tmp_path: Path, ssh_server: StartServer
+) -> None:
     """The report's UX 4: `scores` with a key claimed the name; only playing does."""
     import asyncssh
 
-    keyed = start_server(tmp_path, "--auth", "publickey")
+    keyed = ssh_server(tmp_path, "--auth", "publickey")
     first, second = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(2))
 
     async def attempt() -> None:
@@ -282,8 +286,8 @@ def test_with_publickey_reading_the_scores_claims_no_name(tmp_path: Path) -> Non
         assert keyed.stop() == 0
 
 
-def test_an_idle_player_is_saved_and_let_go(tmp_path: Path) -> None:
-    idle = start_server(tmp_path, "--idle-timeout", "1")
+def test_an_idle_player_is_saved_and_let_go(tmp_path: Path, ssh_server: StartServer) -> None:
+    idle = ssh_server(tmp_path, "--idle-timeout", "1")
 
     async def attempt() -> None:
         async with await connect(idle.port) as conn:
@@ -305,10 +309,10 @@ def test_an_idle_player_is_saved_and_let_go(tmp_path: Path) -> None:
 
 @pytest.mark.skipif(shutil.which("ssh") is None, reason="needs OpenSSH's client")
 def test_a_stock_openssh_client_plays_with_no_key_and_no_password(
-        server: Server, tmp_path: Path) -> None:
+        server: Server, tmp_path: Path, terminal: Start) -> None:
     # BatchMode forbids any prompt: a password or key request would fail the connection.
     for arguments, shown in ((["2048"], "Score: 0"), ([], "Sokoban")):  # a game, the menu
-        term = Terminal(arguments, tmp_path, program=ssh_command(server.port))
+        term = terminal(*arguments, program=ssh_command(server.port))
         try:
             term.wait_for(shown, timeout=20)
             term.press("q")

@@ -18,12 +18,12 @@ import pytest
 from tests.harness.serving import (
     ROOT,
     Server,
+    StartServer,
     asyncssh,
     connect,
     run,
     scores_2048,
     sit,
-    start_server,
 )
 
 FLOOD = 1000
@@ -89,9 +89,9 @@ async def play_2048(port: int, user: str, source: str) -> float:
 @pytest.mark.slow  # 1,000 attempts: soak size (CI runs -m slow)
 @pytest.mark.parametrize("spread", [0.0, 10.0])
 def test_a_connection_flood_is_turned_away_while_another_address_plays(
-        tmp_path: Path, spread: float) -> None:
+        tmp_path: Path, spread: float, ssh_server: StartServer) -> None:
     # spread: the seconds the attempts are spread over (0: all at once, 50 at a time)
-    limited = start_server(tmp_path, "--connect-burst", "5", "--connect-rate", "6")
+    limited = ssh_server(tmp_path, "--connect-burst", "5", "--connect-rate", "6")
     most_games, done = 0, 0
 
     async def flood() -> tuple[list[tuple[bytes, bool]], float]:
@@ -163,8 +163,10 @@ STALLS = [
 
 
 @pytest.mark.slow  # 250 stalled handshakes: soak size (CI runs -m slow)
-def test_handshakes_that_never_finish_are_dropped_and_leave_nothing(tmp_path: Path) -> None:
-    stalling = start_server(tmp_path, "--login-timeout", "1")
+def test_handshakes_that_never_finish_are_dropped_and_leave_nothing(
+    tmp_path: Path, ssh_server: StartServer
+) -> None:
+    stalling = ssh_server(tmp_path, "--login-timeout", "1")
 
     async def round_of_stalls() -> None:
         results = await asyncio.gather(*(knock(stalling.port, STALLS[n % len(STALLS)],
@@ -194,8 +196,10 @@ def test_handshakes_that_never_finish_are_dropped_and_leave_nothing(tmp_path: Pa
 
 
 @pytest.mark.slow  # soak-like: it waits for memory or CPU to settle
-def test_a_dropped_players_game_leaves_nothing_spinning(tmp_path: Path) -> None:
-    serving = start_server(tmp_path)
+def test_a_dropped_players_game_leaves_nothing_spinning(
+    tmp_path: Path, ssh_server: StartServer
+) -> None:
+    serving = ssh_server(tmp_path)
 
     async def attempt() -> None:
         conn = await connect(serving.port)
@@ -222,8 +226,10 @@ def test_a_dropped_players_game_leaves_nothing_spinning(tmp_path: Path) -> None:
         assert serving.stop() == 0
 
 
-def test_the_session_time_limit_saves_the_game_and_says_so(tmp_path: Path) -> None:
-    timed = start_server(tmp_path, "--max-session-time", "3")
+def test_the_session_time_limit_saves_the_game_and_says_so(
+    tmp_path: Path, ssh_server: StartServer
+) -> None:
+    timed = ssh_server(tmp_path, "--max-session-time", "3")
 
     async def attempt() -> None:
         async with await connect(timed.port) as conn:
@@ -241,10 +247,12 @@ def test_the_session_time_limit_saves_the_game_and_says_so(tmp_path: Path) -> No
     assert " alice " in scores_2048(tmp_path)  # the game saved what it had
 
 
-def test_an_address_banned_after_the_start_is_refused(tmp_path: Path) -> None:
+def test_an_address_banned_after_the_start_is_refused(
+    tmp_path: Path, ssh_server: StartServer
+) -> None:
     bans = tmp_path / "bans"
     bans.write_text("# nobody yet\n")
-    banning = start_server(tmp_path, "--ban-file", str(bans))
+    banning = ssh_server(tmp_path, "--ban-file", str(bans))
 
     async def attempt() -> None:
         await play_2048(banning.port, "alice", "127.0.0.1")
@@ -272,11 +280,11 @@ def test_an_address_banned_after_the_start_is_refused(tmp_path: Path) -> None:
             "fingerprint: '127.0.0.300'; the line is ignored") in log, log
 
 
-def test_a_banned_key_is_refused_with_a_line(tmp_path: Path) -> None:
+def test_a_banned_key_is_refused_with_a_line(tmp_path: Path, ssh_server: StartServer) -> None:
     banned, other = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(2))
     bans = tmp_path / "bans"
     bans.write_text(f"{banned.get_fingerprint()}\n")
-    keyed = start_server(tmp_path, "--auth", "publickey", "--ban-file", str(bans))
+    keyed = ssh_server(tmp_path, "--auth", "publickey", "--ban-file", str(bans))
     banners: list[str] = []
 
     class Listening(asyncssh.SSHClient):  # type: ignore[misc]
@@ -318,8 +326,10 @@ async def refused_start(port: int, user: str, source: str) -> Any:
                                       20)
 
 
-def test_starts_past_the_limit_are_refused_until_the_minute_is_over(tmp_path: Path) -> None:
-    limited = start_server(tmp_path, "--max-starts-per-minute", "2")
+def test_starts_past_the_limit_are_refused_until_the_minute_is_over(
+    tmp_path: Path, ssh_server: StartServer
+) -> None:
+    limited = ssh_server(tmp_path, "--max-starts-per-minute", "2")
 
     async def attempt() -> None:
         for _ in range(2):

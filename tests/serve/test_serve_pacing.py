@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 from termgames.serve.door.pacing import HANDSHAKE_GAP_S, HandshakePacer
-from tests.harness.serving import Server, connect, run, running_server
+from tests.harness.serving import Server, StartServer, connect, run
 from tests.harness.timers import Clock
 
 GAP = 0.01
@@ -63,7 +63,7 @@ def test_after_a_quiet_gap_a_newcomer_is_read_at_once() -> None:
 
 
 def test_on_a_real_server_a_newcomer_waits_its_turn_behind_a_silent_crowd(
-    tmp_path: Path,
+    tmp_path: Path, ssh_server: StartServer,
 ) -> None:
     crowd_size = 100
     async def arrive(serving: Server) -> float:
@@ -82,7 +82,7 @@ def test_on_a_real_server_a_newcomer_waits_its_turn_behind_a_silent_crowd(
             client.close()
         return took
 
-    with running_server(tmp_path, "--max-per-ip", "1000", "--max-sessions", "1000") as serving:
+    with ssh_server(tmp_path, "--max-per-ip", "1000", "--max-sessions", "1000") as serving:
         took = run(arrive(serving))
     # its turn came after the crowd's (each a gap), and the crowd's silence did not
     # hold it up any longer than that

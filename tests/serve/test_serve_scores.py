@@ -18,13 +18,13 @@ from termgames.store.sqlite import DATABASE_NAME
 from tests.harness.serving import (
     ROOT,
     Server,
+    StartServer,
     asyncssh,
     connect,
     run,
     server,
     sit,
     ssh_command,
-    start_server,
 )
 from tests.harness.stores import store_at
 
@@ -131,8 +131,10 @@ class Listener(asyncssh.SSHClient):  # type: ignore[misc]
         self.banners.append(msg)
 
 
-def test_a_key_refused_a_name_is_told_whose_it_is_and_what_to_do(tmp_path: Path) -> None:
-    keyed = start_server(tmp_path, "--auth", "publickey")
+def test_a_key_refused_a_name_is_told_whose_it_is_and_what_to_do(
+    tmp_path: Path, ssh_server: StartServer
+) -> None:
+    keyed = ssh_server(tmp_path, "--auth", "publickey")
     mine, theirs = (asyncssh.generate_private_key("ssh-ed25519") for _ in range(2))
     told = (f"termgames: the name dave is taken: another key played as dave first.\r\n"
             f"Pick another name: ssh -p {keyed.port} othername@127.0.0.1\r\n")

@@ -16,6 +16,7 @@ from termgames.serve.door.requests import window_size
 from termgames.serve.seat.children import game_environment
 from tests.harness.serving import (
     Server,
+    StartServer,
     asyncssh,
     connect,
     run,
@@ -179,8 +180,10 @@ def test_window_sizes_are_clamped(served: Server, size: tuple[int, int]) -> None
     run(attempt())
 
 
-def test_connections_over_the_limits_are_refused_with_a_message(tmp_path: Path) -> None:
-    limited = start_server(tmp_path, "--max-per-ip", "2", "--max-sessions", "3")
+def test_connections_over_the_limits_are_refused_with_a_message(
+    tmp_path: Path, ssh_server: StartServer
+) -> None:
+    limited = ssh_server(tmp_path, "--max-per-ip", "2", "--max-sessions", "3")
 
     async def attempt() -> None:
         first = await connect(limited.port, user="one")
@@ -403,8 +406,10 @@ def test_a_game_that_dies_ends_its_session_with_a_line_and_the_others_go_on(
     assert server.games() == []
 
 
-def test_a_client_that_never_authenticates_is_dropped(tmp_path: Path) -> None:
-    keyed = start_server(tmp_path, "--auth", "publickey")
+def test_a_client_that_never_authenticates_is_dropped(
+    tmp_path: Path, ssh_server: StartServer
+) -> None:
+    keyed = ssh_server(tmp_path, "--auth", "publickey")
 
     async def attempt() -> Any:
         with pytest.raises(asyncssh.PermissionDenied):

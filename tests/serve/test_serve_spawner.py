@@ -10,10 +10,10 @@ from pathlib import Path
 
 from tests.harness.serving import (
     Server,
+    StartServer,
     children_of,
     connect,
     run,
-    running_server,
     scores_2048,
     server,
     sit,
@@ -71,7 +71,7 @@ def test_games_are_forked_by_the_spawner_which_holds_nothing_of_the_sessions(
 
 
 def test_a_spawner_that_dies_is_replaced_and_its_players_keep_their_games(
-    tmp_path: Path,
+    tmp_path: Path, ssh_server: StartServer,
 ) -> None:
     async def play(server: Server) -> None:
         conn = await connect(server.port)
@@ -94,14 +94,16 @@ def test_a_spawner_that_dies_is_replaced_and_its_players_keep_their_games(
         seat.press("q")
         await seat.finish()
 
-    with running_server(tmp_path) as server:
+    with ssh_server(tmp_path) as server:
         run(play(server))
     assert server.process.returncode == 0
     assert "termgames serve: game starter stopped: restarting=true" in server.said()
     assert "alice" in scores_2048(server.home)
 
 
-def test_a_server_killed_outright_leaves_no_game_behind(tmp_path: Path) -> None:
+def test_a_server_killed_outright_leaves_no_game_behind(
+    tmp_path: Path, ssh_server: StartServer
+) -> None:
     async def play(serving: Server) -> list[int]:
         conn = await connect(serving.port)
         game = await sit(conn, "2048")
@@ -112,7 +114,7 @@ def test_a_server_killed_outright_leaves_no_game_behind(tmp_path: Path) -> None:
         conn.abort()
         return processes
 
-    with running_server(tmp_path) as serving:
+    with ssh_server(tmp_path) as serving:
         processes = run(play(serving))
     assert wait_until_gone(processes) == []
     assert "alice" in scores_2048(serving.home)  # the game was hung up, and saved

@@ -18,7 +18,16 @@ from typing import Any
 
 import pytest
 
-from tests.harness.serving import Seat, Server, connect, run, sit, ssh_command, start_server
+from tests.harness.serving import (
+    Seat,
+    Server,
+    StartServer,
+    connect,
+    run,
+    sit,
+    ssh_command,
+    start_server,
+)
 
 
 @pytest.fixture(scope="module")
@@ -253,8 +262,8 @@ def test_a_player_may_say_no_watching(server: Server) -> None:
     run(conversation())
 
 
-def test_an_arcade_may_refuse_all_watchers(tmp_path: Path) -> None:
-    server = start_server(tmp_path, "--no-watch")
+def test_an_arcade_may_refuse_all_watchers(tmp_path: Path, ssh_server: StartServer) -> None:
+    server = ssh_server(tmp_path, "--no-watch")
     try:
         async def conversation() -> None:
             watcher = await sit(await connect(server.port, "watch"))

@@ -1,6 +1,6 @@
 """The same store suite on every backend: the SQLite file, a real PostgreSQL server the
-tests start (tests/harness/postgres.py), and PostgreSQL as a game gets it, writes going through
-the local spool. Whatever keeps the results, the games see the same answers."""
+tests start (tests/harness/postgres.py), and PostgreSQL as a game gets it, writes going
+through the local spool. Whatever keeps the results, the games see the same answers."""
 
 from __future__ import annotations
 
@@ -14,7 +14,10 @@ from termgames.store import Store, open_store
 from termgames.store.remote.spooled import SpooledStore
 from tests.harness.stores import PLAYER, store_at
 
-BACKENDS = ("sqlite", "postgresql", "postgresql-spooled")
+BACKENDS = ("sqlite", pytest.param("postgresql", marks=pytest.mark.postgres),
+            pytest.param("postgresql-spooled", marks=pytest.mark.postgres))
+"""The PostgreSQL backends are marked here: the fixture below asks for ``postgres_url``
+only for them, by name, where tests/conftest.py's marking cannot see it."""
 
 
 @pytest.fixture(params=BACKENDS)

@@ -30,7 +30,7 @@ from pathlib import Path
 import pytest
 
 from tests.harness.postgres import MakePostgresServer, PostgresServer, psycopg_or_skip
-from tests.harness.serving import ROOT, Server, start_server
+from tests.harness.serving import ROOT, Server, StartServer
 
 psycopg = psycopg_or_skip()
 
@@ -121,15 +121,17 @@ def spooled(home: Path) -> int:
 
 
 @contextlib.contextmanager
-def hosts_on(database: PostgresServer, name: str, folder: Path) -> Iterator[list[Server]]:
-    """Two serve processes sharing database ``name``, each with a data folder of its own
-    under ``folder``; stopped (cleanly) at the end."""
+def hosts_on(start: StartServer, database: PostgresServer, name: str, folder: Path
+             ) -> Iterator[list[Server]]:
+    """Two serve processes (started by ``start``, the ``ssh_server`` fixture) sharing
+    database ``name``, each with a data folder of its own under ``folder``; stopped
+    (cleanly) at the end."""
     url = database.create_database(name)
     servers: list[Server] = []
     try:
         for host in ("east", "west"):
             (folder / host).mkdir()
-            servers.append(start_server(folder / host, "--database-url", url))
+            servers.append(start(folder / host, "--database-url", url))
         yield servers
     finally:
         for server in servers:
@@ -149,12 +151,12 @@ def most_connections(database: PostgresServer, name: str,
 
 
 @pytest.fixture
-def two_hosts(make_postgres_server: MakePostgresServer, tmp_path: Path
-              ) -> Iterator[tuple[PostgresServer, str, list[Server]]]:
+def two_hosts(make_postgres_server: MakePostgresServer, tmp_path: Path,
+              ssh_server: StartServer) -> Iterator[tuple[PostgresServer, str, list[Server]]]:
     """A PostgreSQL server of the test's own, a database on it, and two serve processes
     sharing it."""
     database = make_postgres_server(max_connections=40)
-    with hosts_on(database, "arcade", tmp_path) as servers:
+    with hosts_on(ssh_server, database, "arcade", tmp_path) as servers:
         yield database, "arcade", servers
 
 
@@ -212,9 +214,10 @@ def test_a_connection_killed_mid_transaction_is_retried_once(
 
 @pytest.mark.slow  # about 10 s each: CI runs them (pytest -m slow)
 def test_more_writers_than_connections_all_land(
-        make_postgres_server: MakePostgresServer, tmp_path: Path) -> None:
+        make_postgres_server: MakePostgresServer, tmp_path: Path,
+        ssh_server: StartServer) -> None:
     database = make_postgres_server(max_connections=6)  # fewer than the two pools' 8
-    with hosts_on(database, "small", tmp_path) as servers:
+    with hosts_on(ssh_server, database, "small", tmp_path) as servers:
         writers = [start_writer(servers[n % 2], f"w{n}", 25, read=True) for n in range(24)]
         most = most_connections(database, "small", writers)
         for writer in writers:
@@ -226,12 +229,13 @@ def test_more_writers_than_connections_all_land(
 
 
 @pytest.fixture
-def two_hosts_on_the_shared_server(postgres_server: PostgresServer, tmp_path: Path
+def two_hosts_on_the_shared_server(postgres_server: PostgresServer, tmp_path: Path,
+                                   ssh_server: StartServer
                                    ) -> Iterator[tuple[PostgresServer, str, list[Server]]]:
     """A new database on the run's one PostgreSQL server and two serve processes sharing
     it, for a test that leaves the server running (a server of its own costs seconds)."""
     postgres_server.start()  # a test before may have stopped it
-    with hosts_on(postgres_server, "two_hosts_pools", tmp_path) as servers:
+    with hosts_on(ssh_server, postgres_server, "two_hosts_pools", tmp_path) as servers:
         yield postgres_server, "two_hosts_pools", servers
     postgres_server.drop_database("two_hosts_pools")
 

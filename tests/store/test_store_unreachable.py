@@ -29,7 +29,7 @@ from termgames.store.remote.spooled import SpooledStore
 from termgames.store.writes import ScoreWrite
 from tests.harness.postgres import MakePostgresServer, PostgresServer, psycopg_or_skip
 from tests.harness.stores import PLAYER, running_broker
-from tests.harness.terminal import Terminal
+from tests.harness.terminal import Start
 
 psycopg_or_skip()
 
@@ -104,12 +104,12 @@ def test_reads_while_the_database_is_down_answer_at_once_from_the_last_good_ones
     store.close()
 
 
-def first_frame(home: Path, socket: str, last_drawn: str) -> str:
-    """A served game's first whole frame (2048 through the broker at ``socket``), whole
-    once ``last_drawn`` is on it, and what it said after the player left at once."""
-    term = Terminal(["2048"], home, env={"TERMGAMES_STORE_BROKER": socket,
-                                         "TERMGAMES_HOME": str(home / "host"),
-                                         "LOGNAME": PLAYER})
+def first_frame(terminal: Start, home: Path, socket: str, last_drawn: str) -> str:
+    """A served game's first whole frame (2048 through the broker at ``socket``, its
+    data in ``home``/host), whole once ``last_drawn`` is on it, and what it said after
+    the player left at once."""
+    term = terminal("2048", env={"TERMGAMES_STORE_BROKER": socket,
+                                 "TERMGAMES_HOME": str(home / "host"), "LOGNAME": PLAYER})
     try:
         term.wait_for(last_drawn)
         frame = term.text()
@@ -121,18 +121,19 @@ def first_frame(home: Path, socket: str, last_drawn: str) -> str:
 
 
 def test_a_served_game_starts_with_the_last_good_best_while_the_database_is_down(
-        postgres_server: PostgresServer, postgres_url: str, tmp_path: Path) -> None:
+        postgres_server: PostgresServer, postgres_url: str, tmp_path: Path,
+        terminal: Start) -> None:
     (tmp_path / "host").mkdir()
     with running_broker(tmp_path / "host", postgres_url) as broker:
         writer = broker.store()
         writer.record_score("earlier", "2048", VARIANT, 96, player=PLAYER)
         wait_for(lambda: spooled(writer) == 0, "the result to land")
         writer.close()
-        shown = first_frame(tmp_path, broker.socket, "q quit")  # the broker keeps it
+        shown = first_frame(terminal, tmp_path, broker.socket, "q quit")  # the broker keeps it
         assert "Best: 96" in shown and "stale" not in shown
         postgres_server.stop()
         try:
-            shown = first_frame(tmp_path, broker.socket, "tables may be stale")
+            shown = first_frame(terminal, tmp_path, broker.socket, "tables may be stale")
             assert "Best: 96" in shown  # not Best: 0
             # After leaving, one line says so (it said two, one of a 2 s wait, before).
             assert shown.count("termgames: ") == 1 and f"termgames: {STALE_NOTE}" in shown

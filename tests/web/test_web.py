@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import os
 import re
-import shutil
 import signal
 import subprocess
 import sys
@@ -411,17 +410,11 @@ def test_without_the_extra_web_says_how_to_install_it(tmp_path: Path) -> None:
 
 # A real browser -----------------------------------------------------------------------
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-
-
 # CI installs Chromium and sets TERMGAMES_REQUIRE_BROWSER=1: there the test never skips.
-@pytest.mark.skipif(CHROMIUM is None and not os.environ.get("TERMGAMES_REQUIRE_BROWSER"),
-                    reason="no headless Chromium to load the page in: install Debian's "
-                    "chromium package (apt-get install chromium)")
-def test_a_real_browser_shows_the_results_at_phone_size(seeded: Path, tmp_path: Path) -> None:
-    assert CHROMIUM is not None
+def test_a_real_browser_shows_the_results_at_phone_size(seeded: Path, tmp_path: Path,
+                                                        chromium: str) -> None:
     process, address = start_web(seeded)
-    browser = [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+    browser = [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
                f"--user-data-dir={tmp_path / 'chromium'}"]
     try:
         dom = subprocess.run([*browser, "--dump-dom", address], capture_output=True,
