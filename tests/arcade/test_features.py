@@ -10,10 +10,9 @@ import pytest
 from termgames.g2048.board import Direction, Game2048
 from termgames.maze.generate import generate
 from termgames.maze.solve import shortest_path
-from tests.harness.drivers import FakeDriver, fake_program, program
+from tests.harness.drivers import DRIVERS, FakeDriver, fake_program, program
 from tests.harness.screens import maze_keys
 
-DRIVERS = ["fake", "pty"]
 TWO_LEVELS = """; First
 #######
 #@ $ .#

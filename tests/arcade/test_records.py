@@ -26,7 +26,7 @@ from termgames.sokoban.progress import Record, record_solution
 from termgames.store.schema import MIGRATIONS
 from termgames.store.sql import SQLITE
 from termgames.store.sqlite import DATABASE_NAME
-from tests.harness.drivers import FakeDriver, fake_program
+from tests.harness.drivers import DRIVERS, FakeDriver, fake_program, program
 from tests.harness.screens import maze_keys
 from tests.harness.stores import PLAYER, SOKOBAN_PROGRESS, store_at
 from tests.harness.terminal import Start, base_environment
@@ -497,15 +497,16 @@ def test_a_level_number_or_title_in_several_files_is_named_not_guessed(tmp_path:
     assert f"level 1: 2 files have a level 1 ({first}, {second})" in verified.output
 
 
+@pytest.mark.parametrize("driver", DRIVERS)
 def test_the_launcher_names_the_opponent_its_reversi_best_was_against(
-    terminal: Start, tmp_path: Path
+    driver: str, tmp_path: Path
 ) -> None:
     store = store_at(tmp_path / "data")
     store.record_score("a", "reversi", "vs worst", 60, player="tester")
     store.record_score("b", "reversi", "vs search level 5", 2, player="tester")
     store.close()
-    term = terminal()
-    term.wait_for("best: won by 2 (vs search level 5)")
+    with program(driver, [], tmp_path) as run:
+        run.wait_for("best: won by 2 (vs search level 5)")
 
 
 def test_table_columns_line_up_with_wide_characters() -> None:

@@ -14,11 +14,10 @@ from termgames.runtime.runner import window_for
 from termgames.scoreboard import ScoreKind, launcher_best
 from termgames.store.sqlite import DATABASE_NAME
 from termgames.text import text_width
-from tests.harness.drivers import FakeDriver, program
+from tests.harness.drivers import DRIVERS, FakeDriver, program
 from tests.harness.screens import nothing_cut
 from tests.harness.stores import PLAYER, store_at
 
-DRIVERS = ["fake", "pty"]
 LAUNCHER_MINIMUM = window_for((8, 40))
 """The launcher's smallest window, which the scores screen keeps."""
 SUMMARIES = {"2048": "slide and merge tiles; make 2048 to win",

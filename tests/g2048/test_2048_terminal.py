@@ -13,6 +13,7 @@ import pytest
 from termgames.g2048.board import Direction, Game2048
 from termgames.g2048.view import minimum_size
 from termgames.runtime.runner import window_for
+from tests.harness.drivers import DRIVERS, program
 from tests.harness.screens import KEYS, moves_until, screen_grid, wait_for_game
 from tests.harness.states import a_recorded_game
 from tests.harness.stores import store_at
@@ -32,59 +33,62 @@ def test_seeded_moves_change_the_screen_as_the_rules_say(terminal: Start) -> Non
     assert f"Best: {model.score:,}" in term.text()
 
 
-def test_undo_takes_moves_back_and_marks_the_score(terminal: Start) -> None:
-    term = terminal("2048", "--seed", "7")
-    model = Game2048(4, 2048, random.Random(7))
-    wait_for_game(term, model)
-    keys = moves_until(model, lambda game: game.score > 0 and game.moves >= 3)
-    term.press(*keys)
-    wait_for_game(term, model)
-    for _ in range(2):
-        model.undo()
-        term.press("u")
-        wait_for_game(term, model)
-    assert "(undo)" in term.text()
+@pytest.mark.parametrize("driver", DRIVERS)
+def test_undo_takes_moves_back_and_marks_the_score(driver: str, tmp_path: Path) -> None:
+    with program(driver, ["2048", "--seed", "7"], tmp_path) as run:
+        model = Game2048(4, 2048, random.Random(7))
+        wait_for_game(run, model)
+        keys = moves_until(model, lambda game: game.score > 0 and game.moves >= 3)
+        run.press(*keys)
+        wait_for_game(run, model)
+        for _ in range(2):
+            model.undo()
+            run.press("u")
+            wait_for_game(run, model)
+        assert "(undo)" in run.text()
 
 
-def test_restart_starts_a_new_game(terminal: Start) -> None:
-    term = terminal("2048", "--seed", "5")
-    rng = random.Random(5)
-    model = Game2048(4, 2048, rng)
-    wait_for_game(term, model)
-    term.press(*moves_until(model, lambda game: game.score > 0))
-    wait_for_game(term, model)
-    term.press("r")
-    term.wait_for("Start a new game?")  # one key must not throw a game away
-    term.press("n")
-    term.wait_for_gone("Start a new game?")
-    wait_for_game(term, model)
-    term.press("r")
-    term.wait_for("Start a new game?")
-    term.press("y")
-    fresh = Game2048(4, 2048, rng)
-    wait_for_game(term, fresh)
-    assert sum(1 for row in fresh.grid for value in row if value) == 2
+@pytest.mark.parametrize("driver", DRIVERS)
+def test_restart_starts_a_new_game(driver: str, tmp_path: Path) -> None:
+    with program(driver, ["2048", "--seed", "5"], tmp_path) as run:
+        rng = random.Random(5)
+        model = Game2048(4, 2048, rng)
+        wait_for_game(run, model)
+        run.press(*moves_until(model, lambda game: game.score > 0))
+        wait_for_game(run, model)
+        run.press("r")
+        run.wait_for("Start a new game?")  # one key must not throw a game away
+        run.press("n")
+        run.wait_for_gone("Start a new game?")
+        wait_for_game(run, model)
+        run.press("r")
+        run.wait_for("Start a new game?")
+        run.press("y")
+        fresh = Game2048(4, 2048, rng)
+        wait_for_game(run, fresh)
+        assert sum(1 for row in fresh.grid for value in row if value) == 2
 
 
-def test_making_the_goal_shows_a_win_banner_and_play_can_go_on(terminal: Start) -> None:
-    term = terminal("2048", "--goal", "8", "--seed", "11")
-    model = Game2048(4, 8, random.Random(11))
-    wait_for_game(term, model)
-    term.press(*moves_until(model, lambda game: game.won))
-    term.wait_for("You made 8!")
-    term.wait_for("keep going")
-    term.press("?")  # the win panel's help names its own keys, Enter included
-    term.wait_for("c Enter")
-    term.press("x")
-    term.wait_for_gone("c Enter")
-    term.press("left")  # the panel is on top: a move does nothing until the player chooses
-    term.press("c")
-    term.wait_for_gone("You made 8!")
-    wait_for_game(term, model)
-    target = model.moves + 1
-    keys = moves_until(model, lambda game: game.moves >= target)
-    term.press(*keys)
-    wait_for_game(term, model)
+@pytest.mark.parametrize("driver", DRIVERS)
+def test_making_the_goal_shows_a_win_banner_and_play_can_go_on(driver: str, tmp_path: Path) -> None:
+    with program(driver, ["2048", "--goal", "8", "--seed", "11"], tmp_path) as run:
+        model = Game2048(4, 8, random.Random(11))
+        wait_for_game(run, model)
+        run.press(*moves_until(model, lambda game: game.won))
+        run.wait_for("You made 8!")
+        run.wait_for("keep going")
+        run.press("?")  # the win panel's help names its own keys, Enter included
+        run.wait_for("c Enter")
+        run.press("x")
+        run.wait_for_gone("c Enter")
+        run.press("left")  # the panel is on top: a move does nothing until the player chooses
+        run.press("c")
+        run.wait_for_gone("You made 8!")
+        wait_for_game(run, model)
+        target = model.moves + 1
+        keys = moves_until(model, lambda game: game.moves >= target)
+        run.press(*keys)
+        wait_for_game(run, model)
 
 
 def test_game_over_shows_the_final_score_and_records_it(terminal: Start, tmp_path: Path) -> None:
@@ -100,14 +104,15 @@ def test_game_over_shows_the_final_score_and_records_it(terminal: Start, tmp_pat
     assert best is not None and best.score == model.score and not best.used_undo
 
 
-def test_help_overlay_lists_every_key_and_closes(terminal: Start) -> None:
-    term = terminal("2048", "--seed", "1")
-    term.wait_for("Score: 0")
-    term.press("?")
-    for text in ("Up k w", "Left h a", "undo a move", "new game", "quit"):
-        term.wait_for(text)
-    term.press("x")
-    term.wait_for_gone("undo a move")
+@pytest.mark.parametrize("driver", DRIVERS)
+def test_help_overlay_lists_every_key_and_closes(driver: str, tmp_path: Path) -> None:
+    with program(driver, ["2048", "--seed", "1"], tmp_path) as run:
+        run.wait_for("Score: 0")
+        run.press("?")
+        for text in ("Up k w", "Left h a", "undo a move", "new game", "quit"):
+            run.wait_for(text)
+        run.press("x")
+        run.wait_for_gone("undo a move")
 
 
 def test_a_too_small_terminal_waits_and_play_resumes(terminal: Start) -> None:

@@ -26,6 +26,11 @@ from tests.harness.fake import FakeSession
 from tests.harness.stores import PLAYER, store_at
 from tests.harness.terminal import Terminal
 
+DRIVERS = ("fake", "pty")
+"""The two drivers a screen script runs on: ``@pytest.mark.parametrize("driver", DRIVERS)``
+and ``program(driver, ...)``. tests/conftest.py marks the "pty" case pty, so the inner
+loop runs the script in memory."""
+
 FAKE_DEADLINE_S = 120.0
 """How much fake time a wait may let pass before it fails."""
 PTY_DEADLINE_S = 10.0

@@ -87,23 +87,23 @@ TILE = re.compile(r"^(?:\d+|·|\.)$")
 """A token of the board on screen: a tile's value or an empty cell's dot."""
 
 
-def screen_grid(term: Terminal, size: int) -> Grid | None:
+def screen_grid(term: Driver | Terminal, size: int) -> Grid | None:
     """The tile values the screen shows, row by row, or None if no whole board is visible."""
     rows = []
-    for line in term.lines():
+    for line in term.text().splitlines():
         tokens = line.split()
         if len(tokens) == size and all(TILE.match(token) for token in tokens):
             rows.append(tuple(int(t) if t.isdigit() else 0 for t in tokens))
     return tuple(rows) if len(rows) == size else None
 
 
-def score_shown(term: Terminal) -> int | None:
+def score_shown(term: Driver | Terminal) -> int | None:
     """The score the header shows, or None if none is shown."""
     found = re.search(r"Score: ([\d,]+)", term.text())
     return int(found.group(1).replace(",", "")) if found else None
 
 
-def wait_for_game(term: Terminal, game: Game2048) -> None:
+def wait_for_game(term: Driver | Terminal, game: Game2048) -> None:
     """Wait until the screen shows exactly the model game's grid and score."""
     term.wait_until(
         lambda: screen_grid(term, game.size) == game.grid and score_shown(term) == game.score,

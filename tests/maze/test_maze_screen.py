@@ -10,10 +10,8 @@ import pytest
 
 from termgames.maze.generate import generate
 from termgames.maze.solve import shortest_path
-from tests.harness.drivers import Driver, fake_program, program
+from tests.harness.drivers import DRIVERS, Driver, fake_program, program
 from tests.harness.screens import fork, maze_keys
-
-DRIVERS = ["fake", "pty"]
 
 
 def stars(run: Driver) -> int:

@@ -13,6 +13,7 @@ import pytest
 from termgames.maze.generate import Maze, generate
 from termgames.maze.solve import shortest_path
 from termgames.scoreboard import minutes_seconds
+from tests.harness.drivers import DRIVERS, Driver, program
 from tests.harness.screens import maze_keys
 from tests.harness.stores import store_at
 from tests.harness.terminal import Start, Terminal
@@ -92,31 +93,33 @@ def test_the_clock_runs_on_after_a_click_whose_release_comes_apart(
     assert "steps 3" in term.text()  # the right button walks nowhere
 
 
-def test_the_solver_animates_the_search_then_shows_the_path(terminal: Start) -> None:
+@pytest.mark.parametrize("driver", DRIVERS)
+def test_the_solver_animates_the_search_then_shows_the_path(driver: str, tmp_path: Path) -> None:
     """(That any key ends the animation at once is test_features'; that the path stays
     while walked, test_maze_screen's.)"""
     maze = generate(39, 10, random.Random(3))
     path = shortest_path(maze, maze.entrance)
-    term = terminal("maze", "--size", "39x10", "--seed", "3")  # wider than the window
-    wait_for_whole_frame(term)
-    term.press(".")
-    term.wait_until(lambda: ":" in term.text() and "+" in term.text(),
-                    "explored and frontier squares")
-    term.wait_for(f"Shortest path from here: {len(path) - 1} steps.")
-    assert "*" in term.text()
+    with program(driver, ["maze", "--size", "39x10", "--seed", "3"], tmp_path) as run:
+        wait_for_whole_frame(run)
+        run.press(".")
+        run.wait_until(lambda: ":" in run.text() and "+" in run.text(),
+                        "explored and frontier squares")
+        run.wait_for(f"Shortest path from here: {len(path) - 1} steps.")
+        assert "*" in run.text()
 
 
-def test_p_shows_the_path_at_once_and_solver_use_is_reported(terminal: Start) -> None:
+@pytest.mark.parametrize("driver", DRIVERS)
+def test_p_shows_the_path_at_once_and_solver_use_is_reported(driver: str, tmp_path: Path) -> None:
     maze = generate(3, 3, random.Random(4))
     keys = maze_keys(shortest_path(maze, maze.entrance))
-    term = terminal("maze", "--size", "3x3", "--seed", "4")
-    wait_for_whole_frame(term)
-    term.press("p")
-    term.wait_for(f"Shortest path from here: {len(keys)} steps.")
-    term.press(*keys)
-    term.wait_for("with the solver's help")
-    term.press("n")
-    wait_for_whole_frame(term)
+    with program(driver, ["maze", "--size", "3x3", "--seed", "4"], tmp_path) as run:
+        wait_for_whole_frame(run)
+        run.press("p")
+        run.wait_for(f"Shortest path from here: {len(keys)} steps.")
+        run.press(*keys)
+        run.wait_for("with the solver's help")
+        run.press("n")
+        wait_for_whole_frame(run)
 
 
 def test_a_maze_bigger_than_the_screen_scrolls_with_the_player(terminal: Start) -> None:
@@ -131,11 +134,12 @@ def test_a_maze_bigger_than_the_screen_scrolls_with_the_player(terminal: Start) 
     assert any("@" in line for line in term.lines()[1:-1])
 
 
-def wait_for_whole_frame(term: Terminal) -> None:
+def wait_for_whole_frame(term: Driver | Terminal) -> None:
     """Until the first frame has arrived to its last row: the header ("steps 0") comes
     first, and reading the screen then may find the map half drawn."""
     term.wait_for("steps 0")
-    term.wait_until(lambda: bool(term.lines()[-1].strip()), "the footer, the frame's end")
+    term.wait_until(lambda: bool(term.text().splitlines()[-1].strip()),
+                    "the footer, the frame's end")
 
 
 def player_cell(term: Terminal) -> tuple[int, int] | None:

@@ -8,8 +8,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from termgames.reversi.thinking import THINK_SLICE_S
-from tests.harness.drivers import fake_program
+from tests.harness.drivers import DRIVERS, fake_program, program
 from tests.harness.screens import reversi_square_middle
 from tests.harness.terminal import Start
 
@@ -25,17 +27,18 @@ def test_a_click_on_a_square_plays_there(terminal: Start) -> None:
     assert re.search(r"\) 3 .*\) 3 ", term.lines()[0]), term.lines()[0]
 
 
-def test_moving_the_cursor_drops_a_half_typed_move(terminal: Start) -> None:
-    term = terminal("reversi", "--level", "1", "--seed", "1")
-    term.wait_for("You move first.")
-    term.press("5")
-    term.wait_for("Column 5: now type the row")
-    term.press("right")
-    term.wait_for_gone("Column 5")
-    term.press("3")  # a new first digit, not 53's second
-    term.wait_for("Column 3: now type the row")
-    term.press("5")
-    term.wait_for("You played 35")
+@pytest.mark.parametrize("driver", DRIVERS)
+def test_moving_the_cursor_drops_a_half_typed_move(driver: str, tmp_path: Path) -> None:
+    with program(driver, ["reversi", "--level", "1", "--seed", "1"], tmp_path) as run:
+        run.wait_for("You move first.")
+        run.press("5")
+        run.wait_for("Column 5: now type the row")
+        run.press("right")
+        run.wait_for_gone("Column 5")
+        run.press("3")  # a new first digit, not 53's second
+        run.wait_for("Column 3: now type the row")
+        run.press("5")
+        run.wait_for("You played 35")
 
 
 def test_hints_mark_every_legal_square(terminal: Start) -> None:

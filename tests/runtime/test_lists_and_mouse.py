@@ -8,11 +8,15 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
+
+import pytest
 
 from termgames.g2048.board import Game2048
 from termgames.runtime.bindings import lookup
 from termgames.runtime.keys import END
 from termgames.runtime.lists import ListScreen, RowsOnDemand
+from tests.harness.drivers import DRIVERS, Driver, program
 from tests.harness.fake import FakeSession
 from tests.harness.screens import moves_until
 from tests.harness.terminal import Start, Terminal
@@ -21,13 +25,13 @@ MOUSE_ON = b"\x1b[?1006;1000h"
 MOUSE_OFF = b"\x1b[?1006;1000l"
 
 
-def level_shown(term: Terminal) -> int:
+def level_shown(term: Driver | Terminal) -> int:
     found = re.search(r"level (\d+) \((\d+) of 155\)", term.text())
     assert found, term.text()
     return int(found.group(1))
 
 
-def choose(term: Terminal, *keys: str) -> int:
+def choose(term: Driver | Terminal, *keys: str) -> int:
     """Open the level list, press ``keys``, choose with Enter; the level then played."""
     term.press("tab")
     term.wait_for("of 155 solved")
@@ -37,16 +41,19 @@ def choose(term: Terminal, *keys: str) -> int:
     return level_shown(term)
 
 
-def test_long_lists_jump_by_page_to_either_end_and_to_a_typed_number(terminal: Start) -> None:
-    term = terminal("sokoban", "--collection", "microban")
-    term.wait_for("level 1 (1 of 155)")
-    assert choose(term, "end") == 155
-    assert choose(term, "home") == 1
-    paged = choose(term, "pagedown")
-    assert 5 < paged < 30  # a screenful on, not one row and not the end
-    assert choose(term, "pageup") == 1
-    assert choose(term, "4", "2") == 42
-    assert choose(term, "1", "5", "5") == 155
+@pytest.mark.parametrize("driver", DRIVERS)
+def test_long_lists_jump_by_page_to_either_end_and_to_a_typed_number(
+    driver: str, tmp_path: Path
+) -> None:
+    with program(driver, ["sokoban", "--collection", "microban"], tmp_path) as run:
+        run.wait_for("level 1 (1 of 155)")
+        assert choose(run, "end") == 155
+        assert choose(run, "home") == 1
+        paged = choose(run, "pagedown")
+        assert 5 < paged < 30  # a screenful on, not one row and not the end
+        assert choose(run, "pageup") == 1
+        assert choose(run, "4", "2") == 42
+        assert choose(run, "1", "5", "5") == 155
 
 
 def rows_once_drawn(term: Terminal, number: str) -> dict[str, int]:
@@ -87,23 +94,25 @@ def test_no_mouse_never_turns_mouse_reports_on(terminal: Start) -> None:
         assert (MOUSE_OFF in term.received) is asked  # and off again on the way out
 
 
+@pytest.mark.parametrize("driver", DRIVERS)
 def test_a_panel_with_no_room_beside_the_board_hides_and_shows_with_space(
-        terminal: Start) -> None:
-    term = terminal("2048", "--size", "3", "--seed", "3", rows=12, cols=40)
-    model = Game2048(3, 1024, random.Random(3))
-    term.wait_for("Score: 0")
-    term.press(*moves_until(model, lambda game: game.over))
-    term.wait_for("Game over")
-    term.wait_for("Space hide")
-    assert "32" not in term.text()  # the panel covers the board
-    term.press(" ")
-    term.wait_for("Space show")
-    term.wait_for_gone("Final score")  # the board alone says the game is over
-    assert "32" in term.text() and "Game over: r new game" in term.text(), term.text()
-    term.press(" ")
-    term.wait_for("Final score")
-    term.press("u")  # the panel's keys still work after hiding and showing it
-    term.wait_for_gone("Game over")
+    driver: str, tmp_path: Path
+) -> None:
+    with program(driver, ["2048", "--size", "3", "--seed", "3"], tmp_path, 12, 40) as run:
+        model = Game2048(3, 1024, random.Random(3))
+        run.wait_for("Score: 0")
+        run.press(*moves_until(model, lambda game: game.over))
+        run.wait_for("Game over")
+        run.wait_for("Space hide")
+        assert "32" not in run.text()  # the panel covers the board
+        run.press(" ")
+        run.wait_for("Space show")
+        run.wait_for_gone("Final score")  # the board alone says the game is over
+        assert "32" in run.text() and "Game over: r new game" in run.text(), run.text()
+        run.press(" ")
+        run.wait_for("Final score")
+        run.press("u")  # the panel's keys still work after hiding and showing it
+        run.wait_for_gone("Game over")
 
 
 class CountedRows(RowsOnDemand):

@@ -10,9 +10,8 @@ import pytest
 
 from termgames.g2048.view import layout, minimum_size, under_header
 from termgames.runtime.runner import FOOTER_ROWS, window_for
-from tests.harness.drivers import Driver, program
+from tests.harness.drivers import DRIVERS, Driver, program
 
-DRIVERS = ["fake", "pty"]
 LAUNCHER_MINIMUM = window_for((8, 40))  # four games and the list's frame
 """The launcher's smallest window (Launcher's minimum for four games)."""
 

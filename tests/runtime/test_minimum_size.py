@@ -19,10 +19,9 @@ from termgames.maze.solve import shortest_path
 from termgames.reversi.board import Side, square_name
 from termgames.reversi.match import Match
 from termgames.runtime.runner import window_for
-from tests.harness.drivers import Driver, program
+from tests.harness.drivers import DRIVERS, Driver, program
 from tests.harness.screens import maze_keys
 
-DRIVERS = ["fake", "pty"]
 LEVEL = "#######\n#@ $ .#\n#######\n"
 
 

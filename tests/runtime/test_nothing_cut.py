@@ -20,11 +20,10 @@ from termgames.maze.solve import shortest_path
 from termgames.runtime.runner import window_for
 from termgames.sokoban.format.bundled import BUNDLED, load_bundled
 from termgames.sokoban.progress import Record, record_solution
-from tests.harness.drivers import fake_program, program
+from tests.harness.drivers import DRIVERS, fake_program, program
 from tests.harness.screens import maze_keys, nothing_cut
 from tests.harness.stores import PLAYER, SOKOBAN_PROGRESS, store_at
 
-DRIVERS = ["fake", "pty"]
 LEVEL = ("Title: A level whose title is far too long for a small window\n"
          "Author: Somebody with a long name as well\n#######\n#@ $ .#\n#######\n")
 

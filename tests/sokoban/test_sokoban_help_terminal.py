@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.harness.boards import ROOM, level_file
-from tests.harness.drivers import PtyDriver
+from tests.harness.drivers import DRIVERS, Driver, program
 from tests.harness.screens import nothing_cut
 from tests.harness.terminal import Start, Terminal, base_environment
 
@@ -28,16 +28,16 @@ ARROWS = {"up": ("▲", "^"), "down": ("▼", "v"), "left": ("◀", "<"), "right
 HINT_BG = "af00af"  # xterm 127, the hinted box's ground
 
 
-def counts(term: Terminal) -> tuple[int, int]:
+def counts(term: Driver | Terminal) -> tuple[int, int]:
     """(moves, pushes) as the header shows them."""
     found = re.search(r"moves (\d+)\s+pushes (\d+)", term.text())
     assert found is not None, term.text()
     return int(found[1]), int(found[2])
 
 
-def board_rows(term: Terminal) -> list[str]:
+def board_rows(term: Driver | Terminal) -> list[str]:
     """The rows between the header and the footer."""
-    return term.lines()[2:-1]
+    return term.text().splitlines()[2:-1]
 
 
 def hinted_direction(term: Terminal) -> str:
@@ -83,62 +83,67 @@ def test_the_hint_in_ascii_and_without_colour(terminal: Start, tmp_path: Path) -
     assert sum(row.count("x") for row in board_rows(term)) >= 5, term.text()
 
 
+@pytest.mark.parametrize("driver", DRIVERS)
 def test_the_replay_plays_on_until_a_key_stops_it_and_undo_takes_it_back(
-        terminal: Start, tmp_path: Path) -> None:
-    term = terminal("sokoban", level_file(tmp_path, LONG))
-    term.wait_for("moves 0")
-    term.press("v")
-    term.wait_for("Solving from here: any key stops it")
-    term.wait_for("pushes 2")
-    term.press("space")  # any key: it stops, and does nothing else
-    term.wait_for("Stopped: u undoes the replay a push at a time")
-    moves, pushes = counts(term)
-    assert 2 <= pushes < 12, term.text()
-    term.press("u")  # one push (and the walk to it) at a time
-    term.wait_for(f"pushes {pushes - 1}")
-    assert counts(term)[0] < moves
-    term.press("v")
-    term.wait_for("Solved level 1!")
-    term.wait_for("first solution, helped")
+    driver: str, tmp_path: Path
+) -> None:
+    with program(driver, ["sokoban", level_file(tmp_path, LONG)], tmp_path) as run:
+        run.wait_for("moves 0")
+        run.press("v")
+        run.wait_for("Solving from here: any key stops it")
+        run.wait_for("pushes 2")
+        run.press("space")  # any key: it stops, and does nothing else
+        run.wait_for("Stopped: u undoes the replay a push at a time")
+        moves, pushes = counts(run)
+        assert 2 <= pushes < 12, run.text()
+        run.press("u")  # one push (and the walk to it) at a time
+        run.wait_for(f"pushes {pushes - 1}")
+        assert counts(run)[0] < moves
+        run.press("v")
+        run.wait_for("Solved level 1!")
+        run.wait_for("first solution, helped")
 
 
+@pytest.mark.parametrize("driver", DRIVERS)
 def test_a_box_pushed_into_a_corner_is_warned_about_and_undo_offered(
-        terminal: Start, tmp_path: Path) -> None:
-    term = terminal("sokoban", level_file(tmp_path, ROOM))
-    term.wait_for("moves 0")
-    term.press(*CORNER)
-    term.wait_for("That box can never reach a goal from there: u undoes it")
-    assert counts(term) == (6, 2)
-    term.press("t")
-    term.wait_for("No hint: that box can never reach a goal from there (u undoes it)")
-    term.press("u")
-    term.wait_for("moves 5   pushes 1")
-    assert "never reach" not in term.text()
+    driver: str, tmp_path: Path
+) -> None:
+    with program(driver, ["sokoban", level_file(tmp_path, ROOM)], tmp_path) as run:
+        run.wait_for("moves 0")
+        run.press(*CORNER)
+        run.wait_for("That box can never reach a goal from there: u undoes it")
+        assert counts(run) == (6, 2)
+        run.press("t")
+        run.wait_for("No hint: that box can never reach a goal from there (u undoes it)")
+        run.press("u")
+        run.wait_for("moves 5   pushes 1")
+        assert "never reach" not in run.text()
 
 
-def test_a_position_a_search_proves_lost_is_warned_about(terminal: Start,
-                                                        tmp_path: Path) -> None:
-    term = terminal("sokoban", level_file(tmp_path, LOST))
-    term.wait_for("moves 0")
-    term.press("up")
-    term.wait_for("This position cannot be solved: u undoes the last push")
+@pytest.mark.parametrize("driver", DRIVERS)
+def test_a_position_a_search_proves_lost_is_warned_about(driver: str, tmp_path: Path) -> None:
+    with program(driver, ["sokoban", level_file(tmp_path, LOST)], tmp_path) as run:
+        run.wait_for("moves 0")
+        run.press("up")
+        run.wait_for("This position cannot be solved: u undoes the last push")
 
 
-def test_dead_squares_show_and_hide_on_x(terminal: Start, tmp_path: Path) -> None:
-    term = terminal("sokoban", level_file(tmp_path, ROOM))
-    term.wait_for("moves 0")
-    assert "×" not in term.text()
-    term.press("x")
-    term.wait_for("Dead squares marked: a box pushed onto one never reaches a goal")
-    # The left wall's square below the start (the start is one too, under the player),
-    # and the whole bottom row.
-    assert sum(row.count("×") for row in board_rows(term)) == 6, term.text()
-    term.press("x")
-    term.wait_for("Dead squares hidden")
-    assert "×" not in term.text()
-    term.press("?")
-    term.wait_for("show or hide dead squares")
-    assert "hint: mark the next push; again, make it (helped)" in term.text()
+@pytest.mark.parametrize("driver", DRIVERS)
+def test_dead_squares_show_and_hide_on_x(driver: str, tmp_path: Path) -> None:
+    with program(driver, ["sokoban", level_file(tmp_path, ROOM)], tmp_path) as run:
+        run.wait_for("moves 0")
+        assert "×" not in run.text()
+        run.press("x")
+        run.wait_for("Dead squares marked: a box pushed onto one never reaches a goal")
+        # The left wall's square below the start (the start is one too, under the player),
+        # and the whole bottom row.
+        assert sum(row.count("×") for row in board_rows(run)) == 6, run.text()
+        run.press("x")
+        run.wait_for("Dead squares hidden")
+        assert "×" not in run.text()
+        run.press("?")
+        run.wait_for("show or hide dead squares")
+        assert "hint: mark the next push; again, make it (helped)" in run.text()
 
 
 def test_a_helped_solve_is_marked_in_the_level_list_and_the_scores(
@@ -165,17 +170,19 @@ def test_a_helped_solve_is_marked_in_the_level_list_and_the_scores(
 
 
 @pytest.mark.parametrize("size", [(12, 44), (24, 80), (60, 200)])
-def test_help_messages_fit_or_end_in_a_mark(terminal: Start, tmp_path: Path,
-                                            size: tuple[int, int]) -> None:
+@pytest.mark.parametrize("driver", DRIVERS)
+def test_help_messages_fit_or_end_in_a_mark(
+    driver: str, tmp_path: Path, size: tuple[int, int]
+) -> None:
     rows, cols = size
-    term = terminal("sokoban", level_file(tmp_path, ROOM), rows=rows, cols=cols)
-    term.wait_for("moves 0")
-    term.press("t")
-    term.wait_for("Next push")
-    nothing_cut(PtyDriver(term), cols, "the hint")
-    term.press("t", "u", "x")
-    term.wait_for("Dead squares")
-    nothing_cut(PtyDriver(term), cols, "dead squares")
-    term.press(*CORNER)
-    term.wait_for("u undoes it")
-    nothing_cut(PtyDriver(term), cols, "the warning")
+    with program(driver, ["sokoban", level_file(tmp_path, ROOM)], tmp_path, rows, cols) as run:
+        run.wait_for("moves 0")
+        run.press("t")
+        run.wait_for("Next push")
+        nothing_cut(run, cols, "the hint")
+        run.press("t", "u", "x")
+        run.wait_for("Dead squares")
+        nothing_cut(run, cols, "dead squares")
+        run.press(*CORNER)
+        run.wait_for("u undoes it")
+        nothing_cut(run, cols, "the warning")

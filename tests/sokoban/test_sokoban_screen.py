@@ -13,6 +13,7 @@ import pytest
 
 from termgames.sokoban.format.bundled import levels_folder
 from tests.harness.boards import ROOM, level_file
+from tests.harness.drivers import DRIVERS, program
 from tests.harness.screens import sokoban_geometry
 from tests.harness.terminal import Start, Terminal, base_environment
 
@@ -68,52 +69,55 @@ def test_a_box_that_cannot_go_there_says_so(terminal: Start, tmp_path: Path) -> 
     assert "moves 0" in term.text()
 
 
-def test_restart_is_one_more_step_that_undo_takes_back(terminal: Start,
-                                                       tmp_path: Path) -> None:
-    term = terminal("sokoban", level_file(tmp_path, ROOM))
-    term.wait_for("moves 0")
-    term.press("right", "down")
-    term.wait_for("moves 2")
-    term.press("r")
-    term.wait_for("moves 0")
-    term.press("u")
-    term.wait_for("moves 2")
-    term.press("U")
-    term.wait_for("moves 0")
+@pytest.mark.parametrize("driver", DRIVERS)
+def test_restart_is_one_more_step_that_undo_takes_back(driver: str, tmp_path: Path) -> None:
+    with program(driver, ["sokoban", level_file(tmp_path, ROOM)], tmp_path) as run:
+        run.wait_for("moves 0")
+        run.press("right", "down")
+        run.wait_for("moves 2")
+        run.press("r")
+        run.wait_for("moves 0")
+        run.press("u")
+        run.wait_for("moves 2")
+        run.press("U")
+        run.wait_for("moves 0")
 
 
-def test_l_walks_right_and_tab_opens_the_list(terminal: Start, tmp_path: Path) -> None:
-    term = terminal("sokoban", level_file(tmp_path, ROOM))
-    term.wait_for("moves 0")
-    term.press("l")
-    term.wait_for("moves 1")
-    term.press("tab")
-    term.wait_for("0 of 1 solved")
-    term.press("tab")
-    term.wait_for("moves 1")
+@pytest.mark.parametrize("driver", DRIVERS)
+def test_l_walks_right_and_tab_opens_the_list(driver: str, tmp_path: Path) -> None:
+    with program(driver, ["sokoban", level_file(tmp_path, ROOM)], tmp_path) as run:
+        run.wait_for("moves 0")
+        run.press("l")
+        run.wait_for("moves 1")
+        run.press("tab")
+        run.wait_for("0 of 1 solved")
+        run.press("tab")
+        run.wait_for("moves 1")
 
 
-def test_the_next_level_and_back_keep_the_moves(terminal: Start, tmp_path: Path) -> None:
-    term = terminal("sokoban", level_file(tmp_path, TWO))
-    term.wait_for("level 1 (1 of 2) · One")
-    term.press("right")  # solves level 1
-    term.wait_for("Solved level 1")
-    term.press("enter")
-    term.wait_for("level 2 (2 of 2) · Two")
-    term.press("right")
-    term.wait_for("moves 1")
-    term.press("p")
-    term.wait_for("level 1 (1 of 2)")
-    term.press("n")
-    term.wait_for("level 2 (2 of 2)")
-    term.wait_for("moves 1")  # as it was left
-    term.press("n")  # the last level: said, not wrapped round to the first
-    term.wait_for("That is the last level of levels (1 of 2 solved; Tab lists them)")
-    assert "level 2 (2 of 2)" in term.text()
-    term.press("right")
-    term.wait_for("Solved level 2")
-    term.press("enter")
-    term.wait_for("all 2 levels of levels are solved!")
+@pytest.mark.parametrize("driver", DRIVERS)
+def test_the_next_level_and_back_keep_the_moves(driver: str, tmp_path: Path) -> None:
+    with program(driver, ["sokoban", level_file(tmp_path, TWO)], tmp_path) as run:
+        run.wait_for("level 1 (1 of 2) · One")
+        run.press("right")  # solves level 1
+        run.wait_for("Solved level 1")
+        run.press("enter")
+        run.wait_for("level 2 (2 of 2) · Two")
+        run.press("right")
+        run.wait_for("moves 1")
+        run.press("p")
+        run.wait_for("level 1 (1 of 2)")
+        run.press("n")
+        run.wait_for("level 2 (2 of 2)")
+        run.wait_for("moves 1")  # as it was left
+        run.press("n")  # the last level: said, not wrapped round to the first
+        run.wait_for("That is the last level of levels (1 of 2 solved; Tab lists them)")
+        assert "level 2 (2 of 2)" in run.text()
+        run.press("right")
+        run.wait_for("Solved level 2")
+        run.wait_for("all 2 levels of levels are solved!")  # the last level's panel says so
+        run.press("enter")  # and Enter opens the list, there being no next level
+        run.wait_for("levels: 2 of 2 solved")
 
 
 def test_a_bundled_level_by_collection_and_number(terminal: Start) -> None:
@@ -133,26 +137,30 @@ def test_an_unknown_collection_is_one_line_naming_the_choices(tmp_path: Path) ->
     assert "Traceback" not in result.stderr
 
 
-def test_star_pushers_sasquatch_levels_are_named_by_their_set(terminal: Start) -> None:
-    term = terminal("sokoban", "--collection", "starpusher", "--level", "150")
-    term.wait_for("Star Pusher · level 150 (150 of 201) · Sasquatch Set III · 49")
-    term.press("tab")
-    term.wait_for("Sasquatch Set III · 49")
-    term.press("home")
-    term.wait_for("Starting demo level")
-    assert "::" not in term.text() and "level:" not in term.text()
+@pytest.mark.parametrize("driver", DRIVERS)
+def test_star_pushers_sasquatch_levels_are_named_by_their_set(
+    driver: str, tmp_path: Path
+) -> None:
+    args = ["sokoban", "--collection", "starpusher", "--level", "150"]
+    with program(driver, args, tmp_path) as run:
+        run.wait_for("Star Pusher · level 150 (150 of 201) · Sasquatch Set III · 49")
+        run.press("tab")
+        run.wait_for("Sasquatch Set III · 49")
+        run.press("home")
+        run.wait_for("Starting demo level")
+        assert "::" not in run.text() and "level:" not in run.text()
 
 
-def test_the_edges_show_that_more_of_the_level_lies_beyond(terminal: Start,
-                                                           tmp_path: Path) -> None:
+@pytest.mark.parametrize("driver", DRIVERS)
+def test_the_edges_show_that_more_of_the_level_lies_beyond(driver: str, tmp_path: Path) -> None:
     wide = "#" * 60 + "\n#@" + " " * 55 + "$.#\n" + "#" * 60 + "\n"
-    term = terminal("sokoban", level_file(tmp_path, wide))
-    term.wait_for("moves 0")
-    term.wait_until(lambda: "▶" in term.text(), "a mark on the right: more lies beyond")
-    assert "◀" not in term.text()
-    term.press(*["right"] * 40)
-    term.wait_for("moves 40")
-    term.wait_until(lambda: "◀" in term.text(), "a mark on the left once scrolled")
+    with program(driver, ["sokoban", level_file(tmp_path, wide)], tmp_path) as run:
+        run.wait_for("moves 0")
+        run.wait_until(lambda: "▶" in run.text(), "a mark on the right: more lies beyond")
+        assert "◀" not in run.text()
+        run.press(*["right"] * 40)
+        run.wait_for("moves 40")
+        run.wait_until(lambda: "◀" in run.text(), "a mark on the left once scrolled")
 
 
 def run_check(tmp_path: Path, *paths: str) -> subprocess.CompletedProcess[str]:
@@ -187,12 +195,13 @@ def test_check_or_play_on_a_folder_without_levels_says_so(tmp_path: Path,
         f"termgames: {folder}: no level files in this folder"], played.stderr
 
 
-def test_counts_of_one_read_in_the_singular(terminal: Start, tmp_path: Path) -> None:
+@pytest.mark.parametrize("driver", DRIVERS)
+def test_counts_of_one_read_in_the_singular(driver: str, tmp_path: Path) -> None:
     path = level_file(tmp_path, "#####\n#@$.#\n#####\n")
     checked = subprocess.run([sys.executable, "-m", "termgames", "sokoban", "--check", path],
                              capture_output=True, text=True, env=base_environment(tmp_path))
     assert checked.returncode == 0 and checked.stdout.strip() == "1 level OK", checked
-    term = terminal("sokoban", path)
-    term.wait_for("moves 0")
-    term.press("right")
-    term.wait_for("1 move, 1 push: first solution!")
+    with program(driver, ["sokoban", path], tmp_path) as run:
+        run.wait_for("moves 0")
+        run.press("right")
+        run.wait_for("1 move, 1 push: first solution!")

@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from termgames.cli import cli
+from tests.harness.drivers import DRIVERS, program
 from tests.harness.processes import run_with_tty_stdin
 from tests.harness.terminal import Start, Terminal
 
@@ -61,23 +62,24 @@ def test_solve_a_level_by_keys_undo_there_and_go_on(terminal: Start, level_file:
     assert term.wait_exit() == 0
 
 
-def test_undo_redo_restart_and_level_keys(terminal: Start, level_file: Path) -> None:
-    term = terminal("sokoban", str(level_file))
-    term.wait_for("First")
-    term.press("right", "right")
-    term.wait_for("moves 2   pushes 1")
-    term.press("u", "u")
-    term.wait_for("moves 0   pushes 0")
-    term.press("U")
-    term.wait_for("moves 1   pushes 0")
-    term.press("ctrl-r")
-    term.wait_for("moves 2   pushes 1")
-    term.press("r")
-    term.wait_for("moves 0   pushes 0")
-    term.press("n")
-    term.wait_for("Second")
-    term.press("p")
-    term.wait_for("First")
+@pytest.mark.parametrize("driver", DRIVERS)
+def test_undo_redo_restart_and_level_keys(driver: str, tmp_path: Path, level_file: Path) -> None:
+    with program(driver, ["sokoban", str(level_file)], tmp_path) as run:
+        run.wait_for("First")
+        run.press("right", "right")
+        run.wait_for("moves 2   pushes 1")
+        run.press("u", "u")
+        run.wait_for("moves 0   pushes 0")
+        run.press("U")
+        run.wait_for("moves 1   pushes 0")
+        run.press("ctrl-r")
+        run.wait_for("moves 2   pushes 1")
+        run.press("r")
+        run.wait_for("moves 0   pushes 0")
+        run.press("n")
+        run.wait_for("Second")
+        run.press("p")
+        run.wait_for("First")
 
 
 def test_progress_lasts_across_runs_and_file_names(
@@ -134,18 +136,19 @@ def test_a_level_wider_than_the_terminal_scrolls_with_the_player(
     assert 20 <= row.index("@@") // 2 <= 60
 
 
-def test_the_bundled_collections_menu(terminal: Start) -> None:
-    term = terminal("sokoban")
-    for name in ("Star Pusher", "Microban"):
-        term.wait_for(name)
-    lines = term.text().splitlines()
-    first = [row for row, line in enumerate(lines) if "Microban" in line]
-    second = [row for row, line in enumerate(lines) if "Star Pusher" in line]
-    assert first[0] < second[0], "the beginners' set comes first"
-    assert "Sasquatch" in term.text()  # named as part of Star Pusher ...
-    assert not any(line.lstrip().startswith("Sasquatch") for line in lines)  # ... not its own
-    term.press("enter")
-    term.wait_for("Microban · level 1 (1 of 155)")
+@pytest.mark.parametrize("driver", DRIVERS)
+def test_the_bundled_collections_menu(driver: str, tmp_path: Path) -> None:
+    with program(driver, ["sokoban"], tmp_path) as run:
+        for name in ("Star Pusher", "Microban"):
+            run.wait_for(name)
+        lines = run.text().splitlines()
+        first = [row for row, line in enumerate(lines) if "Microban" in line]
+        second = [row for row, line in enumerate(lines) if "Star Pusher" in line]
+        assert first[0] < second[0], "the beginners' set comes first"
+        assert "Sasquatch" in run.text()  # named as part of Star Pusher ...
+        assert not any(line.lstrip().startswith("Sasquatch") for line in lines)  # ... not its own
+        run.press("enter")
+        run.wait_for("Microban · level 1 (1 of 155)")
 
 
 def test_check_reports_every_problem(tmp_path: Path, level_file: Path) -> None:
@@ -188,22 +191,23 @@ def test_bad_files_and_levels_are_one_line_and_exit_2(
     assert len(result.stderr.strip().splitlines()) == 1 and message in result.stderr
 
 
-def test_bad_levels_are_skipped_with_a_notice(terminal: Start, tmp_path: Path) -> None:
+@pytest.mark.parametrize("driver", DRIVERS)
+def test_bad_levels_are_skipped_with_a_notice(driver: str, tmp_path: Path) -> None:
     path = tmp_path / "mixed.txt"
     path.write_text("; Broken\n#####\n#@  #\n#####\n\n" + TWO_LEVELS)
-    term = terminal("sokoban", str(path))
-    term.wait_for("1 bad level skipped")
-    term.wait_for("mixed.txt:2: level 1 ('Broken'): no goal")
-    term.wait_for("level 2 (2 of 3)")  # a bad level keeps its place: row 2 is level 2
-    term.press("p")
-    term.wait_for("That is the first playable level of mixed (0 of 2 solved; Tab lists them)")
-    term.press("tab")
-    term.wait_for("mixed: 0 of 2 solved, 1 bad level")
-    term.wait_for("✗    1  cannot be played: no goal")
-    term.press("home", "enter")
-    term.wait_for("Level 1 cannot be played: no goal")
-    term.press("down", "enter")
-    term.wait_for("level 2 (2 of 3)")
+    with program(driver, ["sokoban", str(path)], tmp_path) as run:
+        run.wait_for("1 bad level skipped")
+        run.wait_for("mixed.txt:2: level 1 ('Broken'): no goal")
+        run.wait_for("level 2 (2 of 3)")  # a bad level keeps its place: row 2 is level 2
+        run.press("p")
+        run.wait_for("That is the first playable level of mixed (0 of 2 solved; Tab lists them)")
+        run.press("tab")
+        run.wait_for("mixed: 0 of 2 solved, 1 bad level")
+        run.wait_for("✗    1  cannot be played: no goal")
+        run.press("home", "enter")
+        run.wait_for("Level 1 cannot be played: no goal")
+        run.press("down", "enter")
+        run.wait_for("level 2 (2 of 3)")
 
 
 def test_levels_from_stdin_are_played_with_keys_from_the_terminal(
