@@ -10,14 +10,17 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from termgames.g2048.board import Game2048
+from tests.harness.drivers import DRIVERS, Driver, program
 from tests.harness.screens import KEYS, moves_until, wait_for_game
 from tests.harness.terminal import Start, Terminal, base_environment
 
 DIRECTION_OF = {key: direction for direction, names in KEYS.items() for key in names}
 
 
-def board_beside_panel(term: Terminal) -> tuple[tuple[int, ...], ...]:
+def board_beside_panel(term: Driver | Terminal) -> tuple[tuple[int, ...], ...]:
     """The tiles shown left of the result panel's frame, row by row."""
     rows = []
     for line in term.lines()[1:]:
@@ -88,19 +91,22 @@ def test_a_goal_the_board_cannot_reach_is_refused_in_one_line(tmp_path: Path) ->
     assert "Traceback" not in done.stderr
 
 
-def test_a_lost_game_stays_in_view_and_undo_takes_the_last_move_back(terminal: Start) -> None:
-    term = terminal("2048", "--size", "3", "--seed", "3")
-    model = Game2048(3, 1024, random.Random(3))
-    wait_for_game(term, model)
-    keys = moves_until(model, lambda game: game.over)
-    term.press(*keys)
-    term.wait_for("Game over")
-    final = model.grid
-    # The whole final board is readable beside the panel, not hidden under it.
-    term.wait_until(lambda: board_beside_panel(term) == final, f"final board {final} in view")
-    term.press("u")
-    term.wait_for_gone("Game over")
-    before = Game2048(3, 1024, random.Random(3))
-    for key in keys[:-1]:
-        before.slide(DIRECTION_OF[key])
-    wait_for_game(term, before)
+@pytest.mark.parametrize("driver", DRIVERS)
+def test_a_lost_game_stays_in_view_and_undo_takes_the_last_move_back(
+    driver: str, tmp_path: Path
+) -> None:
+    with program(driver, ["2048", "--size", "3", "--seed", "3"], tmp_path) as run:
+        model = Game2048(3, 1024, random.Random(3))
+        wait_for_game(run, model)
+        keys = moves_until(model, lambda game: game.over)
+        run.press(*keys)
+        run.wait_for("Game over")
+        final = model.grid
+        # The whole final board is readable beside the panel, not hidden under it.
+        run.wait_until(lambda: board_beside_panel(run) == final, f"final board {final} in view")
+        run.press("u")
+        run.wait_for_gone("Game over")
+        before = Game2048(3, 1024, random.Random(3))
+        for key in keys[:-1]:
+            before.slide(DIRECTION_OF[key])
+        wait_for_game(run, before)

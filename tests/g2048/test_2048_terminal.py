@@ -20,17 +20,18 @@ from tests.harness.stores import store_at
 from tests.harness.terminal import Start, Terminal
 
 
-def test_seeded_moves_change_the_screen_as_the_rules_say(terminal: Start) -> None:
-    term = terminal("2048", "--seed", "42")
-    model = Game2048(4, 2048, random.Random(42))
-    wait_for_game(term, model)
-    # Every binding of every direction, one key at a time, checked after each.
-    for round_ in range(3):
-        for direction in Direction:
-            model.slide(direction)
-            term.press(KEYS[direction][round_])
-            wait_for_game(term, model)
-    assert f"Best: {model.score:,}" in term.text()
+@pytest.mark.parametrize("driver", DRIVERS)
+def test_seeded_moves_change_the_screen_as_the_rules_say(driver: str, tmp_path: Path) -> None:
+    with program(driver, ["2048", "--seed", "42"], tmp_path) as run:
+        model = Game2048(4, 2048, random.Random(42))
+        wait_for_game(run, model)
+        # Every binding of every direction, one key at a time, checked after each.
+        for round_ in range(3):
+            for direction in Direction:
+                model.slide(direction)
+                run.press(KEYS[direction][round_])
+                wait_for_game(run, model)
+        assert f"Best: {model.score:,}" in run.text()
 
 
 @pytest.mark.parametrize("driver", DRIVERS)

@@ -69,6 +69,9 @@ class Driver(Protocol):
     def text(self) -> str:
         """The screen."""
 
+    def lines(self) -> list[str]:
+        """The screen's rows, trailing blanks removed."""
+
     def finish(self) -> int:
         """Wait for the program to end; its exit status."""
 
@@ -107,6 +110,10 @@ class PtyDriver:
     def text(self) -> str:
         """The emulated screen."""
         return self.term.text()
+
+    def lines(self) -> list[str]:
+        """The emulated screen's rows."""
+        return self.term.lines()
 
     def finish(self) -> int:
         """The exit status."""
@@ -181,6 +188,10 @@ class FakeDriver:
     def text(self) -> str:
         """The in-memory screen."""
         return self.session.text()
+
+    def lines(self) -> list[str]:
+        """The in-memory screen's rows."""
+        return self.session.window.lines()
 
     def finish(self) -> int:
         """Run the loop until the last screen is gone; 0, as the program would exit."""

@@ -90,7 +90,7 @@ TILE = re.compile(r"^(?:\d+|·|\.)$")
 def screen_grid(term: Driver | Terminal, size: int) -> Grid | None:
     """The tile values the screen shows, row by row, or None if no whole board is visible."""
     rows = []
-    for line in term.text().splitlines():
+    for line in term.lines():
         tokens = line.split()
         if len(tokens) == size and all(TILE.match(token) for token in tokens):
             rows.append(tuple(int(t) if t.isdigit() else 0 for t in tokens))

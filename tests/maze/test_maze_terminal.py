@@ -122,39 +122,39 @@ def test_p_shows_the_path_at_once_and_solver_use_is_reported(driver: str, tmp_pa
         wait_for_whole_frame(run)
 
 
-def test_a_maze_bigger_than_the_screen_scrolls_with_the_player(terminal: Start) -> None:
+@pytest.mark.parametrize("driver", DRIVERS)
+def test_a_maze_bigger_than_the_screen_scrolls_with_the_player(driver: str, tmp_path: Path) -> None:
     maze = generate(100, 60, random.Random(8))
     keys = maze_keys(shortest_path(maze, maze.entrance))
-    term = terminal("maze", "--size", "100x60", "--seed", "8")
-    wait_for_whole_frame(term)
-    first_view = term.lines()[1:-1]
-    term.press(*keys[:150])
-    term.wait_for("steps 150")
-    assert term.lines()[1:-1] != first_view
-    assert any("@" in line for line in term.lines()[1:-1])
+    with program(driver, ["maze", "--size", "100x60", "--seed", "8"], tmp_path) as run:
+        wait_for_whole_frame(run)
+        first_view = run.lines()[1:-1]
+        run.press(*keys[:150])
+        run.wait_for("steps 150")
+        assert run.lines()[1:-1] != first_view
+        assert any("@" in line for line in run.lines()[1:-1])
 
 
 def wait_for_whole_frame(term: Driver | Terminal) -> None:
     """Until the first frame has arrived to its last row: the header ("steps 0") comes
     first, and reading the screen then may find the map half drawn."""
     term.wait_for("steps 0")
-    term.wait_until(lambda: bool(term.text().splitlines()[-1].strip()),
-                    "the footer, the frame's end")
+    term.wait_until(lambda: bool(term.lines()[-1].strip()), "the footer, the frame's end")
 
 
-def player_cell(term: Terminal) -> tuple[int, int] | None:
+def player_cell(term: Driver | Terminal) -> tuple[int, int] | None:
     """Where the walker is drawn on screen; None while a frame is half drawn."""
     at = [(y, line.index("@@")) for y, line in enumerate(term.lines()) if "@@" in line]
     return at[0] if len(at) == 1 else None
 
 
-def walker_at(term: Terminal, cell: tuple[int, int]) -> None:
+def walker_at(term: Driver | Terminal, cell: tuple[int, int]) -> None:
     """Until the walker is drawn at ``cell``: a header already updated can come with
     the map still half drawn."""
     term.wait_until(lambda: player_cell(term) == cell, f"the walker at {cell}")
 
 
-def first_cell(term: Terminal) -> tuple[int, int]:
+def first_cell(term: Driver | Terminal) -> tuple[int, int]:
     """Where the walker is drawn once the frame shows them."""
     term.wait_until(lambda: player_cell(term) is not None, "the walker")
     cell = player_cell(term)
@@ -162,7 +162,7 @@ def first_cell(term: Terminal) -> tuple[int, int]:
     return cell
 
 
-def walls(term: Terminal) -> list[str]:
+def walls(term: Driver | Terminal) -> list[str]:
     """The map's walls on screen, a row of '#' and ' ' for each map row, its indent
     removed."""
     rows = ["".join("#" if char == "█" else " " for char in line).rstrip()
@@ -178,27 +178,28 @@ def model_walls(maze: Maze) -> list[str]:
                     for column in range(maze.width)).rstrip() for row in range(maze.height)]
 
 
-def shows(term: Terminal, maze: Maze) -> None:
+def shows(term: Driver | Terminal, maze: Maze) -> None:
     """Until the whole of ``maze`` is on screen (not part of it, or of the one before)."""
     term.wait_until(lambda: walls(term) == model_walls(maze), "the whole maze")
 
 
-def test_all_of_wasd_walks_and_the_solver_is_on_its_own_key(terminal: Start) -> None:
-    term = terminal("maze", "--size", "6x4", "--seed", "3")
-    wait_for_whole_frame(term)
-    y, x = first_cell(term)
-    for key, count, (dy, dx) in (("d", 1, (0, 2)), ("s", 2, (1, 2)), ("w", 3, (0, 2)),
-                                 ("a", 4, (0, 0))):
-        term.press(key)
-        term.wait_for(f"steps {count}")
-        walker_at(term, (y + dy, x + dx))  # a square is two columns wide
-    term.press("?")
-    term.wait_until(lambda: any(line.strip("│| ").split()[:2] == [".", "watch"]
-                                       for line in term.lines()),
-                    "'.' named as the solver's key in help")
-    term.press("esc")
-    term.press(".")
-    term.wait_for("Shortest path from here:")
+@pytest.mark.parametrize("driver", DRIVERS)
+def test_all_of_wasd_walks_and_the_solver_is_on_its_own_key(driver: str, tmp_path: Path) -> None:
+    with program(driver, ["maze", "--size", "6x4", "--seed", "3"], tmp_path) as run:
+        wait_for_whole_frame(run)
+        y, x = first_cell(run)
+        for key, count, (dy, dx) in (("d", 1, (0, 2)), ("s", 2, (1, 2)), ("w", 3, (0, 2)),
+                                     ("a", 4, (0, 0))):
+            run.press(key)
+            run.wait_for(f"steps {count}")
+            walker_at(run, (y + dy, x + dx))  # a square is two columns wide
+        run.press("?")
+        run.wait_until(lambda: any(line.strip("│| ").split()[:2] == [".", "watch"]
+                                           for line in run.lines()),
+                        "'.' named as the solver's key in help")
+        run.press("esc")
+        run.press(".")
+        run.wait_for("Shortest path from here:")
 
 
 def test_a_click_walks_toward_the_square_along_the_corridor(terminal: Start) -> None:
@@ -215,49 +216,51 @@ def test_a_click_walks_toward_the_square_along_the_corridor(terminal: Start) -> 
     walker_at(term, (y, x))
 
 
-def test_the_map_is_centred(terminal: Start) -> None:
-    term = terminal("maze", "--size", "6x4", "--seed", "3")
-    wait_for_whole_frame(term)
-    rows = [line for line in term.lines()[1:-1] if line.strip()]
-    assert len(rows) == 9
-    left = min(len(line) - len(line.lstrip()) for line in rows)
-    right = 80 - max(len(line) for line in rows)
-    assert abs(left - right) <= 1
-    top = next(y for y, line in enumerate(term.lines()) if y > 0 and line.strip())
-    bottom = 23 - max(y for y, line in enumerate(term.lines()[:-1]) if line.strip())
-    assert abs(top - bottom) <= 2
+@pytest.mark.parametrize("driver", DRIVERS)
+def test_the_map_is_centred(driver: str, tmp_path: Path) -> None:
+    with program(driver, ["maze", "--size", "6x4", "--seed", "3"], tmp_path) as run:
+        wait_for_whole_frame(run)
+        rows = [line for line in run.lines()[1:-1] if line.strip()]
+        assert len(rows) == 9
+        left = min(len(line) - len(line.lstrip()) for line in rows)
+        right = 80 - max(len(line) for line in rows)
+        assert abs(left - right) <= 1
+        top = next(y for y, line in enumerate(run.lines()) if y > 0 and line.strip())
+        bottom = 23 - max(y for y, line in enumerate(run.lines()[:-1]) if line.strip())
+        assert abs(top - bottom) <= 2
 
 
-def test_a_new_maze_or_a_replay_mid_walk_asks_first(terminal: Start) -> None:
+@pytest.mark.parametrize("driver", DRIVERS)
+def test_a_new_maze_or_a_replay_mid_walk_asks_first(driver: str, tmp_path: Path) -> None:
     rng = random.Random(3)  # the game's: each new maze is the next one it builds
     first, second, third = (generate(6, 4, rng) for _ in range(3))
-    term = terminal("maze", "--size", "6x4", "--seed", "3")
-    shows(term, first)
-    term.press("n")  # nothing walked yet: at once
-    shows(term, second)
-    y, x = first_cell(term)
-    term.press("right")
-    term.wait_for("steps 1")
-    term.press("n")
-    term.wait_for("Start a new maze? This walk ends here.")
-    term.press("n")
-    term.wait_for_gone("Start a new maze?")
-    assert "steps 1" in term.text()
-    term.press("r")
-    term.wait_for("Replay this maze from the entrance?")
-    term.press("esc")
-    term.wait_for_gone("Replay this maze")
-    assert "steps 1" in term.text()
-    term.press("r")
-    term.wait_for("Replay this maze from the entrance?")
-    term.press("y")
-    term.wait_for("steps 0")
-    walker_at(term, (y, x))
-    shows(term, second)
-    term.press("right", "n")
-    term.wait_for("Start a new maze?")
-    term.press("y")
-    shows(term, third)
+    with program(driver, ["maze", "--size", "6x4", "--seed", "3"], tmp_path) as run:
+        shows(run, first)
+        run.press("n")  # nothing walked yet: at once
+        shows(run, second)
+        y, x = first_cell(run)
+        run.press("right")
+        run.wait_for("steps 1")
+        run.press("n")
+        run.wait_for("Start a new maze? This walk ends here.")
+        run.press("n")
+        run.wait_for_gone("Start a new maze?")
+        assert "steps 1" in run.text()
+        run.press("r")
+        run.wait_for("Replay this maze from the entrance?")
+        run.press("esc")
+        run.wait_for_gone("Replay this maze")
+        assert "steps 1" in run.text()
+        run.press("r")
+        run.wait_for("Replay this maze from the entrance?")
+        run.press("y")
+        run.wait_for("steps 0")
+        walker_at(run, (y, x))
+        shows(run, second)
+        run.press("right", "n")
+        run.wait_for("Start a new maze?")
+        run.press("y")
+        shows(run, third)
 
 
 def test_the_clock_stands_still_while_the_game_is_suspended(

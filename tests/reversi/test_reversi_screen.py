@@ -70,21 +70,22 @@ def test_watching_names_the_colours_and_offers_only_keys_that_work(terminal: Sta
         assert key not in help_text, help_text
 
 
-def test_a_new_game_mid_game_asks_first(terminal: Start) -> None:
-    term = terminal("reversi", "--level", "1", "--seed", "1")
-    term.wait_for("You move first.")
-    term.press("5", "3")
-    term.wait_for("Computer played")
-    term.press("r")
-    term.wait_for("Start a new game?")
-    term.press("n")
-    term.wait_for_gone("Start a new game?")
-    assert re.search(r"You \(X.*\) 4", term.lines()[0]) or "You played 53" in term.text()
-    term.press("r")
-    term.wait_for("Start a new game?")
-    term.press("y")
-    term.wait_for("You move first.")
-    assert re.search(r"\) 2 .*\) 2 ", term.lines()[0]), term.lines()[0]
+@pytest.mark.parametrize("driver", DRIVERS)
+def test_a_new_game_mid_game_asks_first(driver: str, tmp_path: Path) -> None:
+    with program(driver, ["reversi", "--level", "1", "--seed", "1"], tmp_path) as run:
+        run.wait_for("You move first.")
+        run.press("5", "3")
+        run.wait_for("Computer played")
+        run.press("r")
+        run.wait_for("Start a new game?")
+        run.press("n")
+        run.wait_for_gone("Start a new game?")
+        assert re.search(r"You \(X.*\) 4", run.lines()[0]) or "You played 53" in run.text()
+        run.press("r")
+        run.wait_for("Start a new game?")
+        run.press("y")
+        run.wait_for("You move first.")
+        assert re.search(r"\) 2 .*\) 2 ", run.lines()[0]), run.lines()[0]
 
 
 def test_squares_grow_with_the_window_and_keep_their_grid_lines(terminal: Start) -> None:

@@ -37,7 +37,7 @@ def counts(term: Driver | Terminal) -> tuple[int, int]:
 
 def board_rows(term: Driver | Terminal) -> list[str]:
     """The rows between the header and the footer."""
-    return term.text().splitlines()[2:-1]
+    return term.lines()[2:-1]
 
 
 def hinted_direction(term: Terminal) -> str:

@@ -122,18 +122,19 @@ def test_a_resize_mid_level_keeps_the_game(terminal: Start, level_file: Path) ->
     term.wait_for("moves 2   pushes 1")
 
 
+@pytest.mark.parametrize("driver", DRIVERS)
 def test_a_level_wider_than_the_terminal_scrolls_with_the_player(
-    terminal: Start, tmp_path: Path
+    driver: str, tmp_path: Path
 ) -> None:
     path = tmp_path / "big.txt"
     path.write_text(BIG)
-    term = terminal("sokoban", str(path))
-    term.wait_for("Big")
-    term.press(*["right"] * 60)
-    term.wait_for("moves 60   pushes 60")
-    row = next(line for line in term.lines() if "@@" in line)
-    assert "@@[]" in row and not row.startswith("██  ")  # scrolled: the left wall is gone
-    assert 20 <= row.index("@@") // 2 <= 60
+    with program(driver, ["sokoban", str(path)], tmp_path) as run:
+        run.wait_for("Big")
+        run.press(*["right"] * 60)
+        run.wait_for("moves 60   pushes 60")
+        row = next(line for line in run.lines() if "@@" in line)
+        assert "@@[]" in row and not row.startswith("██  ")  # scrolled: the left wall is gone
+        assert 20 <= row.index("@@") // 2 <= 60
 
 
 @pytest.mark.parametrize("driver", DRIVERS)
