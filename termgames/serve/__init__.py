@@ -7,5 +7,5 @@ server's own modules: ``arcade`` (the server's state apart from any one session)
 session: a game or a watcher), ``events`` (the host's log), ``database`` (the store
 broker the server runs) and ``command`` (the command line). ``loop`` is what the rooms
 take of the event loop. Arrows run from the top down and from ``watch`` to ``door``,
-never back (tests/test_module_rules.py).
+never back (tests/rules/test_module_rules.py).
 """
