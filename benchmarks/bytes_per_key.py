@@ -22,7 +22,7 @@ from benchmarks.sokoban import measure_moves as sokoban_moves
 from benchmarks.terminal_cost import measure_moves as moves_2048
 from termgames.reversi.board import Side, square_name
 from termgames.reversi.match import Match
-from tests.terminal import Terminal
+from tests.harness.terminal import Terminal
 
 
 def reversi_moves(home: Path, moves: int) -> tuple[list[int], list[float]]:

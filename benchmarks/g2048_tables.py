@@ -30,8 +30,8 @@ from benchmarks.ptycost import print_table
 from benchmarks.terminal_cost import spawn_time
 from termgames.g2048.ai import bitboard, tablefile
 from termgames.g2048.board import Direction, Game2048, move
-from tests.screens import KEYS, wait_for_game
-from tests.terminal import Terminal, base_environment
+from tests.harness.screens import KEYS, wait_for_game
+from tests.harness.terminal import Terminal, base_environment
 
 ALL = (*tablefile.STORED, ("left_heuristic", "f64"), ("right_heuristic", "f64"))
 FIRST_PASS = tuple(entry for entry in tablefile.STORED if entry[0] in tablefile.FIRST_PASS)

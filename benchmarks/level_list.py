@@ -2,7 +2,7 @@
 (key to settled screen), for Microban's 155 levels, 20,000 copies of one level (all
 solved, as the new user had them: issue 39, B7) and 100,000 small levels.
 
-Every file is measured the same way, on the same pty harness (tests/terminal.py) at
+Every file is measured the same way, on the same pty harness (tests/harness/terminal.py) at
 80x24: the first frame from starting `termgames sokoban FILE` until its bytes carry the
 header and then the footer's `q quit` (the footer is drawn last); a key from writing it
 until the program's output has been quiet for 40 ms (benchmarks/ptycost.py), the time of
@@ -32,8 +32,8 @@ from termgames.sokoban.format.bundled import levels_folder
 from termgames.sokoban.format.parse import parse
 from termgames.sokoban.progress import record_solution
 from termgames.sokoban.solved import Record
-from tests.stores import PLAYER, SOKOBAN_PROGRESS, store_at
-from tests.terminal import Terminal
+from tests.harness.stores import PLAYER, SOKOBAN_PROGRESS, store_at
+from tests.harness.terminal import Terminal
 
 TARGET_KEY_MS = 20.0
 TARGET_FIRST_FRAME_S = 1.0

@@ -19,8 +19,8 @@ from pathlib import Path
 from benchmarks.ptycost import key_cost, percentile, print_table, read_until_quiet
 from termgames.maze.generate import generate
 from termgames.maze.solve import shortest_path
-from tests.screens import maze_keys
-from tests.terminal import Terminal, terminfo_keys
+from tests.harness.screens import maze_keys
+from tests.harness.terminal import Terminal, terminfo_keys
 
 SIZES = (50, 200, 500)
 MAZELIB_RUN = """

@@ -480,7 +480,7 @@ async def storm_load(port: int, server_pid: int, sessions: int, storm: int,
 def first_frames(port: int, home: Path, count: int) -> tuple[list[float], list[float]]:
     """Seconds to the first frame of 2048, one start at a time: run locally on a pty, and
     over SSH with OpenSSH's client (also on a pty)."""
-    from tests.terminal import Terminal
+    from tests.harness.terminal import Terminal
 
     ssh = ssh_command(port)
     local: list[float] = []
@@ -504,7 +504,7 @@ def burst_first_frames(port: int, home: Path, count: int) -> tuple[list[float], 
     ptys, then as many over SSH (OpenSSH's client), each timed from its own start."""
     import select
 
-    from tests.terminal import Terminal
+    from tests.harness.terminal import Terminal
 
     found: tuple[list[float], list[float]] = ([], [])
     for program, times in ((None, found[0]), (ssh_command(port), found[1])):

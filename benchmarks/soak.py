@@ -22,12 +22,12 @@ from termgames.games import GAMES
 from termgames.sokoban.format.files import decode
 from termgames.sokoban.format.levels import LevelError
 from termgames.sokoban.format.parse import parse
-from tests.boards import HOSTILE_FILES, INSERTS, level_chunks
-from tests.processes import run_check
-from tests.states import SIGNALS, STATES
-from tests.stores import kill_a_writer_mid_write
-from tests.storm import check_invariants, storm, storm_args
-from tests.terminal import Start, Terminal
+from tests.harness.boards import HOSTILE_FILES, INSERTS, level_chunks
+from tests.harness.processes import run_check
+from tests.harness.states import SIGNALS, STATES
+from tests.harness.stores import kill_a_writer_mid_write
+from tests.harness.storm import check_invariants, storm, storm_args
+from tests.harness.terminal import Start, Terminal
 
 
 def storms(keys: int) -> list[tuple[str, str, str]]:

@@ -16,7 +16,7 @@ from benchmarks.ptycost import key_cost, percentile, print_table, read_until_qui
 from termgames.sokoban.format.bundled import BUNDLED, by_slug, levels_folder, load_bundled
 from termgames.sokoban.format.parse import parse
 from termgames.sokoban.game import Direction, Sokoban
-from tests.terminal import Terminal, terminfo_keys
+from tests.harness.terminal import Terminal, terminfo_keys
 
 KEYS = {Direction.UP: "up", Direction.DOWN: "down", Direction.LEFT: "left",
         Direction.RIGHT: "right"}

@@ -29,7 +29,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-from tests.terminal import Terminal  # noqa: E402
+from tests.harness.terminal import Terminal  # noqa: E402
 
 TARGET = 1.5
 """The ratio to the floor that the launcher and a game must stay within (issue 23)."""

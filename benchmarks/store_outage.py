@@ -3,11 +3,11 @@ while it is up: measured the same way on both sides, in one run, interleaved.
 
 Usage: python -m benchmarks.store_outage [--runs N]      (run it under ``nice -n 10``)
 
-It starts a PostgreSQL server of its own (tests/postgres.py: the binaries must be
+It starts a PostgreSQL server of its own (tests/harness/postgres.py: the binaries must be
 installed, as for the tests), records one 2048 result of 96 for the player, and then, N
 times (default 7), in turn with the server up and stopped (``pg_ctl stop -m fast``):
 
-- served: a store broker runs as ``serve`` runs it (tests/stores.py), and ``termgames
+- served: a store broker runs as ``serve`` runs it (tests/harness/stores.py), and ``termgames
   2048`` starts on a pty at 80x24 as a served game does (its environment names the
   broker): the time from its start to its first whole frame, the header's best and the
   footer or, with the database down, the note over it (the bytes are searched as they
@@ -32,9 +32,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from termgames.store import Store, open_store
-from tests.postgres import PostgresServer
-from tests.stores import PLAYER, RunningBroker, running_broker
-from tests.terminal import Terminal
+from tests.harness.postgres import PostgresServer
+from tests.harness.stores import PLAYER, RunningBroker, running_broker
+from tests.harness.terminal import Terminal
 
 VARIANT = "4x4, goal 2048"
 SEEDED = 96

@@ -20,7 +20,7 @@ from ptyprocess import PtyProcess
 
 from benchmarks.ptycost import key_cost, percentile, print_table, read_until_quiet
 from termgames.g2048.board import Direction, Game2048, move
-from tests.terminal import Terminal, base_environment, terminfo_keys
+from tests.harness.terminal import Terminal, base_environment, terminfo_keys
 
 SEED = 2048
 KEYS = {Direction.UP: "up", Direction.DOWN: "down", Direction.LEFT: "left",

@@ -42,7 +42,7 @@ KEYS = (b"\x1bOA", b"\x1bOD", b"\x1bOB", b"\x1bOC")
 
 def recorded_moves(columns: int, rows: int, moves: int) -> tuple[bytes, list[bytes]]:
     """2048 on a pty of ``columns`` x ``rows``: its first frame, and each move's output."""
-    from tests.terminal import Terminal
+    from tests.harness.terminal import Terminal
 
     home = Path(tempfile.mkdtemp(prefix="watch-cost-"))
     term = Terminal(["2048", "--seed", "7"], home, rows=rows, cols=columns)

@@ -1,5 +1,5 @@
 """Text screenshots of every game at 80x24 and 200x60, taken from the real program on a
-pty through pyte (tests/terminal.py), into docs/screens/.
+pty through pyte (tests/harness/terminal.py), into docs/screens/.
 
 Usage: python docs/make_screens.py
 """
@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from termgames.g2048.board import Direction, Game2048, move  # noqa: E402
-from tests.terminal import Terminal  # noqa: E402
+from tests.harness.terminal import Terminal  # noqa: E402
 
 OUT = ROOT / "docs" / "screens"
 SIZES = ((24, 80), (60, 200))

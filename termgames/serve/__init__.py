@@ -9,5 +9,5 @@ hands the port over), ``drain`` (what SIGTERM does: a restart's grace), ``servic
 (what systemd is told), ``events`` (the host's log), ``database`` (the store broker the
 server runs) and ``command`` (the command line). ``loop`` is what the rooms
 take of the event loop. Arrows run from the top down and from ``watch`` to ``door``,
-never back (tests/test_module_rules.py).
+never back (tests/rules/test_module_rules.py).
 """

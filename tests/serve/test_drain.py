@@ -27,8 +27,8 @@ import pytest
 from termgames.serve.drain import RESTARTED, WATCHERS_SENT_AWAY
 from termgames.sokoban.format.bundled import BUNDLED, load_bundled
 from termgames.sokoban.solver import solve
-from tests.screens import tiles_shown
-from tests.serving import Server, connect, run, scores_2048, sit, start_server
+from tests.harness.screens import tiles_shown
+from tests.harness.serving import Server, connect, run, scores_2048, sit, start_server
 
 GRACE_S = 15
 """The old server's grace in the restart: long enough for what its players do in it on

@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from tests.postgres import PostgresServer, psycopg_or_skip
-from tests.serving import Server, connect, run, sit, start_server
+from tests.harness.postgres import PostgresServer, psycopg_or_skip
+from tests.harness.serving import Server, connect, run, sit, start_server
 
 STANDARD_OUTPUT = ("termgames serve: listening on ", "termgames serve: host key ",
                    "termgames serve: closing;", "termgames serve: closed")

@@ -10,7 +10,7 @@ from collections.abc import Callable
 import pytest
 
 from termgames.serve.seat.overlay import Overlay, ends_between, line_bytes
-from tests.terminal import ByteStream, Screen
+from tests.harness.terminal import ByteStream, Screen
 
 FORMS = ("Server restarting in 60 s: play on; your game will be here when you reconnect",
          "Restarting in 60 s: your game is kept", "Restart in 60 s")

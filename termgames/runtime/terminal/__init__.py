@@ -7,7 +7,7 @@ game's or a report's process installs (``signals``), and what the runner needs o
 terminal (``session``: ``TerminalSession``, which the tests' in-memory fake also is).
 
 This is the one room of termgames that changes a terminal's modes or installs a game's
-signal handlers (tests/test_layout_rules.py). Modules outside it import only what is
+signal handlers (tests/rules/test_layout_rules.py). Modules outside it import only what is
 named here; the tests may reach inside.
 """
 

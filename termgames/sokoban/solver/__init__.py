@@ -10,7 +10,7 @@ hands back), ``search`` (one best-first search over pushes), ``features`` (a sea
 feature space, for large levels), ``optimal`` (A* on pushes), ``release`` (letting go of a
 finished search a piece at a time), ``schedule`` (the searches in turns) and ``plan`` (a
 search for the game's help, and what it hands the game). No module of termgames outside
-this package imports them (tests/test_module_rules.py); tests and benchmarks may.
+this package imports them (tests/rules/test_module_rules.py); tests and benchmarks may.
 """
 
 from termgames.sokoban.solver.board import Board, Deadlock, DeadlockKind, board_of

@@ -1,0 +1,1 @@
+"""The maze (termgames/maze/): generation, A*, the walk and its guide, the screen."""

@@ -1,0 +1,1 @@
+"""Reversi (termgames/reversi/): its rules, engine, computer players, screen and trainer."""

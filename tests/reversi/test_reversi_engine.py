@@ -1,0 +1,155 @@
+"""The search engine: its principal variation search with the table scores as plain
+alpha-beta does at a fixed depth, a search in slices (or cut by Ctrl-C and resumed)
+answers as one in a go, the table keeps to its size, and ``think`` answers sanely."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from termgames.reversi.board import Bitboard, Position, flips, legal_moves
+from termgames.reversi.engine.limits import Limits
+from termgames.reversi.engine.players import Thought, think
+from termgames.reversi.engine.principal import WIN, PrincipalVariation, default_evaluation
+from tests.harness.boards import random_position
+
+evaluate = default_evaluation()  # what Search uses unless given another
+
+
+def alpha_beta(own: Bitboard, opp: Bitboard, depth: int, alpha: int, beta: int) -> int:
+    """Plain negamax alpha-beta on the rules' moves, scored as the engine scores."""
+    if depth <= 0:
+        return evaluate(own, opp)
+    moves = legal_moves(own, opp)
+    if not moves:
+        if not legal_moves(opp, own):
+            difference = own.bit_count() - opp.bit_count()
+            return difference + (WIN if difference > 0 else -WIN if difference < 0 else 0)
+        return -alpha_beta(opp, own, depth, -beta, -alpha)
+    for square in range(64):
+        if moves >> square & 1:
+            flipped = flips(own, opp, square)
+            score = -alpha_beta(opp & ~flipped, own | flipped | 1 << square, depth - 1,
+                                -beta, -alpha)
+            if score >= beta:
+                return score
+            alpha = max(alpha, score)
+    return alpha
+
+
+def positions() -> list[Position]:
+    """Random positions of the opening, the midgame and the endgame, with a choice."""
+    found = [random_position(seed, plies) for seed in range(4) for plies in (6, 24, 40, 50)]
+    return [p for p in found if len(p.move_list()) > 1]
+
+
+@pytest.mark.parametrize("depth", [1, 2, 3, 4])
+def test_the_search_scores_as_plain_alpha_beta(depth: int) -> None:
+    for position in positions():
+        search = PrincipalVariation(
+            position, Limits(seconds=None, max_depth=depth, endgame_empties=0), probcut=False)
+        search.advance()
+        assert search.depth == depth
+        assert search.score == alpha_beta(position.own, position.opp, depth, -3 * WIN,
+                                          3 * WIN), position
+
+
+def test_an_endgame_search_is_exact_and_picks_a_best_move() -> None:
+    position = random_position(5, 48)  # 12 empties
+    search = PrincipalVariation(position, Limits(seconds=None, endgame_empties=12))
+    search.advance()
+    assert search.exact and search.depth == position.empties()
+    own, opp = position.own, position.opp
+    values = {}
+    for square in position.move_list():
+        after, _ = position.play(square)
+        values[square] = -PrincipalVariation(after, Limits(seconds=None, endgame_empties=12)).solve(
+            after.own, after.opp)
+    assert values[search.choice] == max(values.values())
+    assert search.score - WIN * (search.score > 0) + WIN * (search.score < 0) == max(
+        values.values()), (own, opp)
+
+
+class SlowClock:
+    """A clock that moves on a step at each reading: slices end at fixed points."""
+
+    def __init__(self, step: float) -> None:
+        self.time, self.step = 0.0, step
+
+    def __call__(self) -> float:
+        self.time += self.step
+        return self.time
+
+
+@pytest.mark.parametrize("plies", [20, 46])
+def test_a_search_in_slices_answers_as_one_in_a_go(plies: int) -> None:
+    position = random_position(2, plies)
+    limits = Limits(seconds=None, nodes=60_000, max_depth=5, endgame_empties=14)
+    whole = PrincipalVariation(position, limits, random.Random(1))
+    whole.advance()
+    clock = SlowClock(0.01)
+    sliced = PrincipalVariation(position, limits, random.Random(1), clock=clock)
+    slices = 1
+    while not sliced.advance(clock.time + 0.03):
+        slices += 1
+    assert slices > 5
+    assert (sliced.choice, sliced.score, sliced.depth, sliced.exact) == (
+        whole.choice, whole.score, whole.depth, whole.exact)
+
+
+def test_a_search_interrupted_by_ctrl_c_resumes_and_agrees() -> None:
+    position = random_position(3, 22)
+    limits = Limits(seconds=None, max_depth=5)
+    whole = PrincipalVariation(position, limits)
+    whole.advance()
+    readings = 0
+
+    def clock() -> float:
+        nonlocal readings
+        readings += 1
+        if readings == 12:
+            raise KeyboardInterrupt
+        return 0.0
+
+    cut = PrincipalVariation(position, limits, clock=clock)
+    with pytest.raises(KeyboardInterrupt):
+        cut.advance()
+    assert not cut.finished
+    cut.advance()
+    assert (cut.choice, cut.score, cut.depth) == (whole.choice, whole.score, whole.depth)
+
+
+def test_the_table_keeps_to_its_size() -> None:
+    position = random_position(4, 20)
+    search = PrincipalVariation(position, Limits(seconds=None, max_depth=5), table_entries=100)
+    search.advance()
+    assert search.depth == 5 and 0 < len(search.table) <= 100
+    assert search.table_bytes > 0
+
+
+def test_think_answers_within_its_budget() -> None:
+    position = random_position(6, 16)
+    thought = think(position, nodes=3000, rng=random.Random(2))
+    assert isinstance(thought, Thought)
+    assert thought.square in position.move_list()
+    assert thought.depth >= 2 and not thought.exact
+    assert 0 < thought.nodes <= 3000 + 32  # a node's moves are evaluated together
+    assert think(position, nodes=3000, rng=random.Random(2)) == thought  # reproducible
+    endgame = random_position(6, 52)
+    solved = think(endgame, seconds=30)
+    assert solved.exact and solved.depth == endgame.empties()
+    assert solved.score % 100 == 0 and abs(solved.score) <= 6400
+    with pytest.raises(ValueError, match="no legal move"):
+        think(Position(x=1, o=0))
+
+
+def test_a_win_found_short_of_the_end_still_gets_its_solve() -> None:
+    # X (a1, h8) wipes O (b1, g8) out by c1 and f8: a win two plies deep, but by the
+    # tournament rule it is worth all 64 discs, which only the solve to the end proves.
+    position = Position(x=1 | 1 << 63, o=2 | 1 << 62)
+    for takes_empties, margin in ((False, 6), (True, 64)):
+        search = PrincipalVariation(position, Limits(seconds=None, endgame_empties=64),
+                        winner_takes_empties=takes_empties)
+        search.advance()
+        assert search.exact and search.score == WIN + margin

@@ -1,0 +1,1 @@
+"""The runtime (termgames/runtime/): the terminal, the screen stack, keys, layout and drawing."""

@@ -1,0 +1,1 @@
+"""Sokoban (termgames/sokoban/): its level format, rules, solver, hints, screen and --solve."""

@@ -1,0 +1,1 @@
+"""The store (termgames/store/): SQLite, PostgreSQL, the spool, outages, live sessions."""

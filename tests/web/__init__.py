@@ -1,0 +1,1 @@
+"""termgames web (termgames/web/): the read-only page of the results."""
