@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from termgames.serve.arcade import Arcade, Options
     from termgames.serve.database import BrokerProcess
     from termgames.serve.door import AbuseLimits, BanFile, Claims
+    from termgames.serve.operator import MetricsAddress
     from termgames.serve.seat import Spawner
     from termgames.spec import GameSpec
 
@@ -73,6 +74,11 @@ SERVE_OPTIONS: tuple[Callable[[Any], Any], ...] = (
                  help="Nobody may watch the games ('ssh -t -p PORT watch@HOST' lists "
                  "them otherwise; a player may say --no-watch for one game)."),
     database_url_option,
+    click.option("--metrics-port", type=click.IntRange(0, 65535), default=None,
+                 help="Serve Prometheus metrics at http://HOST:PORT/metrics (off unless "
+                 "given; 0: any free port)."),
+    click.option("--metrics-host", default="127.0.0.1", show_default=True,
+                 help="The address the metrics are served on."),
 )
 """The ``serve`` command's options, in the order its help lists them."""
 
@@ -87,7 +93,8 @@ def serve_command(games: tuple[GameSpec[object], ...], entry: Callable[[list[str
               idle_timeout: float, auth: str, record: Path | None,
               record_max_mb: float | None, connect_burst: int, connect_rate: float,
               max_session_time: float, max_starts_per_minute: int,
-              ban_file: Path | None, login_timeout: float, no_watch: bool) -> None:
+              ban_file: Path | None, login_timeout: float, no_watch: bool,
+              metrics_port: int | None, metrics_host: str) -> None:
         """Serve the arcade over SSH: 'ssh -p PORT anyname@HOST' opens the menu, and
         'ssh -t -p PORT HOST 2048' opens a game."""
         from termgames.serve.door import AbuseLimits
@@ -99,9 +106,13 @@ def serve_command(games: tuple[GameSpec[object], ...], entry: Callable[[list[str
 
         abuse = AbuseLimits(connect_burst, connect_rate, max_session_time,
                             max_starts_per_minute, ban_file, login_timeout)
+        from termgames.serve.operator import MetricsAddress
+
         run_server(games, entry, host, port,
                    SessionLimits(max_sessions, max_per_ip, idle_timeout), Auth(auth), recording,
-                   abuse, watching=not no_watch)
+                   abuse, watching=not no_watch,
+                   metrics=None if metrics_port is None else MetricsAddress(metrics_host,
+                                                                            metrics_port))
 
     command: Callable[..., None] = serve
     for option in reversed(SERVE_OPTIONS):  # as decorators would, the last first
@@ -127,7 +138,8 @@ class SessionLimits(NamedTuple):
 
 def run_server(games: tuple[GameSpec[object], ...], entry: Callable[[list[str]], None], host: str,
                port: int, limits: SessionLimits, auth: Auth, recording: Recording | None = None,
-               abuse: AbuseLimits | None = None, watching: bool = True) -> None:
+               abuse: AbuseLimits | None = None, watching: bool = True,
+               metrics: MetricsAddress | None = None) -> None:
     """Serve ``games`` until SIGTERM or Ctrl-C (the ``serve`` command's body)."""
     if sys.platform == "win32":  # this system cannot, whatever the arguments: status 1
         echo(f"termgames: {NOT_ON_WINDOWS}", err=True)
@@ -167,7 +179,7 @@ def run_server(games: tuple[GameSpec[object], ...], entry: Callable[[list[str]],
         import asyncio  # here, not at the top: every termgames command loads this module
 
         asyncio.run(_serve(host, port, key, options, claims, broker, folder, recording,
-                           bans, spawner))
+                           bans, spawner, metrics))
     except OSError as error:
         echo(f"termgames: cannot listen on {host}:{port}: {error.strerror or error}",
              err=True)
@@ -292,13 +304,14 @@ def _preload(games: tuple[GameSpec[object], ...]) -> None:
 async def _serve(host: str, port: int, key: Any, options: Options,
                  claims: Claims | None, broker: BrokerProcess | None, folder: Path,
                  recording: Recording | None, bans: BanFile | None,
-                 spawner: Spawner) -> None:
+                 spawner: Spawner, metrics: MetricsAddress | None = None) -> None:
     import asyncio
 
     import asyncssh
 
     from termgames.serve.arcade import Arcade, install_reaper
     from termgames.serve.gate import Gate
+    from termgames.serve.operator import Operator
     from termgames.serve.server import GameSession
 
     arcade = Arcade(options, claims, bans)
@@ -311,6 +324,12 @@ async def _serve(host: str, port: int, key: Any, options: Options,
             asyncio.get_running_loop().call_later)
     arcade.take_spawner(spawner)
     install_reaper(arcade)
+    operator = Operator(arcade, folder, lambda line: echo(f"termgames serve: {line}"))
+    refusal = await operator.open(metrics)  # before the SSH port: a bad one stops the start
+    if refusal is not None:
+        operator.close()
+        echo(f"termgames: {refusal}", err=True)
+        sys.exit(1)
     server = await asyncssh.create_server(
         lambda: Gate(arcade, GameSession), host, port, server_host_keys=[key], encoding=None,
         line_editor=False, agent_forwarding=False, x11_forwarding=False,
@@ -320,6 +339,7 @@ async def _serve(host: str, port: int, key: Any, options: Options,
     echo(f"termgames serve: listening on {listening[0]} port {listening[1]}, "
          f"auth {options.auth.value}")
     echo(f"termgames serve: host key {key.get_fingerprint()}")
+    operator.listening()
     sys.stdout.flush()
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -333,4 +353,5 @@ async def _serve(host: str, port: int, key: Any, options: Options,
     await arcade.close()
     _publish_once(arcade, folder)  # nobody plays now
     await server.wait_closed()
+    operator.close()
     echo("termgames serve: closed")

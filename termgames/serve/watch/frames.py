@@ -60,10 +60,11 @@ def text_row(text: str, columns: int, style: Cell = BLANK, centred: bool = False
 
 
 def fit(game: Picture, game_rows: int, columns: int, rows: int,
-        status: str) -> Picture:
+        status: str, over: bool = False) -> Picture:
     """A game's picture in a watcher's window of ``columns`` x ``rows``: whole and
-    centred where it fits, with ``status`` on the last row when a row is spare; where
-    the window is smaller, the top-left part and a notice saying so on the last row."""
+    centred where it fits, with ``status`` on the last row when a row is spare (or, if
+    ``over``, over the game's last row when none is); where the window is smaller, the
+    top-left part and a notice saying so on the last row."""
     width, height = game.columns, game_rows
     if columns >= width and rows >= height:
         spare = rows - height
@@ -75,6 +76,8 @@ def fit(game: Picture, game_rows: int, columns: int, rows: int,
         lines += [blank_row(columns)] * (rows - len(lines))
         if spare >= 1:
             lines[-1] = text_row(status, columns, DIM, centred=True)
+        elif over:
+            lines[-1] = text_row(status, columns, NOTICE)
         cursor = None if game.cursor is None else (game.cursor[0] + top,
                                                    game.cursor[1] + left)
         return Picture(columns, tuple(lines), cursor)

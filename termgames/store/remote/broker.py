@@ -22,19 +22,26 @@ import json
 import os
 import signal
 import socketserver
+import sqlite3
 import sys
 import threading
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from termgames.logline import log_line
 from termgames.store.interface import StoreReader
-from termgames.store.remote.broker_reader import NUDGE, READS, READY, encode_answer
+from termgames.store.remote.broker_reader import HEALTH, NUDGE, READS, READY, encode_answer
+
+if TYPE_CHECKING:
+    from termgames.store.remote.postgres import PostgresStore
+    from termgames.store.remote.spool import Spool
 
 __all__ = ["main"]
 
 
-def _handler(store: StoreReader, nudge: Callable[[], None]
+def _handler(store: StoreReader, nudge: Callable[[], None],
+             health: Callable[[], dict[str, object]]
              ) -> type[socketserver.StreamRequestHandler]:
     class Handler(socketserver.StreamRequestHandler):
         """One game's connection: requests until it hangs up."""
@@ -50,6 +57,10 @@ def _handler(store: StoreReader, nudge: Callable[[], None]
                 if call == NUDGE:
                     nudge()
                     continue
+                if call == HEALTH:
+                    self.wfile.write(json.dumps({"result": health()}).encode() + b"\n")
+                    self.wfile.flush()
+                    continue
                 if call not in READS:
                     return
                 result = getattr(store, call)(*args)
@@ -58,6 +69,22 @@ def _handler(store: StoreReader, nudge: Callable[[], None]
                 self.wfile.flush()
 
     return Handler
+
+
+def _health(store: PostgresStore, spool: Spool) -> dict[str, object]:
+    """Whether the database answers (one round trip, unless it is known to be down: the
+    pusher tries it then) and how many writes wait in the spool."""
+    up = not store.outage.down
+    if up:
+        try:
+            store.ping()
+        except store.errors:
+            up = False
+    try:
+        waiting: int | None = spool.count()
+    except sqlite3.Error:
+        waiting = None
+    return {"up": up, "spool": waiting}
 
 
 def _log(event: str, fields: dict[str, object]) -> None:
@@ -97,7 +124,8 @@ def main(argv: list[str] | None = None) -> int:
         os.unlink(socket_path)
     previous = os.umask(0o177)  # the socket: the server's user only
     try:
-        server = _Server(socket_path, _handler(store, pusher.nudge))
+        server = _Server(socket_path, _handler(store, pusher.nudge,
+                                               lambda: _health(store, spool)))
     finally:
         os.umask(previous)
     signal.signal(signal.SIGTERM, lambda *_: threading.Thread(target=server.shutdown).start())
