@@ -79,13 +79,15 @@ def test_say_shows_on_every_screen_over_the_game_which_plays_on(server: Server) 
         dee = await player(server, "dee", None, columns=200, rows=60)
         lister = await sit(await connect(server.port, "watch"))
         await lister.wait_for("games you may watch")
+        watching = await sit(await connect(server.port, "watch"), "watch cid")  # as big
+        await watching.wait_for("Score:")
         await cid.played_all_keys()
         await settle(cid)  # the help's box gone, the best score read
         before = cid.screen.display[:-1]
         said = admin(server.home, "say", "back in 5 minutes:", "save your games")
-        assert said.returncode == 0 and said.stdout == "said to 2 players and 1 watcher\n"
+        assert said.returncode == 0 and said.stdout == "said to 2 players and 2 watchers\n"
         line = f"{HEARD}: back in 5 minutes: save your games"
-        for seat in (cid, dee):
+        for seat in (cid, dee, watching):  # a watcher as big as the game: over its last row
             await on_bottom_row(seat, line)
         await lister.wait_for(line)
         assert cid.screen.display[:-1] == before  # the board as it was: nothing moved
@@ -100,8 +102,8 @@ def test_say_shows_on_every_screen_over_the_game_which_plays_on(server: Server) 
                              "the line taken down, the game's own footer again", 30)
         await lister.wait_until(lambda: HEARD not in lister.text(), "the watcher's line gone",
                                 30)
-        for seat in (cid, dee, lister):
-            seat.press("q")
+        for seat in (watching, cid, dee, lister):
+            seat.press("q", "q")
             assert await seat.finish() == 0
     run(conversation())
 

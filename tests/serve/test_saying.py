@@ -26,7 +26,9 @@ def test_the_line_lands_on_the_bottom_row_and_puts_everything_back(columns: int,
                 + b"\x1b[3;5H\x1b[1;31m")
     stream.feed(overlay("message from the host: back in 5 minutes", columns, rows))
     bottom = screen.display[rows - 1]
-    assert bottom.startswith(" message from the host: back in 5"[:columns - 1])
+    assert bottom.startswith(" message from the")
+    assert ("back in 5 minutes" in bottom) == (columns > 40)  # else cut, and ending in '…'
+    assert ("…" in bottom) == (columns <= 40)
     assert bottom[columns - 1] == " "  # the last cell left alone: no wrap, no scroll
     assert screen.buffer[rows - 1][1].reverse
     assert (screen.cursor.y, screen.cursor.x) == (2, 4)
@@ -39,7 +41,7 @@ def test_the_line_lands_on_the_bottom_row_and_puts_everything_back(columns: int,
 def test_a_wide_message_is_cut_to_the_window_by_cells() -> None:
     screen, stream = terminal(20, 4)
     stream.feed(overlay("漢字" * 20, 20, 4))
-    assert screen.display[3].rstrip().startswith(" 漢字漢字")
+    assert screen.display[3].rstrip() == " 漢字漢字漢字漢字…"  # cut, and shown to be
     assert text_width(screen.display[3]) == 20 and screen.display[3].endswith(" ")
 
 
@@ -147,3 +149,16 @@ def test_a_newer_line_replaces_the_older_and_its_repaint() -> None:
     assert len(screen.written) == 2 and len(timers.due) == 1
     bulletin.cancel()
     assert timers.due == [] and screen.repaints == 0
+
+
+@pytest.mark.parametrize(("columns", "rows", "row"), [(80, 30, 29), (80, 24, 23), (40, 10, 9)])
+def test_a_watcher_sees_the_line_however_their_window_fits_the_game(
+        columns: int, rows: int, row: int) -> None:
+    from termgames.serve.watch.frames import Picture, fit, text_row
+
+    game = Picture(80, tuple(text_row(f"game row {number}", 80) for number in range(24)))
+    line = "message from the host: hi"
+    shown = fit(game, 24, columns, rows, line, over=True)
+    assert "".join(cell.data for cell in shown.rows[row]).strip() == line
+    texts = ["".join(cell.data for cell in each).strip() for each in shown.rows]
+    assert "game row 0" in texts and len(shown.rows) == rows

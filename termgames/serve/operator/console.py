@@ -207,11 +207,12 @@ class Console:
             return {"ok": False, "error": "the message is empty once cleaned"}
         line = heard(text)
         if to is not None:
+            name = sanitize(to, 64)
             reached = [session for session in players(self.floor)
-                       if session.player == sanitize(to, 64) and session.announce(line)]
+                       if session.player == name and session.announce(line)]
             if not reached:
-                return {"ok": False, "error": f"nobody called {sanitize(to, 64)} plays here now"}
-            self.floor.log.say("host said", to=to, message=text)
+                return {"ok": False, "error": f"nobody called {name} plays here now"}
+            self.floor.log.say("host said", to=name, message=text)
             return {"ok": True, "players": len(reached), "watchers": 0}
         told = sum(session.announce(line) for session in players(self.floor))
         watchers = sum(watcher.announce(line) for watcher in list(self.floor.watchers))

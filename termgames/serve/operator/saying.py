@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from termgames.serve.loop import Handle, Later
-from termgames.text import clip, sanitize, text_width
+from termgames.text import one_line, sanitize, text_width
 
 __all__ = ["LONGEST_MESSAGE", "SHOWN_S", "Bulletin", "at_rest", "cleaned", "heard", "overlay"]
 
@@ -46,10 +46,10 @@ def heard(message: str) -> str:
 def overlay(line: str, columns: int, rows: int) -> bytes:
     """The bytes that show ``line`` on the bottom row of a ``columns`` x ``rows``
     terminal and put everything back: the cursor where it was, with its attributes and
-    character set. The last column stays empty (writing there would wrap or scroll
-    some terminals)."""
+    character set; a line too long for the window ends in '…'. The last column stays
+    empty (writing there would wrap or scroll some terminals)."""
     width = max(columns - 1, 1)
-    text = clip(f" {line} ", width)
+    text = one_line([f" {line} "], width, "…")
     text += " " * (width - text_width(text))
     return (b"\x1b7" + f"\x1b[{max(rows, 1)};1H".encode() + b"\x1b(B\x0f\x1b[0m\x1b[2K"
             + b"\x1b[7m" + text.encode("utf-8") + b"\x1b[0m\x1b8")

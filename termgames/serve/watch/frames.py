@@ -64,7 +64,8 @@ def fit(game: Picture, game_rows: int, columns: int, rows: int,
     """A game's picture in a watcher's window of ``columns`` x ``rows``: whole and
     centred where it fits, with ``status`` on the last row when a row is spare (or, if
     ``over``, over the game's last row when none is); where the window is smaller, the
-    top-left part and a notice saying so on the last row."""
+    top-left part and a notice saying so on the last row (``status`` alone, if
+    ``over``: a line from the host comes first)."""
     width, height = game.columns, game_rows
     if columns >= width and rows >= height:
         spare = rows - height
@@ -81,8 +82,8 @@ def fit(game: Picture, game_rows: int, columns: int, rows: int,
         cursor = None if game.cursor is None else (game.cursor[0] + top,
                                                    game.cursor[1] + left)
         return Picture(columns, tuple(lines), cursor)
-    notice = (f"your window is {columns}x{rows}, the game {width}x{height}: enlarge it "
-              f"to see all of it · {status}")
+    notice = status if over else (f"your window is {columns}x{rows}, the game "
+                                  f"{width}x{height}: enlarge it to see all of it · {status}")
     shown = [_cut(row, columns) for row in game.rows[:rows - 1]]
     shown += [blank_row(columns)] * (rows - 1 - len(shown))
     shown.append(text_row(notice, columns, NOTICE))

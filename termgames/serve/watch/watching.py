@@ -19,6 +19,7 @@ from typing import Protocol
 from termgames.serve.watch.frames import ENTER, Picture, fit, paint
 from termgames.serve.watch.lobby import Entry, Press, listing, presses
 from termgames.serve.watch.mirror import Mirror
+from termgames.text import one_line
 
 FRAME_S = 1 / 30
 """The shortest time between two pictures to one watcher."""
@@ -313,9 +314,10 @@ class Watcher:
     def picture(self) -> tuple[Picture, bytes]:
         """What the watcher should see now, and the bytes that paint it."""
         columns, rows = self.size
+        announced = one_line([self.announcement], columns, "…") if self.announcement else ""
         if self.watching is not None:
             game = self.watching[1]
-            status = self.announcement or (
+            status = announced or (
                 f"watching {game.player} · {game.game}"
                 + (f" · {game.standing}" if game.standing else "") + " · q: the list")
             framed = game.audience.frame(self.shown, columns, rows, status, self.colour,
@@ -323,7 +325,7 @@ class Watcher:
             if framed is not None:
                 return framed
         wanted = listing(self.entries, self.selected, columns, rows,
-                         self.announcement or self.message)
+                         announced or self.message)
         return wanted, paint(self.shown, wanted, self.colour)
 
     def tick(self) -> None:

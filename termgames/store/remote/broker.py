@@ -6,9 +6,11 @@ its standard input, never on a command line that ``ps`` shows) before it listens
 tells its games where it is in ``TERMGAMES_STORE_BROKER``.
 It holds the connection pool, pushes the host's spool (each game writes its results
 there), and answers the games' reads on a Unix socket only the server's user can open:
-one JSON request a line, one JSON answer a line. A game never waits long on it: a read
-that takes longer than ``READ_TIMEOUT_S`` is answered as the broker last answered it (or
-as nothing), with a warning.
+one JSON request a line, one JSON answer a line (and the server's question, at each
+scrape of its metrics, whether the database answers and how deep the spool is:
+``HEALTH``). A game never waits long on it: a read that takes longer than
+``READ_TIMEOUT_S`` is answered as the broker last answered it (or as nothing), with a
+warning.
 
 While the database is out of reach the broker answers from the last good answers
 (``outage.py``), saying from when, and tells the host in one line when the database goes
