@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from termgames.serve.operator.admin import ask
 from tests.serve.operating import admin, keep_everything, settle
 from tests.serving import Seat, Server, connect, run, sit, start_server
 
@@ -118,6 +119,11 @@ def test_say_to_one_player_reaches_only_them_and_a_control_character_is_text(
         assert said.returncode == 0 and said.stdout == "said to eve\n"
         await eve.wait_for(f"{HEARD}: for eve[2J only")
         assert "Score:" in eve.text()  # the screen was not cleared
+        # The server cleans what any client of its socket sends, not only termgames admin.
+        ask({"command": "say", "to": "eve", "message": "raw\x1b[2J\x1b]0;x\x07 line"},
+            server.home / "serve")
+        await eve.wait_for(f"{HEARD}: raw[2J]0;x line")
+        assert "Score:" in eve.text()
         # Said after eve's: once fay reads hers, eve's would have come before it.
         assert admin(server.home, "say", "--to", "fay", "for fay").returncode == 0
         await fay.wait_for(f"{HEARD}: for fay")
