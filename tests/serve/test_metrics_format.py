@@ -147,3 +147,16 @@ def test_every_refusal_the_server_gives_is_counted_under_its_reason() -> None:
     assert wrong == []
     assert {refusal_reason(words) for _, words in said} == (
         {reason for _, reason in REASONS} | {BAD_REQUEST})
+
+
+def test_a_key_answered_after_a_long_idle_adds_at_most_its_cap() -> None:
+    import time
+
+    from termgames.serve.operator.metrics import LONGEST_KEY_S
+
+    metrics = ServerMetrics([])
+    metrics.answered(time.perf_counter() - 0.003)
+    metrics.answered(time.perf_counter() - 3600)  # a slide that moved nothing, then idle
+    keys = metrics.key_to_screen
+    assert keys.count == 2 and keys.counts[-1] == 1  # counted past the last bound: +Inf
+    assert LONGEST_KEY_S < keys.sum <= LONGEST_KEY_S + 0.01

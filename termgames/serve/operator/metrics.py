@@ -12,12 +12,16 @@ from typing import NamedTuple
 
 from termgames.serve.operator.exposition import Counter, Gauge, Histogram, Metric, exposition
 
-__all__ = ["KEY_BOUNDS", "REASONS", "DatabaseHealth", "ServerMetrics", "Snapshot",
+__all__ = ["KEY_BOUNDS", "LONGEST_KEY_S", "REASONS", "DatabaseHealth", "ServerMetrics", "Snapshot",
            "refusal_reason"]
 
 KEY_BOUNDS = (0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1.0, 2.0, 5.0)
 """The key-to-screen histogram's buckets, in seconds: a 2048 move takes the server's
 side 2 to 20 ms on loopback; a second or more is a game that stalls."""
+LONGEST_KEY_S = 10.0
+"""The most one key adds to the histogram's sum. A key the game answers with nothing (a
+slide that moves no tile) is timed to the game's next output, the answer to a later key
+or a clock's tick; one pressed before a long idle would otherwise add its minutes."""
 
 REASONS: tuple[tuple[str, str], ...] = (
     ("address is banned", "banned"),
@@ -101,8 +105,9 @@ class ServerMetrics:
 
     def answered(self, key_at: float) -> None:
         """The game's output for a key that reached the server at ``key_at``
-        (``time.perf_counter``) is leaving for its player now."""
-        self.key_to_screen.observe(time.perf_counter() - key_at)
+        (``time.perf_counter``) is leaving for its player now (the oldest key not yet
+        answered: a server that falls behind shows as it is)."""
+        self.key_to_screen.observe(min(time.perf_counter() - key_at, LONGEST_KEY_S))
 
     def scrape(self, seen: Snapshot) -> str:
         """Every metric, in the text exposition format."""
