@@ -10,6 +10,7 @@ import os
 import shutil
 import socket
 import stat
+import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -235,3 +236,18 @@ def test_only_the_servers_user_can_open_the_admin_socket(server: Server) -> None
             other.stop()
     finally:
         shutil.rmtree(home, ignore_errors=True)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="/proc/self/fd is Linux's")
+def test_a_data_folder_too_deep_for_a_socket_address_still_has_its_admin(
+        tmp_path: Path) -> None:
+    home = tmp_path / ("a-long-folder-name-" * 5)
+    home.mkdir()
+    assert len(str(home / "serve" / "admin" / "socket")) > 108  # past any system's limit
+    deep = start_server(home)
+    try:
+        listed = admin(home, "list")
+        assert (listed.returncode, listed.stdout) == (0, "Nobody is playing now; 0 watchers.\n")
+    finally:
+        deep.stop()
+    assert "no admin socket" not in deep.said()

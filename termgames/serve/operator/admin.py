@@ -13,7 +13,7 @@ import click
 
 from termgames.logline import log_duration
 from termgames.serve.operator.saying import cleaned
-from termgames.serve.operator.wire import LONGEST_LINE, admin_socket, connect, decode, encode
+from termgames.serve.operator.wire import LONGEST_ANSWER, admin_socket, connect, decode, encode
 from termgames.text import plural, sanitize, text_width
 
 __all__ = ["admin_command"]
@@ -77,7 +77,7 @@ def ask(request: dict[str, Any], folder: Path | None = None) -> dict[str, Any]:
         with connect(path, ANSWER_TIMEOUT_S) as connection:
             connection.sendall(encode(request))
             with connection.makefile("rb") as answers:
-                line = answers.readline(LONGEST_LINE)
+                line = answers.readline(LONGEST_ANSWER)
     except (FileNotFoundError, ConnectionRefusedError) as error:
         raise click.ClickException(f"no server is running here (nothing answers at "
                                    f"{path})") from error

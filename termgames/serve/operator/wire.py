@@ -17,13 +17,16 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-__all__ = ["ADMIN_FOLDER", "LONGEST_LINE", "SOCKET_NAME", "admin_socket", "connect",
-           "decode", "encode", "listen", "peer_allowed", "private_folder"]
+__all__ = ["ADMIN_FOLDER", "LONGEST_ANSWER", "LONGEST_LINE", "SOCKET_NAME", "admin_socket",
+           "connect", "decode", "encode", "listen", "peer_allowed", "private_folder"]
 
 ADMIN_FOLDER = "admin"
 SOCKET_NAME = "socket"
 LONGEST_LINE = 65536
-"""The longest request or answer line read (a list of a few thousand sessions)."""
+"""The longest request line the server reads."""
+LONGEST_ANSWER = 1 << 25
+"""The longest answer line ``termgames admin`` reads (the list of 100,000 sessions, the
+most ``--max-sessions`` allows, takes about 13 MB)."""
 LONGEST_ADDRESS = 100
 """A Unix socket's path fits in about 104 to 108 bytes, depending on the system."""
 
