@@ -49,6 +49,8 @@ class Operator:
         """Whether the server has said its start-up lines (the metrics' follows them)."""
         self.busy: MetricsAddress | None = None
         """Where the metrics should be served, while another server holds the port."""
+        self.unopened = ""
+        """Why the admin socket could not be made, if it could not."""
 
     async def open(self, metrics: MetricsAddress | None) -> str | None:
         """Open the admin socket and, if asked, the metrics endpoint; why the server
@@ -56,8 +58,7 @@ class Operator:
         try:
             await self.console.open()
         except OSError as error:
-            self.floor.log.say("no admin socket", path=str(self.console.path),
-                               reason=reason(error))
+            self.unopened = reason(error)
         if metrics is None:
             return None
         self.endpoint = Endpoint(self.scrape)
@@ -82,10 +83,14 @@ class Operator:
 
     def listening(self) -> None:
         """The server has said where it listens: say where the metrics are, if they
-        are served yet, or that their port is busy (and try it again meanwhile)."""
+        are served yet, or that their port is busy (and try it again meanwhile), and
+        that there is no admin socket, if there is none."""
         import asyncio
 
         self.started = True
+        if self.unopened:
+            self.floor.log.say("no admin socket", path=str(self.console.path),
+                               reason=self.unopened)
         if self.url:
             self.tell(f"metrics at {self.url}")
         elif self.busy is not None:
