@@ -98,6 +98,7 @@ def serve_command(games: tuple[GameSpec[object], ...], entry: Callable[[list[str
         """Serve the arcade over SSH: 'ssh -p PORT anyname@HOST' opens the menu, and
         'ssh -t -p PORT HOST 2048' opens a game."""
         from termgames.serve.door import AbuseLimits
+        from termgames.serve.operator import MetricsAddress
 
         if record_max_mb is not None and record is None:
             raise click.UsageError("--record-max-mb needs --record DIR")
@@ -106,8 +107,6 @@ def serve_command(games: tuple[GameSpec[object], ...], entry: Callable[[list[str
 
         abuse = AbuseLimits(connect_burst, connect_rate, max_session_time,
                             max_starts_per_minute, ban_file, login_timeout)
-        from termgames.serve.operator import MetricsAddress
-
         run_server(games, entry, host, port,
                    SessionLimits(max_sessions, max_per_ip, idle_timeout), Auth(auth), recording,
                    abuse, watching=not no_watch,

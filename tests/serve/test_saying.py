@@ -162,3 +162,4 @@ def test_a_watcher_sees_the_line_however_their_window_fits_the_game(
     assert "".join(cell.data for cell in shown.rows[row]).strip() == line
     texts = ["".join(cell.data for cell in each).strip() for each in shown.rows]
     assert "game row 0" in texts and len(shown.rows) == rows
+    assert shown.rows[row][0].reverse  # drawn as a notice, whatever the fit

@@ -75,10 +75,10 @@ def fit(game: Picture, game_rows: int, columns: int, rows: int,
         pad = (BLANK,) * left
         lines += [pad + row + (BLANK,) * (columns - width - left) for row in game.rows]
         lines += [blank_row(columns)] * (rows - len(lines))
-        if spare >= 1:
-            lines[-1] = text_row(status, columns, DIM, centred=True)
-        elif over:
+        if over:  # a line from the host: below the game, or over its last row
             lines[-1] = text_row(status, columns, NOTICE)
+        elif spare >= 1:
+            lines[-1] = text_row(status, columns, DIM, centred=True)
         cursor = None if game.cursor is None else (game.cursor[0] + top,
                                                    game.cursor[1] + left)
         return Picture(columns, tuple(lines), cursor)
