@@ -71,7 +71,7 @@ def main() -> None:
         order = [level for round_ in range(options.rounds)
                  for level in (levels if round_ % 2 == 0 else levels[::-1])]
         for label, extra in order:
-            server, port = serve(home, *extra)
+            server, port, _ = serve(home, *extra)
             try:
                 row = asyncio.run(load(port, server.pid, sessions, options.seconds, False,
                                      options.clients))

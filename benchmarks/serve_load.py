@@ -28,9 +28,15 @@ It first times the first frame of single starts, locally and over SSH, to compar
 then of a burst of starts at once (--burst), locally and over SSH: on one machine a
 burst shares the cores whichever way the games start.
 
+With --metrics the server serves its metrics (serve --metrics-port) and they are scraped
+every SCRAPE_EVERY_S seconds throughout, as Prometheus would, only more often; after
+each level a line gives the server's own view of its keys (its key-to-screen histogram:
+from a player's bytes reaching the server to the game's next output leaving it). Run it
+with and without, interleaved, to see what timing every key costs.
+
 Usage: python -m benchmarks.serve_load [--sessions 25 50 100 200] [--seconds 60]
        [--soak 1000] [--soak-width 20] [--starts 10] [--burst 25] [--lockstep]
-       [--clients K] [--storm M] [--spread 0.02]
+       [--clients K] [--storm M] [--spread 0.02] [--metrics]
 """
 
 from __future__ import annotations
@@ -57,6 +63,8 @@ ROOT = Path(__file__).resolve().parents[1]
 KEYS = (b"\x1bOA", b"\x1bOD", b"\x1bOB", b"\x1bOC")  # xterm's arrows in keypad mode
 QUIET_S = 0.03
 TICKS = os.sysconf("SC_CLK_TCK")
+SCRAPE_EVERY_S = 5.0
+KEY_HISTOGRAM = "termgames_key_to_screen_seconds"
 
 
 @dataclass
@@ -572,9 +580,10 @@ async def show_first_frames(port: int, home: Path, starts: int, burst: int) -> N
 
 
 def serve(home: Path, *extra: str, keeps_games: bool = True
-          ) -> tuple[subprocess.Popen[str], int]:
+          ) -> tuple[subprocess.Popen[str], int, str]:
     """A server with its data in ``home`` and no limits but ``extra`` options, listening;
-    its port. Without ``keeps_games`` its games keep no unfinished game to come back."""
+    its port, and where its metrics are ('' unless ``extra`` asks for them). Without
+    ``keeps_games`` its games keep no unfinished game to come back."""
     environment = {**os.environ, "TERMGAMES_HOME": str(home), "PYTHONPATH": str(ROOT),
                    "TERMGAMES_KEEP_GAMES": "1" if keeps_games else "0"}
     # In a session of its own, as a service runs: on Linux each session shares the
@@ -587,10 +596,60 @@ def serve(home: Path, *extra: str, keeps_games: bool = True
     assert server.stdout is not None
     port = int(server.stdout.readline().split(" port ")[1].split(",")[0])
     server.stdout.readline()
-    return server, port
+    url = ""
+    if "--metrics-port" in extra:
+        url = server.stdout.readline().split("metrics at ")[1].strip()
+    return server, port, url
 
 
-async def main_async(options: argparse.Namespace, port: int, pid: int, home: Path) -> None:
+async def scrape(url: str) -> dict[str, float]:
+    """The key-to-screen histogram's lines at ``url`` (on this loop: a player's keys are
+    timed meanwhile), by bucket bound, 'sum' and 'count'."""
+    address = url.removeprefix("http://").split("/")[0]
+    host, port = address.rsplit(":", 1)
+    reader, writer = await asyncio.open_connection(host, int(port))
+    writer.write(f"GET /metrics HTTP/1.1\r\nHost: {address}\r\n\r\n".encode())
+    body = (await reader.read()).split(b"\r\n\r\n", 1)[1].decode()
+    writer.close()
+    found = {}
+    for line in body.splitlines():
+        name, _, number = line.rpartition(" ")
+        if name.startswith(KEY_HISTOGRAM):
+            bound = name.partition('le="')[2].partition('"')[0]
+            found[bound or name.rsplit("_", 1)[1]] = float(number)
+    return found
+
+
+async def scraping(url: str) -> None:
+    """Scrape the metrics every SCRAPE_EVERY_S until cancelled."""
+    while True:
+        await scrape(url)
+        await asyncio.sleep(SCRAPE_EVERY_S)
+
+
+def servers_view(before: dict[str, float], after: dict[str, float]) -> str:
+    """The keys of one level as the server timed them (its histogram's difference)."""
+    count = after["count"] - before["count"]
+    if count <= 0:
+        return "    server's view: no key timed"
+    shares = " ".join(f"<={float(bound) * 1000:g} ms {(after[bound] - before[bound]) / count:.0%}"
+                      for bound in ("0.002", "0.005", "0.01", "0.02", "0.05"))
+    return (f"    server's view: {count:.0f} answers timed, mean "
+            f"{(after['sum'] - before['sum']) / count * 1000:.1f} ms; {shares}")
+
+
+async def main_async(options: argparse.Namespace, port: int, pid: int, home: Path,
+                     url: str = "") -> None:
+    scraper = asyncio.create_task(scraping(url)) if url else None
+    try:
+        await levels(options, port, pid, home, url)
+    finally:
+        if scraper is not None:
+            scraper.cancel()
+
+
+async def levels(options: argparse.Namespace, port: int, pid: int, home: Path,
+                 url: str) -> None:
     if options.starts:
         await show_first_frames(port, home, options.starts, options.burst)
     if options.storm:
@@ -602,8 +661,11 @@ async def main_async(options: argparse.Namespace, port: int, pid: int, home: Pat
         print(HEADER)
         print(HEADER_NOTE)
         for sessions in options.sessions:
+            before = await scrape(url) if url else {}
             print(await load(port, pid, sessions, options.seconds, options.lockstep,
                              options.clients), flush=True)
+            if url:
+                print(servers_view(before, await scrape(url)), flush=True)
     if options.soak:
         for line in await soak(port, pid, options.soak, options.soak_width):
             print(line, flush=True)
@@ -634,17 +696,20 @@ def main() -> None:
                         help="steady play only, ROUNDS times with the games keeping "
                         "unfinished games and without, alternately, each on a fresh "
                         "server")
+    parser.add_argument("--metrics", action="store_true",
+                        help="serve the metrics, scrape them every 5 s, and print the "
+                        "server's own view of each level's keys")
     options = parser.parse_args()
     if options.compare_keeping:
         compare_keeping(options)
         return
     home = Path(tempfile.mkdtemp(prefix="serve-load-"))
-    server, port = serve(home)
+    server, port, url = serve(home, *(["--metrics-port", "0"] if options.metrics else []))
     idle_rss, idle_pss = memory_kb(server.pid)
     print(f"server idle: RSS {idle_rss / 1024:.0f} MB, PSS {idle_pss / 1024:.0f} MB; "
           f"{options.seconds:.0f} s a level, 4 keys a second a player")
     try:
-        asyncio.run(main_async(options, port, server.pid, home))
+        asyncio.run(main_async(options, port, server.pid, home, url))
     finally:
         server.send_signal(signal.SIGTERM)
         print(f"server exit status after SIGTERM: {server.wait(30)}")
@@ -659,7 +724,7 @@ def compare_keeping(options: argparse.Namespace) -> None:
     for _ in range(options.compare_keeping):
         for keeps in (False, True):
             home = Path(tempfile.mkdtemp(prefix="serve-load-"))
-            server, port = serve(home, keeps_games=keeps)
+            server, port, _ = serve(home, keeps_games=keeps)
             try:
                 for sessions in options.sessions:
                     row = asyncio.run(load(port, server.pid, sessions, options.seconds,

@@ -225,7 +225,7 @@ def main() -> None:
     for columns, rows in ((80, 24), (200, 60)):
         print(emulator_costs(columns, rows, options.moves), flush=True)
     home = Path(tempfile.mkdtemp(prefix="watch-cost-"))
-    server, port = serve(home, "--max-per-ip", "100")
+    server, port, _ = serve(home, "--max-per-ip", "100")
     try:
         print(f"\nPart 2: one player at 4 keys a second, {options.seconds:.0f} s a round")
         asyncio.run(audience_rounds(port, server.pid, options.watchers, options.seconds,

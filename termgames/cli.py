@@ -51,8 +51,9 @@ class ArcadeGroup(click.Group):
             raise PipeClosed from error
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        """Built-in helpers, the server, the web page, the replay, and every game."""
-        return sorted({*super().list_commands(ctx), "serve", "web", "replay",
+        """Built-in helpers, the server and its admin, the web page, the replay, and
+        every game."""
+        return sorted({*super().list_commands(ctx), "serve", "admin", "web", "replay",
                        *(spec.name for spec in self.games)})
 
     def resolve_command(self, ctx: click.Context, args: list[str]
@@ -65,12 +66,16 @@ class ArcadeGroup(click.Group):
         return name, command, rest
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        """A helper, the server, the web page or the replay (its module loaded only when
-        named), or the named game's command."""
+        """A helper, the server, its admin, the web page or the replay (its module loaded
+        only when named), or the named game's command."""
         if cmd_name == "serve":
             from termgames.serve.command import serve_command
 
             return serve_command(self.games, functools.partial(run, self))
+        if cmd_name == "admin":
+            from termgames.serve.operator import admin_command
+
+            return admin_command()
         if cmd_name == "web":
             from termgames.web.command import web_command
 

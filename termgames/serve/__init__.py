@@ -1,7 +1,8 @@
 """``termgames serve``: the arcade as an SSH service (needs the ``serve`` extra).
 
-Three rooms, each behind one face: ``door/`` (who gets in, and when), ``seat/`` (a
-player's game process and its bytes) and ``watch/`` (the watchers). Above them stand the
+Four rooms, each behind one face: ``door/`` (who gets in, and when), ``seat/`` (a
+player's game process and its bytes), ``watch/`` (the watchers) and ``operator/`` (the
+metrics and the admin commands, which see the arcade only through a protocol). Above them stand the
 server's own modules: ``arcade`` (the server's state apart from any one session),
 ``gate`` (one connection: its limits and its authentication), ``server`` (one SSH
 session: a game or a watcher), ``listener`` (the listening sockets, and how a restart

@@ -29,6 +29,7 @@ from termgames.serve.door import (
     default_width,
 )
 from termgames.serve.events import HostLog
+from termgames.serve.operator import ServerMetrics
 from termgames.serve.seat import Child, ended_children
 from termgames.store.live import LiveSession
 from termgames.text import plural
@@ -58,6 +59,14 @@ class Seat(Protocol):
     @property
     def output_open(self) -> bool:
         """Whether its game's terminal is still open."""
+
+    @property
+    def address(self) -> str:
+        """Where its player connects from."""
+
+    def announce(self, line: str) -> bool:
+        """Show a line from the host for a while, over the game (or in a watcher's status
+        line); whether it could."""
 
     def notice(self, line: str) -> None:
         """Tell the player one line, after their game."""
@@ -142,6 +151,8 @@ class Arcade:
         self.starting = StartQueue(options.starting, later)
         self.handshakes = HandshakePacer(later, time.monotonic)
         self.log = HostLog()
+        self.metrics = ServerMetrics(options.games)
+        self.log.listeners.append(self.metrics.heard)
 
     def turn_away(self, address: str) -> tuple[Refusal, int] | None:
         """Why a connection is refused before its handshake (a banned address, one

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from termgames.serve.drain import Shutdown
     from termgames.serve.events import HostLog
     from termgames.serve.listener import Listener
+    from termgames.serve.operator import MetricsAddress
     from termgames.serve.seat import Spawner
     from termgames.spec import GameSpec
 
@@ -83,6 +84,11 @@ SERVE_OPTIONS: tuple[Callable[[Any], Any], ...] = (
     click.option("--log-format", type=click.Choice(["logfmt", "json"]), default="logfmt",
                  show_default=True, help="The log's lines on standard error: logfmt, or "
                  "one JSON object a line."),
+    click.option("--metrics-port", type=click.IntRange(0, 65535), default=None,
+                 help="Serve Prometheus metrics at http://HOST:PORT/metrics (off unless "
+                 "given; 0: any free port)."),
+    click.option("--metrics-host", default="127.0.0.1", show_default=True,
+                 help="The address the metrics are served on."),
 )
 """The ``serve`` command's options, in the order its help lists them."""
 
@@ -98,10 +104,12 @@ def serve_command(games: tuple[GameSpec[object], ...], entry: Callable[[list[str
               record_max_mb: float | None, connect_burst: int, connect_rate: float,
               max_session_time: float, max_starts_per_minute: int,
               ban_file: Path | None, login_timeout: float, no_watch: bool,
-              drain_seconds: float, log_format: str) -> None:
+              drain_seconds: float, log_format: str, metrics_port: int | None,
+              metrics_host: str) -> None:
         """Serve the arcade over SSH: 'ssh -p PORT anyname@HOST' opens the menu, and
         'ssh -t -p PORT HOST 2048' opens a game."""
         from termgames.serve.door import AbuseLimits
+        from termgames.serve.operator import MetricsAddress
 
         if record_max_mb is not None and record is None:
             raise click.UsageError("--record-max-mb needs --record DIR")
@@ -112,7 +120,9 @@ def serve_command(games: tuple[GameSpec[object], ...], entry: Callable[[list[str
                             max_starts_per_minute, ban_file, login_timeout)
         run_server(games, entry, host, port,
                    SessionLimits(max_sessions, max_per_ip, idle_timeout), Auth(auth), recording,
-                   abuse, watching=not no_watch, running=Running(drain_seconds, log_format))
+                   abuse, watching=not no_watch, running=Running(drain_seconds, log_format),
+                   metrics=None if metrics_port is None else MetricsAddress(metrics_host,
+                                                                            metrics_port))
 
     command: Callable[..., None] = serve
     for option in reversed(SERVE_OPTIONS):  # as decorators would, the last first
@@ -147,7 +157,8 @@ class SessionLimits(NamedTuple):
 def run_server(games: tuple[GameSpec[object], ...], entry: Callable[[list[str]], None], host: str,
                port: int, limits: SessionLimits, auth: Auth, recording: Recording | None = None,
                abuse: AbuseLimits | None = None, watching: bool = True,
-               running: Running | None = None) -> None:
+               running: Running | None = None,
+               metrics: MetricsAddress | None = None) -> None:
     """Serve ``games`` until SIGTERM (and a drain) or Ctrl-C (the ``serve`` command's
     body)."""
     if sys.platform == "win32":  # this system cannot, whatever the arguments: status 1
@@ -191,7 +202,7 @@ def run_server(games: tuple[GameSpec[object], ...], entry: Callable[[list[str]],
         import asyncio  # here, not at the top: every termgames command loads this module
 
         asyncio.run(_serve(host, port, key, options, claims, broker, folder, recording,
-                           bans, spawner, running, log))
+                           bans, spawner, running, log, metrics))
     except OSError as error:
         echo(f"termgames: cannot listen on {host}:{port}: {error.strerror or error}",
              err=True)
@@ -311,15 +322,18 @@ def _preload(games: tuple[GameSpec[object], ...]) -> None:
 async def _serve(host: str, port: int, key: Any, options: Options,
                  claims: Claims | None, broker: BrokerProcess | None, folder: Path,
                  recording: Recording | None, bans: BanFile | None,
-                 spawner: Spawner, running: Running, log: HostLog) -> None:
+                 spawner: Spawner, running: Running, log: HostLog,
+                 metrics: MetricsAddress | None = None) -> None:
     import asyncio
 
     from termgames.serve.arcade import Arcade, install_reaper
     from termgames.serve.listener import Listener, port_taken
+    from termgames.serve.operator import Operator
     from termgames.serve.service import tell_service_manager
 
     arcade = Arcade(options, claims, bans)
     arcade.log = log
+    log.listeners.append(arcade.metrics.heard)  # the metrics count what the log says
     arcade.broker = broker
     if broker is not None:
         broker.follow()  # its lines, from now on, as they come
@@ -330,12 +344,19 @@ async def _serve(host: str, port: int, key: Any, options: Options,
                                          asyncio.get_running_loop().call_later)
     arcade.take_spawner(spawner)
     install_reaper(arcade)
+    operator = Operator(arcade, folder, lambda line: echo(f"termgames serve: {line}"))
+    refusal = await operator.open(metrics)  # before the SSH port: a bad one stops the start
+    if refusal is not None:
+        operator.close()
+        echo(f"termgames: {refusal}", err=True)
+        sys.exit(1)
     beside = port_taken(host, port)
     listener = await Listener.open(host, port, _ssh_options(arcade, key, options))
     address, listening = listener.address
     echo(f"termgames serve: listening on {address} port {listening}, "
          f"auth {options.auth.value}")
     echo(f"termgames serve: host key {key.get_fingerprint()}")
+    operator.listening()
     sys.stdout.flush()
     if beside:
         log.say("port shared", port=listening,
@@ -347,6 +368,7 @@ async def _serve(host: str, port: int, key: Any, options: Options,
     await shutdown.asked.wait()
     publishing.cancel()
     await _stop(arcade, listener, shutdown, running.drain_seconds, folder)
+    operator.close()
 
 
 def _ssh_options(arcade: Arcade, key: Any, options: Options) -> dict[str, Any]:
@@ -386,6 +408,7 @@ async def _stop(arcade: Arcade, listener: Listener, shutdown: Shutdown, drain_se
     draining = drain_seconds > 0 and not shutdown.now.is_set()
     await listener.stop()  # a restart's new server takes every new connection from now on
     if draining:
+        arcade.metrics.draining.set(1)
         tell_service_manager("STOPPING=1", f"STATUS=draining: {plural(arcade.players(), 'player')}"
                              f", {drain_seconds:g} s at most")
         await drain(arcade, drain_seconds, shutdown.now, lambda: len(listener.handed))

@@ -34,9 +34,13 @@ class HostLog:
         self._write = write or _to_stderr
         self.clock = clock
         self.json = form == "json"
+        self.listeners: list[Callable[[str, dict[str, object]], None]] = []
+        """Who hears each event too (the metrics count them: operator/metrics.py)."""
 
     def say(self, event: str, **fields: object) -> None:
-        """One event, one line."""
+        """One event, one line (and a word to each listener)."""
+        for listener in self.listeners:
+            listener(event, fields)
         with contextlib.suppress(OSError, ValueError):
             self._write(json_log_line(event, self.clock(), **fields) if self.json
                         else log_line(SOURCE, event, **fields))

@@ -60,10 +60,12 @@ def text_row(text: str, columns: int, style: Cell = BLANK, centred: bool = False
 
 
 def fit(game: Picture, game_rows: int, columns: int, rows: int,
-        status: str) -> Picture:
+        status: str, over: bool = False) -> Picture:
     """A game's picture in a watcher's window of ``columns`` x ``rows``: whole and
-    centred where it fits, with ``status`` on the last row when a row is spare; where
-    the window is smaller, the top-left part and a notice saying so on the last row."""
+    centred where it fits, with ``status`` on the last row when a row is spare (or, if
+    ``over``, over the game's last row when none is); where the window is smaller, the
+    top-left part and a notice saying so on the last row (``status`` alone, if
+    ``over``: a line from the host comes first)."""
     width, height = game.columns, game_rows
     if columns >= width and rows >= height:
         spare = rows - height
@@ -73,13 +75,15 @@ def fit(game: Picture, game_rows: int, columns: int, rows: int,
         pad = (BLANK,) * left
         lines += [pad + row + (BLANK,) * (columns - width - left) for row in game.rows]
         lines += [blank_row(columns)] * (rows - len(lines))
-        if spare >= 1:
+        if over:  # a line from the host: below the game, or over its last row
+            lines[-1] = text_row(status, columns, NOTICE)
+        elif spare >= 1:
             lines[-1] = text_row(status, columns, DIM, centred=True)
         cursor = None if game.cursor is None else (game.cursor[0] + top,
                                                    game.cursor[1] + left)
         return Picture(columns, tuple(lines), cursor)
-    notice = (f"your window is {columns}x{rows}, the game {width}x{height}: enlarge it "
-              f"to see all of it · {status}")
+    notice = status if over else (f"your window is {columns}x{rows}, the game "
+                                  f"{width}x{height}: enlarge it to see all of it · {status}")
     shown = [_cut(row, columns) for row in game.rows[:rows - 1]]
     shown += [blank_row(columns)] * (rows - 1 - len(shown))
     shown.append(text_row(notice, columns, NOTICE))

@@ -19,6 +19,7 @@ from typing import Protocol
 from termgames.serve.watch.frames import ENTER, Picture, fit, paint
 from termgames.serve.watch.lobby import Entry, Press, listing, presses
 from termgames.serve.watch.mirror import Mirror
+from termgames.text import one_line
 
 FRAME_S = 1 / 30
 """The shortest time between two pictures to one watcher."""
@@ -56,7 +57,7 @@ class Audience:
         self.size = (80, 24)
         self.pending: list[bytes] = []
         self.pending_bytes = 0
-        self.fitted: dict[tuple[int, int, str], Picture] = {}
+        self.fitted: dict[tuple[int, int, str, bool], Picture] = {}
         """This screen fitted to each watcher's window and status, shared by them."""
         self.painted: dict[tuple[int, int, bool], tuple[Picture | None, bytes]] = {}
         """The bytes from one picture to another, shared by watchers sent the same."""
@@ -87,17 +88,18 @@ class Audience:
         self.painted.clear()
 
     def frame(self, shown: Picture | None, columns: int, rows: int, status: str,
-              colour: bool) -> tuple[Picture, bytes] | None:
+              colour: bool, over: bool = False) -> tuple[Picture, bytes] | None:
         """The picture for a watcher's window, and the bytes from ``shown`` to it; None
         without a mirror. Watchers with the same window who were sent the same picture
         share both, so twenty watchers cost little more than one."""
         if self.mirror is None:
             return None
         self.catch_up()
-        key = (columns, rows, status)
+        key = (columns, rows, status, over)
         wanted = self.fitted.get(key)
         if wanted is None:
-            wanted = fit(self.mirror.picture(), self.mirror.size[1], columns, rows, status)
+            wanted = fit(self.mirror.picture(), self.mirror.size[1], columns, rows, status,
+                         over)
             self.fitted[key] = wanted
         known = self.painted.get((id(shown), id(wanted), colour))
         if known is not None and known[0] is shown:
@@ -178,6 +180,9 @@ class Watcher:
         self.interval = FRAME_S
         self.ticking: asyncio.TimerHandle | None = None
         self.closed = False
+        self.announcement = ""
+        """A line from the host, shown in the status line (or the list's message) a while."""
+        self.announced: asyncio.TimerHandle | None = None
 
     # The session's life ------------------------------------------------------------------
     def start(self, player: str | None = None) -> None:
@@ -198,7 +203,7 @@ class Watcher:
         """The watcher has gone: nothing more is sent, and their game forgets them."""
         self.closed = True
         self.stop_watching()
-        for timer in (self.due, self.ticking):
+        for timer in (self.due, self.ticking, self.announced):
             if timer is not None:
                 timer.cancel()
 
@@ -259,6 +264,20 @@ class Watcher:
         self.shown = None
         self.changed()
 
+    def announce(self, line: str, seconds: float) -> None:
+        """A line from the host, shown for ``seconds`` in place of the status line (of
+        the list's message, in the list)."""
+        if self.announced is not None:
+            self.announced.cancel()
+        self.announcement = line
+        self.announced = asyncio.get_running_loop().call_later(seconds, self.unannounce)
+        self.changed()
+
+    def unannounce(self) -> None:
+        """The host's line has been shown long enough."""
+        self.announcement, self.announced = "", None
+        self.changed()
+
     # Pictures ------------------------------------------------------------------------------
     def changed(self) -> None:
         """What the watcher should see has changed: paint it soon (at most one picture
@@ -295,14 +314,18 @@ class Watcher:
     def picture(self) -> tuple[Picture, bytes]:
         """What the watcher should see now, and the bytes that paint it."""
         columns, rows = self.size
+        announced = one_line([self.announcement], columns, "…") if self.announcement else ""
         if self.watching is not None:
             game = self.watching[1]
-            status = (f"watching {game.player} · {game.game}"
-                      + (f" · {game.standing}" if game.standing else "") + " · q: the list")
-            framed = game.audience.frame(self.shown, columns, rows, status, self.colour)
+            status = announced or (
+                f"watching {game.player} · {game.game}"
+                + (f" · {game.standing}" if game.standing else "") + " · q: the list")
+            framed = game.audience.frame(self.shown, columns, rows, status, self.colour,
+                                         over=bool(self.announcement))
             if framed is not None:
                 return framed
-        wanted = listing(self.entries, self.selected, columns, rows, self.message)
+        wanted = listing(self.entries, self.selected, columns, rows,
+                         announced or self.message)
         return wanted, paint(self.shown, wanted, self.colour)
 
     def tick(self) -> None:

@@ -11,10 +11,10 @@ store's modules outside this room (``open_store``, ``urls``) import only what is
 here; the server, the tests and the benchmarks likewise, though tests may reach inside.
 """
 
-from termgames.store.remote.broker_reader import READY, BrokerReader, decode_event
+from termgames.store.remote.broker_reader import HEALTH, READY, BrokerReader, decode_event
 from termgames.store.remote.postgres import INSTALL_HINT, PostgresStore, shown_url
 from termgames.store.remote.spool import SPOOL_NAME, Pusher, Spool
 from termgames.store.remote.spooled import SpooledStore
 
-__all__ = ["INSTALL_HINT", "READY", "SPOOL_NAME", "BrokerReader", "PostgresStore", "Pusher",
-           "Spool", "SpooledStore", "decode_event", "shown_url"]
+__all__ = ["HEALTH", "INSTALL_HINT", "READY", "SPOOL_NAME", "BrokerReader", "PostgresStore",
+           "Pusher", "Spool", "SpooledStore", "decode_event", "shown_url"]

@@ -6,9 +6,11 @@ its standard input, never on a command line that ``ps`` shows) before it listens
 tells its games where it is in ``TERMGAMES_STORE_BROKER``.
 It holds the connection pool, pushes the host's spool (each game writes its results
 there), and answers the games' reads on a Unix socket only the server's user can open:
-one JSON request a line, one JSON answer a line. A game never waits long on it: a read
-that takes longer than ``READ_TIMEOUT_S`` is answered as the broker last answered it (or
-as nothing), with a warning.
+one JSON request a line, one JSON answer a line (and the server's question, at each
+scrape of its metrics, whether the database answers and how deep the spool is:
+``HEALTH``). A game never waits long on it: a read that takes longer than
+``READ_TIMEOUT_S`` is answered as the broker last answered it (or as nothing), with a
+warning.
 
 While the database is out of reach the broker answers from the last good answers
 (``outage.py``), saying from when, and tells serve when the database goes down, once a
@@ -24,18 +26,32 @@ import json
 import os
 import signal
 import socketserver
+import sqlite3
 import sys
 import threading
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from termgames.store.interface import StoreReader
-from termgames.store.remote.broker_reader import NUDGE, READS, READY, encode_answer, encode_event
+from termgames.store.remote.broker_reader import (
+    HEALTH,
+    NUDGE,
+    READS,
+    READY,
+    encode_answer,
+    encode_event,
+)
+
+if TYPE_CHECKING:
+    from termgames.store.remote.postgres import PostgresStore
+    from termgames.store.remote.spool import Spool
 
 __all__ = ["main"]
 
 
-def _handler(store: StoreReader, nudge: Callable[[], None]
+def _handler(store: StoreReader, nudge: Callable[[], None],
+             health: Callable[[], dict[str, object]]
              ) -> type[socketserver.StreamRequestHandler]:
     class Handler(socketserver.StreamRequestHandler):
         """One game's connection: requests until it hangs up."""
@@ -50,6 +66,10 @@ def _handler(store: StoreReader, nudge: Callable[[], None]
                     return  # not a game of ours: hang up
                 if call == NUDGE:
                     nudge()
+                    continue
+                if call == HEALTH:
+                    self.wfile.write(json.dumps({"result": health()}).encode() + b"\n")
+                    self.wfile.flush()
                     continue
                 if call not in READS:
                     return
@@ -74,6 +94,22 @@ def _say(line: str) -> None:
 def _tell(event: str, fields: dict[str, object]) -> None:
     """One event for serve's log."""
     _say(encode_event(event, fields))
+
+
+def _health(store: PostgresStore, spool: Spool) -> dict[str, object]:
+    """Whether the database answers (one round trip, unless it is known to be down: the
+    pusher tries it then) and how many writes wait in the spool."""
+    up = not store.outage.down
+    if up:
+        try:
+            store.ping()
+        except store.errors:
+            up = False
+    try:
+        waiting: int | None = spool.count()
+    except sqlite3.Error:
+        waiting = None
+    return {"up": up, "spool": waiting}
 
 
 class _Server(socketserver.ThreadingMixIn, socketserver.UnixStreamServer):
@@ -107,7 +143,8 @@ def main(argv: list[str] | None = None) -> int:
         os.unlink(socket_path)
     previous = os.umask(0o177)  # the socket: the server's user only
     try:
-        server = _Server(socket_path, _handler(store, pusher.nudge))
+        server = _Server(socket_path, _handler(store, pusher.nudge,
+                                               lambda: _health(store, spool)))
     finally:
         os.umask(previous)
     signal.signal(signal.SIGTERM, lambda *_: threading.Thread(target=server.shutdown).start())

@@ -19,8 +19,8 @@ from typing import Any
 from termgames.store.interface import ProgressRow, Score, StoreReader
 from termgames.store.remote.outage import STALE_NOTE, Answers
 
-__all__ = ["NUDGE", "READS", "READY", "BrokerReader", "decode_answer", "decode_event",
-           "encode_answer", "encode_event"]
+__all__ = ["HEALTH", "NUDGE", "READS", "READY", "BrokerReader", "decode_answer",
+           "decode_event", "encode_answer", "encode_event"]
 
 READ_TIMEOUT_S = 3.0
 """The longest a game waits for an answer."""
@@ -33,6 +33,10 @@ NUDGE = "nudge"
 """What a game sends when its spool has something new (no answer comes)."""
 READY = "ready"
 """What the broker prints once it listens."""
+HEALTH = "health"
+"""What the server asks at each scrape of its metrics: the answer's result says whether
+the database answers (``up``, after one round trip if it was thought up) and how many
+writes wait in the spool (``spool``, None if the spool cannot say)."""
 
 
 def encode_event(event: str, fields: dict[str, object]) -> str:
