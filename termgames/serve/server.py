@@ -30,7 +30,7 @@ from termgames.serve.door import (
     watch_request,
     window_size,
 )
-from termgames.serve.operator import SHOWN_S, Bulletin
+from termgames.serve.operator import SHOWN_S
 from termgames.serve.seat import (
     Carrier,
     Child,
@@ -87,8 +87,6 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.key_at: float | None = None
         """When the oldest key not yet answered reached the server (``perf_counter``),
         while the metrics time keys."""
-        self.sent_last = b""
-        self.bulletin: Bulletin | None = None  # a line from the host, over the game
 
     @property
     def output_open(self) -> bool:
@@ -350,7 +348,6 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         if self.key_at is not None:
             self.arcade.metrics.answered(self.key_at)
             self.key_at = None
-        self.sent_last = data
         if self.channel is not None:
             with contextlib.suppress(BrokenPipeError):
                 self.channel.write(data)
@@ -360,31 +357,16 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
     # A line from the host ----------------------------------------------------------------
     def announce(self, line: str) -> bool:
-        """Show ``line`` for a while over the game's bottom row (operator/saying.py), or
-        in a watcher's status line; whether the session can show it."""
+        """Show ``line`` for a while over the game's bottom row (the overlay the server's
+        own lines use), or in a watcher's status line; whether the session can show it."""
         if self.spectator is not None:
             self.spectator.watcher.announce(line, SHOWN_S)
             return True
         if (self.channel is None or not self.output_open or self.child is None
                 or not self.child.terminal):
             return False
-        if self.bulletin is None:
-            self.bulletin = Bulletin(self, later)
-        self.bulletin.post(line)
+        self.show_line((line,), SHOWN_S)
         return True
-
-    def last_output(self) -> bytes:
-        """What the player was sent last, once the output held back has gone."""
-        if self.carrier is not None:
-            self.carrier.flush()
-        return self.sent_last
-
-    def write_over(self, data: bytes) -> None:
-        """Bytes for the player's terminal alone: the game, its recording and its
-        watchers never see them."""
-        if self.channel is not None:
-            with contextlib.suppress(BrokenPipeError):
-                self.channel.write(data)
 
     def pause_writing(self) -> None:
         """The client is not reading: stop reading the game, whose writes then wait (a
@@ -470,7 +452,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         if self.output_open or self.status is None or self.finished:
             return
         self.finished = True
-        for timer in (self.idle, self.killer, self.time_limit, self.bulletin):
+        for timer in (self.idle, self.killer, self.time_limit):
             if timer is not None:
                 timer.cancel()
         if self.overlay is not None:

@@ -19,6 +19,7 @@ import pytest
 
 from termgames.serve.operator.admin import ask
 from tests.harness.operating import admin, keep_everything, settle
+from tests.harness.screens import tiles_shown
 from tests.harness.serving import Seat, Server, connect, run, sit, start_server
 
 HEARD = "message from the host"
@@ -139,6 +140,8 @@ def test_kick_ends_the_players_session_telling_them_why(server: Server) -> None:
     async def conversation() -> None:
         gus = await player(server, "gus")
         await gus.play_until_scored()
+        await gus.wait_until(lambda: len(tiles_shown(gus.text())) == 4, "gus's board")
+        board = tiles_shown(gus.text())
         hal = await player(server, "hal")
         kicked = admin(server.home, "kick", "gus", "rude", "words")
         assert kicked.returncode == 0
@@ -153,6 +156,11 @@ def test_kick_ends_the_players_session_telling_them_why(server: Server) -> None:
         hal.press("q")
         assert await hal.finish() == 0
         assert "gus" not in admin(server.home, "list").stdout
+        back = await player(server, "gus")  # and his game is there when he comes back
+        await back.wait_for("Your unfinished game is back")
+        await back.wait_until(lambda: tiles_shown(back.text()) == board, "gus's board")
+        back.press("q")
+        assert await back.finish() == 0
     run(conversation())
 
 

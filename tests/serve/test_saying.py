@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from termgames.serve.operator.saying import RETRIES, Bulletin, at_rest, cleaned, overlay
+from termgames.serve.operator.saying import cleaned, heard
+from termgames.serve.seat.overlay import line_bytes
 from termgames.text import text_width
 from tests.harness.terminal import ByteStream, Screen
 
@@ -24,9 +25,9 @@ def test_the_line_lands_on_the_bottom_row_and_puts_everything_back(columns: int,
     # A game mid-frame: the cursor at row 3, column 5, drawing bold red.
     stream.feed(b"\x1b[2J\x1b[1;1Hfooter-to-be\x1b[" + str(rows).encode() + b";1Hq quit"
                 + b"\x1b[3;5H\x1b[1;31m")
-    stream.feed(overlay("message from the host: back in 5 minutes", columns, rows))
+    stream.feed(line_bytes([heard("back in 5 minutes")], columns, rows))
     bottom = screen.display[rows - 1]
-    assert bottom.startswith(" message from the")
+    assert bottom.startswith("message from the")
     assert ("back in 5 minutes" in bottom) == (columns > 40)  # else cut, and ending in '…'
     assert ("…" in bottom) == (columns <= 40)
     assert bottom[columns - 1] == " "  # the last cell left alone: no wrap, no scroll
@@ -40,34 +41,9 @@ def test_the_line_lands_on_the_bottom_row_and_puts_everything_back(columns: int,
 
 def test_a_wide_message_is_cut_to_the_window_by_cells() -> None:
     screen, stream = terminal(20, 4)
-    stream.feed(overlay("漢字" * 20, 20, 4))
-    assert screen.display[3].rstrip() == " 漢字漢字漢字漢字…"  # cut, and shown to be
+    stream.feed(line_bytes(["漢字" * 20], 20, 4))
+    assert screen.display[3].rstrip() == "漢字漢字漢字漢字漢…"  # cut, and shown to be
     assert text_width(screen.display[3]) == 20 and screen.display[3].endswith(" ")
-
-
-@pytest.mark.parametrize(("output", "rests"), [
-    (b"", True),
-    (b"plain text", True),
-    (b"\x1b[2;5H", True),
-    (b"\x1b[2;5Hscore", True),
-    (b"\x1b[2;5", False),
-    (b"\x1b[", False),
-    (b"\x1b", False),
-    (b"\x1b(", False),
-    (b"\x1b(B", True),
-    (b"\x1b7", True),
-    (b"\x1b]0;title", False),
-    (b"\x1b]0;title\x07", True),
-    (b"\x1bO", False),
-    ("é".encode()[:1], False),
-    ("é".encode(), True),
-    ("漢".encode()[:2], False),
-    ("漢".encode(), True),
-    ("🎮".encode()[:3], False),
-])
-def test_output_at_rest_is_between_sequences_and_characters(output: bytes,
-                                                            rests: bool) -> None:
-    assert at_rest(output) is rests
 
 
 def test_a_message_is_one_clean_line() -> None:
@@ -118,37 +94,6 @@ class Timers:
         delay, callback = self.due.pop(0)
         callback()  # type: ignore[operator]
         return delay
-
-
-def test_the_line_waits_for_the_game_to_rest_and_is_taken_down_by_a_repaint() -> None:
-    screen, timers = FakeScreen(b"\x1b[3;"), Timers()
-    bulletin = Bulletin(screen, timers)
-    bulletin.post("message from the host: hi")
-    assert screen.written == [] and len(timers.due) == 1  # mid-sequence: later
-    timers.run_next()
-    assert screen.written == []
-    screen.last = b"\x1b[3;4H"
-    timers.run_next()
-    assert len(screen.written) == 1 and b"hi" in screen.written[0]
-    assert timers.run_next() == 10.0 and screen.repaints == 1 and timers.due == []
-
-
-def test_a_game_that_never_rests_still_gets_the_line() -> None:
-    screen, timers = FakeScreen(b"\x1b["), Timers()
-    Bulletin(screen, timers).post("message from the host: hi")
-    for _ in range(RETRIES):
-        timers.run_next()
-    assert len(screen.written) == 1  # the repaint that follows cleans up what it cut
-
-
-def test_a_newer_line_replaces_the_older_and_its_repaint() -> None:
-    screen, timers = FakeScreen(b""), Timers()
-    bulletin = Bulletin(screen, timers)
-    bulletin.post("one")
-    bulletin.post("two")
-    assert len(screen.written) == 2 and len(timers.due) == 1
-    bulletin.cancel()
-    assert timers.due == [] and screen.repaints == 0
 
 
 @pytest.mark.parametrize(("columns", "rows", "row"), [(80, 30, 29), (80, 24, 23), (40, 10, 9)])

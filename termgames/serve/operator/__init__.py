@@ -13,7 +13,7 @@ from termgames.serve.operator.admin import admin_command
 from termgames.serve.operator.console import Floor, Played
 from termgames.serve.operator.metrics import ServerMetrics
 from termgames.serve.operator.operating import MetricsAddress, Operator
-from termgames.serve.operator.saying import SHOWN_S, Bulletin
+from termgames.serve.operator.saying import SHOWN_S
 
-__all__ = ["SHOWN_S", "Bulletin", "Floor", "MetricsAddress", "Operator", "Played",
+__all__ = ["SHOWN_S", "Floor", "MetricsAddress", "Operator", "Played",
            "ServerMetrics", "admin_command"]

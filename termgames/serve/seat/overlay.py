@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from termgames.serve.loop import Handle, Later
+from termgames.text import clip, text_width
 
 SAVE, RESTORE = b"\x1b7", b"\x1b8"
 ASCII_SET = b"\x1b(B\x0f"
@@ -101,8 +102,10 @@ def line_bytes(forms: Sequence[str], width: int, height: int) -> bytes:
     room = width - 1
     if room <= 0 or height <= 0 or not forms:
         return b""
-    text = next((form for form in forms if len(form) <= room), forms[-1])[:room]
-    shown = text.ljust(room).encode("ascii", "replace")
+    text = next((form for form in forms if text_width(form) <= room), None)
+    if text is None:  # cut by cells (a wide character takes two), and shown to be
+        text = clip(forms[-1], room - 1) + "…"
+    shown = (text + " " * (room - text_width(text))).encode("utf-8")
     return (SAVE + ASCII_SET + f"\x1b[{height};1H".encode() + LINE_STYLE + shown
             + b"\x1b[0m" + RESTORE)
 
