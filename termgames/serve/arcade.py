@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import asyncio
 import math
+import os
 import signal
 import time
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 import asyncssh
@@ -242,8 +244,19 @@ class Arcade:
             session.notice("termgames: the server lost your game's process; it is saved")
             session.hang_up("process lost")
             del self.sessions[pid]
-            session.reaped(signal.SIGHUP)
+            self._once_gone(pid, session, time.monotonic() + HANGUP_GRACE_S)
         self.take_spawner(type(spawner).fork(self.options.entry))
+
+    def _once_gone(self, pid: int, session: Seat, deadline: float) -> None:
+        """End ``session`` once its game, hung up, has saved and gone (nobody reports its
+        end now: its spawner is dead), or is killed at ``deadline``. Ending it sooner would
+        close the game's terminal while it still writes what it earned."""
+        if game_gone(pid) or time.monotonic() >= deadline:
+            if not game_gone(pid):
+                session.kill()
+            session.reaped(signal.SIGHUP)
+            return
+        later(0.05, lambda: self._once_gone(pid, session, deadline))
 
     def reap(self) -> None:
         """Collect the server's own children as they end (SIGCHLD): the spawner (its end
@@ -293,3 +306,18 @@ def later(delay: float, callback: Callable[[], None]) -> asyncio.TimerHandle:
 def install_reaper(arcade: Arcade) -> None:
     """Collect ended games as they end."""
     asyncio.get_running_loop().add_signal_handler(signal.SIGCHLD, arcade.reap)
+
+
+def game_gone(pid: int) -> bool:
+    """Whether the process ``pid`` has ended (a zombie nobody collected has too)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return True
+        except PermissionError:
+            return False
+        return False
+    return state in ("Z", "X")
