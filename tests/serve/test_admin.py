@@ -22,6 +22,8 @@ from tests.harness.operating import admin, keep_everything, settle
 from tests.harness.screens import tiles_shown
 from tests.harness.serving import Seat, Server, connect, run, sit, start_server
 
+pytestmark = pytest.mark.ssh  # servers started by hand (start_server), not by a fixture
+
 HEARD = "message from the host"
 
 

@@ -30,6 +30,8 @@ from termgames.sokoban.solver import solve
 from tests.harness.screens import tiles_shown
 from tests.harness.serving import Server, connect, run, scores_2048, sit, start_server
 
+pytestmark = pytest.mark.ssh  # servers started by hand (start_server), not by a fixture
+
 GRACE_S = 15
 """The old server's grace in the restart: long enough for what its players do in it on
 two busy cores, short enough for the suite."""

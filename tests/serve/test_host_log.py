@@ -16,6 +16,8 @@ import pytest
 from tests.harness.postgres import PostgresServer, psycopg_or_skip
 from tests.harness.serving import Server, connect, run, sit, start_server
 
+pytestmark = pytest.mark.ssh  # servers started by hand (start_server), not by a fixture
+
 STANDARD_OUTPUT = ("termgames serve: listening on ", "termgames serve: host key ",
                    "termgames serve: closing;", "termgames serve: closed")
 """What serve prints on its standard output (the tests' servers send both to one pipe):

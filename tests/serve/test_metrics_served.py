@@ -16,6 +16,8 @@ from tests.harness.operating import fetch, metrics_url, scrape, value, wait_for_
 from tests.harness.postgres import MakePostgresServer
 from tests.harness.serving import NO_RATE_LIMITS, ROOT, Server, connect, run, sit, start_server
 
+pytestmark = pytest.mark.ssh  # servers started by hand (start_server), not by a fixture
+
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
