@@ -250,7 +250,8 @@ class Runner:
         if key is not None:
             self.handle_key(key)
         self._check_endings()
-        if self.dirty and self.visit.keeps_games:
+        if self.dirty and self.visit.keeps_games and self.stack:
+            self.render()  # the player sees the move first; it is kept before the next key
             self._keep_games()
 
     def handle_key(self, key: Key) -> None:
