@@ -9,6 +9,7 @@ from typing import Any, NamedTuple
 
 from termgames.sokoban.format import (
     BUNDLED,
+    BundledCollection,
     Catalogue,
     Collection,
     Level,
@@ -78,8 +79,7 @@ def home_of(back: Restored, open_now: Catalogue | None, anywhere: bool
     level = back.game.level
     candidates: list[Catalogue | None] = [open_now]
     if anywhere:
-        candidates += [_bundled(entry.title) for entry in BUNDLED
-                       if entry.title == back.collection]
+        candidates += [_bundled(entry) for entry in BUNDLED if entry.title == back.collection]
     for catalogue in candidates:
         if catalogue is not None and back.at < len(catalogue) \
                 and catalogue.key(back.at) == level.key:
@@ -89,12 +89,9 @@ def home_of(back: Restored, open_now: Catalogue | None, anywhere: bool
     return Catalogue.of(Collection(back.collection, [level])), 0
 
 
-def _bundled(title: str) -> Catalogue | None:
-    """The bundled collection called ``title``, if its file is there."""
-    for entry in BUNDLED:
-        if entry.title == title:
-            try:
-                return Catalogue.of(load_bundled(entry))
-            except LevelError:
-                return None
-    return None
+def _bundled(entry: BundledCollection) -> Catalogue | None:
+    """The bundled collection ``entry``, if its file is there."""
+    try:
+        return Catalogue.of(load_bundled(entry))
+    except LevelError:
+        return None

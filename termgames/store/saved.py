@@ -49,11 +49,12 @@ def state_text(state: Mapping[str, Any]) -> str:
     return json.dumps(state, sort_keys=True, separators=(",", ":"))
 
 
-def encode(saved: SavedGame) -> str:
-    """The text a saved game is kept as."""
-    envelope = {"format": FORMAT, "game": saved.game, "run": saved.run_id,
-                "saved_at": round(saved.saved_at, 3), "state": saved.state}
-    return json.dumps(envelope, sort_keys=True, separators=(",", ":"))
+def encode(saved: SavedGame, state: str | None = None) -> str:
+    """The text a saved game is kept as (``state``: its state's text, if made already)."""
+    head = json.dumps({"format": FORMAT, "game": saved.game, "run": saved.run_id,
+                       "saved_at": round(saved.saved_at, 3)}, sort_keys=True,
+                      separators=(",", ":"))
+    return f'{head[:-1]},"state":{state_text(saved.state) if state is None else state}}}'
 
 
 def decode(text: str, game: str) -> SavedGame:
@@ -132,7 +133,7 @@ class Slot:
         if text == self.kept:
             return False
         keep(self.store, self.player, self.game,
-             encode(SavedGame(self.game, run_id, now, state)))
+             encode(SavedGame(self.game, run_id, now, state), text))
         self.kept = text
         return True
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import bisect
 import math
 import re
+from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple
 
@@ -33,7 +34,7 @@ class Sample(NamedTuple):
     value: float
 
 
-class Metric:
+class Metric(ABC):
     """A family of series that share a name, a help line, a type and label names."""
 
     kind = "untyped"
@@ -52,9 +53,9 @@ class Metric:
             raise ValueError(f"{self.name} takes the labels {self.label_names}, not {values}")
         return tuple(zip(self.label_names, values, strict=True))
 
+    @abstractmethod
     def samples(self) -> Iterator[Sample]:
         """Every line of the family, in a stable order."""
-        raise NotImplementedError
 
 
 class Gauge(Metric):

@@ -12,6 +12,7 @@ from termgames.sokoban.format.bundled import (
     BUNDLED,
     MENU,
     SLUGS,
+    BundledCollection,
     by_slug,
     keys_of,
     load_bundled,
@@ -34,7 +35,8 @@ from termgames.sokoban.format.solutions import (
     pick_level,
 )
 
-__all__ = ["ALIASES", "BUNDLED", "MENU", "SLUGS", "STDIN", "AmbiguousLevel", "Catalogue",
+__all__ = ["ALIASES", "BUNDLED", "MENU", "SLUGS", "STDIN", "AmbiguousLevel", "BundledCollection",
+           "Catalogue",
            "Collection", "Level", "LevelError", "Position", "Problem", "by_slug", "find_level",
            "found_source", "holds_levels", "keys_of", "load", "load_bundled", "open_levels",
            "parse_each", "parse_solutions", "pick_level", "progress_of", "read_file"]
