@@ -5,6 +5,7 @@ clock as it stood at the last step."""
 from __future__ import annotations
 
 import base64
+import functools
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -54,9 +55,15 @@ def restored(state: Mapping[str, Any], clock: Callable[[], float]) -> Walk:
     return walk
 
 
+_AS_BITS = bytes(ord("1") if square == WALL else ord("0") for square in range(256))
+
+
+@functools.lru_cache(maxsize=4)
 def packed(grid: bytes) -> str:
     """A map a bit a square (1 a wall), as base64."""
-    bits = int("".join("1" if square == WALL else "0" for square in grid) or "0", 2)
+    # Kept once a maze, not once a step: a walk saves after every step and its map
+    # never changes (a 200x200 map took 23 ms a step to pack again).
+    bits = int(grid.translate(_AS_BITS) or b"0", 2)
     return base64.b64encode(bits.to_bytes((len(grid) + 7) // 8, "big")).decode("ascii")
 
 

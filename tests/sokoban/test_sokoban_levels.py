@@ -367,7 +367,7 @@ def seen(found: list[Level | LevelError] | LevelError) -> object:
 
 @given(st.lists(st.sampled_from(LINE_KINDS), max_size=40),
        st.sampled_from(["\n", "\r\n", "\r"]), st.booleans())
-@settings(max_examples=1500)
+@settings(max_examples=500)
 def test_a_level_read_alone_is_read_as_with_its_whole_file(
         lines: list[str], newline: str, last_newline: bool) -> None:
     text = newline.join(lines) + (newline if last_newline else "")
@@ -376,7 +376,7 @@ def test_a_level_read_alone_is_read_as_with_its_whole_file(
 
 @given(st.text(alphabet=st.sampled_from(list("#@+$*.-_ ;()|0123456789\n\r\tTitle:'\x0b\xa0")),
                max_size=400))
-@settings(max_examples=1000)
+@settings(max_examples=400)
 def test_any_text_reads_the_same_a_level_at_a_time(text: str) -> None:
     assert seen(each_level_alone(text)) == seen(whole_file(text))
 
