@@ -6,9 +6,11 @@ Each game is played by a seeded random player for N moves (default 400: Reversi 
 whole games, one after another), and after every move its state is kept exactly as the
 runner keeps it (``GameScreen.saved_state`` is these same core functions; ``Slot.put``
 then encodes the envelope and writes it to a real SQLite store in a fresh folder, with
-the store's own durability settings). The table gives, per game: the moves played, the
-median and largest text written a move, and the median and 95th-percentile time a move
-of state plus write (and of the write alone).
+the store's own durability settings; a move within ``STORE_EVERY_S`` of the last stored
+one goes to the game's journal instead, as when played). The table gives, per game: the
+moves played, the median and largest text written a move, the median and
+95th-percentile time a move of state plus keeping, and the median of a journal write and
+of a store write alone, with how many moves took each.
 """
 
 from __future__ import annotations
@@ -97,7 +99,7 @@ def measure(name: str, moves: int, seed: int, folder: Path) -> list[str]:
     """One row of the table: ``name`` played ``moves`` moves, each kept."""
     store = open_store(folder, owner="bench")
     slot = Slot(store, "bench", name)
-    sizes, whole, writes = [], [], []
+    sizes, whole, journalled, stored = [], [], [], []
     try:
         for state in GAMES[name](random.Random(seed), moves):
             started = time.perf_counter()
@@ -106,17 +108,22 @@ def measure(name: str, moves: int, seed: int, folder: Path) -> list[str]:
             slot.put("run", kept, time.time())
             done = time.perf_counter()
             whole.append(done - started)
-            writes.append(done - before_write)
-            text = store.progress("bench", "saved", name) or ""
+            (stored if slot.pending is None else journalled).append(done - before_write)
+            text = slot.pending or store.progress("bench", "saved", name) or ""
             sizes.append(len(text.encode()))
     finally:
+        slot.close()
         store.close()
 
     def ms(values: list[float], share: float) -> str:
+        if not values:
+            return "-"
         return f"{sorted(values)[int(share * (len(values) - 1))] * 1000:.2f}"
 
     return [name, f"{len(sizes)}", f"{statistics.median(sizes):,.0f} B", f"{max(sizes):,} B",
-            f"{ms(whole, 0.5)} / {ms(whole, 0.95)} ms", f"{ms(writes, 0.5)} ms"]
+            f"{ms(whole, 0.5)} / {ms(whole, 0.95)} ms",
+            f"{ms(journalled, 0.5)} ms ({len(journalled)})",
+            f"{ms(stored, 0.5)} ms ({len(stored)})"]
 
 
 def main() -> None:
@@ -125,8 +132,8 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=400)
     parser.add_argument("--seed", type=int, default=0)
     arguments = parser.parse_args()
-    rows = [["game", "moves", "written a move (median)", "largest", "state + write p50 / p95",
-             "write alone p50"]]
+    rows = [["game", "moves", "written a move (median)", "largest", "state + keep p50 / p95",
+             "journal write p50 (moves)", "store write p50 (moves)"]]
     with tempfile.TemporaryDirectory() as folder:
         for name in GAMES:
             rows.append(measure(name, arguments.moves, arguments.seed, Path(folder) / name))

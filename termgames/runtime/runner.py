@@ -37,6 +37,8 @@ if TYPE_CHECKING:
 
 IDLE_MS = 250
 """The longest wait for a key: short enough that signals are never starved."""
+STORE_PAUSE_MS = 1000
+"""A game journalled but not yet in the store is stored once the player pauses this long."""
 SHOW_PASSES = ("?", "q")
 """The keys that, having stopped a show, go on to do their own work: help and quit."""
 FOOTER_ROWS = 1
@@ -92,6 +94,9 @@ class Runner:
         self.stack: list[Screen[Any]] = []
         self.games: dict[int, GameRun] = {}
         self.timers: dict[int, list[Timer]] = {}
+        self.store_due: float | None = None
+        """When the games only journalled go to the store if no key comes first (the
+        visit's clock, seconds); None when the store has every game."""
         self.notice = notice
         self.warned = len(visit.store.warnings)
         """The store's warnings said so far (the first in ``notice``)."""
@@ -198,8 +203,7 @@ class Runner:
         run = self.games[id(game)]
         self._record(game, run)
         if run.slot is not None:
-            with deferred_signals():
-                run.slot.put(run.run_id, None, time.time())
+            run.slot.put(run.run_id, None, time.time())
         self._farewell(game, run)
         self.games[id(game)] = GameRun(run.spec, run.slot)
 
@@ -249,6 +253,8 @@ class Runner:
             self.dirty = True
         if key is not None:
             self.handle_key(key)
+        elif self.store_due is not None and self.visit.clock.now() >= self.store_due:
+            self._store_games()
         self._check_endings()
         if self.dirty and self.visit.keeps_games and self.stack:
             self.render()  # the player sees the move first; it is kept before the next key
@@ -444,7 +450,8 @@ class Runner:
         if run.slot is None:
             from termgames.store.saved import Slot
 
-            run.slot = Slot(self.visit.store, self.visit.player.name, run.spec.name)
+            run.slot = Slot(self.visit.store, self.visit.player.name, run.spec.name,
+                            deferred_signals)
         return run.slot
 
     def _keep_games(self) -> None:
@@ -456,14 +463,24 @@ class Runner:
             if run is None or not isinstance(screen, GameScreen):
                 continue
             self._keep(screen, run)
+        if any(run.slot is not None and run.slot.pending is not None
+               for run in self.games.values()):
+            self.store_due = self.visit.clock.now() + STORE_PAUSE_MS / 1000
+
+    def _store_games(self) -> None:
+        """The player has paused: give the store the moves only the journal holds. (Not
+        a timer: a timer that ran would draw the screen again, a second a player.)"""
+        self.store_due = None
+        for run in self.games.values():
+            if run.slot is not None:
+                run.slot.flush(time.time())
 
     def _keep(self, screen: GameScreen[Any], run: GameRun) -> None:
         outcome = screen.outcome()
         state = None if outcome is not None and outcome.finished else screen.saved_state()
         if state is None and (run.slot is None or run.slot.kept is None):
             return
-        with deferred_signals():
-            self._slot(run).put(run.run_id, state, time.time())
+        self._slot(run).put(run.run_id, state, time.time())
 
     def _resume(self, screen: GameScreen[Any]) -> None:
         """Bring back the player's unfinished game of ``screen``'s kind, if any: one run
@@ -515,6 +532,8 @@ class Runner:
             self._record(screen, run)  # first: a result earned outweighs the game kept
             if self.visit.keeps_games:
                 self._keep(screen, run)
+            if run.slot is not None:
+                run.slot.close()
             self._farewell(screen, run)
             if self.visit.state_dump is not None:
                 dump_state(self.visit.state_dump, run.spec.name, screen)

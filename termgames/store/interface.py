@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
+from pathlib import Path
 from typing import NamedTuple
 
 
@@ -152,6 +153,11 @@ class Store(StoreReader):
     def save_progress(self, player: str, space: str, key: str, value: str) -> bool:
         """Store ``value`` under ``key``, replacing what was there."""
         return self.offer_progress(player, space, key, value, None)
+
+    @abstractmethod
+    def local_folder(self) -> Path | None:
+        """The folder on this machine that holds the store's own files (its database, or
+        the spool its writes wait in), or None for a store that keeps no file here."""
 
     @abstractmethod
     def mark(self, player: str, space: str, key: str) -> bool:

@@ -12,6 +12,7 @@ out of reach) is opened before the screen is taken, where its one-line error bel
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from pathlib import Path
 
 from termgames.store.interface import ProgressRow, Score, Store
 
@@ -47,6 +48,10 @@ class OpeningStore(Store):
         """Close the store if it was ever opened."""
         if self._store is not None:
             self._store.close()
+
+    def local_folder(self) -> Path | None:
+        """The opened store's folder."""
+        return self.opened.local_folder()
 
     @property
     def stale_since(self) -> float | None:

@@ -16,6 +16,7 @@ import threading
 import time
 from abc import abstractmethod
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 from typing import Any, NamedTuple, Protocol
 
 from termgames.failures import reason_of
@@ -282,6 +283,10 @@ class SQLStore(Store):
                           "ORDER BY player, key", parameters)
         return [ProgressRow(str(p), str(k), str(v), None if r is None else int(r))
                 for p, k, v, r in rows]
+
+    def local_folder(self) -> Path | None:
+        """None: a database server keeps no file on this machine (SQLite says otherwise)."""
+        return None
 
     def offer_progress(self, player: str, space: str, key: str, value: str,
                        rank: int | None) -> bool:

@@ -144,6 +144,10 @@ class SQLiteStore(SQLStore):
         finally:
             self._db.execute("PRAGMA synchronous = FULL")
 
+    def local_folder(self) -> Path | None:
+        """The database's folder, for a store that writes one."""
+        return self.path.parent if self.writable and self.path is not None else None
+
     @contextlib.contextmanager
     def transaction(self, write: bool = True) -> Iterator[Execute]:
         """One transaction. A writing one is IMMEDIATE: it takes the write lock up front,

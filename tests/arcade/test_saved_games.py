@@ -15,6 +15,7 @@ import pytest
 
 from termgames.g2048.board import Direction, Game2048
 from termgames.reversi.board import square_name
+from termgames.runtime.runner import STORE_PAUSE_MS
 from termgames.store.saved import ASIDE_SPACE, SAVED_SPACE
 from tests.harness.drivers import FakeDriver, fake_program
 from tests.harness.stores import PLAYER, store_at
@@ -65,6 +66,26 @@ def test_a_2048_game_left_comes_back_as_it_stood_and_deals_the_same_tiles(
             model_again.slide(direction)
         assert playing(run).game.grid == model_again.grid  # type: ignore[attr-defined]
         assert playing(run).game.score == model_again.score  # type: ignore[attr-defined]
+
+
+def test_moves_go_to_the_journal_and_to_the_store_once_the_player_pauses(
+        tmp_path: Path) -> None:
+    def actions() -> str:
+        text = kept(tmp_path, "2048")
+        return str(json.loads(text)["state"]["actions"]) if text else ""
+
+    model = Game2048(4, 2048, random.Random(5))
+    moves = [direction for direction in [Direction.LEFT, Direction.UP, Direction.RIGHT,
+                                         Direction.DOWN] * 3 if model.slide(direction).changed]
+    with fake_program(["2048", "--seed", "5"], tmp_path) as run:
+        run.wait_for("Score: 0")
+        run.press(*[direction.word for direction in moves])
+        assert len(actions()) == 1  # the first move is stored, the rest only journalled
+        started = run.clock
+        run.wait_until(lambda: len(actions()) == len(moves), "the store to get every move")
+        assert run.clock - started >= STORE_PAUSE_MS / 1000
+        run.press("q")
+        assert run.finish() == 0
 
 
 def test_r_on_a_game_that_came_back_starts_afresh_and_forgets_it(tmp_path: Path) -> None:

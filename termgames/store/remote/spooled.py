@@ -17,6 +17,7 @@ import contextlib
 import sqlite3
 import time
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from typing import TypeVar
 
 from termgames.store.interface import ProgressRow, Score, Store, StoreReader
@@ -53,6 +54,10 @@ class SpooledStore(Store):
         finally:
             self.reader.close()
             self.spool.close()
+
+    def local_folder(self) -> Path | None:
+        """The spool's folder."""
+        return self.spool.path.parent
 
     @property
     def stale_since(self) -> float | None:
