@@ -99,7 +99,10 @@ def measure(name: str, moves: int, seed: int, folder: Path) -> list[str]:
     """One row of the table: ``name`` played ``moves`` moves, each kept."""
     store = open_store(folder, owner="bench")
     slot = Slot(store, "bench", name)
-    sizes, whole, journalled, stored = [], [], [], []
+    sizes: list[int] = []
+    whole: list[float] = []
+    journalled: list[float] = []
+    stored: list[float] = []
     try:
         for state in GAMES[name](random.Random(seed), moves):
             started = time.perf_counter()
