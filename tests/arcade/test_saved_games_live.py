@@ -5,6 +5,7 @@ the player then coming back by the same name (and another name getting nothing o
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 import signal
 import sqlite3
@@ -62,6 +63,29 @@ def test_a_dropped_link_keeps_the_game_for_its_player_on_their_next_visit(
             await bobs.finish()
 
         async with await connect(server.port, user="ann") as back:
+            seat = await sit(back, "2048")
+            await seat.wait_for("Your unfinished game is back")
+            await seat.wait_until(lambda: tiles_shown(seat.text()) == board, "the board as it was")
+            seat.press("q")
+            assert await seat.finish() == 0
+
+    run(play())
+
+
+def test_a_served_game_whose_process_is_killed_comes_back_with_every_move_shown(
+        server: Server) -> None:
+    async def play() -> None:
+        async with await connect(server.port, user="cy") as conn:
+            seat = await sit(conn, "2048 --seed 6")
+            await seat.wait_for("Score: 0")
+            (game,) = server.wait_for_games(1)
+            seat.press(*("left", "up", "right", "down") * 3)
+            await seat.played_all_keys()
+            await seat.wait_until(lambda: len(tiles_shown(seat.text())) == 4, "the board")
+            board = tiles_shown(seat.text())
+            os.kill(game, signal.SIGKILL)  # no handler runs: only what was written stands
+            await seat.finish()
+        async with await connect(server.port, user="cy") as back:
             seat = await sit(back, "2048")
             await seat.wait_for("Your unfinished game is back")
             await seat.wait_until(lambda: tiles_shown(seat.text()) == board, "the board as it was")
