@@ -29,7 +29,8 @@ def brute_force(own: Bitboard, opp: Bitboard, takes_empties: bool = False) -> in
     return best
 
 
-@pytest.mark.parametrize("empties", range(1, 9))
+# Eight empties is the soak (0.7 s of brute force): pytest -m slow.
+@pytest.mark.parametrize("empties", [*range(1, 8), pytest.param(8, marks=pytest.mark.slow)])
 def test_the_solver_matches_brute_force(empties: int) -> None:
     for seed in range(6):
         position = endgame(seed * 31 + empties, empties)
@@ -41,11 +42,12 @@ def test_the_solver_matches_brute_force(empties: int) -> None:
             assert (found > window) == (exact > window), (seed, empties, window)
 
 
-def test_the_solver_matches_alpha_beta_with_ten_empties() -> None:
-    for seed in range(3):
-        position = endgame(1000 + seed, 10)
-        assert EndgameSolver().solve(position.own, position.opp) == alpha_beta(
-            position.own, position.opp), seed
+@pytest.mark.parametrize("seed", [0, pytest.param(1, marks=pytest.mark.slow),
+                                  pytest.param(2, marks=pytest.mark.slow)])
+def test_the_solver_matches_alpha_beta_with_ten_empties(seed: int) -> None:
+    position = endgame(1000 + seed, 10)
+    assert EndgameSolver().solve(position.own, position.opp) == alpha_beta(
+        position.own, position.opp)
 
 
 def test_empties_go_to_the_winner_when_asked() -> None:

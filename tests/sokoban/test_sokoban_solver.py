@@ -124,7 +124,10 @@ def test_a_solve_from_a_position_mid_level_starts_there() -> None:
                                                      Push((2, 3), Direction.RIGHT))
 
 
-@pytest.mark.parametrize(("boxes_count", "goals_count"), [(2, 2), (3, 3), (3, 2)])
+# The three-box rooms are the soak (about a second between them): pytest -m slow.
+@pytest.mark.parametrize(("boxes_count", "goals_count"), [
+    (2, 2), pytest.param(3, 3, marks=pytest.mark.slow),
+    pytest.param(3, 2, marks=pytest.mark.slow)])
 def test_the_solver_agrees_with_an_exhaustive_search_on_small_rooms(
         boxes_count: int, goals_count: int) -> None:
     rng = random.Random(2026 + boxes_count * 10 + goals_count)
