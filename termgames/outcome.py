@@ -44,6 +44,8 @@ class Outcome(NamedTuple):
     variant: str
     marks: frozenset[Mark] = frozenset()
     detail: object = None
+    filed: bool = True
+    """False for a result no record takes (two people at one keyboard, one account)."""
 
     @property
     def finished(self) -> bool:

@@ -48,13 +48,14 @@ def _violations(state: Mapping[str, Any]) -> list[str]:
 SPEC = GameSpec(
     name="reversi",
     title="Reversi",
-    summary="outflank the computer; hints, undo, five levels",
+    summary="outflank the computer; two players; five levels",
     command=_command,
     create=_create,
     scoring=Scoring(ScoreKind.MARGIN, "opponent", "no game yet",
                     unranked=frozenset({Mark.AUTOPLAY})),
     check_state=_violations,
     preload=_preload,
-    remote_options=frozenset({"--ai", "--level", "--you", "--first", "--watch", "--seed"}),
+    remote_options=frozenset({"--ai", "--level", "--you", "--first", "--watch", "--seed",
+                              "--players", "--names"}),
     storm_args=("--ai", "random", "--first", "you", "--seed", "1"),
 )

@@ -25,21 +25,56 @@ STRATEGIES = click.Choice(STRATEGY_NAMES)
               default=First.RANDOM.value,
               show_default=True, help="Who moves first.")
 @click.option("--watch", is_flag=True, help="Computer against computer, at a watchable pace.")
+@click.option("--players", type=click.IntRange(1, 2), default=1, show_default=True,
+              help="2: two people at this keyboard, taking turns (X moves first).")
+@click.option("--names", default=None, metavar="X,O",
+              help="With --players 2, X's name and O's (default: yours, and Guest).")
 @click.option("--seed", type=int, default=None, help="Seed the computer's choices.")
 @display_options
 @click.pass_context
 def command(ctx: click.Context, ai: str | None, level: int, you: str, first: str, watch: bool,
-            seed: int | None, display: DisplayOptions) -> None:
-    """Play Reversi against the computer (or watch two computers)."""
+            players: int, names: str | None, seed: int | None, display: DisplayOptions
+            ) -> None:
+    """Play Reversi against the computer, or a friend at this keyboard (or watch two
+    computers)."""
     if ctx.invoked_subcommand is not None:
         return
+    from dataclasses import replace
+
     from termgames.reversi.board import Side
     from termgames.reversi.screen import ReversiScreen
     from termgames.reversi.settings import settings_for
 
     settings = settings_for(level, ai, Side(you.upper()), First(first), watch, seed)
+    if players == 2:
+        if watch:
+            raise click.BadParameter("two people play, or two computers: not both",
+                                     param_hint="'--players 2' with '--watch'")
+        settings = replace(settings, together=two_names(names))
+    elif names is not None:
+        raise click.BadParameter("names two people: give --players 2 too",
+                                 param_hint="'--names'")
     needs_weights(settings.opponent.strategy)
     play(lambda context: ReversiScreen(context, settings), display)
+
+
+NAME_LENGTH = 16
+"""The longest name a player at one keyboard may give: the header has room for two."""
+
+
+def two_names(names: str | None) -> tuple[str, str]:
+    """``--names X,O`` as two names ('' where the screen fills in its default)."""
+    if names is None:
+        return "", ""
+    parts = [part.strip() for part in names.split(",")]
+    if len(parts) != 2 or not all(parts):
+        raise click.BadParameter(f"{names!r} is not two names with a comma between (Ann,Bob)",
+                                 param_hint="'--names'")
+    for part in parts:
+        if len(part) > NAME_LENGTH or not part.isprintable():
+            raise click.BadParameter(f"{part!r}: a name is 1-{NAME_LENGTH} printable "
+                                     "characters", param_hint="'--names'")
+    return parts[0], parts[1]
 
 
 def needs_weights(*strategies: str) -> None:

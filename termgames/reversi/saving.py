@@ -44,7 +44,8 @@ def saved(settings: Settings, match: Match, used_undo: bool, hints: bool,
     return {"version": SAVED_VERSION, "you": settings.you.value, "first": match.first.value,
             "opponent": opponent.strategy.value, "level": opponent.level,
             "moves": [event.square for event in match.events if isinstance(event, Played)],
-            "used_undo": used_undo, "hints": hints, "random": random_state(rng)}
+            "used_undo": used_undo, "hints": hints, "random": random_state(rng),
+            **({"together": list(settings.together)} if settings.together else {})}
 
 
 def restored(state: Mapping[str, Any], settings: Settings) -> Restored:
@@ -59,11 +60,12 @@ def restored(state: Mapping[str, Any], settings: Settings) -> Restored:
                             None if level is None else int(level))
         squares = [_square(square) for square in state["moves"]]
         rng = restored_random(str(state["random"]))
+        together = _names(state.get("together"))
     except (KeyError, TypeError, ValueError) as error:
         raise BadState(f"not a saved Reversi game ({error})") from None
     # Who starts is kept as it was drawn: the match says it, whatever --first said.
     settings = replace(settings, you=you, first=First.YOU if first == you else First.COMPUTER,
-                       opponent=opponent, watch=False)
+                       opponent=opponent, watch=False, together=together)
     match = Match(first, frozenset(Side) - settings.computer)
     try:
         for square in squares:
@@ -72,6 +74,16 @@ def restored(state: Mapping[str, Any], settings: Settings) -> Restored:
         raise BadState(f"the moves do not replay ({error})") from None
     return Restored(settings, match, bool(state.get("used_undo")), bool(state.get("hints")),
                     rng)
+
+
+def _names(value: object) -> tuple[str, str] | None:
+    """Two people's names as the state keeps them (absent: against the computer)."""
+    if value is None:
+        return None
+    if not isinstance(value, list) or len(value) != 2 \
+            or not all(isinstance(name, str) and name for name in value):
+        raise ValueError(f"{value!r} are not two names")
+    return value[0], value[1]
 
 
 def _square(value: object) -> int:

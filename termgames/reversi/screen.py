@@ -1,9 +1,11 @@
-"""Reversi on the terminal: you against the computer (or two computers), with hints and undo."""
+"""Reversi on the terminal: you against the computer, or two people at one keyboard (or two
+computers), with hints and undo."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
@@ -26,6 +28,7 @@ from termgames.reversi.view import (
     draw_board,
     draw_report,
     headline,
+    headline_together,
     layout,
     recent_marks,
     verdict,
@@ -43,6 +46,19 @@ Typed = tuple[Callable[[], None], int | None]
 it is one."""
 
 
+GUEST = "Guest"
+"""O's name at one keyboard when none is given."""
+
+
+def with_names(settings: Settings, player: str) -> Settings:
+    """``settings`` with two people's names filled in: X is the player's own unless named,
+    O a guest unless named."""
+    if settings.together is None:
+        return settings
+    x, o = settings.together
+    return replace(settings, together=(x or player, o or GUEST))
+
+
 class ReversiScreen(GameScreen[ReversiState]):
     """The board, the report of the turn, and the computer thinking in slices."""
 
@@ -52,7 +68,7 @@ class ReversiScreen(GameScreen[ReversiState]):
     def __init__(self, context: LaunchContext, settings: Settings | None = None) -> None:
         super().__init__()
         self.context = context
-        self.settings = settings or Settings()
+        self.settings = with_names(settings or Settings(), context.player.name)
         self.rng = random.Random(self.settings.seed)
         self.computer = self.settings.computer
         self.turns = self.computer_turns()
@@ -74,7 +90,10 @@ class ReversiScreen(GameScreen[ReversiState]):
         self.typing.clear()
         match = Match(starter, frozenset(Side) - self.computer)
         self.report_from = 0
-        who = "You move" if starter not in self.computer else f"{starter.value} moves"
+        if self.settings.together:
+            who = f"{self.settings.names[starter]} ({starter.value}) moves"
+        else:
+            who = "You move" if starter not in self.computer else f"{starter.value} moves"
         self.note = f"{who} first."
         return match
 
@@ -101,9 +120,18 @@ class ReversiScreen(GameScreen[ReversiState]):
             *digits,
             Binding(("t", "\t"), self.toggle_hints, "hints: mark every legal move",
                     f"hints ({hints})", "t", 30),
-            Binding(("u",), self.take_back, "take back your move", "undo", priority=20),
+            Binding(("u",), self.take_back, "take back the last move" if self.settings.together
+                    else "take back your move", "undo", priority=20),
             Binding(("r",), self.ask_new_game, "new game", "new", priority=5),
+            self.players_binding(),
         )
+
+    def players_binding(self) -> Binding:
+        """p: a new game for the other kind of players."""
+        return Binding(("p",), self.ask_other_players,
+                       "a new game against the computer" if self.settings.together
+                       else "a new game for two people at this keyboard",
+                       "vs computer" if self.settings.together else "2 players", priority=4)
 
     def in_turn(self, handler: Callable[[], None], digit: int | None = None
                 ) -> Callable[[], None]:
@@ -128,6 +156,27 @@ class ReversiScreen(GameScreen[ReversiState]):
             self.ask("Start a new game? This one ends here.", self.new_game)
         else:
             self.new_game()
+
+    def ask_other_players(self) -> None:
+        """Two people at this keyboard, or one against the computer, from a new game; one
+        under way is not thrown away without asking."""
+        together = None if self.settings.together else ("", "")
+        switched = with_names(replace(self.settings, together=together),
+                              self.context.player.name)
+
+        def switch() -> None:
+            self.new_run()  # recorded as it was played, before the players change
+            self.turns.stop()
+            self.settings, self.computer = switched, switched.computer
+            self.turns = self.computer_turns()
+            self.match = self.new_match()
+            self.turns.start(self.match)
+
+        if self.match.moves and not self.match.over:
+            who = "two people" if together else "you against the computer"
+            self.ask(f"Start a new game for {who}? This one ends here.", switch)
+        else:
+            switch()
 
     def move_cursor(self, direction: Direction) -> None:
         """Move the cursor within the board; a half-typed square is forgotten, even one
@@ -191,7 +240,8 @@ class ReversiScreen(GameScreen[ReversiState]):
         self.turns.stop()
         self.used_undo = True
         self.typing.clear()
-        self.report("Took back your last move.")
+        self.report("Took back the last move." if self.settings.together
+                    else "Took back your last move.")
 
     def new_game(self) -> None:
         """Record this game as it stands and start another."""
@@ -243,8 +293,11 @@ class ReversiScreen(GameScreen[ReversiState]):
         result = self.match.result()
         assert result is not None
         self.show_result(
-            [verdict(result, self.settings.player), f"X {result.x}  O {result.o}"],
+            [verdict(result, self.settings.player,
+                     self.settings.names if self.settings.together else None),
+             f"X {result.x}  O {result.o}"],
             Binding(("r",), self.new_game, "new game", "new game"),
+            *([] if self.settings.watch else [self.players_binding()]),
             *([] if self.settings.watch else [
                 Binding(("u",), self.take_back, "take back", "undo")]))
 
@@ -252,6 +305,8 @@ class ReversiScreen(GameScreen[ReversiState]):
         """A game left before its end is not a result: the player is told so."""
         if self.settings.watch or self.match.over or not self.match.moves:
             return ""
+        if self.settings.together:
+            return "two people at one keyboard play for no record"
         return "a game counts once it is finished"
 
     def standing(self) -> str:
@@ -286,8 +341,13 @@ class ReversiScreen(GameScreen[ReversiState]):
     def draw(self, canvas: Canvas) -> None:
         """Scores, the board as big as the window allows, and the report of the turn."""
         discs = canvas.glyphs.unicode and canvas.colour
-        canvas.fitted(0, headline(self.match.position.score(), self.settings.player,
-                                  self.settings.opponent.name, discs), BOLD)
+        score = self.match.position.score()
+        if self.settings.together:
+            turn = None if self.match.over else self.match.turn
+            canvas.fitted(0, headline_together(score, self.settings.names, turn, discs), BOLD)
+        else:
+            canvas.fitted(0, headline(score, self.settings.player,
+                                      self.settings.opponent.name, discs), BOLD)
         area = Rect(1, 0, canvas.height - 1 - STATUS_ROWS - 1, canvas.width)
         area = self.board_room(area, board_in)
         self.shape = self.layouts.get((area, canvas.glyphs.unicode), lambda: layout(area))

@@ -12,7 +12,11 @@ from termgames.reversi.board import Side
 from termgames.reversi.engine import Opponent, opponent_for
 from termgames.reversi.match import First, MatchResult
 
-__all__ = ["Settings", "settings_for", "variant_name"]
+__all__ = ["TOGETHER", "Settings", "settings_for", "variant_name"]
+
+
+TOGETHER = "two players"
+"""The variant of a game two people play at one keyboard (never filed)."""
 
 
 def variant_name(opponent: Opponent) -> str:
@@ -29,25 +33,34 @@ class Settings:
     opponent: Opponent = field(default_factory=lambda: opponent_for(1))
     watch: bool = False
     seed: int | None = None
+    together: tuple[str, str] | None = None
+    """Two people at one keyboard: X's name and O's. None against the computer."""
 
     @property
     def computer(self) -> frozenset[Side]:
-        """The sides the computer plays: both, watching."""
-        return frozenset(Side) if self.watch else frozenset({self.you.other})
+        """The sides the computer plays: both, watching; none, two people playing."""
+        if self.watch:
+            return frozenset(Side)
+        return frozenset() if self.together else frozenset({self.you.other})
 
     @property
     def names(self) -> dict[Side, str]:
         """What the report calls each side."""
+        if self.together:
+            return {Side.X: self.together[0], Side.O: self.together[1]}
         return ({side: side.value for side in Side} if self.watch else
                 {self.you: "You", self.you.other: "Computer"})
 
     @property
     def player(self) -> Side | None:
-        """The player's side; None when two computers play."""
-        return None if self.watch else self.you
+        """The player's side; None when two computers play, or two people."""
+        return None if self.watch or self.together else self.you
 
     def starter(self, rng: random.Random) -> Side:
-        """Who moves first in a new game, as --first says (at random: drawn from ``rng``)."""
+        """Who moves first in a new game, as --first says (at random: drawn from ``rng``);
+        two people at one keyboard: X, as at a board."""
+        if self.together:
+            return Side.X
         if self.first == First.RANDOM:
             return rng.choice([Side.X, Side.O])
         return self.you if self.first == First.YOU else self.you.other
@@ -55,11 +68,13 @@ class Settings:
     def outcome(self, result: MatchResult, used_undo: bool) -> Outcome:
         """A finished match's outcome: the margin from the player's side (X's, watching),
         marked if a move was taken back or nobody played."""
-        margin = result.margin(Side.X if self.watch else self.you)
+        margin = result.margin(Side.X if self.watch or self.together else self.you)
         won = Result.WON if margin > 0 else Result.LOST if margin < 0 else Result.DRAW
         marks = {Mark.UNDO} if used_undo else set()
         if self.watch:
             marks.add(Mark.AUTOPLAY)
+        if self.together:  # one account, two people: the result is nobody's record
+            return Outcome(won, margin, TOGETHER, frozenset(marks), filed=False)
         return Outcome(won, margin, variant_name(self.opponent), frozenset(marks))
 
 

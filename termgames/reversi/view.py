@@ -115,8 +115,31 @@ def headline(score: tuple[int, int], you: Side | None, opponent: str, discs: boo
             f"You {me}  Computer {it}"]
 
 
-def verdict(result: MatchResult, you: Side | None) -> str:
-    """The classic end-of-game line, for the player (or for X and O, watching)."""
+def headline_together(score: tuple[int, int], names: dict[Side, str], turn: Side | None,
+                      discs: bool) -> list[str]:
+    """The header's forms, longest first, for two people at one keyboard: each one's name,
+    side and discs, and whose turn it is (``turn``; None once the game is over)."""
+    x, o = score
+    colour = {Side.X: ", black", Side.O: ", white"} if discs else {Side.X: "", Side.O: ""}
+    moving = f"   {names[turn]} to move" if turn is not None else "   game over"
+    short = f"  {names[turn]} to move" if turn is not None else ""
+    return [f"Reversi   {names[Side.X]} (X{colour[Side.X]}) {x}   "
+            f"{names[Side.O]} (O{colour[Side.O]}) {o}{moving}",
+            f"{names[Side.X]} (X) {x}   {names[Side.O]} (O) {o}{moving}",
+            f"{names[Side.X]} {x}  {names[Side.O]} {o}{short}",
+            f"X {x}  O {o}{f'  {turn.value} to move' if turn is not None else ''}"]
+
+
+def verdict(result: MatchResult, you: Side | None,
+            together: dict[Side, str] | None = None) -> str:
+    """The classic end-of-game line, for the player (or for X and O, watching; or by name,
+    for two people at one keyboard)."""
+    if together is not None:
+        winner = result.winner
+        if winner is None:
+            return f"{together[Side.X]} and {together[Side.O]} tie!"
+        return (f"{together[winner]} ({winner.value}) beats {together[winner.other]} by "
+                f"{result.margin(winner)} points!")
     if you is None:
         winner = result.winner
         return f"{winner.value} wins!" if winner is not None else "The game was a tie!"
@@ -138,6 +161,8 @@ def describe(event: Event, name: dict[Side, str], computer: frozenset[Side],
     assert isinstance(event, Passed)
     if watch:
         text = f"{event.side.value} has no move."
+    elif not computer:  # two people at one keyboard
+        text = f"{name[event.side]} has no move: {name[event.side.other]} again."
     elif event.side in computer:
         text = "Computer has no move: your turn."
     else:

@@ -437,7 +437,7 @@ class Runner:
 
     def _record(self, screen: GameScreen[Any], run: GameRun) -> None:
         outcome = screen.outcome()
-        if outcome is None:
+        if outcome is None or not outcome.filed:
             return
         with deferred_signals():
             run.spec.record(self.visit.store, outcome, run.file(outcome), self.visit.player)

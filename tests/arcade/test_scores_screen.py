@@ -22,7 +22,7 @@ LAUNCHER_MINIMUM = window_for((8, 40))
 """The launcher's smallest window, which the scores screen keeps."""
 SUMMARIES = {"2048": "slide and merge tiles; make 2048 to win",
              "Maze": "find the way out; A* shows the shortest path",
-             "Reversi": "outflank the computer; hints, undo, five levels",
+             "Reversi": "outflank the computer; two players; five levels",
              "Sokoban": "push every box onto a goal"}
 
 
