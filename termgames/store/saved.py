@@ -35,6 +35,8 @@ ASIDE_SPACE = "saved-aside"
 STORE_EVERY_S = 30.0
 """While a game is played, the store gets it at most this often (and whenever the player
 pauses or leaves: ``Slot.flush``); the journal gets every move."""
+BINARY = getattr(os, "O_BINARY", 0)
+"""Windows opens a descriptor in text mode unless told (it would write a newline as two)."""
 JOURNALS = "saved-games"
 """The folder, beside the store's own files, of the games' journals."""
 
@@ -130,10 +132,10 @@ class Journal:
         try:
             if self._fd is None:
                 self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-                self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600)
+                self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT | BINARY, 0o600)
             # One write at the start, its length first: a longer text held before leaves
             # bytes behind it that the length says to ignore, so no truncation is needed.
-            os.pwrite(self._fd, b"%d\n" % len(body) + body, 0)
+            _write_at_start(self._fd, b"%d\n" % len(body) + body)
         except OSError:
             self.working = False
 
@@ -152,7 +154,7 @@ class Journal:
         """Hold nothing (the store has it all)."""
         try:
             if self._fd is not None:
-                os.pwrite(self._fd, b"0\n", 0)
+                _write_at_start(self._fd, b"0\n")
             elif self.path.exists():
                 self.path.unlink()
         except OSError:
@@ -164,6 +166,16 @@ class Journal:
             with contextlib.suppress(OSError):
                 os.close(self._fd)
             self._fd = None
+
+
+def _write_at_start(fd: int, data: bytes) -> None:
+    """``data`` over the start of the file: one call where the system has pwrite (not
+    Windows, where a seek comes first)."""
+    if hasattr(os, "pwrite"):
+        os.pwrite(fd, data, 0)
+    else:
+        os.lseek(fd, 0, os.SEEK_SET)
+        os.write(fd, data)
 
 
 def journal_of(store: Store, player: str, game: str) -> Journal | None:

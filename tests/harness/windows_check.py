@@ -29,6 +29,8 @@ SIGBREAK = 21
 POSIX_ONLY_SIGNAL_FUNCTIONS = ("pthread_sigmask", "pthread_kill", "sigpending", "sigwait",
                                "sigwaitinfo", "sigtimedwait", "alarm", "pause", "setitimer",
                                "getitimer", "siginterrupt")
+POSIX_ONLY_OS_FUNCTIONS = ("pwrite", "pread")
+"""What os has here and not on Windows, among what termgames might call."""
 PLATFORM_NEUTRAL = ("click", "sqlite3", "subprocess", "asyncio", "selectors",
                     "multiprocessing.pool", "concurrent.futures", "pytest", "asyncssh",
                     "aiohttp")
@@ -51,6 +53,10 @@ def pretend_windows() -> None:
         if hasattr(signal, name):
             delattr(signal, name)
     signal.SIGBREAK = SIGBREAK  # type: ignore[attr-defined]  # Ctrl-Break, Windows only
+    import os
+
+    for name in POSIX_ONLY_OS_FUNCTIONS:
+        delattr(os, name)
     import locale
 
     del locale.nl_langinfo  # not on Windows
