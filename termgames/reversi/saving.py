@@ -18,6 +18,9 @@ from termgames.reversi.settings import Settings
 
 SAVED_VERSION = 1
 """The version of Reversi's saved state."""
+TOGETHER_VERSION = 2
+"""A game two people play at one keyboard: a version of its own, so that code from
+before it drops the game rather than bring it back against the computer and file it."""
 
 
 class BadState(ValueError):
@@ -41,7 +44,8 @@ def saved(settings: Settings, match: Match, used_undo: bool, hints: bool,
     if settings.watch or not match.moves:
         return None
     opponent = settings.opponent
-    return {"version": SAVED_VERSION, "you": settings.you.value, "first": match.first.value,
+    version = TOGETHER_VERSION if settings.together else SAVED_VERSION
+    return {"version": version, "you": settings.you.value, "first": match.first.value,
             "opponent": opponent.strategy.value, "level": opponent.level,
             "moves": [event.square for event in match.events if isinstance(event, Played)],
             "used_undo": used_undo, "hints": hints, "random": random_state(rng),
@@ -51,7 +55,7 @@ def saved(settings: Settings, match: Match, used_undo: bool, hints: bool,
 def restored(state: Mapping[str, Any], settings: Settings) -> Restored:
     """The game ``saved`` kept, its moves played again on a new match; ``settings``
     gives what the state does not (the seed). BadState if it is not one."""
-    if state.get("version") != SAVED_VERSION:
+    if state.get("version") not in (SAVED_VERSION, TOGETHER_VERSION):
         raise BadState(f"saved Reversi version {state.get('version')!r}")
     try:
         you, first = Side(state["you"]), Side(state["first"])
@@ -61,6 +65,8 @@ def restored(state: Mapping[str, Any], settings: Settings) -> Restored:
         squares = [_square(square) for square in state["moves"]]
         rng = restored_random(str(state["random"]))
         together = _names(state.get("together"))
+        if (together is not None) != (state["version"] == TOGETHER_VERSION):
+            raise ValueError("two players' names, or none, as its version says")
     except (KeyError, TypeError, ValueError) as error:
         raise BadState(f"not a saved Reversi game ({error})") from None
     # Who starts is kept as it was drawn: the match says it, whatever --first said.

@@ -458,13 +458,16 @@ class Runner:
         """Keep each unfinished game as it stands now, if it changed; forget one that is
         over. Each key's move is written before the next key is read: a game killed at
         any moment loses at most the move in hand."""
+        written = False
         for screen in self.stack:
             run = self.games.get(id(screen))
             if run is None or not isinstance(screen, GameScreen):
                 continue
-            self._keep(screen, run)
-        if any(run.slot is not None and run.slot.pending is not None
-               for run in self.games.values()):
+            written = self._keep(screen, run) or written
+        # A pause is counted from the last change written, not from the last frame: a
+        # clock redrawn ten times a second is no move.
+        if written and any(run.slot is not None and run.slot.pending is not None
+                           for run in self.games.values()):
             self.store_due = self.visit.clock.now() + STORE_PAUSE_MS / 1000
 
     def _store_games(self) -> None:
@@ -475,12 +478,13 @@ class Runner:
             if run.slot is not None:
                 run.slot.flush(time.time())
 
-    def _keep(self, screen: GameScreen[Any], run: GameRun) -> None:
+    def _keep(self, screen: GameScreen[Any], run: GameRun) -> bool:
+        """Keep ``screen``'s game as it stands; whether anything was written."""
         outcome = screen.outcome()
         state = None if outcome is not None and outcome.finished else screen.saved_state()
         if state is None and (run.slot is None or run.slot.kept is None):
-            return
-        self._slot(run).put(run.run_id, state, time.time())
+            return False
+        return self._slot(run).put(run.run_id, state, time.time())
 
     def _resume(self, screen: GameScreen[Any]) -> None:
         """Bring back the player's unfinished game of ``screen``'s kind, if any: one run

@@ -98,9 +98,10 @@ def load(store: Store, player: str, game: str) -> str | None:
     return store.progress(player, SAVED_SPACE, game) or None
 
 
-def keep(store: Store, player: str, game: str, text: str) -> None:
-    """Keep ``text`` as ``player``'s saved ``game``, in place of any before it."""
-    store.save_progress(player, SAVED_SPACE, game, text)
+def keep(store: Store, player: str, game: str, text: str) -> bool:
+    """Keep ``text`` as ``player``'s saved ``game``, in place of any before it; whether
+    the store could."""
+    return store.save_progress(player, SAVED_SPACE, game, text)
 
 
 def forget(store: Store, player: str, game: str) -> None:
@@ -151,12 +152,14 @@ class Journal:
         return rest[:int(length)].decode("utf-8", "replace") or None
 
     def clear(self) -> None:
-        """Hold nothing (the store has it all)."""
+        """Hold nothing (the store has it all). The file stays: another session of the
+        same player may hold it open, and would go on writing to a file unlinked."""
         try:
-            if self._fd is not None:
-                _write_at_start(self._fd, b"0\n")
-            elif self.path.exists():
-                self.path.unlink()
+            if self._fd is None and not self.path.exists():
+                return
+            if self._fd is None:
+                self._fd = os.open(self.path, os.O_RDWR | BINARY)
+            _write_at_start(self._fd, b"0\n")
         except OSError:
             self.working = False
 
@@ -260,16 +263,19 @@ class Slot:
         text = state_text(state)
         if text == self.kept:
             return False
-        self.kept = text
         envelope = encode(SavedGame(self.game, run_id, now, state), text)
+        # What this slot remembers changes only once the text is written: a stop raised
+        # by a signal in between leaves it to be written again as the runner unwinds.
         if self.journal is None or not self.journal.working \
                 or now - self.stored_at >= STORE_EVERY_S:
             self._store(envelope, now)
         else:
             self.journal.write(envelope)
-            self.pending = envelope
-            if not self.journal.working:
-                self.flush(now)
+            if self.journal.working:
+                self.pending = envelope
+            else:
+                self._store(envelope, now)
+        self.kept = text
         return True
 
     def flush(self, now: float) -> None:
@@ -278,10 +284,15 @@ class Slot:
             self._store(self.pending, now)
 
     def _store(self, envelope: str, now: float) -> None:
+        """Give the store ``envelope``; the journal is cleared only once the store has it
+        (a store that could not keep it leaves the journal holding it)."""
         with self.guard():
-            keep(self.store, self.player, self.game, envelope)
-            self.pending, self.stored_at = None, now
-            self._clear_journal()
+            if keep(self.store, self.player, self.game, envelope):
+                self.pending, self.stored_at = None, now
+                self._clear_journal()
+            elif self.journal is not None and self.journal.working:
+                self.journal.write(envelope)
+                self.pending = envelope
 
     def _clear_journal(self) -> None:
         if self.journal is not None:
@@ -291,7 +302,7 @@ class Slot:
         """Forget the kept game, whatever this slot last wrote (one that cannot be
         resumed)."""
         with self.guard():
-            self.pending = None
+            self.pending, self.stored_at = None, float("-inf")
             self._clear_journal()
             forget(self.store, self.player, self.game)
             self.kept = None

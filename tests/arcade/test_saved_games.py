@@ -88,6 +88,23 @@ def test_moves_go_to_the_journal_and_to_the_store_once_the_player_pauses(
         assert run.finish() == 0
 
 
+def test_a_maze_whose_clock_ticks_on_is_stored_once_the_player_pauses(
+        tmp_path: Path) -> None:
+    def trail() -> str:
+        text = kept(tmp_path, "maze")
+        return str(json.loads(text)["state"]["trail"]) if text else ""
+
+    with fake_program(["maze", "--size", "8x5", "--seed", "2"], tmp_path) as run:
+        run.wait_for("steps 0")
+        walk = playing(run).walk  # type: ignore[attr-defined]
+        for way in ("right", "down", "left", "up") * 3:
+            run.press(way)
+        assert walk.steps > 1 and len(trail()) == 1  # the first step stored, the rest not
+        # The clock is redrawn ten times a second meanwhile: no step, so a pause.
+        run.wait_until(lambda: len(trail()) == walk.steps, "the store to get every step")
+        run.press("q")
+
+
 def test_r_on_a_game_that_came_back_starts_afresh_and_forgets_it(tmp_path: Path) -> None:
     with fake_program(["2048", "--seed", "3"], tmp_path) as run:
         run.press(*SLIDES * 3)

@@ -163,7 +163,7 @@ def test_a_dropped_link_has_its_grace_period_then_forfeits() -> None:
     gone = settled(table, 70.0)
     assert gone.finish is not None and gone.finish.ending is Ending.FORFEIT
     assert gone.finish.winner is Side.X
-    assert returned(table, "bob", 75.0).finish == gone.finish  # too late to come back
+    assert returned(table, "bob", 75.0).finish == gone.finish  # too late: lost all the same
 
 
 def test_the_clock_of_an_absent_player_runs_and_may_end_the_game_first() -> None:
@@ -171,6 +171,30 @@ def test_the_clock_of_an_absent_player_runs_and_may_end_the_game_first() -> None
     table = left(table, "bob", 30.0)  # 31 s of O's minute left, 60 s of grace
     over = settled(table, 100.0)
     assert over.finish is not None and over.finish.ending is Ending.TIME
+
+
+def test_both_gone_forfeits_the_first_to_go_or_on_a_tie_the_side_to_move() -> None:
+    table = play(playing(), ["53"], 0.0)
+    one_first = settled(left(left(table, "bob", 5.0), "ann", 6.0), 100.0)
+    assert one_first.finish is not None and one_first.finish.winner is Side.X
+    together = settled(left(left(table, "ann", 5.0), "bob", 5.0), 100.0)  # O to move
+    assert together.finish is not None and together.finish.winner is Side.X
+    assert together.finish.ending is Ending.FORFEIT
+
+
+def test_leaving_a_table_that_waits_forfeits_nothing() -> None:
+    table = left(opened("t1", "ann", FIVE, 0.0), "ann", 10.0)
+    assert not table.away
+    table = joined(table, "bob", 500.0)
+    assert settled(table, 500.5).finish is None
+
+
+def test_a_rematch_waits_for_both_players_to_be_here() -> None:
+    over = settled(left(play(playing(), ["53"], 0.0), "bob", 5.0), 100.0)  # a forfeit
+    with pytest.raises(TableError, match="bob is not at the table"):
+        rematch(over, 101.0)
+    back = returned(over, "bob", 102.0)
+    assert back.finish == over.finish and rematch(back, 103.0).status is Status.PLAYING
 
 
 def test_a_rematch_swaps_the_colours_and_fills_the_clocks() -> None:

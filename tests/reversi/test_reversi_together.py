@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from termgames.reversi.board import Side
 from tests.harness.drivers import DRIVERS, fake_program, program
 from tests.harness.screens import reversi_square_middle
 from tests.harness.stores import store_at
@@ -82,6 +83,25 @@ def test_the_game_comes_back_with_both_names(tmp_path: Path) -> None:
     with fake_program(["reversi"], tmp_path) as run:  # the kept game, whatever is asked
         run.wait_for("Your unfinished game is back")
         assert "Bob to move" in header(run.text()) and "Ann (X" in header(run.text())
+
+
+def test_a_game_for_two_is_kept_in_a_version_older_code_drops() -> None:
+    import random
+
+    from termgames.reversi import saving
+    from termgames.reversi.match import Match
+    from termgames.reversi.settings import Settings
+
+    together = Settings(together=("Ann", "Bob"))
+    match = Match(Side.X, frozenset(Side))
+    match.play(20)  # 53
+    state = saving.saved(together, match, False, False, random.Random(1))
+    assert state is not None and state["version"] == 2 and state["together"] == ["Ann", "Bob"]
+    assert saving.restored(state, Settings()).settings.together == ("Ann", "Bob")
+    alone = saving.saved(Settings(), match, False, False, random.Random(1))
+    assert alone is not None and alone["version"] == 1 and "together" not in alone
+    with pytest.raises(saving.BadState):
+        saving.restored({**state, "version": 1}, Settings())  # names in a version-1 state
 
 
 def test_a_click_plays_for_the_side_to_move(terminal: Start) -> None:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from termgames.store import Store
 from termgames.store.saved import JOURNALS, SAVED_SPACE, STORE_EVERY_S, Slot, decode
 from tests.harness.stores import PLAYER, store_at
@@ -100,3 +102,57 @@ def test_a_journal_that_cannot_be_written_leaves_every_move_to_the_store(
     play(slot, "run1", range(1, 6), 1000.0)
     assert slot.journal is not None and not slot.journal.working
     assert stored(store) == 5 and slot.pending is None
+
+
+def test_a_second_session_clears_the_journal_without_taking_it_from_the_first(
+        tmp_path: Path) -> None:
+    first = Slot(store_at(tmp_path), PLAYER, GAME)
+    play(first, "run1", range(1, 3), 1000.0)  # stored at 1, journalled at 2
+    second = Slot(store_at(tmp_path), PLAYER, GAME)
+    saved = second.take()  # a second terminal of the same player, at the same time
+    assert saved is not None and saved.state == {"moves": 2}
+    play(first, "run1", range(3, 5), 1001.0)  # the first plays on, then is killed
+    again = Slot(store_at(tmp_path), PLAYER, GAME).take()
+    assert again is not None and again.state == {"moves": 4}
+
+
+def test_a_new_game_after_one_forgotten_is_journalled_where_the_next_start_finds_it(
+        tmp_path: Path) -> None:
+    slot = Slot(store_at(tmp_path), PLAYER, GAME)
+    play(slot, "run1", range(1, 4), 1000.0)
+    slot.put("run1", None, 1002.0)  # the game ended (or the player started afresh)
+    play(slot, "run2", range(1, 4), 1003.0)  # killed three moves into the next
+    saved = Slot(store_at(tmp_path), PLAYER, GAME).take()
+    assert saved is not None and saved.run_id == "run2" and saved.state == {"moves": 3}
+
+
+def test_a_store_that_cannot_keep_the_game_leaves_it_in_the_journal(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = store_at(tmp_path)
+    slot = Slot(store, PLAYER, GAME)
+    play(slot, "run1", range(1, 3), 1000.0)
+    monkeypatch.setattr(store, "save_progress", lambda *_: False)  # locked, full, gone
+    slot.flush(1010.0)
+    monkeypatch.undo()
+    assert slot.pending is not None
+    saved = Slot(store_at(tmp_path), PLAYER, GAME).take()
+    assert saved is not None and saved.state == {"moves": 2}
+
+
+def test_a_stop_raised_while_a_move_is_written_leaves_it_to_be_written_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    slot = Slot(store_at(tmp_path), PLAYER, GAME)
+    play(slot, "run1", range(1, 3), 1000.0)
+    assert slot.journal is not None
+
+    def stopped(text: str) -> None:
+        raise KeyboardInterrupt  # a signal's stop, between two bytecodes
+
+    monkeypatch.setattr(slot.journal, "write", stopped)
+    with pytest.raises(KeyboardInterrupt):
+        slot.put("run1", {"moves": 3}, 1002.0)
+    monkeypatch.undo()
+    assert slot.put("run1", {"moves": 3}, 1002.5)  # as the runner keeps it, unwinding
+    slot.close()
+    saved = Slot(store_at(tmp_path), PLAYER, GAME).take()
+    assert saved is not None and saved.state == {"moves": 3}

@@ -161,18 +161,20 @@ def resigned(table: Table, player: str, now: float) -> Table:
 
 
 def left(table: Table, player: str, now: float) -> Table:
-    """``player``'s link dropped at ``now``: their grace period starts, their clock runs."""
+    """``player``'s link dropped at ``now`` mid-game: their grace period starts, their
+    clock runs."""
     side = _seated(table, player)
-    if side in table.away or table.status is Status.OVER:
-        return table
+    if side in table.away or table.status is not Status.PLAYING:
+        return table  # a table still waiting stays open for its opener's return
     return replace(table, away={**table.away, side: now})
 
 
 def returned(table: Table, player: str, now: float) -> Table:
-    """``player`` is back within their grace period (after it, the game was forfeit)."""
+    """``player`` is back: within their grace period the game goes on (after it, it was
+    forfeit, and they are back for a rematch)."""
     side = _seated(table, player)
     table = settled(table, now)
-    if side not in table.away or table.finish is not None:
+    if side not in table.away:
         return table
     away = {other: since for other, since in table.away.items() if other is not side}
     return replace(table, away=away)
@@ -185,12 +187,13 @@ def settled(table: Table, now: float) -> Table:
         return table
     flagged = table.clocks.flagged(now)
     flag_at = None if flagged is None else table.clocks.since + table.clocks.left[flagged]
-    gone = [(since + table.grace_s, side) for side, since in table.away.items()
-            if now - since >= table.grace_s]
-    if flagged is not None and flag_at is not None and (not gone or flag_at <= min(gone)[0]):
+    moving = table.clocks.running
+    gone = sorted(((since + table.grace_s, side is not moving), side)
+                  for side, since in table.away.items() if now - since >= table.grace_s)
+    if flagged is not None and flag_at is not None and (not gone or flag_at <= gone[0][0][0]):
         return _ended(table, flagged.other, Ending.TIME, flag_at)
-    if gone:
-        at, side = min(gone)
+    if gone:  # both gone: the first to go loses (at the same moment: the side to move)
+        (at, _), side = gone[0]
         return _ended(table, side.other, Ending.FORFEIT, at)
     return table
 
@@ -200,6 +203,9 @@ def rematch(table: Table, now: float) -> Table:
     nobody away."""
     if table.finish is None:
         raise TableError("the game is not over yet")
+    if table.away:  # a rematch starts both clocks' game at once: both must be here
+        gone = next(iter(table.away))
+        raise TableError(f"{table.seats[gone]} is not at the table")
     seats = {Side.X: table.seats[Side.O], Side.O: table.seats[Side.X]}
     return Table(table.name, table.control, seats, table.invited, (),
                  Clocks.started(table.control, now).run(Side.X, now),
