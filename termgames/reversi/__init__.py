@@ -56,6 +56,6 @@ SPEC = GameSpec(
     check_state=_violations,
     preload=_preload,
     remote_options=frozenset({"--ai", "--level", "--you", "--first", "--watch", "--seed",
-                              "--players", "--names"}),
+                              "--players", "--names", "--table", "--time", "--for"}),
     storm_args=("--ai", "random", "--first", "you", "--seed", "1"),
 )

@@ -25,6 +25,14 @@ STRATEGIES = click.Choice(STRATEGY_NAMES)
               default=First.RANDOM.value,
               show_default=True, help="Who moves first.")
 @click.option("--watch", is_flag=True, help="Computer against computer, at a watchable pace.")
+@click.option("--table", "table_name", default=None, metavar="NAME",
+              help="Play a person at the table NAME: opened if nobody has, joined if it "
+                   "waits, watched if it is full.")
+@click.option("--time", "time_control", default="5+0", show_default=True, metavar="M+S",
+              help="With --table, a new table's time control: minutes each, seconds added "
+                   "a move (1+0, 3+2, 5+0, 10+5).")
+@click.option("--for", "invited", default=None, metavar="NAME",
+              help="With --table, keep a new table for this one player.")
 @click.option("--players", type=click.IntRange(1, 2), default=1, show_default=True,
               help="2: two people at this keyboard, taking turns (X moves first).")
 @click.option("--names", default=None, metavar="X,O",
@@ -33,8 +41,8 @@ STRATEGIES = click.Choice(STRATEGY_NAMES)
 @display_options
 @click.pass_context
 def command(ctx: click.Context, ai: str | None, level: int, you: str, first: str, watch: bool,
-            players: int, names: str | None, seed: int | None, display: DisplayOptions
-            ) -> None:
+            table_name: str | None, time_control: str, invited: str | None, players: int,
+            names: str | None, seed: int | None, display: DisplayOptions) -> None:
     """Play Reversi against the computer, or a friend at this keyboard (or watch two
     computers)."""
     if ctx.invoked_subcommand is not None:
@@ -45,6 +53,15 @@ def command(ctx: click.Context, ai: str | None, level: int, you: str, first: str
     from termgames.reversi.screen import ReversiScreen
     from termgames.reversi.settings import settings_for
 
+    if table_name is not None:
+        if players == 2 or watch:
+            raise click.BadParameter("a table is for two people, each at their own "
+                                     "keyboard", param_hint="'--table'")
+        play_at_table(table_name, time_control, invited, display)
+        return
+    if invited is not None:
+        raise click.BadParameter("keeps a table for someone: give --table too",
+                                 param_hint="'--for'")
     settings = settings_for(level, ai, Side(you.upper()), First(first), watch, seed)
     if players == 2:
         if watch:
@@ -75,6 +92,25 @@ def two_names(names: str | None) -> tuple[str, str]:
             raise click.BadParameter(f"{part!r}: a name is 1-{NAME_LENGTH} printable "
                                      "characters", param_hint="'--names'")
     return parts[0], parts[1]
+
+
+def play_at_table(name: str, time_control: str, invited: str | None,
+                  display: DisplayOptions) -> None:
+    """Sit at the table ``name`` (or watch it) with the options checked first."""
+    from termgames.reversi.table import Seat, control_named
+    from termgames.reversi.table_screen import TableScreen
+
+    for option, value in (("--table", name), ("--for", invited)):
+        if value is not None and (not value or len(value) > NAME_LENGTH
+                                  or not value.isprintable() or " " in value):
+            raise click.BadParameter(f"{value!r}: 1-{NAME_LENGTH} printable characters, "
+                                     "no space", param_hint=f"'{option}'")
+    try:
+        control = control_named(time_control)
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="'--time'") from None
+    play(lambda context: TableScreen(context, Seat(context.store, name, context.player.name),
+                                     control, invited), display)
 
 
 def needs_weights(*strategies: str) -> None:

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from termgames.store.interface import Score, Store, StoreReader
+from termgames.store.interface import Score, Store, StoreReader, TableEvent, TablesUnavailable
 from termgames.store.urls import BROKER_VARIABLE, DATABASE_URL_VARIABLE, check_database_url
 
 if TYPE_CHECKING:
     from pathlib import Path
 
 __all__ = ["BROKER_VARIABLE", "DATABASE_URL_VARIABLE", "Score", "Store", "StoreReader",
+           "TableEvent", "TablesUnavailable",
            "check_database_url", "open_store"]
 
 def open_store(folder: Path, *, owner: str, create: bool = True,

@@ -9,6 +9,7 @@ rank apart from unhelped ones.
 
 from __future__ import annotations
 
+import time
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
 from pathlib import Path
@@ -45,6 +46,24 @@ class ProgressRow(NamedTuple):
     rank: int | None
 
 
+class TableEvent(NamedTuple):
+    """One thing that happened at a table two people play at, as the store keeps it: its
+    place in the table's order (from 1), what it was, who did it, its detail, and when,
+    on the store's clock (the one both players' clocks are read on)."""
+
+    table: str
+    seq: int
+    kind: str
+    player: str
+    detail: str
+    at: float
+
+
+class TablesUnavailable(Exception):
+    """A store that cannot hold tables between players; the text is the one line to
+    show."""
+
+
 class StoreReader(ABC):
     """What a store answers: the scores, progress and marks of every player. Reading
     never stops play: where it cannot answer it says so once in ``warnings`` (the line
@@ -66,6 +85,11 @@ class StoreReader(ABC):
         """The best ``limit`` results, best first (the lowest first with ``lowest``),
         optionally of one game, one variant, one player, and only unassisted (False) or
         assisted (True) ones; the earlier of two equal results ranks first."""
+
+    def table_events(self, table: str, after: int = 0) -> list[TableEvent]:
+        """What happened at ``table`` after its event ``after``, in order (none, for a
+        store that holds no tables)."""
+        return []
 
     def best(self, game: str, variant: str | None = None, lowest: bool = False,
              assisted: bool | None = None) -> Score | None:
@@ -153,6 +177,18 @@ class Store(StoreReader):
     def save_progress(self, player: str, space: str, key: str, value: str) -> bool:
         """Store ``value`` under ``key``, replacing what was there."""
         return self.offer_progress(player, space, key, value, None)
+
+    def add_table_event(self, table: str, seq: int, kind: str, player: str, detail: str
+                        ) -> float | None:
+        """Record ``table``'s event number ``seq``, timed by the store's clock; that time,
+        or None if the table already has an event ``seq`` (someone acted first: read what
+        they did and ask again). TablesUnavailable if this store holds no tables."""
+        raise TablesUnavailable("tables between players need a database on this machine "
+                                "(not yet one shared by several hosts)")
+
+    def clock(self) -> float:
+        """The time on the store's clock, which table events are timed by."""
+        return time.time()
 
     @abstractmethod
     def local_folder(self) -> Path | None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from termgames.store.interface import ProgressRow, Score, Store
+from termgames.store.interface import ProgressRow, Score, Store, TableEvent
 
 __all__ = ["OpeningStore"]
 
@@ -48,6 +48,19 @@ class OpeningStore(Store):
         """Close the store if it was ever opened."""
         if self._store is not None:
             self._store.close()
+
+    def table_events(self, table: str, after: int = 0) -> list[TableEvent]:
+        """The opened store's answer."""
+        return self.opened.table_events(table, after)
+
+    def add_table_event(self, table: str, seq: int, kind: str, player: str, detail: str
+                        ) -> float | None:
+        """The opened store's."""
+        return self.opened.add_table_event(table, seq, kind, player, detail)
+
+    def clock(self) -> float:
+        """The opened store's."""
+        return self.opened.clock()
 
     def local_folder(self) -> Path | None:
         """The opened store's folder."""

@@ -87,4 +87,19 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE progress ADD COLUMN rank BIGINT;
     """,
+    # Version 6: tables where two people play Reversi, each an ordered list of events
+    # (opened, joined, a move, resigned, left, back, a rematch). Two players acting at
+    # once both ask for the next number: the key lets one in, the other reads and asks
+    # again.
+    """
+    CREATE TABLE table_events (
+        table_name TEXT NOT NULL,
+        seq        INTEGER NOT NULL,
+        kind       TEXT NOT NULL,
+        player     TEXT NOT NULL,
+        detail     TEXT NOT NULL,
+        at         {double} NOT NULL,
+        PRIMARY KEY (table_name, seq)
+    );
+    """,
 )

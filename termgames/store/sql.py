@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, NamedTuple, Protocol
 
 from termgames.failures import reason_of
-from termgames.store.interface import ProgressRow, Score, Store
+from termgames.store.interface import ProgressRow, Score, Store, TableEvent, TablesUnavailable
 from termgames.store.schema import MIGRATIONS
 from termgames.store.writes import MarkWrite, ProgressOffer, ScoreWrite, Write
 
@@ -283,6 +283,32 @@ class SQLStore(Store):
                           "ORDER BY player, key", parameters)
         return [ProgressRow(str(p), str(k), str(v), None if r is None else int(r))
                 for p, k, v, r in rows]
+
+    # Tables ----------------------------------------------------------------------------
+    def table_events(self, table: str, after: int = 0) -> list[TableEvent]:
+        """What happened at ``table`` after event ``after``, in order."""
+        rows = self._rows("SELECT seq, kind, player, detail, at FROM table_events "
+                          "WHERE table_name = ? AND seq > ? ORDER BY seq", (table, after))
+        return [TableEvent(table, int(seq), str(kind), str(player), str(detail), float(at))
+                for seq, kind, player, detail, at in rows]
+
+    def add_table_event(self, table: str, seq: int, kind: str, player: str, detail: str
+                        ) -> float | None:
+        """Record event ``seq`` at the store's time; None if ``seq`` is taken;
+        TablesUnavailable (one line) if the database cannot write it."""
+        at = self.clock()
+        try:
+            with self.transaction() as execute:
+                taken = execute("SELECT 1 FROM table_events WHERE table_name = ? AND seq = ?",
+                                (table, seq))
+                if taken:
+                    return None
+                execute("INSERT INTO table_events (table_name, seq, kind, player, detail, "
+                        "at) VALUES (?, ?, ?, ?, ?, ?)", (table, seq, kind, player, detail, at))
+        except self.errors as error:
+            raise TablesUnavailable(f"the table could not be written ({reason_of(error)})"
+                                    ) from None
+        return at
 
     def local_folder(self) -> Path | None:
         """None: a database server keeps no file on this machine (SQLite says otherwise)."""

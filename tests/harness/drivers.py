@@ -201,8 +201,9 @@ class FakeDriver:
 
 @contextmanager
 def fake_program(args: list[str], home: Path, rows: int = 24, cols: int = 80,
-                 command: click.Command = cli) -> Iterator[FakeDriver]:
-    """``termgames ARGS`` parsed by the real CLI (or ``command``), its game run in memory."""
+                 command: click.Command = cli, player: str = PLAYER) -> Iterator[FakeDriver]:
+    """``termgames ARGS`` parsed by the real CLI (or ``command``), its game run in memory
+    for ``player``."""
     started: list[tuple[GameSpec[object] | None, Callable[[LaunchContext], Screen[Any]],
                         DisplayOptions, str | None]] = []
 
@@ -223,7 +224,7 @@ def fake_program(args: list[str], home: Path, rows: int = 24, cols: int = 80,
     spec, create, display, notice = started[0]
     session = FakeSession(rows, cols, unicode=not display.ascii)
     store = store_at(home)
-    visit = Visit(store, Player(PLAYER), display, session.clock)
+    visit = Visit(store, Player(player), display, session.clock)
     runner = Runner(session, visit, notice)
     if spec is not None:
         runner.launch(spec, create)  # type: ignore[arg-type]  # a game's factory

@@ -1,13 +1,18 @@
 """Reversi between two people at a table, behind this one face: the table as values
 (``table``: seats, moves checked by the rules, resignation, a grace period for a dropped
-link, forfeits, a rematch with colours swapped), its chess clock (``clock``: the time
-controls, time left, running out) and the players' ratings (``rating``: Glicko-2).
+link, forfeits, a rematch with colours swapped), the table as the list of what happened
+at it (``events``), its chess clock (``clock``: the time controls, time left, running
+out), the players' ratings (``rating``: Glicko-2), and a player's seat (``seat``: the
+table read from the store's events, and the player's acts checked, then recorded there).
 
-Nothing here knows a terminal, a server or a database: the time is always the caller's.
+Only the seat knows the store (through its interface); nothing here knows a terminal or
+a server, and the time is always the caller's (the store's clock, for a seat).
 """
 
 from termgames.reversi.table.clock import PRESETS, Clocks, TimeControl, control_named, shown
+from termgames.reversi.table.events import applied, replayed
 from termgames.reversi.table.rating import NEW, Rating, rated
+from termgames.reversi.table.seat import Seat
 from termgames.reversi.table.table import (
     GRACE_S,
     Ending,
@@ -25,6 +30,7 @@ from termgames.reversi.table.table import (
     settled,
 )
 
-__all__ = ["GRACE_S", "NEW", "PRESETS", "Clocks", "Ending", "Finish", "Rating", "Status",
-           "Table", "TableError", "TimeControl", "control_named", "joined", "left", "moved",
-           "opened", "rated", "rematch", "resigned", "returned", "settled", "shown"]
+__all__ = ["GRACE_S", "NEW", "PRESETS", "Clocks", "Ending", "Finish", "Rating", "Seat",
+           "Status", "Table", "TableError", "TimeControl", "applied", "control_named",
+           "joined", "left", "moved", "opened", "rated", "rematch", "replayed", "resigned",
+           "returned", "settled", "shown"]

@@ -117,7 +117,7 @@ def joined(table: Table, player: str, now: float) -> Table:
     if table.side_of(player) is not None:
         return returned(table, player, now)
     if table.status is not Status.WAITING:
-        raise TableError(f"table {table.name} is full: you can watch it")
+        raise TableError(f"table {table.name} is full")
     if table.invited is not None and player != table.invited:
         raise TableError(f"table {table.name} waits for {table.invited}")
     free = next(side for side, name in table.seats.items() if name is None)

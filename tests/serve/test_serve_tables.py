@@ -1,0 +1,59 @@
+"""Two real SSH clients at one Reversi table on a real server: each sees the other's
+moves, neither can move out of turn, and both results are filed with the other's name."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from termgames.reversi.board import Side
+from termgames.reversi.match import Match
+from tests.harness.serving import Seat, Server, connect, run, server, sit
+from tests.harness.stores import store_at
+
+__all__ = ["server"]  # the fixture
+
+TO_THE_END = ["35", "36", "37", "34", "53", "43", "33", "63", "72"]
+"""Squares to a game over in nine moves: X 13, O 0."""
+
+
+def shows(seat: Seat, parts: tuple[str, ...]) -> bool:
+    """Whether ``seat``'s first row shows every one of ``parts``."""
+    first = seat.text().splitlines()[0]
+    return all(part in first for part in parts)
+
+
+def test_two_ssh_players_play_a_whole_game_at_a_table(server: Server) -> None:
+    async def play() -> None:
+        async with await connect(server.port, user="ann") as first, \
+                await connect(server.port, user="bob") as second:
+            ann = await sit(first, "reversi --table friday --time 3+2")
+            await ann.wait_for("waiting for an opponent (3+2)")
+            bob = await sit(second, "reversi --table friday")
+            await bob.wait_for("ann to move.")
+            await ann.wait_for("Your move.")
+            bob.press("5", "3")  # out of turn: the table refuses it
+            await bob.wait_for("It is not your turn.")
+            model = Match(Side.X, frozenset(Side))
+            for square in TO_THE_END:
+                mover = ann if model.turn is Side.X else bob
+                mover.press(*square)
+                model.play((int(square[1]) - 1) * 8 + int(square[0]) - 1)
+                discs = "(X) {} ".format(*model.position.score()), \
+                    "(O) {1} ".format(*model.position.score())
+                for seat in (ann, bob):  # both screens show the move before the next
+                    await seat.wait_until(partial(shows, seat, discs), " and ".join(discs))
+            await ann.wait_for("ann wins on discs.")
+            await bob.wait_for("ann wins on discs.")
+            for seat in (ann, bob):
+                seat.press("q")
+                await seat.finish()
+
+    run(play())
+    store = store_at(server.home)
+    try:
+        results = {score.player: (score.score, score.variant)
+                   for score in store.top("reversi", limit=10)}
+    finally:
+        store.close()
+    assert results == {"ann": (13, "vs bob at a table, 3+2"),
+                       "bob": (-13, "vs ann at a table, 3+2")}
