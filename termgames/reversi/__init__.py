@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from termgames.outcome import Mark
-from termgames.scoreboard import ScoreKind
+from termgames.scoreboard import ScoreKind, Table, score_tables
 from termgames.spec import GameSpec, Scoring
 
 if TYPE_CHECKING:
@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
     from termgames.runtime.screen import GameScreen
     from termgames.spec import LaunchContext
+    from termgames.store import StoreReader
 
 
 def _command() -> click.Command:
@@ -30,6 +31,14 @@ def _create(context: LaunchContext) -> GameScreen[Any]:
     from termgames.reversi.screen import ReversiScreen
 
     return ReversiScreen(context)
+
+
+def _tables(store: StoreReader, space: str, limit: int, detail: bool) -> list[Table]:
+    """The rated players, then the results against each opponent."""
+    from termgames.reversi.table import rated_players
+
+    return [*rated_players(store, limit),
+            *score_tables(store, "reversi", "Reversi", ScoreKind.MARGIN, limit)]
 
 
 def _preload() -> None:
@@ -55,6 +64,7 @@ SPEC = GameSpec(
                     unranked=frozenset({Mark.AUTOPLAY})),
     check_state=_violations,
     preload=_preload,
+    tables=_tables,
     remote_options=frozenset({"--ai", "--level", "--you", "--first", "--watch", "--seed",
                               "--players", "--names", "--table", "--time", "--for"}),
     storm_args=("--ai", "random", "--first", "you", "--seed", "1"),

@@ -12,12 +12,17 @@ from termgames.outcome import Outcome, Result
 from termgames.reversi.board import Side
 from termgames.reversi.state import ReversiState
 from termgames.reversi.table import (
+    RATING_KEY,
+    RATINGS_SPACE,
     Ending,
     Seat,
     Status,
     Table,
     TableError,
     TimeControl,
+    own_rating,
+    rated_after,
+    rating_kept,
     settled,
 )
 from termgames.reversi.table import shown as clock_shown
@@ -67,8 +72,10 @@ class TableScreen(GameScreen[ReversiState]):
         """Sit at the table (a full one, or one kept for someone else, is watched), then
         read it again every tenth of a second."""
         super().mount(host)
+        rating = own_rating(self.context.store, self.seat.player) \
+            if self.context.player.verified else None
         try:
-            self.seat.sit(self.control, self.invited)
+            self.seat.sit(self.control, self.invited, rating)
         except TableError as error:
             self.note = f"{str(error)[:1].upper()}{str(error)[1:]}: you watch it."
         self.every(LOOK_MS, self.look)
@@ -185,9 +192,10 @@ class TableScreen(GameScreen[ReversiState]):
         return Outcome(won, margin, f"vs {opponent} at a table, {table.control.name}")
 
     def on_finished(self, outcome: Outcome) -> None:
-        """The verdict, by name and how."""
+        """The verdict, by name and how; a rated game counts in the player's rating."""
         table = self.table()
         assert table is not None and table.finish is not None
+        self.count_rating(table)
         finish = table.finish
         if finish.winner is None:
             line = "A draw."
@@ -197,6 +205,20 @@ class TableScreen(GameScreen[ReversiState]):
         self.show_result([line, f"X {finish.x}  O {finish.o}"],
                          Binding(("n",), self.ask_rematch, "a rematch, colours swapped",
                                  "rematch"))
+
+    def count_rating(self, table: Table) -> None:
+        """Keep this player's rating after ``table``'s game, if their rating is still the
+        one they brought to it (so a game is counted once, and an old game seen again
+        never undoes the games played since). Both players count it, each their own,
+        from the ratings both brought."""
+        me = self.seat.player
+        if not table.rated or self.me() is None:
+            return
+        if own_rating(self.context.store, me) != table.ratings[me]:
+            return
+        after = rated_after(table)[me]
+        assert after is not None
+        self.context.store.save_progress(me, RATINGS_SPACE, RATING_KEY, rating_kept(after))
 
     def unrecorded(self) -> str:
         """A game left before its end goes on at the table: its grace period runs."""
@@ -249,14 +271,23 @@ class TableScreen(GameScreen[ReversiState]):
 
 
 def header_forms(table: Table, now: float) -> list[str]:
-    """Both players with their side, discs and clock, longest first."""
+    """Both players with their side, rating, discs and clock, longest first."""
     x, o = table.match().position.score()
-    names = {side: table.seats[side] or "(free)" for side in Side}
+    names = {side: named(table, side) for side in Side}
     clocks = {side: clock_shown(table.clocks.remaining(side, now)) for side in Side}
     return [f"{names[Side.X]} (X) {x}  {clocks[Side.X]}     {names[Side.O]} (O) {o}  "
             f"{clocks[Side.O]}     {table.control.name}",
             f"{names[Side.X]} X{x} {clocks[Side.X]}  {names[Side.O]} O{o} {clocks[Side.O]}",
             f"X{x} {clocks[Side.X]}  O{o} {clocks[Side.O]}"]
+
+
+def named(table: Table, side: Side) -> str:
+    """A seat's player with their rating ('ann 1500?'), or '(free)'."""
+    name = table.seats[side]
+    if name is None:
+        return "(free)"
+    rating = table.ratings.get(name)
+    return f"{name} {rating.shown}" if rating is not None else name
 
 
 def report(table: Table, me: Side | None, now: float) -> str:

@@ -197,6 +197,18 @@ def test_a_rematch_waits_for_both_players_to_be_here() -> None:
     assert back.finish == over.finish and rematch(back, 103.0).status is Status.PLAYING
 
 
+def test_a_rated_game_counts_in_the_rematchs_ratings_and_an_unrated_one_does_not() -> None:
+    table = joined(opened("t1", "ann", FIVE, 0.0, rating=NEW), "bob", 0.0, NEW)
+    assert table.rated
+    over = play(table, TO_THE_END, 0.0)
+    again = rematch(over, 50.0)
+    assert again.ratings == {"ann": rated(NEW, [(NEW, 1.0)]), "bob": rated(NEW, [(NEW, 0.0)])}
+    assert again.game == 2
+    unrated = joined(opened("t2", "ann", FIVE, 0.0, rating=NEW), "cy", 0.0, None)
+    assert not unrated.rated
+    assert rematch(play(unrated, TO_THE_END, 0.0), 50.0).ratings == unrated.ratings
+
+
 def test_a_rematch_swaps_the_colours_and_fills_the_clocks() -> None:
     over = play(playing(), TO_THE_END, 0.0)
     with pytest.raises(TableError, match="not over"):

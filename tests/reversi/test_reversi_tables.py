@@ -6,6 +6,7 @@ for each with the opponent's name, a resignation, a watcher, a return."""
 from __future__ import annotations
 
 import contextlib
+import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from termgames.reversi.board import Side
+from termgames.reversi.table import NEW, RATINGS_SPACE, Rating, own_rating, rated
 from tests.harness.drivers import FakeDriver, fake_program
 from tests.harness.stores import store_at
 
@@ -40,8 +42,8 @@ def header(driver: FakeDriver) -> str:
 
 def test_moves_pass_between_the_two_screens_in_turn(tmp_path: Path) -> None:
     with table_for_two(tmp_path) as (ann, bob):
-        assert re.search(r"ann \(X\) 2  4:5\d", header(ann)), header(ann)  # X's clock runs
-        assert "bob (O) 2  5:00" in header(ann) and "5+0" in header(ann)
+        assert re.search(r"ann 1500\? \(X\) 2  4:5\d", header(ann)), header(ann)  # X's runs
+        assert "bob 1500? (O) 2  5:00" in header(ann) and "5+0" in header(ann)
         bob.press("5", "3")  # not bob's turn: nothing happens at the table
         bob.wait_for("It is not your turn.")
         for number, square in enumerate(TO_A_PASS):
@@ -70,6 +72,24 @@ def test_the_end_is_filed_for_each_with_the_opponents_name(tmp_path: Path) -> No
         store.close()
     assert results == {"ann": (13, "vs bob at a table, 5+0"),
                        "bob": (-13, "vs ann at a table, 5+0")}
+    ratings = {player: own_rating(store_at(tmp_path), player) for player in ("ann", "bob")}
+    assert ratings["ann"].rating > 1500 > ratings["bob"].rating
+    assert ratings["ann"].rating - 1500 == pytest.approx(1500 - ratings["bob"].rating)
+    assert ratings["ann"] == rated(NEW, [(NEW, 1.0)])  # Glicko-2 from both new ratings
+    # Back at the finished table: counted once; and once bob has played on since, the
+    # old game seen again does not undo what came after.
+    with fake_program(["reversi", "--table", "friday"], tmp_path, player="bob") as bob:
+        bob.wait_for("ann wins on discs.")
+    assert own_rating(store_at(tmp_path), "bob") == ratings["bob"]
+    store = store_at(tmp_path)
+    store.save_progress("bob", RATINGS_SPACE, "rating", json.dumps(
+        {"rating": 1400.0, "deviation": 200.0, "volatility": 0.06}))
+    store.close()
+    with fake_program(["reversi", "--table", "friday"], tmp_path, player="bob") as bob:
+        bob.wait_for("ann wins on discs.")
+    assert own_rating(store_at(tmp_path), "bob") == Rating(1400.0, 200.0, 0.06)
+    with fake_program(["reversi", "--table", "next"], tmp_path, player="ann") as ann:
+        ann.wait_for(f"ann {round(ratings['ann'].rating)}? (X)")
 
 
 def test_a_resignation_ends_the_game_for_both(tmp_path: Path) -> None:
@@ -131,3 +151,25 @@ def test_a_table_kept_for_someone_is_watched_by_anyone_else(tmp_path: Path) -> N
         ann.wait_for("Table t3: waiting for bob (1+0).")
         with fake_program(["reversi", "--table", "t3"], tmp_path, player="cy") as cy:
             cy.wait_for("Table t3 waits for bob: you watch it.")
+
+
+def test_scores_list_the_rated_players_highest_first(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from termgames.cli import cli
+    from termgames.reversi.table import rating_kept
+
+    store = store_at(tmp_path)
+    for player, rating in (("ann", Rating(1662.3, 290.3, 0.06)),
+                           ("bob", Rating(1337.7, 290.3, 0.06)),
+                           ("cy", Rating(1710.0, 80.0, 0.06))):
+        store.save_progress(player, RATINGS_SPACE, "rating", rating_kept(rating))
+    store.close()
+    result = CliRunner().invoke(cli, ["scores", "reversi"],
+                                env={"TERMGAMES_HOME": str(tmp_path)})
+    assert result.exit_code == 0, result.output
+    lines = [line.split() for line in result.output.splitlines()]
+    ranked = [line for line in lines if line and line[0] in ("1.", "2.", "3.")]
+    assert ranked[:3] == [["1.", "1710", "160", "cy"], ["2.", "1662?", "581", "ann"],
+                          ["3.", "1338?", "581", "bob"]]
+    assert "rated players" in result.output

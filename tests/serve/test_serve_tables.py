@@ -7,6 +7,7 @@ from functools import partial
 
 from termgames.reversi.board import Side
 from termgames.reversi.match import Match
+from termgames.reversi.table import RATINGS_SPACE
 from tests.harness.serving import Seat, Server, connect, run, server, sit
 from tests.harness.stores import store_at
 
@@ -53,7 +54,9 @@ def test_two_ssh_players_play_a_whole_game_at_a_table(server: Server) -> None:
     try:
         results = {score.player: (score.score, score.variant)
                    for score in store.top("reversi", limit=10)}
+        ratings = store.everyones_progress(RATINGS_SPACE)
     finally:
         store.close()
     assert results == {"ann": (13, "vs bob at a table, 3+2"),
                        "bob": (-13, "vs ann at a table, 3+2")}
+    assert ratings == {}  # names nobody verified (--auth none) are never rated

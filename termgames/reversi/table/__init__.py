@@ -2,15 +2,24 @@
 (``table``: seats, moves checked by the rules, resignation, a grace period for a dropped
 link, forfeits, a rematch with colours swapped), the table as the list of what happened
 at it (``events``), its chess clock (``clock``: the time controls, time left, running
-out), the players' ratings (``rating``: Glicko-2), and a player's seat (``seat``: the
+out), the players' ratings (``rating``: Glicko-2; ``ranking``: as the store keeps them,
+and the table of rated players), and a player's seat (``seat``: the
 table read from the store's events, and the player's acts checked, then recorded there).
 
-Only the seat knows the store (through its interface); nothing here knows a terminal or
-a server, and the time is always the caller's (the store's clock, for a seat).
+Only the seat and the ranking know the store (through its interface); nothing here knows
+a terminal or a server, and the time is always the caller's (the store's clock, for a
+seat).
 """
 
 from termgames.reversi.table.clock import PRESETS, Clocks, TimeControl, control_named, shown
 from termgames.reversi.table.events import applied, replayed
+from termgames.reversi.table.ranking import (
+    RATING_KEY,
+    RATINGS_SPACE,
+    own_rating,
+    rated_players,
+    rating_kept,
+)
 from termgames.reversi.table.rating import NEW, Rating, rated
 from termgames.reversi.table.seat import Seat
 from termgames.reversi.table.table import (
@@ -24,13 +33,43 @@ from termgames.reversi.table.table import (
     left,
     moved,
     opened,
+    rated_after,
     rematch,
     resigned,
     returned,
     settled,
 )
 
-__all__ = ["GRACE_S", "NEW", "PRESETS", "Clocks", "Ending", "Finish", "Rating", "Seat",
-           "Status", "Table", "TableError", "TimeControl", "applied", "control_named",
-           "joined", "left", "moved", "opened", "rated", "rematch", "replayed", "resigned",
-           "returned", "settled", "shown"]
+__all__ = [
+    "GRACE_S",
+    "NEW",
+    "PRESETS",
+    "RATINGS_SPACE",
+    "RATING_KEY",
+    "Clocks",
+    "Ending",
+    "Finish",
+    "Rating",
+    "Seat",
+    "Status",
+    "Table",
+    "TableError",
+    "TimeControl",
+    "applied",
+    "control_named",
+    "joined",
+    "left",
+    "moved",
+    "opened",
+    "own_rating",
+    "rated",
+    "rated_after",
+    "rated_players",
+    "rating_kept",
+    "rematch",
+    "replayed",
+    "resigned",
+    "returned",
+    "settled",
+    "shown",
+]

@@ -9,6 +9,7 @@ from collections.abc import Iterable
 from typing import Protocol
 
 from termgames.reversi.table.clock import control_named
+from termgames.reversi.table.rating import Rating
 from termgames.reversi.table.table import (
     Table,
     TableError,
@@ -22,7 +23,8 @@ from termgames.reversi.table.table import (
     settled,
 )
 
-__all__ = ["KINDS", "Happened", "applied", "open_detail", "replayed"]
+__all__ = ["KINDS", "Happened", "applied", "join_detail", "open_detail", "rating_text",
+           "replayed"]
 
 KINDS = ("open", "join", "move", "resign", "leave", "return", "rematch")
 """What can happen at a table, as events name it."""
@@ -45,35 +47,66 @@ class Happened(Protocol):
 
     @property
     def detail(self) -> str:
-        """A move's square, an opening's time control and invitation; else ''."""
+        """A move's square; an opening's or a joining's ``key=value`` words (time, for,
+        rating); else ''."""
 
     @property
     def at(self) -> float:
         """When, on the store's clock."""
 
 
-def open_detail(control: str, invited: str | None) -> str:
-    """The detail of an opening: the time control's name, and the one name invited."""
-    return f"{control} {invited}" if invited else control
+def open_detail(control: str, invited: str | None, rating: Rating | None) -> str:
+    """The detail of an opening: the time control's name, the one name invited, and the
+    opener's rating (none for a name nobody verified)."""
+    return " ".join([f"time={control}", *([f"for={invited}"] if invited else []),
+                     *([f"rating={rating_text(rating)}"] if rating else [])])
+
+
+def join_detail(rating: Rating | None) -> str:
+    """The detail of a joining: the player's rating (none for an unverified name)."""
+    return f"rating={rating_text(rating)}" if rating else ""
+
+
+def rating_text(rating: Rating) -> str:
+    """A rating as an event carries it: rating/deviation/volatility."""
+    return f"{rating.rating!r}/{rating.deviation!r}/{rating.volatility!r}"
+
+
+def _fields(detail: str) -> dict[str, str]:
+    """An event's ``key=value`` words."""
+    return dict(word.partition("=")[::2] for word in detail.split() if "=" in word)
+
+
+def _rating(fields: dict[str, str]) -> Rating | None:
+    """The rating an event carries, if any; TableError if it is not one."""
+    text = fields.get("rating")
+    if text is None:
+        return None
+    try:
+        rating, deviation, volatility = (float(part) for part in text.split("/"))
+    except ValueError:
+        raise TableError(f"{text!r} is no rating") from None
+    return Rating(rating, deviation, volatility)
 
 
 def applied(table: Table | None, name: str, kind: str, player: str, detail: str,
             at: float) -> Table:
     """``table`` (None before it is opened) after ``player`` did ``kind`` at ``at``;
     TableError (one line) if the table refuses it, or if it is no event at all."""
+    fields = _fields(detail)
     if kind == "open":
         if table is not None:
             raise TableError(f"table {name} is open already")
-        control, _, invited = detail.partition(" ")
         try:
-            time_control = control_named(control)
+            time_control = control_named(fields.get("time", ""))
         except ValueError as error:
             raise TableError(str(error)) from None
-        return opened(name, player, time_control, at, invited or None)
+        return opened(name, player, time_control, at, fields.get("for"),
+                      rating=_rating(fields))
     if table is None:
         raise TableError(f"there is no table {name}")
     if kind == "join":
-        return joined(table, player, at)
+        return joined(table, player, at, _rating(fields))
     if kind == "move":
         if not detail.isdigit() or not 0 <= int(detail) < 64:
             raise TableError(f"{detail!r} is no square")

@@ -7,7 +7,8 @@ table's order, so two players acting at once cannot both be first).
 from __future__ import annotations
 
 from termgames.reversi.table.clock import TimeControl
-from termgames.reversi.table.events import applied, open_detail, replayed
+from termgames.reversi.table.events import applied, join_detail, open_detail, replayed
+from termgames.reversi.table.rating import Rating
 from termgames.reversi.table.table import Table, TableError
 from termgames.store import Store, TableEvent, TablesUnavailable
 
@@ -38,19 +39,20 @@ class Seat:
         """The time on the clock the table's events are timed by."""
         return self.store.clock()
 
-    def sit(self, control: TimeControl, invited: str | None) -> None:
+    def sit(self, control: TimeControl, invited: str | None, rating: Rating | None) -> None:
         """Open the table (as X, with ``control``, for ``invited`` or anyone) or, if it is
-        open already, join it or come back to one's own seat; TableError (one line) if
-        the table will not have the player."""
+        open already, join it or come back to one's own seat, bringing the player's
+        ``rating`` (None: an unverified name, never rated); TableError (one line) if the
+        table will not have the player."""
         self.refresh()
         if self.table is None:
             try:
-                self.act("open", open_detail(control.name, invited))
+                self.act("open", open_detail(control.name, invited, rating))
                 return
             except TableError:
                 if self.table is None:
                     raise
-        self.act("join")
+        self.act("join", join_detail(rating))
 
     def act(self, kind: str, detail: str = "") -> None:
         """Do ``kind`` at the table: checked by the table's rules as it stands now, then

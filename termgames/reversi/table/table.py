@@ -13,6 +13,7 @@ from enum import Enum
 from termgames.reversi.board import IllegalMove, Side, Square, square_name
 from termgames.reversi.match import Match
 from termgames.reversi.table.clock import Clocks, TimeControl
+from termgames.reversi.table.rating import Rating, rated
 
 __all__ = ["GRACE_S", "Ending", "Finish", "Status", "Table", "TableError", "joined",
            "left", "moved", "opened", "rematch", "resigned", "returned", "settled"]
@@ -75,6 +76,16 @@ class Table:
     away: dict[Side, float] = field(default_factory=dict)
     finish: Finish | None = None
     grace_s: float = GRACE_S
+    ratings: dict[str, Rating | None] = field(default_factory=dict)
+    """Each player's rating as they sat down (None: an unverified name, never rated)."""
+    game: int = 1
+    """Which game at this table this is: the first, or a rematch's number."""
+
+    @property
+    def rated(self) -> bool:
+        """Whether this game changes ratings: both players are verified names."""
+        return all(name is not None and self.ratings.get(name) is not None
+                   for name in self.seats.values())
 
     @property
     def status(self) -> Status:
@@ -102,18 +113,20 @@ class Table:
 
 
 def opened(name: str, opener: str, control: TimeControl, now: float,
-           invited: str | None = None, grace_s: float = GRACE_S) -> Table:
-    """A new table named ``name``, ``opener`` on X, waiting for an opponent (only
-    ``invited``, if named)."""
+           invited: str | None = None, grace_s: float = GRACE_S,
+           rating: Rating | None = None) -> Table:
+    """A new table named ``name``, ``opener`` on X (rated ``rating``, None if unverified),
+    waiting for an opponent (only ``invited``, if named)."""
     if invited == opener:
         raise TableError("a table waits for someone else: name another player")
     return Table(name, control, {Side.X: opener, Side.O: None}, invited, (),
-                 Clocks.started(control, now), grace_s=grace_s)
+                 Clocks.started(control, now), grace_s=grace_s, ratings={opener: rating})
 
 
-def joined(table: Table, player: str, now: float) -> Table:
-    """``player`` takes the free seat (the game starts: X's clock runs), or comes back to
-    their own; TableError if the table is full or waits for someone else."""
+def joined(table: Table, player: str, now: float, rating: Rating | None = None) -> Table:
+    """``player`` (rated ``rating``, None if unverified) takes the free seat (the game
+    starts: X's clock runs), or comes back to their own; TableError if the table is full
+    or waits for someone else."""
     if table.side_of(player) is not None:
         return returned(table, player, now)
     if table.status is not Status.WAITING:
@@ -122,7 +135,8 @@ def joined(table: Table, player: str, now: float) -> Table:
         raise TableError(f"table {table.name} waits for {table.invited}")
     free = next(side for side, name in table.seats.items() if name is None)
     seats = {**table.seats, free: player}
-    return replace(table, seats=seats, clocks=table.clocks.run(Side.X, now))
+    return replace(table, seats=seats, clocks=table.clocks.run(Side.X, now),
+                   ratings={**table.ratings, player: rating})
 
 
 def moved(table: Table, player: str, square: Square, now: float) -> Table:
@@ -209,7 +223,20 @@ def rematch(table: Table, now: float) -> Table:
     seats = {Side.X: table.seats[Side.O], Side.O: table.seats[Side.X]}
     return Table(table.name, table.control, seats, table.invited, (),
                  Clocks.started(table.control, now).run(Side.X, now),
-                 grace_s=table.grace_s)
+                 grace_s=table.grace_s, ratings=rated_after(table), game=table.game + 1)
+
+
+def rated_after(table: Table) -> dict[str, Rating | None]:
+    """Each player's rating once ``table``'s game is counted (as it was, unrated)."""
+    if table.finish is None or not table.rated:
+        return dict(table.ratings)
+    after: dict[str, Rating | None] = {}
+    for side, name in table.seats.items():
+        opponent = table.seats[side.other]
+        own, theirs = table.ratings.get(name or ""), table.ratings.get(opponent or "")
+        assert name is not None and own is not None and theirs is not None
+        after[name] = rated(own, [(theirs, table.finish.score_for(side))])
+    return after
 
 
 def _seated(table: Table, player: str) -> Side:
