@@ -7,7 +7,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from termgames.direction import Direction
 from termgames.outcome import Outcome
@@ -40,6 +40,9 @@ from termgames.runtime.keys import Key, Mouse
 from termgames.runtime.layout import Memo, Rect
 from termgames.runtime.screen import GameScreen, Host, Resumed
 from termgames.spec import LaunchContext
+
+if TYPE_CHECKING:
+    from termgames.reversi.table import TimeControl
 
 Typed = tuple[Callable[[], None], int | None]
 """A key typed while the computer moved, waiting its turn: what it does, and its digit if
@@ -124,7 +127,22 @@ class ReversiScreen(GameScreen[ReversiState]):
                     else "take back your move", "undo", priority=20),
             Binding(("r",), self.ask_new_game, "new game", "new", priority=5),
             self.players_binding(),
+            Binding(("o",), self.show_tables, "play a person at another terminal: the "
+                    "open tables", "tables", priority=3),
         )
+
+    def show_tables(self) -> None:
+        """The list of tables; one chosen is played on top of this game (q comes back)."""
+        from termgames.reversi.table import Seat
+        from termgames.reversi.table_screen import TableScreen, lobby
+
+        def launch(name: str, control: TimeControl) -> None:
+            self.host.pop(tables)
+            self.host.launch_like(self, lambda context: TableScreen(
+                context, Seat(context.store, name, context.player.name), control, None))
+
+        tables = lobby(self.context, launch)
+        self.host.push(tables)
 
     def players_binding(self) -> Binding:
         """p: a new game for the other kind of players."""

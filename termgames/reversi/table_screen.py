@@ -1,10 +1,11 @@
-"""Reversi at a table against another person (``reversi --table NAME``): the board, both
-names and clocks, whose turn it is, and the table read again ten times a second, so the
-other player's move appears within a tenth of a second of being recorded."""
+"""Reversi at a table against another person (``reversi --table NAME``, or the list of
+tables, ``o`` in a game): the board, both names and clocks, whose turn it is, and the
+table read again ten times a second, so the other player's move appears within a tenth
+of a second of being recorded."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 
 from termgames.direction import Direction
@@ -20,10 +21,12 @@ from termgames.reversi.table import (
     Table,
     TableError,
     TimeControl,
+    control_named,
     own_rating,
     rated_after,
     rating_kept,
     settled,
+    tables_now,
 )
 from termgames.reversi.table import shown as clock_shown
 from termgames.reversi.view import (
@@ -37,9 +40,10 @@ from termgames.reversi.view import (
 )
 from termgames.runtime import keys
 from termgames.runtime.bindings import Binding, movement
-from termgames.runtime.draw import BOLD, Canvas
+from termgames.runtime.draw import BOLD, Canvas, Glyphs
 from termgames.runtime.keys import Mouse
 from termgames.runtime.layout import Memo, Rect
+from termgames.runtime.lists import ListScreen
 from termgames.runtime.screen import GameScreen, Host
 from termgames.spec import LaunchContext
 
@@ -306,3 +310,39 @@ def report(table: Table, me: Side | None, now: float) -> str:
     if turn is me:
         return "Your move."
     return f"{table.seats[turn] if turn else '?'} to move."
+
+
+def lobby(context: LaunchContext, launch: Callable[[str, TimeControl], None]) -> ListScreen:
+    """The tables of the last hour not over, waiting ones first: Enter sits at one (or
+    watches it, full), n opens a table of the player's own for the next to come."""
+    tables = tables_now(context.store)
+    now = context.store.clock()
+
+    def rows(width: int, glyphs: Glyphs) -> list[str]:
+        if not tables:
+            return ["No table is open: n opens one."]
+        return [lobby_row(table, now)[:width] for table in tables]
+
+    def choose(index: int) -> None:
+        if tables:
+            launch(tables[index].name, tables[index].control)
+
+    def open_own() -> None:
+        taken = {table.name for table in tables}
+        name = next(name for name in (context.player.name, *(
+            f"{context.player.name}{n}" for n in range(2, 100))) if name not in taken)
+        launch(name, control_named("5+0"))
+
+    return ListScreen("Reversi: play a person", rows, choose, extra=[
+        Binding(("n",), open_own, "open a table of your own (5+0)", "open a table",
+                priority=30)], minimum=(8, 44))
+
+
+def lobby_row(table: Table, now: float) -> str:
+    """A table as the list shows it: its name, its players and ratings, its state."""
+    players = " vs ".join(named(table, side) for side in Side if table.seats[side])
+    if table.status is Status.WAITING:
+        state = f"waits for {table.invited}" if table.invited else "waits: join"
+    else:
+        state = "playing: watch"
+    return f"{table.name:<16} {players:<28} {table.control.name:>5}  {state}"

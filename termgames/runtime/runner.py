@@ -132,6 +132,11 @@ class Runner:
         """Start a game with a context made now; its results are recorded under ``spec``."""
         self.start(spec, create(self.context()))
 
+    def launch_like(self, game: GameScreen[Any],
+                    create: Callable[[LaunchContext], GameScreen[Any]]) -> None:
+        """Start another game of ``game``'s kind on top of the stack."""
+        self.launch(self.games[id(game)].spec, create)
+
     def open(self, create: Callable[[LaunchContext], Screen[Any]]) -> None:
         """Show a screen that is not a game (the menu), made with a context made now."""
         self.push(create(self.context()))

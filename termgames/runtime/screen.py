@@ -76,6 +76,11 @@ class Host(Protocol):
     def progress_space(self, game: GameScreen[Any]) -> str:
         """Where ``game`` keeps progress and marks in the store (its spec's space)."""
 
+    def launch_like(self, game: GameScreen[Any],
+                    create: Callable[[LaunchContext], GameScreen[Any]]) -> None:
+        """Start another game of ``game``'s kind (its results under the same spec), on top
+        of the stack."""
+
     def ask(self, screen: Screen[Any], question: str, on_yes: Callback) -> None:
         """A yes/no question over ``screen``."""
 

@@ -91,6 +91,11 @@ class StoreReader(ABC):
         store that holds no tables)."""
         return []
 
+    def active_tables(self, since: float, limit: int) -> list[str]:
+        """The tables where something happened since ``since`` (the store's clock), the
+        latest first, at most ``limit`` (none, for a store that holds no tables)."""
+        return []
+
     def best(self, game: str, variant: str | None = None, lowest: bool = False,
              assisted: bool | None = None) -> Score | None:
         """The best result (see ``top``), or None."""

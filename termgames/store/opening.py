@@ -53,6 +53,10 @@ class OpeningStore(Store):
         """The opened store's answer."""
         return self.opened.table_events(table, after)
 
+    def active_tables(self, since: float, limit: int) -> list[str]:
+        """The opened store's answer."""
+        return self.opened.active_tables(since, limit)
+
     def add_table_event(self, table: str, seq: int, kind: str, player: str, detail: str
                         ) -> float | None:
         """The opened store's."""

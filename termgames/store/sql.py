@@ -292,6 +292,12 @@ class SQLStore(Store):
         return [TableEvent(table, int(seq), str(kind), str(player), str(detail), float(at))
                 for seq, kind, player, detail, at in rows]
 
+    def active_tables(self, since: float, limit: int) -> list[str]:
+        """The tables with an event since ``since``, the latest first."""
+        rows = self._rows("SELECT table_name FROM table_events GROUP BY table_name "
+                          "HAVING max(at) >= ? ORDER BY max(at) DESC LIMIT ?", (since, limit))
+        return [str(name) for name, in rows]
+
     def add_table_event(self, table: str, seq: int, kind: str, player: str, detail: str
                         ) -> float | None:
         """Record event ``seq`` at the store's time; None if ``seq`` is taken;

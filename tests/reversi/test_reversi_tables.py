@@ -173,3 +173,24 @@ def test_scores_list_the_rated_players_highest_first(tmp_path: Path) -> None:
     assert ranked[:3] == [["1.", "1710", "160", "cy"], ["2.", "1662?", "581", "ann"],
                           ["3.", "1338?", "581", "bob"]]
     assert "rated players" in result.output
+
+
+def test_the_list_of_tables_joins_one_that_waits_and_opens_one_of_ones_own(
+        tmp_path: Path) -> None:
+    with fake_program(["reversi", "--table", "friday", "--time", "3+2"], tmp_path,
+                      player="ann") as ann:
+        ann.wait_for("waiting for an opponent")
+        with fake_program(["reversi", "--first", "you"], tmp_path, player="bob") as bob:
+            bob.wait_for("You move first.")
+            bob.press("o")
+            bob.wait_for("Reversi: play a person")
+            assert re.search(r"friday +ann 1500\? +3\+2  waits: join", bob.text()), bob.text()
+            bob.press("enter")
+            bob.wait_for("ann to move.")
+            ann.wait_for("Your move.")
+        with fake_program(["reversi", "--first", "you"], tmp_path, player="cy") as cy:
+            cy.wait_for("You move first.")
+            cy.press("o")
+            cy.wait_for("playing: watch")
+            cy.press("n")  # a table of cy's own
+            cy.wait_for("Table cy: waiting for an opponent (5+0).")

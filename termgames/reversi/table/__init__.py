@@ -21,7 +21,7 @@ from termgames.reversi.table.ranking import (
     rating_kept,
 )
 from termgames.reversi.table.rating import NEW, Rating, rated
-from termgames.reversi.table.seat import Seat
+from termgames.reversi.table.seat import Seat, tables_now
 from termgames.reversi.table.table import (
     GRACE_S,
     Ending,
@@ -72,4 +72,5 @@ __all__ = [
     "returned",
     "settled",
     "shown",
+    "tables_now",
 ]

@@ -9,10 +9,10 @@ from __future__ import annotations
 from termgames.reversi.table.clock import TimeControl
 from termgames.reversi.table.events import applied, join_detail, open_detail, replayed
 from termgames.reversi.table.rating import Rating
-from termgames.reversi.table.table import Table, TableError
+from termgames.reversi.table.table import Status, Table, TableError, settled
 from termgames.store import Store, TableEvent, TablesUnavailable
 
-__all__ = ["Seat"]
+__all__ = ["LOBBY_S", "Seat", "tables_now"]
 
 TRIES = 3
 """How often an act is asked again when someone else acted first."""
@@ -70,3 +70,21 @@ class Seat:
                 self.refresh()
                 return
         raise TableError(f"table {self.name} is busy: try again")
+
+
+LOBBY_S = 3600.0
+"""How long a table stays in the list of tables after its last event."""
+
+
+def tables_now(store: Store, limit: int = 50) -> list[Table]:
+    """The tables with something happening in the last hour and not over: those waiting
+    for a player first, then those being played, each the latest first."""
+    now = store.clock()
+    found = []
+    for name in store.active_tables(now - LOBBY_S, limit):
+        table = replayed(store.table_events(name))
+        if table is not None:
+            table = settled(table, now)
+            if table.finish is None:
+                found.append(table)
+    return sorted(found, key=lambda table: table.status is not Status.WAITING)
