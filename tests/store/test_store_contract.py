@@ -144,3 +144,23 @@ def test_marks_are_each_players_own_and_for_good(store: Store) -> None:
     assert store.marked("ann", "sokoban-shown", "level")
     assert not store.marked("bob", "sokoban-shown", "level")
     assert not store.marked("ann", "maze", "level")
+
+
+def test_a_tables_events_are_kept_in_order_one_at_each_place(store: Store) -> None:
+    from termgames.store import TablesUnavailable
+
+    if isinstance(store, SpooledStore):  # not yet across hosts: said in one line
+        with pytest.raises(TablesUnavailable, match="not yet one shared by several hosts"):
+            store.add_table_event("fri", 1, "open", "ann", "time=5+0")
+        return
+    first = store.add_table_event("fri", 1, "open", "ann", "time=5+0")
+    assert first is not None and abs(first - store.clock()) < 60
+    assert store.add_table_event("fri", 1, "open", "bob", "time=3+2") is None  # taken
+    assert store.add_table_event("fri", 2, "join", "bob", "") is not None
+    assert store.add_table_event("sat", 1, "open", "cy", "time=1+0") is not None
+    events = store.table_events("fri")
+    assert [(e.seq, e.kind, e.player, e.detail) for e in events] == [
+        (1, "open", "ann", "time=5+0"), (2, "join", "bob", "")]
+    assert [e.seq for e in store.table_events("fri", after=1)] == [2]
+    assert store.active_tables(first - 1, 10) == ["sat", "fri"]  # the latest first
+    assert store.active_tables(store.clock() + 60, 10) == []
