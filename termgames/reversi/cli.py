@@ -43,8 +43,8 @@ STRATEGIES = click.Choice(STRATEGY_NAMES)
 def command(ctx: click.Context, ai: str | None, level: int, you: str, first: str, watch: bool,
             table_name: str | None, time_control: str, invited: str | None, players: int,
             names: str | None, seed: int | None, display: DisplayOptions) -> None:
-    """Play Reversi against the computer, or a friend at this keyboard (or watch two
-    computers)."""
+    """Play Reversi against the computer, a friend at this keyboard, or a person at a
+    table (or watch two computers)."""
     if ctx.invoked_subcommand is not None:
         return
     from dataclasses import replace
