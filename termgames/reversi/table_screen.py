@@ -236,13 +236,13 @@ class TableScreen(GameScreen[ReversiState]):
         table = self.table()
         if table is None:
             return "waiting"
-        x, o = table.match().position.score()
+        x, o = table.played.position.score()
         return f"X {x} O {o}"
 
     def snapshot(self) -> ReversiState | None:
         """The discs and how many moves this game has had."""
         table = self.seat.table
-        return None if table is None else ReversiState.of(table.match())
+        return None if table is None else ReversiState.of(table.played)
 
     # Drawing ---------------------------------------------------------------------------
     def min_size(self) -> tuple[int, int]:
@@ -265,7 +265,7 @@ class TableScreen(GameScreen[ReversiState]):
         area = Rect(1, 0, canvas.height - 1 - STATUS_ROWS - 1, canvas.width)
         area = self.board_room(area, board_in)
         self.shape = self.layouts.get((area, canvas.glyphs.unicode), lambda: layout(area))
-        match = table.match()
+        match = table.played
         played = [square for square in table.squares[-1:]]
         mine = table.to_move() is self.me()
         marks = Marks(frozenset(played), 0, match.legal() if mine else 0, self.cursor)
@@ -276,7 +276,7 @@ class TableScreen(GameScreen[ReversiState]):
 
 def header_forms(table: Table, now: float) -> list[str]:
     """Both players with their side, rating, discs and clock, longest first."""
-    x, o = table.match().position.score()
+    x, o = table.played.position.score()
     names = {side: named(table, side) for side in Side}
     clocks = {side: clock_shown(table.clocks.remaining(side, now)) for side in Side}
     return [f"{names[Side.X]} (X) {x}  {clocks[Side.X]}     {names[Side.O]} (O) {o}  "

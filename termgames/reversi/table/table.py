@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from enum import Enum
+from functools import cached_property
 
 from termgames.reversi.board import IllegalMove, Side, Square, square_name
 from termgames.reversi.match import Match
@@ -94,8 +95,16 @@ class Table:
             return Status.OVER
         return Status.PLAYING if all(self.seats.values()) else Status.WAITING
 
+    @cached_property
+    def played(self) -> Match:
+        """The game so far, played again once for this table value and kept: to read
+        (whose turn, the discs), never to play on (``match`` gives one for that). A
+        screen reads it several times a frame, ten frames a second."""
+        return self.match()
+
     def match(self) -> Match:
-        """The game so far, played again from its squares by the rules."""
+        """The game so far, played again from its squares by the rules: a match of its
+        own, to play on."""
         match = Match(Side.X, frozenset(Side))
         for square in self.squares:
             match.play(square)
@@ -109,7 +118,7 @@ class Table:
         """The side whose turn it is, while the game is played."""
         if self.status is not Status.PLAYING:
             return None
-        return self.match().turn
+        return self.played.turn
 
 
 def opened(name: str, opener: str, control: TimeControl, now: float,
@@ -247,6 +256,6 @@ def _seated(table: Table, player: str) -> Side:
 
 
 def _ended(table: Table, winner: Side, ending: Ending, at: float) -> Table:
-    x, o = table.match().position.score()
+    x, o = table.played.position.score()
     return replace(table, clocks=table.clocks.stopped(at),
                    finish=Finish(winner, ending, x, o))
