@@ -86,15 +86,40 @@ class StoreReader(ABC):
         optionally of one game, one variant, one player, and only unassisted (False) or
         assisted (True) ones; the earlier of two equal results ranks first."""
 
+    # Tables between players ------------------------------------------------------------
+    # Read and written at once, never answered from before nor kept in a spool: a move
+    # is where both players see it, or the player is told it is not.
     def table_events(self, table: str, after: int = 0) -> list[TableEvent]:
         """What happened at ``table`` after its event ``after``, in order (none, for a
-        store that holds no tables)."""
+        store that holds no tables); TablesUnavailable (one line) if the store cannot be
+        read now (a database out of reach)."""
         return []
 
     def active_tables(self, since: float, limit: int) -> list[str]:
         """The tables where something happened since ``since`` (the store's clock), the
-        latest first, at most ``limit`` (none, for a store that holds no tables)."""
+        latest first, at most ``limit`` (none, for a store that holds no tables);
+        TablesUnavailable if the store cannot be read now."""
         return []
+
+    def add_table_event(self, table: str, seq: int, kind: str, player: str, detail: str
+                        ) -> float | None:
+        """Record ``table``'s event number ``seq``, timed by the store's clock; that time,
+        or None if the table already has an event ``seq`` (someone acted first: read what
+        they did and ask again). TablesUnavailable (one line) if this store holds no
+        tables or cannot write now."""
+        raise TablesUnavailable("tables between players need a database: "
+                                "this store keeps nothing")
+
+    def present(self, table: str, player: str) -> dict[str, float]:
+        """Note that ``player`` is at ``table`` now; when each player there was last
+        noted (the store's clock), so that a player whose game was killed, and never
+        said goodbye, is seen to be gone. TablesUnavailable if the store cannot now."""
+        return {}
+
+    def clock(self) -> float:
+        """The time on the store's clock, which table events are timed by: the database
+        server's, where hosts share one."""
+        return time.time()
 
     def best(self, game: str, variant: str | None = None, lowest: bool = False,
              assisted: bool | None = None) -> Score | None:
@@ -182,18 +207,6 @@ class Store(StoreReader):
     def save_progress(self, player: str, space: str, key: str, value: str) -> bool:
         """Store ``value`` under ``key``, replacing what was there."""
         return self.offer_progress(player, space, key, value, None)
-
-    def add_table_event(self, table: str, seq: int, kind: str, player: str, detail: str
-                        ) -> float | None:
-        """Record ``table``'s event number ``seq``, timed by the store's clock; that time,
-        or None if the table already has an event ``seq`` (someone acted first: read what
-        they did and ask again). TablesUnavailable if this store holds no tables."""
-        raise TablesUnavailable("tables between players need a database on this machine "
-                                "(not yet one shared by several hosts)")
-
-    def clock(self) -> float:
-        """The time on the store's clock, which table events are timed by."""
-        return time.time()
 
     @abstractmethod
     def local_folder(self) -> Path | None:

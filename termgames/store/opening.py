@@ -62,6 +62,10 @@ class OpeningStore(Store):
         """The opened store's."""
         return self.opened.add_table_event(table, seq, kind, player, detail)
 
+    def present(self, table: str, player: str) -> dict[str, float]:
+        """The opened store's answer."""
+        return self.opened.present(table, player)
+
     def clock(self) -> float:
         """The opened store's."""
         return self.opened.clock()

@@ -102,4 +102,14 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (table_name, seq)
     );
     """,
+    # Version 7: when each player at a table was there last (their game says so every
+    # few seconds), so that one whose game was killed without a word is seen to be gone.
+    """
+    CREATE TABLE table_presence (
+        table_name TEXT NOT NULL,
+        player     TEXT NOT NULL,
+        seen_at    {double} NOT NULL,
+        PRIMARY KEY (table_name, player)
+    );
+    """,
 )

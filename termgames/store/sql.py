@@ -15,9 +15,9 @@ import contextlib
 import threading
 import time
 from abc import abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple, Protocol, TypeVar
 
 from termgames.failures import reason_of
 from termgames.store.interface import ProgressRow, Score, Store, TableEvent, TablesUnavailable
@@ -25,6 +25,8 @@ from termgames.store.schema import MIGRATIONS
 from termgames.store.writes import MarkWrite, ProgressOffer, ScoreWrite, Write
 
 __all__ = ["POSTGRES", "SQLITE", "Dialect", "Execute", "SQLStore"]
+
+_T = TypeVar("_T")
 
 
 class Dialect(NamedTuple):
@@ -285,36 +287,74 @@ class SQLStore(Store):
                 for p, k, v, r in rows]
 
     # Tables ----------------------------------------------------------------------------
+    def _at_tables(self, work: Callable[[Execute], _T], write: bool = False) -> _T:
+        """``work`` done in one transaction, at once (never answered from before);
+        TablesUnavailable (one line) if the database cannot do it now."""
+        try:
+            with self.transaction(write) as execute:
+                return work(execute)
+        except self.errors as error:
+            raise TablesUnavailable(f"the database does not answer ({reason_of(error)})"
+                                    ) from None
+
+    def _now(self, execute: Execute) -> float:
+        """The time on the store's clock, inside a transaction (the database's, where
+        hosts share one)."""
+        return self.clock()
+
+    def _announce(self, execute: Execute, table: str, seq: int) -> None:
+        """Tell whoever follows the tables that ``table`` has event ``seq`` (sent when
+        the transaction commits; nobody else follows a store on this machine's disk)."""
+
     def table_events(self, table: str, after: int = 0) -> list[TableEvent]:
         """What happened at ``table`` after event ``after``, in order."""
-        rows = self._rows("SELECT seq, kind, player, detail, at FROM table_events "
-                          "WHERE table_name = ? AND seq > ? ORDER BY seq", (table, after))
+        return self._at_tables(lambda execute: self._events(execute, table, after))
+
+    @staticmethod
+    def _events(execute: Execute, table: str, after: int) -> list[TableEvent]:
+        rows = execute("SELECT seq, kind, player, detail, at FROM table_events "
+                       "WHERE table_name = ? AND seq > ? ORDER BY seq", (table, after))
         return [TableEvent(table, int(seq), str(kind), str(player), str(detail), float(at))
                 for seq, kind, player, detail, at in rows]
 
     def active_tables(self, since: float, limit: int) -> list[str]:
         """The tables with an event since ``since``, the latest first."""
-        rows = self._rows("SELECT table_name FROM table_events GROUP BY table_name "
-                          "HAVING max(at) >= ? ORDER BY max(at) DESC LIMIT ?", (since, limit))
+        rows = self._at_tables(lambda execute: execute(
+            "SELECT table_name FROM table_events GROUP BY table_name "
+            "HAVING max(at) >= ? ORDER BY max(at) DESC LIMIT ?", (since, limit)))
         return [str(name) for name, in rows]
 
     def add_table_event(self, table: str, seq: int, kind: str, player: str, detail: str
                         ) -> float | None:
         """Record event ``seq`` at the store's time; None if ``seq`` is taken;
         TablesUnavailable (one line) if the database cannot write it."""
-        at = self.clock()
-        try:
-            with self.transaction() as execute:
-                taken = execute("SELECT 1 FROM table_events WHERE table_name = ? AND seq = ?",
-                                (table, seq))
-                if taken:
-                    return None
-                execute("INSERT INTO table_events (table_name, seq, kind, player, detail, "
-                        "at) VALUES (?, ?, ?, ?, ?, ?)", (table, seq, kind, player, detail, at))
-        except self.errors as error:
-            raise TablesUnavailable(f"the table could not be written ({reason_of(error)})"
-                                    ) from None
-        return at
+        def add(execute: Execute) -> float | None:
+            at = self._now(execute)
+            # Two hosts asking for the same number at once: the second waits for the
+            # first to commit, adds nothing, and reads the first's event back.
+            execute("INSERT INTO table_events (table_name, seq, kind, player, detail, at) "
+                    "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (table_name, seq) DO NOTHING",
+                    (table, seq, kind, player, detail, at))
+            found = execute("SELECT kind, player, detail, at FROM table_events "
+                            "WHERE table_name = ? AND seq = ?", (table, seq))
+            if [tuple(row) for row in found] != [(kind, player, detail, at)]:
+                return None
+            self._announce(execute, table, seq)
+            return at
+
+        return self._at_tables(add, write=True)
+
+    def present(self, table: str, player: str) -> dict[str, float]:
+        """Note ``player`` at ``table`` now; when each player there was last noted."""
+        def note(execute: Execute) -> dict[str, float]:
+            execute("INSERT INTO table_presence (table_name, player, seen_at) "
+                    "VALUES (?, ?, ?) ON CONFLICT (table_name, player) "
+                    "DO UPDATE SET seen_at = excluded.seen_at",
+                    (table, player, self._now(execute)))
+            return {str(name): float(seen) for name, seen in execute(
+                "SELECT player, seen_at FROM table_presence WHERE table_name = ?", (table,))}
+
+        return self._at_tables(note, write=True)
 
     def local_folder(self) -> Path | None:
         """None: a database server keeps no file on this machine (SQLite says otherwise)."""

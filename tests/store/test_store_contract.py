@@ -147,12 +147,6 @@ def test_marks_are_each_players_own_and_for_good(store: Store) -> None:
 
 
 def test_a_tables_events_are_kept_in_order_one_at_each_place(store: Store) -> None:
-    from termgames.store import TablesUnavailable
-
-    if isinstance(store, SpooledStore):  # not yet across hosts: said in one line
-        with pytest.raises(TablesUnavailable, match="not yet one shared by several hosts"):
-            store.add_table_event("fri", 1, "open", "ann", "time=5+0")
-        return
     first = store.add_table_event("fri", 1, "open", "ann", "time=5+0")
     assert first is not None and abs(first - store.clock()) < 60
     assert store.add_table_event("fri", 1, "open", "bob", "time=3+2") is None  # taken
@@ -164,3 +158,12 @@ def test_a_tables_events_are_kept_in_order_one_at_each_place(store: Store) -> No
     assert [e.seq for e in store.table_events("fri", after=1)] == [2]
     assert store.active_tables(first - 1, 10) == ["sat", "fri"]  # the latest first
     assert store.active_tables(store.clock() + 60, 10) == []
+
+
+def test_who_is_at_a_table_and_since_when(store: Store) -> None:
+    ann = store.present("fri", "ann")
+    assert set(ann) == {"ann"} and abs(ann["ann"] - store.clock()) < 60
+    both = store.present("fri", "bob")
+    assert set(both) == {"ann", "bob"} and both["ann"] == ann["ann"]
+    assert store.present("fri", "ann")["ann"] >= ann["ann"]
+    assert set(store.present("sat", "cy")) == {"cy"}  # each table its own

@@ -29,16 +29,18 @@ import socketserver
 import sqlite3
 import sys
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from termgames.store.interface import StoreReader
+from termgames.store.interface import TablesUnavailable
 from termgames.store.remote.broker_reader import (
     HEALTH,
     NUDGE,
     READS,
     READY,
+    TABLES,
     encode_answer,
     encode_event,
 )
@@ -50,7 +52,7 @@ if TYPE_CHECKING:
 __all__ = ["main"]
 
 
-def _handler(store: StoreReader, nudge: Callable[[], None],
+def _handler(store: PostgresStore, nudge: Callable[[], None],
              health: Callable[[], dict[str, object]]
              ) -> type[socketserver.StreamRequestHandler]:
     class Handler(socketserver.StreamRequestHandler):
@@ -71,14 +73,28 @@ def _handler(store: StoreReader, nudge: Callable[[], None],
                     self.wfile.write(json.dumps({"result": health()}).encode() + b"\n")
                     self.wfile.flush()
                     continue
-                if call not in READS:
+                if call in TABLES:
+                    answer = _table_answer(store, call, args)
+                elif call in READS:
+                    result = getattr(store, call)(*args)
+                    answer = {"result": encode_answer(result),
+                              "stale_since": store.stale_since}
+                else:
                     return
-                result = getattr(store, call)(*args)
-                answer = {"result": encode_answer(result), "stale_since": store.stale_since}
                 self.wfile.write(json.dumps(answer).encode() + b"\n")
                 self.wfile.flush()
 
     return Handler
+
+
+def _table_answer(store: PostgresStore, call: str, args: list[object]) -> dict[str, object]:
+    """A table's request answered by the database now, or the line saying why not."""
+    try:
+        if call == "clock_offset":
+            return {"result": store.clock() - time.time()}
+        return {"result": encode_answer(getattr(store, call)(*args))}
+    except TablesUnavailable as error:
+        return {"error": str(error)}
 
 
 _SAYING = threading.Lock()

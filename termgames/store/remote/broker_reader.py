@@ -16,10 +16,10 @@ import time
 from collections.abc import Iterable
 from typing import Any
 
-from termgames.store.interface import ProgressRow, Score, StoreReader
+from termgames.store.interface import ProgressRow, Score, StoreReader, TableEvent, TablesUnavailable
 from termgames.store.remote.outage import STALE_NOTE, Answers
 
-__all__ = ["HEALTH", "NUDGE", "READS", "READY", "BrokerReader", "decode_answer",
+__all__ = ["HEALTH", "NUDGE", "READS", "READY", "TABLES", "BrokerReader", "decode_answer",
            "decode_event", "encode_answer", "encode_event"]
 
 READ_TIMEOUT_S = 3.0
@@ -29,6 +29,11 @@ RETRY_AFTER_S = 3.0
 READS = ("top", "count_scores", "recorded_runs", "latest_variant", "variants", "games_with_scores",
          "progress", "all_progress", "everyones_progress", "marked", "ranked_progress")
 """What a game may ask: reads only (writes go through the spool)."""
+TABLES = ("table_events", "active_tables", "add_table_event", "present", "clock_offset")
+"""What a game asks of its tables: answered by the database at once, or an error (the
+line to show), never an earlier answer."""
+CLOCK_CHECK_S = 30.0
+"""How often a game asks the broker again how the database server's clock differs."""
 NUDGE = "nudge"
 """What a game sends when its spool has something new (no answer comes)."""
 READY = "ready"
@@ -71,6 +76,8 @@ def decode_answer(call: str, result: Any) -> Any:
         return [Score(g, v, s, frozenset(m), p, t, a, r) for g, v, s, m, p, t, a, r in result]
     if call == "ranked_progress" and result is not None:
         return [ProgressRow(*row) for row in result]
+    if call == "table_events" and result is not None:
+        return [TableEvent(*row) for row in result]
     return result
 
 
@@ -87,6 +94,8 @@ class BrokerReader(StoreReader):
         self._down_until = 0.0
         self._since: float | None = None
         self._answers: Answers[str, Any] = Answers(256)
+        self._offset: float | None = None
+        self._offset_at = 0.0
 
     def close(self) -> None:
         """Hang up on the broker."""
@@ -125,6 +134,20 @@ class BrokerReader(StoreReader):
             self._warn(STALE_NOTE)
         self._answers.keep(question, answer.get("result"),
                            asked_at if self._since is None else self._since)
+        return decode_answer(call, answer.get("result"))
+
+    def _ask_tables(self, call: str, *args: object) -> Any:
+        """The broker's answer to a table's request, asked now whatever earlier requests
+        found; TablesUnavailable (the line to show) if it has none."""
+        try:
+            answer = self._exchange(call, args)
+        except (OSError, ValueError):
+            self.close()
+            raise TablesUnavailable("the host's store broker does not answer") from None
+        if not isinstance(answer, dict):
+            raise TablesUnavailable("the host's store broker does not answer")
+        if "error" in answer:
+            raise TablesUnavailable(str(answer["error"]))
         return decode_answer(call, answer.get("result"))
 
     def _exchange(self, call: str, args: tuple[object, ...]) -> Any:
@@ -197,3 +220,33 @@ class BrokerReader(StoreReader):
                         key: str | None = None) -> list[ProgressRow]:
         """Each value in ``space`` with its rank."""
         return list(self._ask("ranked_progress", space, player, key) or [])
+
+    def table_events(self, table: str, after: int = 0) -> list[TableEvent]:
+        """What happened at ``table`` after event ``after`` (see ``StoreReader``)."""
+        return list(self._ask_tables("table_events", table, after) or [])
+
+    def active_tables(self, since: float, limit: int) -> list[str]:
+        """The tables with an event since ``since``, the latest first."""
+        return [str(name) for name in self._ask_tables("active_tables", since, limit) or []]
+
+    def add_table_event(self, table: str, seq: int, kind: str, player: str, detail: str
+                        ) -> float | None:
+        """Record event ``seq`` through the broker, at once (see ``Store``)."""
+        at = self._ask_tables("add_table_event", table, seq, kind, player, detail)
+        return None if at is None else float(at)
+
+    def present(self, table: str, player: str) -> dict[str, float]:
+        """Note ``player`` at ``table`` through the broker (see ``StoreReader``)."""
+        seen = self._ask_tables("present", table, player) or {}
+        return {str(name): float(at) for name, at in seen.items()}
+
+    def clock(self) -> float:
+        """The database server's time: this host's clock and the difference the broker
+        last measured (asked again every ``CLOCK_CHECK_S``; as before while it does not
+        answer)."""
+        now = time.monotonic()
+        if self._offset is None or now - self._offset_at >= CLOCK_CHECK_S:
+            self._offset_at = now
+            with contextlib.suppress(TablesUnavailable):
+                self._offset = float(self._ask_tables("clock_offset"))
+        return time.time() + (self._offset or 0.0)

@@ -15,11 +15,14 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any
+import time
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
 from termgames.failures import DatabaseDriverMissing, DatabaseUnreachable, reason_of
+from termgames.store.interface import TableEvent, TablesUnavailable
+from termgames.store.remote.feed import CHANNEL, TableFeed, announcement
 from termgames.store.remote.outage import STALE_NOTE, Answers, Outage
 from termgames.store.sql import POSTGRES, Execute, SQLStore
 
@@ -40,8 +43,13 @@ OUTAGE_STATES = ("08", "57", "53")
 """SQLSTATE classes that say the database is out of reach (a connection failed, the server
 shuts down, it has no room), not that one statement failed; an error with no SQLSTATE is
 the client's own (refused, reset, timed out)."""
+TABLES_RETRY_S = 1.0
+"""After the database failed a table's read or write, how long the tables are answered
+as out of reach at once before it is tried again (a host's games look ten times a
+second each)."""
 _MIGRATION_LOCK = 0x7465726D  # "term": the advisory lock two migrating hosts share
 _Question = tuple[str, tuple[object, ...]]
+_T = TypeVar("_T")
 
 
 def shown_url(url: str) -> str:
@@ -67,7 +75,8 @@ def quiet_driver() -> None:
 class PostgresStore(SQLStore):
     """The store in a PostgreSQL database; open it with ``PostgresStore.connect()``."""
 
-    def __init__(self, pool: Pool, url: str, owner: str, writable: bool) -> None:
+    def __init__(self, pool: Pool, url: str, owner: str, writable: bool,
+                 feed: TableFeed | None = None) -> None:
         import psycopg
 
         super().__init__()
@@ -75,6 +84,11 @@ class PostgresStore(SQLStore):
         self.dialect, self.errors = POSTGRES, (psycopg.Error,)
         self.outage = Outage()
         self.answers: Answers[_Question, list[tuple[Any, ...]]] = Answers()
+        self.feed = feed
+        self._offset = 0.0
+        """The database server's clock less this host's, as last measured."""
+        self._tables_down_until = 0.0
+        self._tables_down = ""
 
     @classmethod
     def connect(cls, url: str, owner: str, *, pool_size: int = DEFAULT_POOL_SIZE,
@@ -94,11 +108,13 @@ class PostgresStore(SQLStore):
                                    application_name="termgames")
 
         pool = Pool(connection, pool_size, WAIT_S)
-        store = cls(pool, url, owner, writable)
+        store = cls(pool, url, owner, writable, TableFeed(connection))
         try:
             # The first connection is made here, in the open, so that a wrong URL is one
             # clear line now.
             store.migrate()
+            with store.transaction(write=False) as execute:
+                store._now(execute)  # the server's clock, for the tables' clocks
         except (psycopg.Error, ValueError) as error:
             pool.close()
             raise DatabaseUnreachable(
@@ -106,8 +122,69 @@ class PostgresStore(SQLStore):
         return store
 
     def close(self) -> None:
-        """Close the pool; the store is unusable afterwards."""
+        """Close the pool (and stop listening for the tables' news); the store is
+        unusable afterwards."""
+        if self.feed is not None:
+            self.feed.close()
         self._pool.close()
+
+    # Tables: timed by the server's clock, announced to every host ------------------------
+    def clock(self) -> float:
+        """The database server's time, as this host's clock and the last measure of the
+        difference make it (so both players' clocks, on two hosts, read one time)."""
+        return time.time() + self._offset
+
+    def _now(self, execute: Execute) -> float:
+        before = time.time()
+        now = float(execute("SELECT extract(epoch FROM clock_timestamp())")[0][0])
+        self._offset = now - (before + time.time()) / 2
+        return now
+
+    def _announce(self, execute: Execute, table: str, seq: int) -> None:
+        execute("SELECT pg_notify(?, ?)", (CHANNEL, announcement(table, seq)))
+
+    def _at_tables(self, work: Callable[[Execute], _T], write: bool = False) -> _T:
+        """Tables try the database whatever the reads found (a move is played now or
+        not at all), but at most once a ``TABLES_RETRY_S`` while it fails."""
+        if time.monotonic() < self._tables_down_until:
+            raise TablesUnavailable(self._tables_down)
+        try:
+            result = super()._at_tables(work, write=True)
+        except TablesUnavailable as error:
+            self._tables_down_until = time.monotonic() + TABLES_RETRY_S
+            self._tables_down = str(error)
+            raise
+        self._tables_down_until = 0.0
+        return result
+
+    def table_events(self, table: str, after: int = 0) -> list[TableEvent]:
+        """What happened at ``table`` after event ``after``: nothing, without asking the
+        database, while the feed knows of nothing newer."""
+        if self.feed is None:
+            return super().table_events(table, after)
+        known, generation = self.feed.latest(table)
+        if known is not None and known <= after:
+            return []
+
+        def read(execute: Execute) -> tuple[list[TableEvent], int]:
+            events = self._events(execute, table, after)
+            last = events[-1].seq if events else int(execute(
+                "SELECT coalesce(max(seq), 0) FROM table_events WHERE table_name = ?",
+                (table,))[0][0])
+            return events, last
+
+        events, last = self._at_tables(read)
+        self.feed.read(table, last, generation)
+        return events
+
+    def add_table_event(self, table: str, seq: int, kind: str, player: str, detail: str
+                        ) -> float | None:
+        """Record event ``seq`` (see ``SQLStore``), announced to every host."""
+        generation = None if self.feed is None else self.feed.latest(table)[1]
+        at = super().add_table_event(table, seq, kind, player, detail)
+        if at is not None and self.feed is not None and generation is not None:
+            self.feed.read(table, seq, generation)
+        return at
 
     def connection_attempts(self) -> dict[str, int]:
         """Connections asked of the server so far (made or refused), by the name of the

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TypeVar
 
-from termgames.store.interface import ProgressRow, Score, Store, StoreReader
+from termgames.store.interface import ProgressRow, Score, Store, StoreReader, TableEvent
 from termgames.store.remote.spool import Spool
 from termgames.store.writes import MarkWrite, ProgressOffer, ScoreWrite, Write
 
@@ -111,6 +111,29 @@ class SpooledStore(Store):
     def mark(self, player: str, space: str, key: str) -> bool:
         """Give a mark for good, through the spool."""
         return self._keep(MarkWrite(player, space, key, time.time()))
+
+    # Tables: straight to the reader (the database, or the broker that holds it), never
+    # through the spool: a move is played where the other player sees it, or not at all.
+    def table_events(self, table: str, after: int = 0) -> list[TableEvent]:
+        """The reader's answer (see ``StoreReader.table_events``)."""
+        return self.reader.table_events(table, after)
+
+    def active_tables(self, since: float, limit: int) -> list[str]:
+        """The reader's answer."""
+        return self.reader.active_tables(since, limit)
+
+    def add_table_event(self, table: str, seq: int, kind: str, player: str, detail: str
+                        ) -> float | None:
+        """Recorded by the reader, at once."""
+        return self.reader.add_table_event(table, seq, kind, player, detail)
+
+    def present(self, table: str, player: str) -> dict[str, float]:
+        """Noted by the reader, at once."""
+        return self.reader.present(table, player)
+
+    def clock(self) -> float:
+        """The reader's clock (the database server's)."""
+        return self.reader.clock()
 
     # Results ----------------------------------------------------------------------------
     def top(self, game: str | None = None, variant: str | None = None, limit: int = 10,
