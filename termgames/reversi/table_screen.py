@@ -20,6 +20,7 @@ from termgames.reversi.table import (
     Status,
     Table,
     TableError,
+    TableWaits,
     TimeControl,
     control_named,
     own_rating,
@@ -46,11 +47,13 @@ from termgames.runtime.layout import Memo, Rect
 from termgames.runtime.lists import ListScreen
 from termgames.runtime.screen import GameScreen, Host
 from termgames.spec import LaunchContext
+from termgames.store import TablesUnavailable
 
 __all__ = ["TableScreen"]
 
 LOOK_MS = 100
 """How often the table is read again (and the clocks redrawn)."""
+OUT_OF_REACH = "The table's database is out of reach: the game waits, clocks stopped."
 ENDINGS = {Ending.DISCS: "on discs", Ending.RESIGNED: "by resignation",
            Ending.TIME: "on time", Ending.FORFEIT: "by forfeit"}
 
@@ -80,6 +83,8 @@ class TableScreen(GameScreen[ReversiState]):
             if self.context.player.verified else None
         try:
             self.seat.sit(self.control, self.invited, rating)
+        except TableWaits:
+            self.note = "You sit down once the table is back."
         except TableError as error:
             self.note = f"{str(error)[:1].upper()}{str(error)[1:]}: you watch it."
         self.every(LOOK_MS, self.look)
@@ -106,15 +111,20 @@ class TableScreen(GameScreen[ReversiState]):
     def look(self) -> None:
         """Read what happened at the table since the last look (news replaces the note
         about the player's last key)."""
-        if self.seat.refresh():
+        if self.seat.look():
             self.note = ""
+        if self.seat.news:
+            self.note, self.seat.news = sentence(self.seat.news), ""
 
     def act(self, kind: str, detail: str = "") -> bool:
         """Do ``kind`` at the table; what the table says, if it refuses, is the note."""
         try:
             self.seat.act(kind, detail)
+        except TableWaits:
+            self.note = "The table is out of reach: that is done when it is back."
+            return False
         except TableError as error:
-            self.note = f"{str(error)[:1].upper()}{str(error)[1:]}."
+            self.note = sentence(str(error))
             return False
         self.note = ""
         return True
@@ -271,7 +281,14 @@ class TableScreen(GameScreen[ReversiState]):
         marks = Marks(frozenset(played), 0, match.legal() if mine else 0, self.cursor)
         draw_board(canvas, match.position, marks, self.shape, discs)
         line = self.note or report(table, self.me(), now)
+        if self.seat.out_since is not None:
+            line = OUT_OF_REACH + (f" {self.note}" if self.note else "")
         canvas.centred(self.shape.board.bottom + 1, line[:canvas.width])
+
+
+def sentence(text: str) -> str:
+    """A table's one line as a sentence: capitalised, with its full stop."""
+    return f"{text[:1].upper()}{text[1:]}{'' if text.endswith('.') else '.'}"
 
 
 def header_forms(table: Table, now: float) -> list[str]:
@@ -315,10 +332,15 @@ def report(table: Table, me: Side | None, now: float) -> str:
 def lobby(context: LaunchContext, launch: Callable[[str, TimeControl], None]) -> ListScreen:
     """The tables of the last hour not over, waiting ones first: Enter sits at one (or
     watches it, full), n opens a table of the player's own for the next to come."""
-    tables = tables_now(context.store)
+    try:
+        tables, unread = tables_now(context.store), ""
+    except TablesUnavailable as error:
+        tables, unread = [], f"The tables cannot be read now: {error}."
     now = context.store.clock()
 
     def rows(width: int, glyphs: Glyphs) -> list[str]:
+        if unread:
+            return [unread[:width]]
         if not tables:
             return ["No table is open: n opens one."]
         return [lobby_row(table, now)[:width] for table in tables]

@@ -19,6 +19,7 @@ from termgames.reversi.table import (
     TableError,
     TimeControl,
     control_named,
+    held,
     joined,
     left,
     moved,
@@ -249,3 +250,15 @@ def test_a_win_raises_a_loss_lowers_and_an_idle_period_widens() -> None:
 
 def test_every_square_name_the_tests_type_is_its_index() -> None:
     assert all(square_name(square(name)) == name for name in TO_A_PASS + TO_THE_END)
+
+
+def test_a_wait_stops_both_clocks_and_every_grace_period_but_undoes_no_end() -> None:
+    table = left(play(playing(TimeControl(1, 0)), ["53"], 0.0), "ann", 10.0)  # O to move
+    waited = held(table, 20.0, 500.0)  # out of reach from 20 s to 500 s
+    assert waited.clocks.remaining(Side.O, 500.0) == pytest.approx(41.0)  # 19 s spent
+    assert settled(waited, 540.0).finish is None  # ann's grace: 10 s used, 50 s left
+    assert settled(waited, 551.0).finish is not None  # O's minute ran out first
+    late = held(table, 70.0, 500.0)  # O's minute ran out at 61 s, before the wait
+    assert late.finish is not None and late.finish.ending is Ending.TIME
+    twice = held(waited, 15.0, 501.0)  # the other host's wait, from a little earlier
+    assert twice.clocks.remaining(Side.O, 501.0) == pytest.approx(41.0)

@@ -21,7 +21,7 @@ from termgames.reversi.table.ranking import (
     rating_kept,
 )
 from termgames.reversi.table.rating import NEW, Rating, rated
-from termgames.reversi.table.seat import Seat, tables_now
+from termgames.reversi.table.seat import PRESENT_S, SILENT_S, Seat, TableWaits, tables_now
 from termgames.reversi.table.table import (
     GRACE_S,
     Ending,
@@ -29,6 +29,7 @@ from termgames.reversi.table.table import (
     Status,
     Table,
     TableError,
+    held,
     joined,
     left,
     moved,
@@ -43,9 +44,11 @@ from termgames.reversi.table.table import (
 __all__ = [
     "GRACE_S",
     "NEW",
+    "PRESENT_S",
     "PRESETS",
     "RATINGS_SPACE",
     "RATING_KEY",
+    "SILENT_S",
     "Clocks",
     "Ending",
     "Finish",
@@ -54,9 +57,11 @@ __all__ = [
     "Status",
     "Table",
     "TableError",
+    "TableWaits",
     "TimeControl",
     "applied",
     "control_named",
+    "held",
     "joined",
     "left",
     "moved",

@@ -13,6 +13,7 @@ from termgames.reversi.table.rating import Rating
 from termgames.reversi.table.table import (
     Table,
     TableError,
+    held,
     joined,
     left,
     moved,
@@ -23,11 +24,13 @@ from termgames.reversi.table.table import (
     settled,
 )
 
-__all__ = ["KINDS", "Happened", "applied", "join_detail", "open_detail", "rating_text",
-           "replayed"]
+__all__ = ["KINDS", "Happened", "applied", "gone_detail", "hold_detail", "join_detail",
+           "open_detail", "rating_text", "replayed"]
 
-KINDS = ("open", "join", "move", "resign", "leave", "return", "rematch")
-"""What can happen at a table, as events name it."""
+KINDS = ("open", "join", "move", "resign", "leave", "return", "rematch", "gone", "hold")
+"""What can happen at a table, as events name it: ``gone`` is a player whose game fell
+silent (noted by the other, who still hears from the table), ``hold`` a wait while the
+table was out of reach (noted by whoever finds it back)."""
 
 
 class Happened(Protocol):
@@ -48,7 +51,8 @@ class Happened(Protocol):
     @property
     def detail(self) -> str:
         """A move's square; an opening's or a joining's ``key=value`` words (time, for,
-        rating); else ''."""
+        rating); whom a ``gone`` is about (player); since when a ``hold`` waited (since);
+        else ''."""
 
     @property
     def at(self) -> float:
@@ -65,6 +69,16 @@ def open_detail(control: str, invited: str | None, rating: Rating | None) -> str
 def join_detail(rating: Rating | None) -> str:
     """The detail of a joining: the player's rating (none for an unverified name)."""
     return f"rating={rating_text(rating)}" if rating else ""
+
+
+def gone_detail(player: str) -> str:
+    """The detail of a ``gone``: the player who fell silent."""
+    return f"player={player}"
+
+
+def hold_detail(since: float) -> str:
+    """The detail of a ``hold``: when the table was last reached before it waited."""
+    return f"since={since!r}"
 
 
 def rating_text(rating: Rating) -> str:
@@ -117,6 +131,19 @@ def applied(table: Table | None, name: str, kind: str, player: str, detail: str,
         return left(table, player, at)
     if kind == "return":
         return returned(table, player, at)
+    if kind == "gone":
+        silent = fields.get("player", "")
+        if table.side_of(player) is None or silent == player:
+            raise TableError("only the other player can find a player gone")
+        return left(table, silent, at)
+    if kind == "hold":
+        if table.side_of(player) is None:
+            raise TableError(f"you do not play at table {name}")
+        try:
+            since = float(fields.get("since", ""))
+        except ValueError:
+            raise TableError(f"{detail!r} says no time") from None
+        return held(table, min(since, at), at)
     if kind == "rematch":
         if table.side_of(player) is None:
             raise TableError(f"you do not play at table {name}")

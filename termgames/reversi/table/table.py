@@ -16,7 +16,7 @@ from termgames.reversi.match import Match
 from termgames.reversi.table.clock import Clocks, TimeControl
 from termgames.reversi.table.rating import Rating, rated
 
-__all__ = ["GRACE_S", "Ending", "Finish", "Status", "Table", "TableError", "joined",
+__all__ = ["GRACE_S", "Ending", "Finish", "Status", "Table", "TableError", "held", "joined",
            "left", "moved", "opened", "rematch", "resigned", "returned", "settled"]
 
 GRACE_S = 60.0
@@ -201,6 +201,21 @@ def returned(table: Table, player: str, now: float) -> Table:
         return table
     away = {other: since for other, since in table.away.items() if other is not side}
     return replace(table, away=away)
+
+
+def held(table: Table, since: float, now: float) -> Table:
+    """The game waited from ``since`` to ``now``, the table out of the players' reach (its
+    database down): neither clock ran, nor any grace period. A game decided by ``since``
+    stays decided."""
+    table = settled(table, since)
+    if table.status is not Status.PLAYING or now <= since:
+        return table
+    clocks = table.clocks
+    if clocks.running is not None:
+        standing = clocks.stopped(max(since, clocks.since))
+        clocks = Clocks(standing.left, clocks.running, max(now, clocks.since))
+    away = {side: at + max(now - max(since, at), 0.0) for side, at in table.away.items()}
+    return replace(table, clocks=clocks, away=away)
 
 
 def settled(table: Table, now: float) -> Table:
