@@ -24,7 +24,8 @@ STRATEGIES = click.Choice(STRATEGY_NAMES)
 @click.option("--first", type=click.Choice([first.value for first in First]),
               default=First.RANDOM.value,
               show_default=True, help="Who moves first.")
-@click.option("--watch", is_flag=True, help="Computer against computer, at a watchable pace.")
+@click.option("--watch", is_flag=True, help="Computer against computer, at a watchable pace; "
+                                            "with --table, only watch that table.")
 @click.option("--table", "table_name", default=None, metavar="NAME",
               help="Play a person at the table NAME: opened if nobody has, joined if it "
                    "waits, watched if it is full.")
@@ -54,10 +55,13 @@ def command(ctx: click.Context, ai: str | None, level: int, you: str, first: str
     from termgames.reversi.settings import settings_for
 
     if table_name is not None:
-        if players == 2 or watch:
+        if players == 2:
             raise click.BadParameter("a table is for two people, each at their own "
                                      "keyboard", param_hint="'--table'")
-        play_at_table(table_name, time_control, invited, display)
+        if watch and invited is not None:
+            raise click.BadParameter("keeps a table for someone: not when only watching it",
+                                     param_hint="'--for' with '--watch'")
+        play_at_table(table_name, time_control, invited, display, watch)
         return
     if invited is not None:
         raise click.BadParameter("keeps a table for someone: give --table too",
@@ -95,8 +99,9 @@ def two_names(names: str | None) -> tuple[str, str]:
 
 
 def play_at_table(name: str, time_control: str, invited: str | None,
-                  display: DisplayOptions) -> None:
-    """Sit at the table ``name`` (or watch it) with the options checked first."""
+                  display: DisplayOptions, watching: bool = False) -> None:
+    """Sit at the table ``name`` (or, full or ``watching``, watch it) with the options
+    checked first."""
     from termgames.reversi.table import Seat, control_named
     from termgames.reversi.table_screen import TableScreen
 
@@ -110,7 +115,7 @@ def play_at_table(name: str, time_control: str, invited: str | None,
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="'--time'") from None
     play(lambda context: TableScreen(context, Seat(context.store, name, context.player.name),
-                                     control, invited), display)
+                                     control, invited, watching), display)
 
 
 def needs_weights(*strategies: str) -> None:

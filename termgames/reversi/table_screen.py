@@ -53,7 +53,10 @@ __all__ = ["TableScreen"]
 
 LOOK_MS = 100
 """How often the table is read again (and the clocks redrawn)."""
-OUT_OF_REACH = "The table's database is out of reach: the game waits, clocks stopped."
+OUT_OF_REACH = "The database is out of reach: the game waits, clocks stopped."
+WAITING = {"move": "your move", "resign": "your resignation", "rematch": "your rematch",
+           "open": "your seat", "join": "your seat"}
+"""What the player reads of an act that waits for the table to be back."""
 ENDINGS = {Ending.DISCS: "on discs", Ending.RESIGNED: "by resignation",
            Ending.TIME: "on time", Ending.FORFEIT: "by forfeit"}
 
@@ -65,10 +68,12 @@ class TableScreen(GameScreen[ReversiState]):
     report_rows = 1 + STATUS_ROWS
 
     def __init__(self, context: LaunchContext, seat: Seat, control: TimeControl,
-                 invited: str | None) -> None:
+                 invited: str | None, watching: bool = False) -> None:
         super().__init__()
         self.context, self.seat = context, seat
         self.control, self.invited = control, invited
+        self.watching = watching
+        """Only watching (``--watch``, and ``ssh watch@HOST``): never sits, never acts."""
         self.cursor = 19
         self.column: int | None = None
         self.note = ""
@@ -79,20 +84,22 @@ class TableScreen(GameScreen[ReversiState]):
         """Sit at the table (a full one, or one kept for someone else, is watched), then
         read it again every tenth of a second."""
         super().mount(host)
+        self.every(LOOK_MS, self.look)
+        if self.watching:
+            return
         rating = own_rating(self.context.store, self.seat.player) \
             if self.context.player.verified else None
         try:
             self.seat.sit(self.control, self.invited, rating)
         except TableWaits:
-            self.note = "You sit down once the table is back."
+            pass  # the line says the seat waits
         except TableError as error:
             self.note = f"{str(error)[:1].upper()}{str(error)[1:]}: you watch it."
-        self.every(LOOK_MS, self.look)
 
     def unmount(self) -> None:
         """Leaving mid-game starts the player's grace period at the table."""
         table = self.table()
-        if table is not None and table.status is Status.PLAYING:
+        if table is not None and table.status is Status.PLAYING and self.me() is not None:
             self.act("leave")
         super().unmount()
 
@@ -106,7 +113,9 @@ class TableScreen(GameScreen[ReversiState]):
     def me(self) -> Side | None:
         """The side this player sits on."""
         table = self.seat.table
-        return None if table is None else table.side_of(self.seat.player)
+        if table is None or self.watching:
+            return None
+        return table.side_of(self.seat.player)
 
     def look(self) -> None:
         """Read what happened at the table since the last look (news replaces the note
@@ -121,7 +130,7 @@ class TableScreen(GameScreen[ReversiState]):
         try:
             self.seat.act(kind, detail)
         except TableWaits:
-            self.note = "The table is out of reach: that is done when it is back."
+            self.note = ""  # the line says what waits
             return False
         except TableError as error:
             self.note = sentence(str(error))
@@ -131,7 +140,9 @@ class TableScreen(GameScreen[ReversiState]):
 
     # Keys ------------------------------------------------------------------------------
     def bindings(self) -> Sequence[Binding]:
-        """The cursor, placing, typed squares, resigning, a rematch."""
+        """The cursor, placing, typed squares, resigning, a rematch (none, watching)."""
+        if self.watching:
+            return ()
         digits = [Binding((str(n),), partial(self.type_digit, n),
                           "" if n > 1 else "type a square, column then row: 5 then 3 plays 53",
                           key_names="" if n > 1 else "1-8") for n in range(1, 9)]
@@ -234,6 +245,11 @@ class TableScreen(GameScreen[ReversiState]):
         assert after is not None
         self.context.store.save_progress(me, RATINGS_SPACE, RATING_KEY, rating_kept(after))
 
+    def watched_as(self) -> str:
+        """One player's screen is theirs ("Your move"): a watcher sees the table from a
+        view of its own, as ``--watch`` shows it."""
+        return f"reversi --table {self.seat.name} --watch"
+
     def unrecorded(self) -> str:
         """A game left before its end goes on at the table: its grace period runs."""
         table = self.table()
@@ -278,11 +294,14 @@ class TableScreen(GameScreen[ReversiState]):
         match = table.played
         played = [square for square in table.squares[-1:]]
         mine = table.to_move() is self.me()
-        marks = Marks(frozenset(played), 0, match.legal() if mine else 0, self.cursor)
+        marks = Marks(frozenset(played), 0, match.legal() if mine else 0,
+                      None if self.watching else self.cursor)
         draw_board(canvas, match.position, marks, self.shape, discs)
         line = self.note or report(table, self.me(), now)
         if self.seat.out_since is not None:
-            line = OUT_OF_REACH + (f" {self.note}" if self.note else "")
+            waiting = WAITING.get(self.seat.waiting or "")
+            line = OUT_OF_REACH if waiting is None else \
+                f"Database out of reach, clocks stopped: {waiting} waits for it."
         canvas.centred(self.shape.board.bottom + 1, line[:canvas.width])
 
 

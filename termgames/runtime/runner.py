@@ -398,15 +398,15 @@ class Runner:
         if self.visit.standing.fd is not None:  # served: the watchers' list wants it
             self.visit.standing.tell(*self._standing())
 
-    def _standing(self) -> tuple[str, str]:
-        """The game on show and how it stands, for anyone watching it served (the menu:
-        nothing)."""
+    def _standing(self) -> tuple[str, str, str]:
+        """The game on show, how it stands, and the command that shows it to a watcher
+        from a view of its own, for anyone watching it served (the menu: nothing)."""
         game = next((screen for screen in reversed(self.stack)
                      if isinstance(screen, GameScreen)), None)
         run = None if game is None else self.games.get(id(game))
         if game is None or run is None:
-            return "", ""
-        return run.spec.name, game.standing()
+            return "", "", ""
+        return run.spec.name, game.standing(), game.watched_as()
 
     def _set_shown(self, shown: bool) -> None:
         """Tell every screen when the window stops or starts showing them."""

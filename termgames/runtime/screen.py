@@ -324,6 +324,13 @@ class GameScreen(Screen[S]):
         sessions people may watch under ``serve``; '' says nothing."""
         return ""
 
+    def watched_as(self) -> str:
+        """The command (as a player would type it over SSH) that shows this game to a
+        watcher from a view of its own, where the player's screen is theirs alone (a
+        table between two people: one player's screen says "Your move"); '' where
+        watchers see the player's screen."""
+        return ""
+
     def unrecorded(self) -> str:
         """Why the run in play would not be recorded if it ended now (2048 before its
         tenth move: 'a game counts from its 10th move'), or '' when it would be, or there

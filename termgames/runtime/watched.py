@@ -45,10 +45,14 @@ class StandingLine:
             return cls(None)
         return cls(fd)
 
-    def tell(self, game: str, standing: str) -> None:
-        """Say which game is on show (the menu: '') and how it stands, if either changed
-        since they were last said: one line, the two apart by a tab."""
+    def tell(self, game: str, standing: str, watched_as: str = "") -> None:
+        """Say which game is on show (the menu: '') and how it stands, and the command
+        that shows it to a watcher from a view of its own (see ``GameScreen.watched_as``),
+        if any changed since they were last said: one line, tabs apart (the third only
+        where there is one)."""
         line = f"{clean_standing(game)}\t{clean_standing(standing)}"
+        if watched_as:
+            line += f"\t{clean_standing(watched_as)}"
         if self.fd is None or line == self.said:
             return
         self.said = line
@@ -60,7 +64,9 @@ class StandingLine:
             self.fd = None  # the server has gone: the game goes on
 
 
-def read_standing(line: str) -> tuple[str, str]:
-    """(the game on show, how it stands) from one line a game said."""
-    game, _, standing = line.partition("\t")
-    return clean_standing(game), clean_standing(standing)
+def read_standing(line: str) -> tuple[str, str, str]:
+    """(the game on show, how it stands, the command that shows it to a watcher from a
+    view of its own or '') from one line a game said."""
+    game, _, rest = line.partition("\t")
+    standing, _, watched_as = rest.partition("\t")
+    return clean_standing(game), clean_standing(standing), clean_standing(watched_as)

@@ -56,6 +56,8 @@ class Seat(Protocol):
     watchable: bool
     """Whether its player lets others watch (they may say --no-watch)."""
     standing: str
+    watched_as: str
+    """The command that shows its game to a watcher from a view of its own, if any."""
     audience: Audience
 
     @property

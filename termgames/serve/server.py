@@ -40,7 +40,13 @@ from termgames.serve.seat import (
     exit_status,
     game_environment,
 )
-from termgames.serve.watch import Audience, Spectator, StandingPipe, watching_refused
+from termgames.serve.watch import (
+    WATCH_NAME,
+    Audience,
+    Spectator,
+    StandingPipe,
+    watching_refused,
+)
 
 if TYPE_CHECKING:
     from termgames.serve.seat import Recorder
@@ -75,6 +81,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.ticket: Ticket | None = None  # a place among the games starting
         self.watchable = True
         self.standing = ""
+        self.watched_as = ""
         self.standing_pipe: StandingPipe | None = None
         self.audience = Audience(self.ask_repaint)
         self.spectator: Spectator | None = None
@@ -234,9 +241,29 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             return
         self.arcade.log.watcher_joined(self.gate.address, player)
         self.spectator = Spectator(self.channel, self.arcade.watchable, self.size,
-                                   self.term or "", self.arcade.options.abuse.max_session_time)
+                                   self.term or "", self.arcade.options.abuse.max_session_time,
+                                   self.watch_from_its_own_view)
         self.arcade.watchers.add(self)
         self.spectator.start(player, self.time_up)
+
+    def watch_from_its_own_view(self, command: str) -> None:
+        """The watcher chose a game that a watcher sees from a view of its own (a table
+        between two people, as ``command`` shows it): that view is started for them as a
+        game of their own, which takes no move and is not itself on the list; leaving it
+        ends the session. A command this arcade would not take from a player is not
+        started."""
+        arguments = game_arguments(command, self.arcade.options.games,
+                                   self.arcade.options.helps)
+        if not isinstance(arguments, list) or self.spectator is None:
+            return
+        spectator, self.spectator = self.spectator, None
+        spectator.hand_over()
+        self.arcade.watchers.discard(self)
+        self.watchable = False
+        environment = game_environment(self.term or "dumb", WATCH_NAME, verified=False,
+                                       server_environment=os.environ)
+        self.arcade.starting.join(
+            lambda ticket: self.start_game(ticket, WATCH_NAME, arguments, environment))
 
     def stop_watching(self) -> None:
         """The watcher leaves (or must): the session ends."""
@@ -247,10 +274,11 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self.arcade.watchers.discard(self)
             self.arcade.log.watcher_left(self.gate.address, self.started_at)
 
-    def heard(self, game: str, standing: str) -> None:
-        """The game said which game is on show (none: what the session started) and how
-        it stands."""
+    def heard(self, game: str, standing: str, watched_as: str) -> None:
+        """The game said which game is on show (none: what the session started), how it
+        stands, and how a watcher sees it from a view of its own (if it has one)."""
         self.game, self.standing = game or self.launched, standing
+        self.watched_as = watched_as
 
     def ask_repaint(self) -> None:
         """A first watcher came: ask the game for its whole screen."""

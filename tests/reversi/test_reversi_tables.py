@@ -10,6 +10,7 @@ import json
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -135,6 +136,7 @@ def test_a_player_who_leaves_is_shown_gone_and_comes_back_to_their_seat(
     (["--table", "a b"], "1-16 printable characters, no space"),
     (["--for", "bob"], "give --table too"),
     (["--table", "fri", "--players", "2"], "each at their own keyboard"),
+    (["--table", "fri", "--watch", "--for", "bob"], "not when only watching it"),
 ])
 def test_bad_table_options_are_one_line_and_status_2(arguments: list[str], said: str) -> None:
     from click.testing import CliRunner
@@ -143,6 +145,31 @@ def test_bad_table_options_are_one_line_and_status_2(arguments: list[str], said:
 
     result = CliRunner().invoke(cli, ["reversi", *arguments])
     assert result.exit_code == 2 and said in result.output, result.output
+
+
+def test_a_watcher_sees_the_table_from_neither_side_and_touches_nothing(
+        tmp_path: Path) -> None:
+    with table_for_two(tmp_path) as (ann, _bob), fake_program(
+            ["reversi", "--table", "friday", "--watch"], tmp_path, player="ann") as watcher:
+        watcher.wait_for("ann to move.")  # the player's own name, watching: not "Your move"
+        assert "ann 1500? (X) 2" in header(watcher) and "bob 1500? (O) 2" in header(watcher)
+        watcher.press("5", "3", "g")  # nothing it may do at the table
+        ann.press("5", "3")
+        watcher.wait_for("bob to move.")
+        assert "(X) 4 " in header(watcher)
+        assert [e.player for e in _events(tmp_path, "friday") if e.kind == "move"] == ["ann"]
+    with fake_program(["reversi", "--table", "friday", "--watch"], tmp_path,
+                      player="bob") as late:
+        late.wait_for("bob to move.")  # bob's own name, watching: he does not sit
+        assert [e.kind for e in _events(tmp_path, "friday")] == ["open", "join", "move"]
+
+
+def _events(home: Path, table: str) -> list[Any]:
+    store = store_at(home)
+    try:
+        return list(store.table_events(table))
+    finally:
+        store.close()
 
 
 def test_a_table_kept_for_someone_is_watched_by_anyone_else(tmp_path: Path) -> None:

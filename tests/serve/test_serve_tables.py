@@ -60,3 +60,42 @@ def test_two_ssh_players_play_a_whole_game_at_a_table(server: Server) -> None:
     assert results == {"ann": (13, "vs bob at a table, 3+2"),
                        "bob": (-13, "vs ann at a table, 3+2")}
     assert ratings == {}  # names nobody verified (--auth none) are never rated
+
+
+def test_a_watcher_chooses_a_table_and_sees_it_from_neither_side(server: Server) -> None:
+    async def watch() -> None:
+        async with await connect(server.port, user="ann") as first, \
+                await connect(server.port, user="bob") as second, \
+                await connect(server.port, user="watch") as third:
+            ann = await sit(first, "reversi --table friday")
+            await ann.wait_for("waiting for an opponent")
+            bob = await sit(second, "reversi --table friday")
+            await bob.wait_for("ann to move.")
+            await ann.wait_for("Your move.")
+            watcher = await sit(third)
+            await watcher.wait_for("games you may watch")
+            await watcher.wait_until(lambda: "bob" in watcher.text(), "both players listed")
+            watcher.press("\r")  # ann's game: the table, from a view of its own
+            await watcher.wait_for("ann to move.")
+            assert shows(watcher, ("ann (X) 2", "bob (O) 2", "5+0"))
+            watcher.press("5", "3")  # a watcher's keys play nothing
+            ann.press("5", "3")
+            await watcher.wait_until(partial(shows, watcher, ("(X) 4 ", "(O) 1 ")),
+                                     "ann's move, watched")
+            await watcher.wait_for("bob to move.")
+            assert "Your move." not in watcher.text()
+            watcher.press("q")
+            await watcher.finish()
+            for seat in (ann, bob):
+                seat.press("q")
+                await seat.finish()
+
+    run(watch())
+    store = store_at(server.home)
+    try:
+        events = store.table_events("friday")
+    finally:
+        store.close()
+    assert [(e.kind, e.player) for e in events][:3] == [
+        ("open", "ann"), ("join", "bob"), ("move", "ann")]
+    assert all(e.player in ("ann", "bob") for e in events)  # the watcher did nothing

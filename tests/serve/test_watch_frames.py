@@ -182,7 +182,10 @@ def test_a_standing_is_said_once_a_change_and_never_blocks() -> None:
             line.tell(game, text)
         said = os.read(reader, 100).decode().splitlines()
         assert said == ["2048\tscore 4", "2048\tscore 8 [2J", "\t"]
-        assert read_standing(said[1]) == ("2048", "score 8 [2J")
+        assert read_standing(said[1]) == ("2048", "score 8 [2J", "")
+        line.tell("reversi", "X 2 O 2", "reversi --table fri --watch")
+        assert read_standing(os.read(reader, 100).decode().splitlines()[0]) == (
+            "reversi", "X 2 O 2", "reversi --table fri --watch")
         for number in range(100_000):  # nobody reads: the pipe fills, the game goes on
             line.tell("2048", f"score {number}")
         os.close(reader)
@@ -191,7 +194,7 @@ def test_a_standing_is_said_once_a_change_and_never_blocks() -> None:
     finally:
         os.close(writer)
     assert len(clean_standing("x" * 500)) == STANDING_LIMIT
-    assert read_standing("\x1b]0;evil\x07\tscore\t1") == ("]0;evil", "score 1")
+    assert read_standing("\x1b]0;evil\x07\tscore 1\t\x1b[2Jx") == ("]0;evil", "score 1", "[2Jx")
     assert StandingLine.from_environment({}).fd is None
     assert StandingLine.from_environment({"TERMGAMES_STANDING_FD": "nonsense"}).fd is None
 
@@ -243,6 +246,6 @@ class Game:
     """What a watcher sees of a game (server.py's session does more)."""
 
     def __init__(self, audience: Audience) -> None:
-        self.player, self.game, self.standing = "alice", "2048", ""
+        self.player, self.game, self.standing, self.watched_as = "alice", "2048", "", ""
         self.last_input_at = 0.0
         self.audience = audience

@@ -63,6 +63,11 @@ class Seat:
         self._waiting: tuple[int, str, str] | None = None
         self._present_due = 0.0
 
+    @property
+    def waiting(self) -> str | None:
+        """The kind of act that waits for the table to be back, if one does."""
+        return None if self._waiting is None else self._waiting[1]
+
     def look(self) -> bool:
         """Read what happened since the last look, and now and then tell the table the
         player is here; whether anything happened."""

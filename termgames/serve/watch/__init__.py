@@ -10,6 +10,6 @@ here; the tests may reach inside.
 
 from termgames.serve.watch.spectator import Spectator, watching_refused
 from termgames.serve.watch.standing import StandingPipe
-from termgames.serve.watch.watching import Audience
+from termgames.serve.watch.watching import WATCH_NAME, Audience
 
-__all__ = ["Audience", "Spectator", "StandingPipe", "watching_refused"]
+__all__ = ["WATCH_NAME", "Audience", "Spectator", "StandingPipe", "watching_refused"]

@@ -29,9 +29,10 @@ class Spectator:
     """One watcher's session, from the list to its end."""
 
     def __init__(self, channel: Any, games: Callable[[], Iterable[tuple[int, Watchable]]],
-                 size: tuple[int, int], term: str, time_limit: float) -> None:
+                 size: tuple[int, int], term: str, time_limit: float,
+                 view_of_its_own: Callable[[str], None] = lambda _: None) -> None:
         self.channel = channel
-        self.watcher = Watcher(games, self.send, size, has_colour(term))
+        self.watcher = Watcher(games, self.send, size, has_colour(term), view_of_its_own)
         self.limit: asyncio.TimerHandle | None = None
         self.time_limit = time_limit
 
@@ -46,6 +47,16 @@ class Spectator:
         if self.channel is not None:
             with contextlib.suppress(BrokenPipeError, ConnectionError):
                 self.channel.write(data)
+
+    def hand_over(self) -> None:
+        """The list is done with (a view of its own takes the terminal): the watcher's
+        terminal put back, the session left open."""
+        self.watcher.close()
+        if self.limit is not None:
+            self.limit.cancel()
+        if self.channel is not None:
+            self.send(LEAVE)
+            self.channel = None
 
     def end(self, last_words: str = "", status: int = 0) -> None:
         """The watcher leaves (or must): their terminal put back, the session ended."""

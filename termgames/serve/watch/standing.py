@@ -13,7 +13,7 @@ from termgames.runtime.watched import read_standing
 class StandingPipe:
     """One game's standing pipe: the game gets ``writer``; the server reads the rest."""
 
-    def __init__(self, heard: Callable[[str, str], None]) -> None:
+    def __init__(self, heard: Callable[[str, str, str], None]) -> None:
         self.heard = heard
         self.reader, self.writer = os.pipe()
         self.listening = False

@@ -154,6 +154,9 @@ class Watchable(Protocol):
     player: str
     game: str
     standing: str
+    watched_as: str
+    """The command that shows the game to a watcher from a view of its own ('': the
+    watcher sees the player's screen)."""
     last_input_at: float
     audience: Audience
 
@@ -164,8 +167,11 @@ class Watcher:
 
     def __init__(self, games: Callable[[], Iterable[tuple[int, Watchable]]],
                  write: Callable[[bytes], None], size: tuple[int, int],
-                 colour: bool) -> None:
+                 colour: bool, view_of_its_own: Callable[[str], None] = lambda _: None
+                 ) -> None:
         self.games = games
+        self.view_of_its_own = view_of_its_own
+        """Start, for this watcher, the command that shows a game from a view of its own."""
         self.write = write
         self.size = size
         self.colour = colour
@@ -235,6 +241,9 @@ class Watcher:
         game = dict(self.games()).get(key)
         if game is None:
             self.message = "that game has just ended"
+            return
+        if game.watched_as:
+            self.view_of_its_own(game.watched_as)
             return
         self.watching = (key, game)
         self.shown = None  # a different picture: painted whole
