@@ -99,3 +99,29 @@ def test_a_watcher_chooses_a_table_and_sees_it_from_neither_side(server: Server)
     assert [(e.kind, e.player) for e in events][:3] == [
         ("open", "ann"), ("join", "bob"), ("move", "ann")]
     assert all(e.player in ("ann", "bob") for e in events)  # the watcher did nothing
+
+
+def test_a_dropped_link_is_seen_gone_and_its_player_comes_back_within_the_grace(
+        server: Server) -> None:
+    async def drop_and_return() -> None:
+        async with await connect(server.port, user="ann") as first:
+            ann = await sit(first, "reversi --table friday")
+            await ann.wait_for("waiting for an opponent")
+            second = await connect(server.port, user="bob")
+            bob = await sit(second, "reversi --table friday")
+            await bob.wait_for("ann to move.")
+            ann.press("5", "3")
+            await bob.wait_for("Your move.")
+            second.abort()  # the link drops: no q, no goodbye from the client
+            await ann.wait_for("bob is gone", timeout=15)  # told by his game, not by silence
+            async with await connect(server.port, user="bob") as third:
+                bob = await sit(third, "reversi --table friday")
+                await bob.wait_for("Your move.", timeout=30)  # his seat, his turn
+                await ann.wait_for("bob to move.", timeout=30)
+                bob.press("6", "3")
+                await ann.wait_for("Your move.", timeout=30)
+                for seat in (ann, bob):
+                    seat.press("q")
+                    await seat.finish()
+
+    run(drop_and_return())
