@@ -114,8 +114,9 @@ def play_at_table(name: str, time_control: str, invited: str | None,
         control = control_named(time_control)
     except ValueError as error:
         raise click.BadParameter(str(error), param_hint="'--time'") from None
-    play(lambda context: TableScreen(context, Seat(context.store, name, context.player.name),
-                                     control, invited, watching), display)
+    play(lambda context: TableScreen(
+        context, Seat(context.store, name, context.player.name, watching), control, invited,
+        watching), display)
 
 
 def needs_weights(*strategies: str) -> None:

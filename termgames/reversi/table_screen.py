@@ -5,6 +5,7 @@ of a second of being recorded."""
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Callable, Sequence
 from functools import partial
 
@@ -248,7 +249,7 @@ class TableScreen(GameScreen[ReversiState]):
     def watched_as(self) -> str:
         """One player's screen is theirs ("Your move"): a watcher sees the table from a
         view of its own, as ``--watch`` shows it."""
-        return f"reversi --table {self.seat.name} --watch"
+        return shlex.join(["reversi", "--table", self.seat.name, "--watch"])
 
     def unrecorded(self) -> str:
         """A game left before its end goes on at the table: its grace period runs."""

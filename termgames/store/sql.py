@@ -330,19 +330,22 @@ class SQLStore(Store):
         TablesUnavailable (one line) if the database cannot write it."""
         def add(execute: Execute) -> float | None:
             at = self._now(execute)
-            # Two hosts asking for the same number at once: the second waits for the
-            # first to commit, adds nothing, and reads the first's event back.
-            execute("INSERT INTO table_events (table_name, seq, kind, player, detail, at) "
-                    "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (table_name, seq) DO NOTHING",
-                    (table, seq, kind, player, detail, at))
-            found = execute("SELECT kind, player, detail, at FROM table_events "
-                            "WHERE table_name = ? AND seq = ?", (table, seq))
-            if [tuple(row) for row in found] != [(kind, player, detail, at)]:
+            if not self._insert_event(execute, (table, seq, kind, player, detail, at)):
                 return None
             self._announce(execute, table, seq)
             return at
 
         return self._at_tables(add, write=True)
+
+    def _insert_event(self, execute: Execute, event: tuple[object, ...]) -> bool:
+        """Insert ``event`` (table, seq, kind, player, detail, at) unless its place is
+        taken; whether it was. Here a writing transaction holds the whole database, so
+        looking first is enough (and needs no SQLite newer than 3.24)."""
+        if execute("SELECT 1 FROM table_events WHERE table_name = ? AND seq = ?", event[:2]):
+            return False
+        execute("INSERT INTO table_events (table_name, seq, kind, player, detail, at) "
+                "VALUES (?, ?, ?, ?, ?, ?)", event)
+        return True
 
     def present(self, table: str, player: str) -> dict[str, float]:
         """Note ``player`` at ``table`` now; when each player there was last noted."""

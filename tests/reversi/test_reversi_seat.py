@@ -13,7 +13,15 @@ from typing import Any
 import pytest
 
 from termgames.reversi.board import Side
-from termgames.reversi.table import Seat, Status, TableWaits, TimeControl, seat, settled
+from termgames.reversi.table import (
+    Seat,
+    Status,
+    TableError,
+    TableWaits,
+    TimeControl,
+    seat,
+    settled,
+)
 from termgames.store import Store, TablesUnavailable
 from tests.harness.stores import sqlite_at
 
@@ -49,6 +57,12 @@ def board(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Switchboard:
     return Switchboard(sqlite_at(tmp_path))
 
 
+def at(*boards: Switchboard, now: float) -> None:
+    """Set every board's clock (one store each: two hosts on one database)."""
+    for each in boards:
+        each.now = now
+
+
 def seated(board: Switchboard) -> tuple[Seat, Seat]:
     """Ann on X, Bob on O at table t1, the game started at 1000."""
     ann, bob = Seat(board.store, "t1", "ann"), Seat(board.store, "t1", "bob")
@@ -80,7 +94,7 @@ def test_the_clocks_stand_while_the_table_is_out_of_reach_and_a_waiting_move_is_
     ann.look()
     for a_seat in (ann, bob):
         assert moves_by(a_seat, "bob") == [str(C5)]
-        table = settled(a_seat.table, a_seat.now())  # type: ignore[arg-type]
+        table = settled(a_seat.table, a_seat.now())
         assert table.status is Status.PLAYING
         assert table.clocks.remaining(Side.O, 1200.0) == pytest.approx(295.0)
         assert table.clocks.remaining(Side.X, 1200.0) == pytest.approx(290.0)
@@ -140,3 +154,49 @@ def test_nobody_is_found_gone_for_a_silence_the_outage_made(board: Switchboard) 
             bob.look()
     assert ann.table is not None and not ann.table.away
     assert not [e for e in ann.events if e.kind == "gone"]
+
+
+def test_a_host_cut_off_alone_gets_no_time_back_and_undoes_no_end(
+        board: Switchboard, tmp_path: Path) -> None:
+    ann, _ = seated(board)
+    bobs = Switchboard(sqlite_at(tmp_path))  # bob's host: its own way to the table
+    bob = Seat(bobs.store, "t1", "bob")
+    bob.look()
+    ann.act("move", str(D3))  # O to move: bob's clock runs
+    at(board, bobs, now=1010.0)
+    ann.look(); bob.look()  # noqa: E702
+    bobs.down = True  # only bob's host is cut off
+    for second in range(11, 200):
+        at(board, bobs, now=1000.0 + second)
+        ann.look()
+        bob.look()
+    over = settled(ann.table, ann.now())  # type: ignore[arg-type]
+    assert over.finish is not None and over.finish.winner is Side.X  # bob forfeits
+    at(board, bobs, now=1300.0)
+    bobs.down = False
+    bob.look()
+    ann.look()
+    for a_seat in (ann, bob):
+        table = settled(a_seat.table, a_seat.now())  # type: ignore[arg-type]
+        assert table.finish == over.finish  # the end ann saw stays
+
+
+def test_a_player_watching_their_own_table_writes_nothing_to_it(board: Switchboard) -> None:
+    ann, bob = seated(board)
+    ann.act("move", str(D3))
+    bob.act("leave")  # bob's grace period runs
+    ann.look()
+    before = list(ann.events)
+    watching = Seat(board.store, "t1", "bob", watching=True)
+    board.now = 1030.0
+    watching.look()
+    with pytest.raises(TableError, match="you watch table t1"):
+        watching.act("move", str(C5))
+    board.down = True
+    watching.look()
+    board.down = False
+    watching.look()
+    ann.look()
+    assert ann.events == before and watching.events == before
+    assert ann.table is not None and Side.O in ann.table.away
+    assert board.store.present("t1", "ann")["bob"] == 1000.0  # not kept fresh by watching

@@ -113,7 +113,12 @@ def test_a_dropped_link_is_seen_gone_and_its_player_comes_back_within_the_grace(
             ann.press("5", "3")
             await bob.wait_for("Your move.")
             second.abort()  # the link drops: no q, no goodbye from the client
-            await ann.wait_for("bob is gone", timeout=15)  # told by his game, not by silence
+            await ann.wait_for("bob is gone", timeout=30)
+            store = store_at(server.home)
+            try:  # his game said so as it ended (not his silence, found later)
+                assert [e.kind for e in store.table_events("friday")][-1] == "leave"
+            finally:
+                store.close()
             async with await connect(server.port, user="bob") as third:
                 bob = await sit(third, "reversi --table friday")
                 await bob.wait_for("Your move.", timeout=30)  # his seat, his turn

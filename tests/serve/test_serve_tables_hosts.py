@@ -8,6 +8,7 @@ losing by forfeit after the grace period."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import re
 import signal
@@ -42,6 +43,7 @@ def keys() -> dict[str, Any]:
     return {name: asyncssh.generate_private_key("ssh-ed25519") for name in ("ann", "bob")}
 
 
+@contextlib.contextmanager
 def two_hosts(tmp_path: Path, url: str) -> Iterator[tuple[Server, Server]]:
     """Two hosts, each with its own data folder, on the database at ``url``."""
     for name in ("east", "west"):
@@ -120,12 +122,8 @@ def test_two_players_on_two_hosts_play_a_whole_rated_game(
                 seat.press("q")
                 await seat.finish(timeout=DEADLINE_S)
 
-    hosts = two_hosts(tmp_path, postgres_url)
-    east, west = next(hosts)
-    try:
+    with two_hosts(tmp_path, postgres_url) as (east, west):
         run(game(east, west))
-    finally:
-        hosts.close()
     store = PostgresStore.connect(postgres_url, PLAYER)
     try:
         results = {score.player: score.variant for score in store.top("reversi", limit=10)}
@@ -155,9 +153,11 @@ def test_the_database_stopped_mid_game_holds_the_game_and_loses_no_move(
                 await seat.wait_for(OUT_OF_REACH, timeout=DEADLINE_S)
             bob.press("6", "3")  # made while the table is out of reach: it waits
             await bob.wait_for("clocks stopped: your move waits for it.", timeout=DEADLINE_S)
-            stood = clock_of(ann, Side.O)
+            stood = [clock_of(seat, Side.O) for seat in (ann, bob)]
             await asyncio.sleep(8)  # the outage lasts: the clocks must not run on
-            assert clock_of(ann, Side.O) == stood and clock_of(bob, Side.O) == stood
+            for seat, clock in zip((ann, bob), stood, strict=True):
+                await seat.pump(0.5)
+                assert clock_of(seat, Side.O) == clock  # each where it stood
             database.start()
             model.play(21)
             x, o = model.position.score()
@@ -172,12 +172,8 @@ def test_the_database_stopped_mid_game_holds_the_game_and_loses_no_move(
                 seat.press("q")
                 await seat.finish(timeout=DEADLINE_S)
 
-    hosts = two_hosts(tmp_path, url)
-    east, west = next(hosts)
-    try:
+    with two_hosts(tmp_path, url) as (east, west):
         run(game(east, west))
-    finally:
-        hosts.close()
     store = PostgresStore.connect(url, PLAYER)
     try:
         moves = [e.player for e in store.table_events("fri") if e.kind == "move"]
@@ -200,9 +196,5 @@ def test_a_killed_game_is_found_gone_and_forfeits_after_the_grace_period(
             await ann.wait_for("bob is gone", timeout=DEADLINE_S)
             await ann.wait_for("ann wins by forfeit.", timeout=120)
 
-    hosts = two_hosts(tmp_path, postgres_url)
-    east, west = next(hosts)
-    try:
+    with two_hosts(tmp_path, postgres_url) as (east, west):
         run(game(east, west))
-    finally:
-        hosts.close()

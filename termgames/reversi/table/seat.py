@@ -47,8 +47,11 @@ class Seat:
     write, was lost), so no move is lost or played twice.
     """
 
-    def __init__(self, store: Store, name: str, player: str) -> None:
+    def __init__(self, store: Store, name: str, player: str, watching: bool = False) -> None:
         self.store, self.name, self.player = store, name, player
+        self.watching = watching
+        """Only watching: the seat reads the table and never writes to it, whoever's
+        name it has (a player may watch their own table from another terminal)."""
         self.events: list[TableEvent] = []
         self.table: Table | None = None
         self.out_since: float | None = None
@@ -72,7 +75,8 @@ class Seat:
         """Read what happened since the last look, and now and then tell the table the
         player is here; whether anything happened."""
         changed = self.refresh()
-        self._keep_company()
+        if not self.watching:
+            self._keep_company()
         return changed
 
     def refresh(self) -> bool:
@@ -84,7 +88,10 @@ class Seat:
             self._lost(error)
             return False
         if self.out_since is not None:
-            self._back(self.out_since)
+            if self.watching:
+                self.out_since = None
+            else:
+                self._back(self.out_since)
             return True
         return changed
 
@@ -116,6 +123,8 @@ class Seat:
         """Do ``kind`` at the table: checked by the table's rules as it stands now, then
         recorded; TableError (one line) if the table refuses it, TableWaits if it is out
         of reach (the act is made when it is back)."""
+        if self.watching:
+            raise TableError(f"you watch table {self.name}")
         self.refresh()
         for _ in range(TRIES):
             if self.out_since is None:
@@ -162,13 +171,24 @@ class Seat:
     def _back(self, since: float) -> None:
         """The table is reached again: the wait is recorded where this player plays (the
         other may have recorded theirs: the clocks stand over both), then the act that
-        waited is made, unless it was recorded after all."""
+        waited is made, unless it was recorded after all.
+
+        The wait is held only from when the other player was last at the table: where
+        they could reach it meanwhile, only this host was cut off, and to them this
+        player was gone (their clock ran, their grace period too, and an end they saw
+        stays)."""
         self.out_since, waiting, self._waiting = None, self._waiting, None
         table = self.table
+        side = None if table is None else table.side_of(self.player)
         try:
-            if table is not None and table.side_of(self.player) is not None and \
-                    table.status is Status.PLAYING:
-                self.act("hold", hold_detail(since))
+            if table is not None and side is not None and table.status is Status.PLAYING:
+                try:
+                    seen = self.store.present(self.name, self.player)
+                except TablesUnavailable as error:
+                    self._lost(error)
+                    raise TableWaits(str(error)) from None
+                other = seen.get(table.seats[side.other] or "")
+                self.act("hold", hold_detail(since if other is None else max(since, other)))
             if waiting is not None and not self._recorded(*waiting):
                 self.act(waiting[1], waiting[2])
         except TableWaits:

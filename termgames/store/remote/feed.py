@@ -4,8 +4,11 @@ listens on ``CHANNEL``. A host keeps, for each table it has heard of, the last e
 number there is, so a game that looks at its table ten times a second asks the database
 only when there is something new; the moves themselves are the rows, read as before.
 
-While the listening connection is down (the database out of reach, or a connection
-pooler that cannot listen) nothing is known, and every look asks the database.
+While the listening connection is down (the database out of reach) or deaf (a
+connection pooler in transaction mode takes the LISTEN and delivers nothing; a link that
+died without a word), nothing is known and every look asks the database: a host sends
+itself a probe every ``CHECK_S`` on the same channel, and a feed that has not heard one
+for ``DEAF_AFTER_S`` trusts nothing it heard.
 """
 
 from __future__ import annotations
@@ -26,8 +29,11 @@ CHANNEL = "termgames_tables"
 RETRY_S = 1.0
 """How long after the listening connection failed it is made again."""
 CHECK_S = 5.0
-"""How often a quiet listening connection is checked (a server gone without a word
-would otherwise leave it waiting for nothing)."""
+"""How often the listening connection sends itself a probe."""
+DEAF_AFTER_S = 2 * CHECK_S + 1.0
+"""A feed that has heard no probe for this long is deaf: it answers nothing."""
+PROBE = "probe"
+"""What a probe says (no table's announcement does: those begin with a number)."""
 
 
 def announcement(table: str, seq: int) -> str:
@@ -38,7 +44,7 @@ def announcement(table: str, seq: int) -> str:
 def announced(payload: str) -> tuple[str, int] | None:
     """The table and event number a notification names, or None if it names none."""
     seq, _, table = payload.partition(" ")
-    return (table, int(seq)) if seq.isdigit() and table else None
+    return (table, int(seq)) if seq.isascii() and seq.isdigit() and table else None
 
 
 class TableFeed:
@@ -52,20 +58,21 @@ class TableFeed:
         self._latest: dict[str, int] = {}
         self._generation = 0
         self._listening = False
+        self._heard_at = 0.0
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
 
     @property
     def listening(self) -> bool:
-        """Whether announcements are heard now."""
-        return self._listening
+        """Whether announcements are heard now (listening, and a probe heard lately)."""
+        return self._listening and time.monotonic() - self._heard_at <= DEAF_AFTER_S
 
     def latest(self, table: str) -> tuple[int | None, int]:
         """The last event number ``table`` is known to have (None: not known, ask the
         database), and the listening's generation to hand back to ``read``."""
         self._start()
         with self._lock:
-            known = self._latest.get(table) if self._listening else None
+            known = self._latest.get(table) if self.listening else None
             return known, self._generation
 
     def read(self, table: str, last: int, generation: int) -> None:
@@ -101,8 +108,9 @@ class TableFeed:
                     self._generation += 1
                     self._latest.clear()
                     self._listening = True
+                    self._heard_at = time.monotonic()
                 self._hear(connection)
-            except psycopg.Error:
+            except Exception:  # whatever broke, the tables ask the database meanwhile
                 pass
             finally:
                 with self._lock:
@@ -120,7 +128,7 @@ class TableFeed:
             for notification in connection.notifies(timeout=0.5):
                 self._heard(notification.payload)
             if time.monotonic() - checked >= CHECK_S:
-                connection.execute("SELECT 1")
+                connection.execute("SELECT pg_notify(%s, %s)", (CHANNEL, PROBE))
                 checked = time.monotonic()
                 # An announcement that came during the check may be lost (psycopg keeps
                 # them for the next notifies() only since 3.3): what is known is
@@ -130,6 +138,13 @@ class TableFeed:
                     self._latest.clear()
 
     def _heard(self, payload: str) -> None:
+        if payload == PROBE:
+            with self._lock:
+                if time.monotonic() - self._heard_at > DEAF_AFTER_S:
+                    self._generation += 1  # announcements were missed while deaf
+                    self._latest.clear()
+                self._heard_at = time.monotonic()
+            return
         named = announced(payload)
         if named is not None:
             table, seq = named

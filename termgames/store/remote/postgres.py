@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -89,6 +90,7 @@ class PostgresStore(SQLStore):
         """The database server's clock less this host's, as last measured."""
         self._tables_down_until = 0.0
         self._tables_down = ""
+        self._tables_lock = threading.Lock()  # a broker's handlers share the store
 
     @classmethod
     def connect(cls, url: str, owner: str, *, pool_size: int = DEFAULT_POOL_SIZE,
@@ -107,8 +109,16 @@ class PostgresStore(SQLStore):
             return psycopg.connect(url, connect_timeout=CONNECT_TIMEOUT_S, autocommit=True,
                                    application_name="termgames")
 
+        def listening() -> psycopg.Connection[Any]:
+            # TCP keepalives: a link that dies without a word fails in about 25 s, not
+            # TCP's quarter of an hour (the feed's probes stop trusting it sooner).
+            return psycopg.connect(url, connect_timeout=CONNECT_TIMEOUT_S, autocommit=True,
+                                   application_name="termgames", keepalives=1,
+                                   keepalives_idle=10, keepalives_interval=5,
+                                   keepalives_count=3)
+
         pool = Pool(connection, pool_size, WAIT_S)
-        store = cls(pool, url, owner, writable, TableFeed(connection))
+        store = cls(pool, url, owner, writable, TableFeed(listening))
         try:
             # The first connection is made here, in the open, so that a wrong URL is one
             # clear line now.
@@ -140,21 +150,31 @@ class PostgresStore(SQLStore):
         self._offset = now - (before + time.time()) / 2
         return now
 
+    def _insert_event(self, execute: Execute, event: tuple[object, ...]) -> bool:
+        # Two hosts asking for the same place at once: the second waits for the first to
+        # commit, and inserts nothing.
+        return bool(execute("INSERT INTO table_events (table_name, seq, kind, player, "
+                            "detail, at) VALUES (?, ?, ?, ?, ?, ?) "
+                            "ON CONFLICT (table_name, seq) DO NOTHING RETURNING seq", event))
+
     def _announce(self, execute: Execute, table: str, seq: int) -> None:
         execute("SELECT pg_notify(?, ?)", (CHANNEL, announcement(table, seq)))
 
     def _at_tables(self, work: Callable[[Execute], _T], write: bool = False) -> _T:
         """Tables try the database whatever the reads found (a move is played now or
         not at all), but at most once a ``TABLES_RETRY_S`` while it fails."""
-        if time.monotonic() < self._tables_down_until:
-            raise TablesUnavailable(self._tables_down)
+        with self._tables_lock:
+            if time.monotonic() < self._tables_down_until:
+                raise TablesUnavailable(self._tables_down)
         try:
             result = super()._at_tables(work, write=True)
         except TablesUnavailable as error:
-            self._tables_down_until = time.monotonic() + TABLES_RETRY_S
-            self._tables_down = str(error)
+            with self._tables_lock:
+                self._tables_down_until = time.monotonic() + TABLES_RETRY_S
+                self._tables_down = str(error)
             raise
-        self._tables_down_until = 0.0
+        with self._tables_lock:
+            self._tables_down_until = 0.0
         return result
 
     def table_events(self, table: str, after: int = 0) -> list[TableEvent]:
