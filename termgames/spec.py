@@ -83,9 +83,9 @@ class GameSpec(Generic[Game]):
     value.
     """
 
-    __slots__ = ("best_line", "check_state", "command", "create", "name", "preload",
-                 "progress", "recorder", "remote_options", "scoring", "storm_args",
-                 "summary", "tables", "title")
+    __slots__ = ("best_line", "check_state", "command", "create", "daily", "name",
+                 "preload", "progress", "recorder", "remote_options", "scoring",
+                 "storm_args", "summary", "tables", "title")
 
     def __init__(self, name: str, title: str, summary: str,
                  command: Callable[[], click.Command],
@@ -96,12 +96,15 @@ class GameSpec(Generic[Game]):
                  check_state: Callable[[Mapping[str, Any]], list[str]] | None = None,
                  remote_options: frozenset[str] = frozenset(),
                  preload: Callable[[], object] | None = None,
-                 storm_args: tuple[str, ...] = (), progress: str = "") -> None:
+                 storm_args: tuple[str, ...] = (), progress: str = "",
+                 daily: ScoreKind | None = None) -> None:
         self.name, self.title, self.summary = name, title, summary
         self.command, self.create, self.scoring = command, create, scoring
         self.best_line, self.tables, self.recorder = best_line, tables, recorder
         self.check_state, self.remote_options = check_state, remote_options
         self.preload, self.storm_args, self.progress = preload, storm_args, progress
+        self.daily = daily
+        """How a day's challenge ranks and reads its results (None: the game has none)."""
 
     def __repr__(self) -> str:
         return f"GameSpec({self.name!r})"
@@ -139,9 +142,11 @@ class GameSpec(Generic[Game]):
         marks = outcome.marks | (frozenset() if player.verified else {Mark.UNVERIFIED})
         if marks & self.scoring.unranked:
             return
-        if self.recorder is not None:
+        from termgames.daily import day_of_variant
+
+        if self.recorder is not None and day_of_variant(outcome.variant) is None:
             self.recorder(store, self.progress_space, outcome, run_id, player.name)
-            return
+            return  # a day's challenge is a plain result, whatever the game keeps besides
         store.record_score(run_id, self.name, outcome.variant, outcome.score,
                            player=player.name, marks=[mark.value for mark in marks],
                            assisted=any(mark.assists for mark in marks))

@@ -1,11 +1,12 @@
 """The options the games' commands share: the display options every game takes, the
-``simulate`` commands' --quiet and --jobs and the rule their help states, and
---database-url (``serve``, ``scores``)."""
+day's challenge (--daily, --date), the ``simulate`` commands' --quiet and --jobs and
+the rule their help states, and --database-url (``serve``, ``scores``)."""
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from datetime import date
 from typing import Any, TypeVar
 
 import click
@@ -82,3 +83,46 @@ def database_url_option(function: F) -> F:
         help="A PostgreSQL database (postgresql://user@host/db) shared by several hosts, "
         "instead of the SQLite file in the data folder (TERMGAMES_DATABASE_URL).",
     )(function)
+
+
+def daily_options(function: F) -> F:
+    """Add --daily and --date, handed to the command as ``daily``: None for a game of the
+    player's own, else the day asked for (None: today's challenge)."""
+
+    @functools.wraps(function)
+    def command(*args: Any, play_daily: bool, daily_date: str | None, **kwargs: Any) -> Any:
+        from termgames.daily import Asked
+
+        asked = None if daily_date is None else _past_day(daily_date)
+        daily = Asked(asked) if play_daily or asked is not None else None
+        return function(*args, daily=daily, **kwargs)
+
+    wrapped = click.option(
+        "--date", "daily_date", metavar="YYYY-MM-DD", default=None,
+        help="Play a past day's challenge (UTC), as practice.")(command)
+    wrapped = click.option(
+        "--daily", "play_daily", is_flag=True,
+        help="Play today's challenge (the UTC date's, the same for everyone): the day's "
+             "first start is your ranked try, later ones practice.")(wrapped)
+    return wrapped  # type: ignore[return-value]
+
+
+def _past_day(text: str) -> date:
+    """``--date``'s day; BadParameter (one line) if it is no date, or has no challenge."""
+    import time
+
+    from termgames.daily import EPOCH, day_of
+
+    try:
+        day = date.fromisoformat(text)
+    except ValueError:
+        raise click.BadParameter(f"{text!r} is not a date: YYYY-MM-DD",
+                                 param_hint="'--date'") from None
+    today = day_of(time.time())
+    if day > today:
+        raise click.BadParameter(f"{day.isoformat()} is still to come: today is "
+                                 f"{today.isoformat()} (UTC)", param_hint="'--date'")
+    if day < EPOCH:
+        raise click.BadParameter(f"the first challenge was on {EPOCH.isoformat()}",
+                                 param_hint="'--date'")
+    return day

@@ -52,7 +52,9 @@ SPEC = GameSpec(
     create=_create,
     scoring=Scoring(ScoreKind.POINTS, "board size and goal", "no score yet"),
     check_state=_violations,
-    remote_options=frozenset({"--size", "--goal", "--seed", "--autoplay", "--speed"}),
+    remote_options=frozenset({"--size", "--goal", "--seed", "--autoplay", "--speed",
+                              "--daily", "--date"}),
+    daily=ScoreKind.POINTS,
     preload=_preload,
     storm_args=("--seed", "1"),
 )

@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 
-from termgames.commands.options import OUTPUT_RULE, display_options, jobs_option, quiet_option
+from termgames.commands.options import (
+    OUTPUT_RULE,
+    daily_options,
+    display_options,
+    jobs_option,
+    quiet_option,
+)
 from termgames.commands.play import play
 from termgames.g2048.assist import DEFAULT_SPEED, MAX_SPEED, MIN_SPEED, SIMULATION_NODES
 from termgames.g2048.board import (
@@ -15,8 +23,11 @@ from termgames.g2048.board import (
     largest_possible,
     validate_reachable,
 )
-from termgames.spec import DisplayOptions
+from termgames.spec import DisplayOptions, LaunchContext
 from termgames.text import plural
+
+if TYPE_CHECKING:
+    from termgames.daily import Asked
 
 
 def _goal(ctx: click.Context, param: click.Parameter, value: int | None) -> int:
@@ -41,17 +52,32 @@ def _goal(ctx: click.Context, param: click.Parameter, value: int | None) -> int:
               help="Start with the AI playing (any key takes back control; p hands it back).")
 @click.option("--speed", type=click.FloatRange(MIN_SPEED, MAX_SPEED), default=DEFAULT_SPEED,
               show_default=True, help="Autoplay's moves a second (fractions too).")
+@daily_options
 @display_options
 @click.pass_context
 def command(ctx: click.Context, size: int, goal: int, seed: int | None, autoplay: bool,
-            speed: float, display: DisplayOptions) -> None:
+            speed: float, daily: Asked | None, display: DisplayOptions) -> None:
     """Slide the tiles; equal tiles merge. Make the goal tile to win."""
     if ctx.invoked_subcommand is not None:
         return
     from termgames.g2048.screen import Screen2048
 
-    play(lambda context: Screen2048(context, size, goal, seed, autoplay, speed),
+    if daily is None:
+        play(lambda context: Screen2048(context, size, goal, seed, autoplay, speed),
              display)
+        return
+    if seed is not None or size != DEFAULT_SIZE or goal != DEFAULT_GOAL:
+        raise click.BadParameter("the day's challenge is one 4x4 board to 2048 for "
+                                 "everyone: no --seed, --size or --goal",
+                                 param_hint="'--daily'")
+
+    def create(context: LaunchContext) -> Screen2048:
+        from termgames.runtime.challenges import open_challenge
+
+        return Screen2048(context, size, goal, None, autoplay, speed,
+                          challenge=open_challenge(context, "2048", daily))
+
+    play(create, display)
 
 
 @command.command(help="The AI plays whole games: tiles reached, scores and speed.\n\n"

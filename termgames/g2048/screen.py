@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from termgames.daily import Challenge
+from termgames.daily import seed as daily_seed
 from termgames.g2048.assist import DEFAULT_SPEED, Assistant
 from termgames.g2048.board import (
     ABANDONED_BEFORE_MOVES,
@@ -31,9 +34,10 @@ from termgames.g2048.view import (
     result_lines,
     under_header,
 )
-from termgames.outcome import Mark, Outcome
+from termgames.outcome import Mark, Outcome, Result
 from termgames.runtime import keys
 from termgames.runtime.bindings import Binding, declared_once, movement
+from termgames.runtime.challenges import PRACTICE
 from termgames.runtime.draw import Canvas
 from termgames.runtime.layout import Memo, Rect
 from termgames.runtime.screen import GameScreen, ResultPanel, Resumed, Show
@@ -57,10 +61,15 @@ class Screen2048(GameScreen[State2048]):
 
     def __init__(self, context: LaunchContext, size: int = DEFAULT_SIZE,
                  goal: int = DEFAULT_GOAL, seed: int | None = None, autoplay: bool = False,
-                 speed: float = DEFAULT_SPEED, think_nodes: int | None = None) -> None:
+                 speed: float = DEFAULT_SPEED, think_nodes: int | None = None,
+                 challenge: Challenge | None = None) -> None:
         """``autoplay`` starts with the AI playing, ``speed`` moves a second;
-        ``think_nodes`` bounds its thinking by positions rather than time (for tests)."""
+        ``think_nodes`` bounds its thinking by positions rather than time (for tests);
+        ``challenge``: a day's challenge, its board dealt from the day's seed."""
         super().__init__()
+        self.challenge = challenge
+        if challenge is not None:
+            size, goal, seed = DEFAULT_SIZE, DEFAULT_GOAL, daily_seed("2048", challenge.day)
         self.size = size
         self.goal = goal
         self.seeds = random.Random(seed)
@@ -152,28 +161,49 @@ class Screen2048(GameScreen[State2048]):
         return self.seeds.getrandbits(64)
 
     def new_game(self) -> None:
-        """A fresh board, dealt from a new seed, so it is a new game. The run that ends
-        is recorded first."""
+        """A fresh board, dealt from a new seed, so it is a new game (the day's board
+        again, as practice, in a day's challenge). The run that ends is recorded first."""
         self.new_run()
+        if self.challenge is not None:
+            self.challenge = replace(self.challenge, ranked=False)
+            self.play(Run.dealt(self.size, self.goal, daily_seed("2048", self.challenge.day)))
+            return
         self.play(Run.dealt(self.size, self.goal, self.new_seed()))
 
     def play(self, run: Run) -> None:
         """Put ``run`` in play (a new game, or one that came back)."""
         self.run = run
         self.size, self.goal, self.variant = run.game.size, run.game.goal, run.variant
+        if self.challenge is not None:
+            self.variant = self.challenge.variant
         self.assist.new_game(run)
         self.load_best()
 
+    def kept_as(self) -> str:
+        """A day's challenge is kept apart from the game of the player's own."""
+        return "daily" if self.challenge is not None else ""
+
     def saved_state(self) -> Mapping[str, object] | None:
-        """The deal's seed and every slide and undo since (docs/saved-games.md)."""
-        return self.run.saved()
+        """The deal's seed and every slide and undo since (docs/saved-games.md), and, in a
+        day's challenge, which day's try it is."""
+        saved = self.run.saved()
+        if saved is None or self.challenge is None:
+            return saved
+        return {**saved, **self.challenge.saved()}
 
     def resume(self, state: Mapping[str, Any]) -> Resumed:
-        """The saved game, dealt and played again to where it stood."""
+        """The saved game, dealt and played again to where it stood (a day's try, only
+        on its own day's board: the same try, ranked as it was)."""
+        if self.challenge is not None:
+            kept = Challenge.from_saved("2048", state)
+            if kept is None or kept.day != self.challenge.day:
+                return Resumed.NOT_HERE
         try:
             run = Run.restored(state)
         except BadActions:
             return Resumed.UNREADABLE
+        if self.challenge is not None:
+            self.challenge = Challenge.from_saved("2048", state)
         self.play(run)
         return Resumed.BACK
 
@@ -203,8 +233,16 @@ class Screen2048(GameScreen[State2048]):
 
     def outcome(self) -> Outcome | None:
         """The run's outcome, by its core's policy: what the header and panels show is
-        what is filed."""
-        return self.run.outcome()
+        what is filed. A day's try is its day's result from its first slide (leaving it
+        ends it as it stands); practice is filed nowhere."""
+        outcome = self.run.outcome()
+        if self.challenge is None:
+            return outcome
+        if outcome is None:
+            if not self.game.moves:
+                return None
+            outcome = Outcome(Result.UNFINISHED, self.game.score, "", self.marks())
+        return outcome._replace(variant=self.challenge.variant, filed=self.challenge.ranked)
 
     def on_finished(self, outcome: Outcome) -> None:
         """The win (keep going?) or the end (a new game?). The best on record is read
@@ -240,6 +278,8 @@ class Screen2048(GameScreen[State2048]):
     def unrecorded(self) -> str:
         """A game left before it counts is not recorded: the player is told why."""
         moves = self.game.moves
+        if self.challenge is not None:
+            return PRACTICE if not self.challenge.ranked and moves else ""
         if self.run.counts() or moves == 0:
             return ""
         return f"a game counts from its {ABANDONED_BEFORE_MOVES}th move ({moves} played)"
@@ -247,6 +287,12 @@ class Screen2048(GameScreen[State2048]):
     def standing(self) -> str:
         """The score, as the header shows it."""
         return f"score {self.game.score:,}"
+
+    def header_name(self) -> str:
+        """The header's first word: the game, or which day's challenge it is."""
+        if self.challenge is None:
+            return "2048"
+        return f"{'Daily' if self.challenge.ranked else 'Practice'} #{self.challenge.number}"
 
     def snapshot(self) -> State2048:
         """The grid and the tile accounting."""
@@ -262,8 +308,9 @@ class Screen2048(GameScreen[State2048]):
         area = under_header(canvas.height, canvas.width)
         self.shape = self.layouts.get((area, finished), lambda: layout(
             self.size, self.board_room(area, board_in(self.size))))
-        draw_header(canvas, self.game.score, self.marks(), self.run.counts(),
-                    self.stored_best, self.goal, self.best_read)
+        counts = self.run.counts() if self.challenge is None else self.challenge.ranked
+        draw_header(canvas, self.game.score, self.marks(), counts, self.stored_best,
+                    self.goal, self.best_read, self.header_name())
         draw_board(canvas, self.game.grid, self.shape)
         panel = self.panel
         hidden = panel is not None and panel.mounted and panel.hidden

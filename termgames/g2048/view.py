@@ -131,7 +131,7 @@ def marks_note(marks: frozenset[Mark]) -> str:
 
 
 def header_forms(run: Best, best: Best | None, best_is_run: bool, goal: int,
-                 ellipsis: str = "…") -> list[str]:
+                 ellipsis: str = "…", name: str = "2048") -> list[str]:
     """The header, longest form first: the game's name, the score in play and the best,
     each with what helped it, and the goal (a best not read yet, None, is ``ellipsis``).
     Narrower forms say a best that is this game once, then shorten the marks, before the
@@ -141,11 +141,11 @@ def header_forms(run: Best, best: Best | None, best_is_run: bool, goal: int,
     top = ellipsis if best is None else f"{best.score:,}"
     best = best or Best(0)
     goal_words = f"   goal {goal:,}"
-    named = [f"2048   Score: {score}{run.note()}   Best: {top}{best.note()}{goal_words}",
-             *([f"2048   Score: {score}{run.note()} = Best{goal_words}"] if best_is_run
+    named = [f"{name}   Score: {score}{run.note()}   Best: {top}{best.note()}{goal_words}",
+             *([f"{name}   Score: {score}{run.note()} = Best{goal_words}"] if best_is_run
                else []),
-             f"2048   Score: {score}{short}   Best: {top}{short_note(best)}{goal_words}",
-             *([f"2048   Score: {score}{short} = Best{goal_words}"] if best_is_run else [])]
+             f"{name}   Score: {score}{short}   Best: {top}{short_note(best)}{goal_words}",
+             *([f"{name}   Score: {score}{short} = Best{goal_words}"] if best_is_run else [])]
     forms = [*named,
              f"Score: {score}{run.note()}   Best: {top}{best.note()}   goal {goal:,}",
              f"Score: {score}{run.note()}   Best: {top}{best.note()}",
@@ -185,7 +185,8 @@ def draw_board(canvas: Canvas, grid: Grid, shape: Layout) -> None:
 
 
 def draw_header(canvas: Canvas, score: int, marks: frozenset[Mark], counts: bool,
-                stored: Score | None, goal: int, known: bool = True) -> None:
+                stored: Score | None, goal: int, known: bool = True, name: str = "2048"
+                ) -> None:
     """The header: the score in play and the best, each with what helped it, and the
     goal. A run that ``counts`` is ranked as it stands: the best shown is what the store
     will hold; until the store is read (``known``), the best is an ellipsis."""
@@ -193,7 +194,7 @@ def draw_header(canvas: Canvas, score: int, marks: frozenset[Mark], counts: bool
     run = Best(score, noted) if counts else None
     best = (best_shown(stored, run) or Best(0)) if known else None
     canvas.fitted(0, header_forms(Best(score, noted), best, best is run, goal,
-                                  canvas.glyphs.ellipsis), BOLD)
+                                  canvas.glyphs.ellipsis, name), BOLD)
 
 
 def result_lines(over: bool, goal: int, score: int, marks: frozenset[Mark]) -> list[str]:

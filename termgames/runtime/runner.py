@@ -58,10 +58,14 @@ class GameRun:
     """A game on the stack: its spec, the run being played, the last ending shown, and
     the end it was filed with."""
 
-    __slots__ = ("ended", "filed", "run_id", "slot", "spec")
+    __slots__ = ("ended", "filed", "kept_as", "run_id", "slot", "spec")
 
-    def __init__(self, spec: GameSpec[object], slot: Slot | None = None) -> None:
+    def __init__(self, spec: GameSpec[object], slot: Slot | None = None,
+                 kept_as: str = "") -> None:
         self.spec = spec
+        self.kept_as = kept_as
+        """Which of the game's unfinished games this run is kept as (see
+        ``GameScreen.kept_as``)."""
         self.run_id = os.urandom(8).hex()
         self.ended: Outcome | None = None
         self.filed: Outcome | None = None
@@ -144,7 +148,7 @@ class Runner:
     def start(self, spec: GameSpec[object], screen: GameScreen[Any]) -> None:
         """Show a game's main screen; its results are recorded under ``spec``. Just after
         its first frame, the player's unfinished game of it comes back, if they left one."""
-        self.games[id(screen)] = GameRun(spec)
+        self.games[id(screen)] = GameRun(spec, kept_as=screen.kept_as())
         self.push(screen)
         if self.visit.keeps_games and screen in self.stack:
             self.schedule(screen, 0, lambda: self._resume(screen), False)
@@ -210,7 +214,7 @@ class Runner:
         if run.slot is not None:
             run.slot.put(run.run_id, None, time.time())
         self._farewell(game, run)
-        self.games[id(game)] = GameRun(run.spec, run.slot)
+        self.games[id(game)] = GameRun(run.spec, run.slot, run.kept_as)
 
     def _farewell(self, game: GameScreen[Any], run: GameRun) -> None:
         """Tell the player a run left now is not recorded, and why; or, if it is kept
@@ -455,8 +459,8 @@ class Runner:
         if run.slot is None:
             from termgames.store.saved import Slot
 
-            run.slot = Slot(self.visit.store, self.visit.player.name, run.spec.name,
-                            deferred_signals)
+            kept = f"{run.spec.name}-{run.kept_as}" if run.kept_as else run.spec.name
+            run.slot = Slot(self.visit.store, self.visit.player.name, kept, deferred_signals)
         return run.slot
 
     def _keep_games(self) -> None:

@@ -341,6 +341,12 @@ class GameScreen(Screen[S]):
         """Record the run that is ending; call before starting a new game."""
         self.host.new_run(self)
 
+    def kept_as(self) -> str:
+        """Which of the game's unfinished games this one is kept as, and brought back
+        from: '' the game's own; a day's challenge keeps its own ('daily'), so that a try
+        never replaces the game left the day before, nor that game the try."""
+        return ""
+
     def saved_state(self) -> Mapping[str, object] | None:
         """The game as it stands, for it to come back after the program, the link or the
         machine goes (plain JSON values, with a ``version`` of the game's own); None when

@@ -80,11 +80,12 @@ class StoreReader(ABC):
     # Results ---------------------------------------------------------------------------
     @abstractmethod
     def top(self, game: str | None = None, variant: str | None = None, limit: int = 10,
-            lowest: bool = False, assisted: bool | None = None, player: str | None = None
-            ) -> list[Score]:
+            lowest: bool = False, assisted: bool | None = None, player: str | None = None,
+            since: float | None = None) -> list[Score]:
         """The best ``limit`` results, best first (the lowest first with ``lowest``),
-        optionally of one game, one variant, one player, and only unassisted (False) or
-        assisted (True) ones; the earlier of two equal results ranks first."""
+        optionally of one game, one variant, one player, only unassisted (False) or
+        assisted (True) ones, and only those recorded ``since`` a time (``time.time()``);
+        the earlier of two equal results ranks first."""
 
     # Tables between players ------------------------------------------------------------
     # Read and written at once, never answered from before nor kept in a spool: a move

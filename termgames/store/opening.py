@@ -81,10 +81,10 @@ class OpeningStore(Store):
 
     # Every question and every write goes to the opened store ---------------------------
     def top(self, game: str | None = None, variant: str | None = None, limit: int = 10,
-            lowest: bool = False, assisted: bool | None = None, player: str | None = None
-            ) -> list[Score]:
+            lowest: bool = False, assisted: bool | None = None, player: str | None = None,
+            since: float | None = None) -> list[Score]:
         """The opened store's answer."""
-        return self.opened.top(game, variant, limit, lowest, assisted, player)
+        return self.opened.top(game, variant, limit, lowest, assisted, player, since)
 
     def best(self, game: str, variant: str | None = None, lowest: bool = False,
              assisted: bool | None = None) -> Score | None:

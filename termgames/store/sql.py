@@ -199,14 +199,16 @@ class SQLStore(Store):
                                     tuple(sorted(set(marks))), assisted, time.time()))
 
     def top(self, game: str | None = None, variant: str | None = None, limit: int = 10,
-            lowest: bool = False, assisted: bool | None = None, player: str | None = None
-            ) -> list[Score]:
+            lowest: bool = False, assisted: bool | None = None, player: str | None = None,
+            since: float | None = None) -> list[Score]:
         """The best ``limit`` results, best first (see ``Store.top``)."""
         named: dict[str, object] = {
-            column: value for column, value in (("game", game), ("variant", variant),
-                                                ("assisted", assisted), ("player", player))
+            column: value for column, value in (("game = ?", game), ("variant = ?", variant),
+                                                ("assisted = ?", assisted),
+                                                ("player = ?", player),
+                                                ("recorded_at >= ?", since))
             if value is not None}
-        where = f"WHERE {' AND '.join(f'{column} = ?' for column in named)}" if named else ""
+        where = f"WHERE {' AND '.join(named)}" if named else ""
         rows = self._rows(
             "SELECT game, variant, score, marks, player, recorded_at, assisted, run_id "
             "FROM scores "

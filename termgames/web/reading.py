@@ -67,12 +67,12 @@ class PlayerView(StoreReader):
         """Nothing to release: the store seen through belongs to the caller."""
 
     def top(self, game: str | None = None, variant: str | None = None, limit: int = 10,
-            lowest: bool = False, assisted: bool | None = None, player: str | None = None
-            ) -> list[Score]:
+            lowest: bool = False, assisted: bool | None = None, player: str | None = None,
+            since: float | None = None) -> list[Score]:
         """The player's best results (another player named: none)."""
         if player not in (None, self.player):
             return []
-        return self.inner.top(game, variant, limit, lowest, assisted, self.player)
+        return self.inner.top(game, variant, limit, lowest, assisted, self.player, since)
 
     def count_scores(self, game: str | None = None) -> int:
         """How many runs are recorded, by everyone (the store counts no player's apart)."""

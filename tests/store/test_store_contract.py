@@ -167,3 +167,14 @@ def test_who_is_at_a_table_and_since_when(store: Store) -> None:
     assert set(both) == {"ann", "bob"} and both["ann"] == ann["ann"]
     assert store.present("fri", "ann")["ann"] >= ann["ann"]
     assert set(store.present("sat", "cy")) == {"cy"}  # each table its own
+
+
+def test_results_since_a_time_are_those_recorded_from_then(store: Store) -> None:
+    store.record_score("old", "2048", "4x4", 900, player="ann")
+    time.sleep(0.01)
+    since = time.time()
+    time.sleep(0.01)
+    store.record_score("new", "2048", "4x4", 100, player="bob")
+    assert [s.run_id for s in store.top("2048", since=since)] == ["new"]
+    assert [s.run_id for s in store.top("2048")] == ["old", "new"]
+    assert store.top("2048", since=time.time() + 60) == []

@@ -173,10 +173,10 @@ class BrokerReader(StoreReader):
         self._ask(NUDGE)
 
     def top(self, game: str | None = None, variant: str | None = None, limit: int = 10,
-            lowest: bool = False, assisted: bool | None = None, player: str | None = None
-            ) -> list[Score]:
+            lowest: bool = False, assisted: bool | None = None, player: str | None = None,
+            since: float | None = None) -> list[Score]:
         """The best results (see ``StoreReader.top``)."""
-        return self._ask("top", game, variant, limit, lowest, assisted, player) or []
+        return self._ask("top", game, variant, limit, lowest, assisted, player, since) or []
 
     def count_scores(self, game: str | None = None) -> int:
         """How many runs are recorded."""

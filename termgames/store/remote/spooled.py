@@ -137,13 +137,14 @@ class SpooledStore(Store):
 
     # Results ----------------------------------------------------------------------------
     def top(self, game: str | None = None, variant: str | None = None, limit: int = 10,
-            lowest: bool = False, assisted: bool | None = None, player: str | None = None
-            ) -> list[Score]:
+            lowest: bool = False, assisted: bool | None = None, player: str | None = None,
+            since: float | None = None) -> list[Score]:
         """The best results (see ``Store.top``), the ones still on their way among them."""
         def wanted(score: Score) -> bool:
             return ((game is None or score.game == game)
                     and (variant is None or score.variant == variant)
-                    and (player is None or score.player == player))
+                    and (player is None or score.player == player)
+                    and (since is None or score.recorded_at >= since))
 
         def stored(writes: list[Write]) -> list[Score]:
             # A result on its way may lower a stored one of its run (a run's last result
@@ -152,7 +153,7 @@ class SpooledStore(Store):
             # (``outage.py``), stays the same as results come and go.
             ours = sum(1 for score in _scores(writes).values() if wanted(score))
             return self.reader.top(game, variant, limit + max(TOP_SLACK, ours), lowest,
-                                   assisted, player)
+                                   assisted, player, since)
 
         found, writes = self._read(stored)
         merged: dict[str, Score] = {}
