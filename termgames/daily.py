@@ -9,7 +9,6 @@ the date and nothing else, so every host, and every later version, deals the sam
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from datetime import date, datetime, timedelta, timezone
 from enum import Enum
 from typing import NamedTuple
@@ -82,8 +81,7 @@ def tried_key(game: str, day: date) -> str:
     return f"{game} {day.isoformat()}"
 
 
-@dataclass(frozen=True)
-class Challenge:
+class Challenge(NamedTuple):
     """One play of a game's challenge: of which day, and whether it is the player's ranked
     try (the first start of the day's own challenge) or practice (a later start, or a
     past day's)."""
@@ -163,3 +161,4 @@ def streak(days: Iterable[date], today: date) -> int:
         count += 1
         day -= timedelta(days=1)
     return count
+

@@ -5,7 +5,7 @@ hint never replaces a best found alone); column headers and units."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import ClassVar, NamedTuple
 
 from termgames.outcome import ASSISTING, Mark
@@ -205,3 +205,21 @@ def score_tables(store: StoreReader, game: str, title: str, kind: ScoreKind, lim
                                    marks(score), *name))
             tables.append(table)
     return tables
+
+
+def packed(values: Sequence[int], widths: Sequence[int]) -> int:
+    """Numbers that rank one after another (the first first) as one score: each after the
+    first in as many decimal digits as ``widths`` gives it (capped there)."""
+    score = values[0]
+    for value, width in zip(values[1:], widths, strict=True):
+        score = score * 10 ** width + min(max(value, 0), 10 ** width - 1)
+    return score
+
+
+def unpacked(score: int, widths: Sequence[int]) -> list[int]:
+    """The numbers ``packed`` made one score of."""
+    values: list[int] = []
+    for width in reversed(widths):
+        score, value = divmod(score, 10 ** width)
+        values.append(value)
+    return [score, *reversed(values)]

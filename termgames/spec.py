@@ -139,12 +139,13 @@ class GameSpec(Generic[Game]):
     def record(self, store: Store, outcome: Outcome, run_id: str, player: Player) -> None:
         """Keep ``outcome`` (the run ``run_id`` of ``player``) in the store; a player
         nobody verified has every result marked so."""
-        marks = outcome.marks | (frozenset() if player.verified else {Mark.UNVERIFIED})
-        if marks & self.scoring.unranked:
-            return
         from termgames.daily import day_of_variant
 
-        if self.recorder is not None and day_of_variant(outcome.variant) is None:
+        daily = day_of_variant(outcome.variant) is not None
+        marks = outcome.marks | (frozenset() if player.verified else {Mark.UNVERIFIED})
+        if marks & self.scoring.unranked and not daily:  # a day's helped try ranks apart
+            return
+        if self.recorder is not None and not daily:
             self.recorder(store, self.progress_space, outcome, run_id, player.name)
             return  # a day's challenge is a plain result, whatever the game keeps besides
         store.record_score(run_id, self.name, outcome.variant, outcome.score,

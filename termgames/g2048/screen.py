@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from termgames.daily import Challenge
@@ -165,7 +164,7 @@ class Screen2048(GameScreen[State2048]):
         again, as practice, in a day's challenge). The run that ends is recorded first."""
         self.new_run()
         if self.challenge is not None:
-            self.challenge = replace(self.challenge, ranked=False)
+            self.challenge = self.challenge._replace(ranked=False)
             self.play(Run.dealt(self.size, self.goal, daily_seed("2048", self.challenge.day)))
             return
         self.play(Run.dealt(self.size, self.goal, self.new_seed()))

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from termgames.maze.daily import DAILY_KIND
 from termgames.outcome import Mark
 from termgames.scoreboard import ScoreKind
 from termgames.spec import GameSpec, Scoring
@@ -47,6 +48,7 @@ SPEC = GameSpec(
     scoring=Scoring(ScoreKind.TIME_MS, "maze size in cells", "no time yet",
                     unranked=frozenset({Mark.HELPED})),
     check_state=_violations,
-    remote_options=frozenset({"--size", "--seed"}),
+    remote_options=frozenset({"--size", "--seed", "--daily", "--date"}),
+    daily=DAILY_KIND,
     storm_args=("--size", "30x10", "--seed", "1"),
 )

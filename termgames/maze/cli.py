@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 import click
 
-from termgames.commands.options import display_options
+from termgames.commands.options import daily_options, display_options
 from termgames.commands.play import play
 from termgames.maze.generate import MAX_CELLS
-from termgames.spec import DisplayOptions
+from termgames.spec import DisplayOptions, LaunchContext
+
+if TYPE_CHECKING:
+    from termgames.daily import Asked
 
 
 def _size(ctx: click.Context, param: click.Parameter, value: str) -> tuple[int, int] | None:
@@ -28,9 +32,23 @@ def _size(ctx: click.Context, param: click.Parameter, value: str) -> tuple[int, 
 @click.option("--size", default="fit", show_default=True, callback=_size, metavar="WxH|fit",
               help="Cells across and down (up to 500x500), or the largest that fits.")
 @click.option("--seed", type=int, default=None, help="Seed the maze, to play it again.")
+@daily_options
 @display_options
-def command(size: tuple[int, int] | None, seed: int | None, display: DisplayOptions) -> None:
+def command(size: tuple[int, int] | None, seed: int | None, daily: Asked | None,
+            display: DisplayOptions) -> None:
     """Walk from the entrance to the exit; press . to watch A* solve it, p for the shortest path."""
     from termgames.maze.screen import MazeScreen
 
-    play(lambda context: MazeScreen(context, size, seed), display)
+    if daily is None:
+        play(lambda context: MazeScreen(context, size, seed), display)
+        return
+    if size is not None or seed is not None:
+        raise click.BadParameter("the day's challenge is one maze for everyone: no --size "
+                                 "or --seed", param_hint="'--daily'")
+
+    def create(context: LaunchContext) -> MazeScreen:
+        from termgames.runtime.challenges import open_challenge
+
+        return MazeScreen(context, challenge=open_challenge(context, "maze", daily))
+
+    play(create, display)

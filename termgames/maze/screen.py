@@ -6,8 +6,11 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from termgames.daily import Challenge
+from termgames.daily import seed as daily_seed
 from termgames.direction import Direction
 from termgames.maze import saving
+from termgames.maze.daily import DAILY_SIZE, daily_score, daily_time
 from termgames.maze.generate import Builder, generate
 from termgames.maze.show import SolverShow
 from termgames.maze.solving import Measuring
@@ -24,6 +27,7 @@ from termgames.maze.view import (
 from termgames.maze.walk import Walk, toward
 from termgames.outcome import Outcome
 from termgames.runtime.bindings import Binding, declared_once, movement
+from termgames.runtime.challenges import PRACTICE
 from termgames.runtime.draw import Canvas
 from termgames.runtime.grid import GridView, Viewport
 from termgames.runtime.keys import Mouse
@@ -40,9 +44,12 @@ class MazeScreen(GameScreen[MazeState]):
     title = "Maze"
 
     def __init__(self, context: LaunchContext, size: tuple[int, int] | None = None,
-                 seed: int | None = None) -> None:
+                 seed: int | None = None, challenge: Challenge | None = None) -> None:
         super().__init__()
         self.context = context
+        self.challenge = challenge
+        if challenge is not None:
+            size, seed = DAILY_SIZE, daily_seed("maze", challenge.day)
         self.rng = random.Random(seed)
         self.fits = size is None
         """The size is ``fit``: each new maze, and this one until a step, fit the window."""
@@ -68,7 +75,12 @@ class MazeScreen(GameScreen[MazeState]):
         self.measure()
 
     def load_best(self) -> None:
-        """The best time on record for this size, read again after each result."""
+        """The best time on record for this size (or this day's), read again after each
+        result."""
+        if self.challenge is not None:
+            best = self.best(self.challenge.variant)
+            self.best_ms = None if best is None else daily_time(best.score)
+            return
         best = self.best(self.maze.variant)
         self.best_ms = best.score if best else None
 
@@ -229,10 +241,14 @@ class MazeScreen(GameScreen[MazeState]):
             self.redraw_while(CLOCK_MS, lambda: self.walk.timing)
 
     def start_over(self, new_maze: bool) -> None:
-        """A new maze of the same size, or this one again from its entrance."""
+        """A new maze of the same size, or this one again from its entrance (a day's
+        challenge: its maze again, as practice)."""
         self.new_run()
         self.solver.stop()
         self.walk.reset_clock()
+        if self.challenge is not None:
+            self.challenge = self.challenge._replace(ranked=False)
+            new_maze = False
         if new_maze:
             if self.fits:
                 self.size = fit_size(*self.area)
@@ -244,12 +260,26 @@ class MazeScreen(GameScreen[MazeState]):
             self.load_best()
 
     # Saved games -----------------------------------------------------------------------
+    def kept_as(self) -> str:
+        """A day's challenge is kept apart from the maze of the player's own."""
+        return "daily" if self.challenge is not None else ""
+
     def saved_state(self) -> Mapping[str, object] | None:
-        """The maze, the steps and the clock (docs/saved-games.md)."""
-        return saving.saved(self.walk)
+        """The maze, the steps and the clock (docs/saved-games.md), and, in a day's
+        challenge, which day's try it is."""
+        saved = saving.saved(self.walk)
+        if saved is None or self.challenge is None:
+            return saved
+        return {**saved, **self.challenge.saved()}
 
     def resume(self, state: Mapping[str, Any]) -> Resumed:
-        """The saved walk, in its maze, its clock running on from where it stood."""
+        """The saved walk, in its maze, its clock running on from where it stood (a day's
+        try only on its own day: the same try, ranked as it was)."""
+        if self.challenge is not None:
+            kept = Challenge.from_saved("maze", state)
+            if kept is None or kept.day != self.challenge.day:
+                return Resumed.NOT_HERE
+            self.challenge = kept
         try:
             walk = saving.restored(state, self.context.clock.now)
         except saving.BadState:
@@ -271,8 +301,18 @@ class MazeScreen(GameScreen[MazeState]):
 
     # Results ---------------------------------------------------------------------------
     def outcome(self) -> Outcome | None:
-        """Out of the maze: the time, marked if the solver helped."""
-        return self.walk.outcome()
+        """Out of the maze: the time, marked if the solver helped (a day's try: the time
+        and the steps in one score, its day's; practice is filed nowhere)."""
+        outcome = self.walk.outcome()
+        if outcome is None or self.challenge is None:
+            return outcome
+        return outcome._replace(score=daily_score(outcome.score, self.walk.steps),
+                                variant=self.challenge.variant, filed=self.challenge.ranked)
+
+    def unrecorded(self) -> str:
+        """Practice at a day's challenge is filed nowhere: the player is told."""
+        practice = self.challenge is not None and not self.challenge.ranked
+        return PRACTICE if practice and self.walk.steps else ""
 
     def on_finished(self, outcome: Outcome) -> None:
         """Steps against the shortest, the time, and whether the solver helped."""
@@ -293,7 +333,8 @@ class MazeScreen(GameScreen[MazeState]):
     # Drawing ---------------------------------------------------------------------------
     def draw(self, canvas: Canvas) -> None:
         """Header with steps and time, and the maze around the player."""
-        draw_header(canvas, self.walk, self.best_ms)
+        draw_header(canvas, self.walk, self.best_ms,
+                    "" if self.challenge is None else self.challenge.title())
         area = self.board_room(under_header(canvas), lambda room: map_size(self.maze, room))
         self.drawn = draw_map(canvas, self.view, area, self.maze, self.walk,
                               self.solver.replay)

@@ -116,11 +116,12 @@ def under_header(canvas: Canvas) -> Rect:
     return Rect(HEADER_ROWS, 0, max(canvas.height - HEADER_ROWS, 1), canvas.width)
 
 
-def draw_header(canvas: Canvas, walk: Walk, best_ms: int | None) -> None:
-    """The maze's size, the steps and the time, and the best time on record. Plain text,
-    no bold: the counters change on every step and switching attributes costs bytes."""
+def draw_header(canvas: Canvas, walk: Walk, best_ms: int | None, title: str = "") -> None:
+    """The maze's size (or ``title``: which day's challenge), the steps and the time, and
+    the best time on record. Plain text, no bold: the counters change on every step and
+    switching attributes costs bytes."""
     best = minutes_seconds(best_ms) if best_ms is not None else None
-    canvas.fitted(0, header_forms(f"Maze {walk.maze.variant}", walk.steps,
+    canvas.fitted(0, header_forms(title or f"Maze {walk.maze.variant}", walk.steps,
                                   minutes_seconds(walk.elapsed_ms()), best, walk.helped))
 
 

@@ -112,4 +112,9 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (table_name, player)
     );
     """,
+    # Version 8: a score holds 64 bits, so a day's challenge ranks by several numbers in
+    # one (Sokoban's moves, then pushes, then time). PostgreSQL's INTEGER held 32.
+    """
+    {widen_scores};
+    """,
 )

@@ -36,17 +36,21 @@ class Dialect(NamedTuple):
     double: str
     greatest: str
     placeholder: str
+    widen_scores: str
+    """The statement that lets a score hold 64 bits (SQLite's INTEGER always does)."""
 
     def render(self, sql: str) -> str:
-        """``sql`` as written here (``?`` parameters, ``{double}``, ``{greatest}``) in
-        this database's spelling."""
+        """``sql`` as written here (``?`` parameters, ``{double}``, ``{greatest}``,
+        ``{widen_scores}``) in this database's spelling."""
         if self.placeholder != "?":
             sql = sql.replace("%", "%%").replace("?", self.placeholder)
-        return sql.replace("{double}", self.double).replace("{greatest}", self.greatest)
+        return (sql.replace("{double}", self.double).replace("{greatest}", self.greatest)
+                .replace("{widen_scores}", self.widen_scores))
 
 
-SQLITE = Dialect("sqlite", "REAL", "max", "?")
-POSTGRES = Dialect("postgresql", "DOUBLE PRECISION", "GREATEST", "%s")
+SQLITE = Dialect("sqlite", "REAL", "max", "?", "SELECT 1")
+POSTGRES = Dialect("postgresql", "DOUBLE PRECISION", "GREATEST", "%s",
+                   "ALTER TABLE scores ALTER COLUMN score TYPE BIGINT")
 
 
 class Execute(Protocol):
