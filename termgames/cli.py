@@ -111,21 +111,47 @@ def build_cli(games: tuple[ScreenSpec, ...]) -> ArcadeGroup:
     @click.argument("game", required=False)
     @click.option("--limit", type=click.IntRange(*LIMITS), default=DEFAULT_LIMIT,
                   show_default=True, help="How many results per table.")
+    @click.option("--period", type=click.Choice(["today", "week", "all"]), default="all",
+                  show_default=True,
+                  help="Only results of today or this ISO week (UTC), or of all time.")
+    @click.option("--daily", "day_boards", is_flag=True,
+                  help="The day's challenge boards instead, and the streaks.")
+    @click.option("--date", "day_asked", metavar="YYYY-MM-DD", default=None,
+                  help="With --daily, that day's boards (default: today's, UTC).")
     @database_url_option
-    def scores(game: str | None, limit: int) -> None:
+    def scores(game: str | None, limit: int, period: str, day_boards: bool,
+               day_asked: str | None) -> None:
         """Print the best results (all games, or GAME): one table per variant, since only
-        results of the same board, maze size or opponent compare. Reads, never writes."""
+        results of the same board, maze size or opponent compare; or, with --daily, a
+        day's challenge boards. Reads, never writes."""
+        from termgames.daily import Period, day_of, period_start
         from termgames.settings import open_reader
-        from termgames.standings import standings
+        from termgames.standings import daily_standings, standings
 
         named = {spec.name: spec for spec in games}
         if game is not None and game not in named:
             raise click.BadParameter(
                 f"no game called {game!r} (choose from {', '.join(named)})", param_hint="GAME"
             )
+        if day_asked is not None and not day_boards:
+            raise click.BadParameter("gives a day's boards: give --daily too",
+                                     param_hint="'--date'")
+        if day_boards and period != "all":
+            raise click.BadParameter("a day's boards are of one day: not with --period",
+                                     param_hint="'--daily'")
         store, _ = open_reader()
         try:
-            shown = standings(games, store, named[game] if game else None, limit)
+            now = store.clock()
+            if day_boards:
+                from termgames.commands.options import past_day
+
+                today = day_of(now)
+                day = today if day_asked is None else past_day(day_asked, today)
+                shown = daily_standings(games, store, day, today,
+                                        named[game] if game else None, limit)
+            else:
+                shown = standings(games, store, named[game] if game else None, limit,
+                                  period_start(Period(period), now))
             echo("\n".join(shown.lines(as_shown)))
         finally:
             for warning in store.warnings:

@@ -1,6 +1,6 @@
 """Today's challenge, as values: the day (the UTC date), its number, what a game's
 challenge of a day is drawn from, whether a try is ranked or practice, the periods the
-boards are cut by, and a player's streak.
+boards are cut by, and a player's streak (kept as its last day and length).
 
 A day's challenge is a pure function of its date: ``seed`` and ``index`` hash or count
 the date and nothing else, so every host, and every later version, deals the same one.
@@ -8,20 +8,22 @@ the date and nothing else, so every host, and every later version, deals the sam
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from datetime import date, datetime, timedelta, timezone
 from enum import Enum
 from typing import NamedTuple
 
+from termgames.store.interface import DAILY_PREFIX
+
 __all__ = ["DAILY_SPACE", "EPOCH", "Asked", "Challenge", "DateRefused", "Period", "challenge_for",
-           "day_of", "day_of_variant", "index", "number", "period_start", "seed", "streak",
-           "tried_key", "variant_of"]
+           "day_of", "day_of_variant", "index", "number", "period_start", "seed",
+           "streak_after", "streak_key", "streak_of", "tried_key", "variant_of"]
 
 EPOCH = date(2026, 12, 1)
 """The first day with a challenge: challenge #1."""
 DAILY_SPACE = "daily"
 """Where a player's marks say which days' ranked tries they have started."""
-VARIANT_PREFIX = "daily "
+VARIANT_PREFIX = DAILY_PREFIX
 """A day's results are filed in the variant 'daily YYYY-MM-DD'."""
 
 
@@ -151,14 +153,34 @@ def period_start(period: Period, now: float) -> float | None:
     return datetime(first.year, first.month, first.day, tzinfo=timezone.utc).timestamp()
 
 
-def streak(days: Iterable[date], today: date) -> int:
-    """Days in a row, up to today (or up to yesterday, today's not played yet), on which
-    ``days`` has a play."""
-    played = set(days)
-    day = today if today in played else today - timedelta(days=1)
-    count = 0
-    while day in played:
-        count += 1
-        day -= timedelta(days=1)
-    return count
+def streak_key(game: str) -> str:
+    """Where a player's streak at ``game``'s challenge is kept (in ``DAILY_SPACE``)."""
+    return f"streak {game}"
 
+
+def _kept_streak(kept: str | None) -> tuple[date, int] | None:
+    """A kept streak's last day and length ('2026-12-05 3'), or None."""
+    try:
+        last, count = (kept or "").split()
+        return date.fromisoformat(last), int(count)
+    except ValueError:
+        return None
+
+
+def streak_after(kept: str | None, today: date) -> str:
+    """The streak to keep once today's challenge is played: one day longer if the last
+    was yesterday (the same if it was today), else a streak of one."""
+    found = _kept_streak(kept)
+    if found is None or found[0] < today - timedelta(days=1):
+        return f"{today.isoformat()} 1"
+    last, count = found
+    return f"{today.isoformat()} {count if last == today else count + 1}"
+
+
+def streak_of(kept: str | None, today: date) -> int:
+    """Days in a row up to today (or yesterday: today's may still come) on which the
+    challenge was played."""
+    found = _kept_streak(kept)
+    if found is None or found[0] < today - timedelta(days=1):
+        return 0
+    return found[1]

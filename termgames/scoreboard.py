@@ -182,18 +182,26 @@ def launcher_forms(store: StoreReader, game: str, kind: ScoreKind, none_yet: str
     return [f"{said} ({variant}){note}", f"{said}{note}"]
 
 
-def score_tables(store: StoreReader, game: str, title: str, kind: ScoreKind, limit: int
-                 ) -> list[Table]:
-    """One table per variant of ``game``, best first, the most played variant first; in
-    each variant, the helped results in a table of their own after the unhelped ones."""
+def score_tables(store: StoreReader, game: str, title: str, kind: ScoreKind, limit: int,
+                 since: float | None = None, variants: Sequence[str] | None = None,
+                 label: Callable[[str], str] = str) -> list[Table]:
+    """One table per variant of ``game`` (or of ``variants``; the days' challenges have
+    boards of their own), best first, the most played variant first, each headed by its
+    name (as ``label`` says it); in each variant, the helped results in a table of their
+    own after the unhelped ones; only results recorded ``since`` a time, if given."""
+    from termgames.daily import day_of_variant
+
     tables = []
-    for variant in store.variants(game):
+    if variants is None:
+        variants = [variant for variant in store.variants(game)
+                    if day_of_variant(variant) is None]
+    for variant in variants:
         for assisted in (False, True):
             scores = store.top(game, variant, limit=limit, lowest=kind.lowest_wins,
-                               assisted=assisted)
+                               assisted=assisted, since=since)
             if not scores:
                 continue
-            heading = f"{title} · {variant}" + (" · with help" if assisted else "")
+            heading = f"{title} · {label(variant)}" + (" · with help" if assisted else "")
             # Whose name nobody checked is not help: a column of its own, where any is.
             named = any(UNVERIFIED in score.marks for score in scores)
             table = Table(heading, ("#", kind.heading, "player", "date", "help",

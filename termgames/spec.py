@@ -91,7 +91,8 @@ class GameSpec(Generic[Game]):
                  command: Callable[[], click.Command],
                  create: Callable[[LaunchContext], Game], scoring: Scoring,
                  best_line: Callable[[StoreReader, str, str], str] | None = None,
-                 tables: Callable[[StoreReader, str, int, bool], list[Table]] | None = None,
+                 tables: Callable[[StoreReader, str, int, bool, float | None], list[Table]]
+                 | None = None,
                  recorder: Callable[[Store, str, Outcome, str, str], None] | None = None,
                  check_state: Callable[[Mapping[str, Any]], list[str]] | None = None,
                  remote_options: frozenset[str] = frozenset(),
@@ -130,11 +131,14 @@ class GameSpec(Generic[Game]):
         """The best result to show in ``variant``: unhelped if there is one."""
         return best_result(store, self.name, variant, self.scoring.kind.lowest_wins)
 
-    def score_tables(self, store: StoreReader, limit: int, detail: bool) -> list[Table]:
-        """This game's part of ``termgames scores``."""
+    def score_tables(self, store: StoreReader, limit: int, detail: bool,
+                     since: float | None = None) -> list[Table]:
+        """This game's part of ``termgames scores`` (its results since a time, if given:
+        standings that are not results, Sokoban's levels solved or Reversi's ratings,
+        stand as they are)."""
         if self.tables is not None:
-            return self.tables(store, self.progress_space, limit, detail)
-        return score_tables(store, self.name, self.title, self.scoring.kind, limit)
+            return self.tables(store, self.progress_space, limit, detail, since)
+        return score_tables(store, self.name, self.title, self.scoring.kind, limit, since)
 
     def record(self, store: Store, outcome: Outcome, run_id: str, player: Player) -> None:
         """Keep ``outcome`` (the run ``run_id`` of ``player``) in the store; a player

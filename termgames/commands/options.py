@@ -93,7 +93,7 @@ def daily_options(function: F) -> F:
     def command(*args: Any, play_daily: bool, daily_date: str | None, **kwargs: Any) -> Any:
         from termgames.daily import Asked
 
-        asked = None if daily_date is None else _past_day(daily_date)
+        asked = None if daily_date is None else past_day(daily_date)
         daily = Asked(asked) if play_daily or asked is not None else None
         return function(*args, daily=daily, **kwargs)
 
@@ -107,8 +107,9 @@ def daily_options(function: F) -> F:
     return wrapped  # type: ignore[return-value]
 
 
-def _past_day(text: str) -> date:
-    """``--date``'s day; BadParameter (one line) if it is no date, or has no challenge."""
+def past_day(text: str, today: date | None = None) -> date:
+    """``--date``'s day; BadParameter (one line) if it is no date, or has no challenge by
+    ``today`` (by default, the UTC date now)."""
     import time
 
     from termgames.daily import EPOCH, day_of
@@ -118,7 +119,7 @@ def _past_day(text: str) -> date:
     except ValueError:
         raise click.BadParameter(f"{text!r} is not a date: YYYY-MM-DD",
                                  param_hint="'--date'") from None
-    today = day_of(time.time())
+    today = day_of(time.time()) if today is None else today
     if day > today:
         raise click.BadParameter(f"{day.isoformat()} is still to come: today is "
                                  f"{today.isoformat()} (UTC)", param_hint="'--date'")

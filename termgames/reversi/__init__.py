@@ -33,12 +33,13 @@ def _create(context: LaunchContext) -> GameScreen[Any]:
     return ReversiScreen(context)
 
 
-def _tables(store: StoreReader, space: str, limit: int, detail: bool) -> list[Table]:
-    """The rated players, then the results against each opponent."""
+def _tables(store: StoreReader, space: str, limit: int, detail: bool,
+            since: float | None) -> list[Table]:
+    """The rated players (as they stand), then the results against each opponent."""
     from termgames.reversi.table import rated_players
 
     return [*rated_players(store, limit),
-            *score_tables(store, "reversi", "Reversi", ScoreKind.MARGIN, limit)]
+            *score_tables(store, "reversi", "Reversi", ScoreKind.MARGIN, limit, since)]
 
 
 def _preload() -> None:

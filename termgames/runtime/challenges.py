@@ -11,6 +11,8 @@ from termgames.daily import (
     DateRefused,
     challenge_for,
     day_of,
+    streak_after,
+    streak_key,
     tried_key,
 )
 from termgames.spec import LaunchContext
@@ -35,4 +37,7 @@ def open_challenge(context: LaunchContext, game: str, asked: Asked) -> Challenge
         challenge = Challenge(game, asked.day, ranked=False)
     if challenge.ranked:
         context.store.mark(player, DAILY_SPACE, tried_key(game, today))
+        kept = context.store.progress(player, DAILY_SPACE, streak_key(game))
+        context.store.save_progress(player, DAILY_SPACE, streak_key(game),
+                                    streak_after(kept, today))
     return challenge

@@ -52,7 +52,9 @@ def _best(store: StoreReader, space: str, player: str) -> str:
     return best_line(store, space, player)
 
 
-def _tables(store: StoreReader, space: str, limit: int, detail: bool) -> list[Table]:
+def _tables(store: StoreReader, space: str, limit: int, detail: bool,
+            since: float | None) -> list[Table]:
+    """The levels solved (every level's best, over all time), then the day's challenges."""
     from termgames.sokoban.records import sokoban_tables
 
     return sokoban_tables(store, space, limit, detail)

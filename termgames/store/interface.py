@@ -46,6 +46,11 @@ class ProgressRow(NamedTuple):
     rank: int | None
 
 
+DAILY_PREFIX = "daily "
+"""How the variant of a day's challenge begins ('daily 2026-12-05', ``termgames/daily.py``):
+those results are the days' boards, never the variant a player last played."""
+
+
 class TableEvent(NamedTuple):
     """One thing that happened at a table two people play at, as the store keeps it: its
     place in the table's order (from 1), what it was, who did it, its detail, and when,
@@ -137,7 +142,8 @@ class StoreReader(ABC):
 
     @abstractmethod
     def latest_variant(self, game: str, player: str | None = None) -> str | None:
-        """The variant of ``game`` played most recently (by ``player``, if given)."""
+        """The variant of ``game`` played most recently (by ``player``, if given), a day's
+        challenge never (``DAILY_PREFIX``)."""
 
     @abstractmethod
     def variants(self, game: str) -> list[str]:

@@ -20,7 +20,14 @@ from pathlib import Path
 from typing import Any, NamedTuple, Protocol, TypeVar
 
 from termgames.failures import reason_of
-from termgames.store.interface import ProgressRow, Score, Store, TableEvent, TablesUnavailable
+from termgames.store.interface import (
+    DAILY_PREFIX,
+    ProgressRow,
+    Score,
+    Store,
+    TableEvent,
+    TablesUnavailable,
+)
 from termgames.store.schema import MIGRATIONS
 from termgames.store.writes import MarkWrite, ProgressOffer, ScoreWrite, Write
 
@@ -200,7 +207,7 @@ class SQLStore(Store):
         """Record one run's result, or replace it with the one the run has ended with
         since (its marks are kept and added to)."""
         return self.keep(ScoreWrite(run_id, game, variant, score, player,
-                                    tuple(sorted(set(marks))), assisted, time.time()))
+                                    tuple(sorted(set(marks))), assisted, self.clock()))
 
     def top(self, game: str | None = None, variant: str | None = None, limit: int = 10,
             lowest: bool = False, assisted: bool | None = None, player: str | None = None,
@@ -239,10 +246,11 @@ class SQLStore(Store):
         return found
 
     def latest_variant(self, game: str, player: str | None = None) -> str | None:
-        """The variant of ``game`` played most recently (by ``player``, if given)."""
-        where, parameters = "WHERE game = ?", [game]
+        """The variant of ``game`` played most recently (by ``player``, if given; a day's
+        challenge is nobody's variant)."""
+        where, parameters = f"WHERE game = ? AND variant NOT LIKE '{DAILY_PREFIX}%'", [game]
         if player is not None:
-            where, parameters = "WHERE game = ? AND player = ?", [game, player]
+            where, parameters = f"{where} AND player = ?", [game, player]
         rows = self._rows(f"SELECT variant FROM scores {where} "
                           "ORDER BY recorded_at DESC LIMIT 1", parameters)
         return str(rows[0][0]) if rows else None
@@ -372,7 +380,7 @@ class SQLStore(Store):
     def offer_progress(self, player: str, space: str, key: str, value: str,
                        rank: int | None) -> bool:
         """Keep ``value`` unless the stored one ranks lower (see ``Store``)."""
-        return self.keep(ProgressOffer(player, space, key, value, rank, time.time()))
+        return self.keep(ProgressOffer(player, space, key, value, rank, self.clock()))
 
     # Marks -----------------------------------------------------------------------------
     def marked(self, player: str, space: str, key: str) -> bool:
@@ -382,5 +390,5 @@ class SQLStore(Store):
 
     def mark(self, player: str, space: str, key: str) -> bool:
         """Give ``player`` the mark ``key`` in ``space`` for good."""
-        return self.keep(MarkWrite(player, space, key, time.time()))
+        return self.keep(MarkWrite(player, space, key, self.clock()))
 

@@ -15,12 +15,18 @@ from __future__ import annotations
 
 import contextlib
 import sqlite3
-import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TypeVar
 
-from termgames.store.interface import ProgressRow, Score, Store, StoreReader, TableEvent
+from termgames.store.interface import (
+    DAILY_PREFIX,
+    ProgressRow,
+    Score,
+    Store,
+    StoreReader,
+    TableEvent,
+)
 from termgames.store.remote.spool import Spool
 from termgames.store.writes import MarkWrite, ProgressOffer, ScoreWrite, Write
 
@@ -101,16 +107,16 @@ class SpooledStore(Store):
                      player: str, marks: Iterable[str] = (), assisted: bool = False) -> bool:
         """Record one run's result (see ``Store.record_score``), through the spool."""
         return self._keep(ScoreWrite(run_id, game, variant, score, player,
-                                     tuple(sorted(set(marks))), assisted, time.time()))
+                                     tuple(sorted(set(marks))), assisted, self.clock()))
 
     def offer_progress(self, player: str, space: str, key: str, value: str,
                        rank: int | None) -> bool:
         """Offer a progress value (see ``Store.offer_progress``), through the spool."""
-        return self._keep(ProgressOffer(player, space, key, value, rank, time.time()))
+        return self._keep(ProgressOffer(player, space, key, value, rank, self.clock()))
 
     def mark(self, player: str, space: str, key: str) -> bool:
         """Give a mark for good, through the spool."""
-        return self._keep(MarkWrite(player, space, key, time.time()))
+        return self._keep(MarkWrite(player, space, key, self.clock()))
 
     # Tables: straight to the reader (the database, or the broker that holds it), never
     # through the spool: a move is played where the other player sees it, or not at all.
@@ -195,10 +201,12 @@ class SpooledStore(Store):
         return stored | (wanted & set(_scores(writes)))
 
     def latest_variant(self, game: str, player: str | None = None) -> str | None:
-        """The variant of ``game`` played most recently (by ``player``, if given)."""
+        """The variant of ``game`` played most recently (by ``player``, if given; a day's
+        challenge is nobody's variant)."""
         stored, writes = self._read(lambda _: self.reader.latest_variant(game, player))
         ours = [score for score in _scores(writes).values()
-                if score.game == game and (player is None or score.player == player)]
+                if score.game == game and (player is None or score.player == player)
+                and not score.variant.startswith(DAILY_PREFIX)]
         if ours:
             return max(ours, key=lambda score: score.recorded_at).variant
         return stored

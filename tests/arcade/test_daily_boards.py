@@ -1,0 +1,114 @@
+"""The days' boards and the periods, on the real CLI: a day's ranked tries ranked, the
+helped ones apart, practice nowhere; streaks; the clock moved across midnight UTC changes
+the challenge and the boards; --period cuts every results table to today or the week."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import date, datetime, timedelta, timezone
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from termgames.cli import cli
+from termgames.daily import streak_after, streak_of
+from termgames.store.sqlite import SQLiteStore
+from tests.harness.drivers import fake_program
+from tests.harness.stores import store_at
+
+DAY = date(2026, 12, 5)  # challenge #5, a Saturday
+
+
+def at(day: date, hour: int, minute: int = 0, second: int = 0) -> float:
+    """A UTC time on ``day``."""
+    return datetime(day.year, day.month, day.day, hour, minute, second,
+                    tzinfo=timezone.utc).timestamp()
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[float]]:
+    """The stores' clock (what day it is, and when results are recorded): set its value."""
+    now = [at(DAY, 12)]
+    monkeypatch.setattr(SQLiteStore, "clock", lambda self: now[0])
+    yield now
+
+
+def scores(*args: str) -> str:
+    """What ``termgames scores ARGS`` prints (it must succeed)."""
+    result = CliRunner().invoke(cli, ["scores", *args])
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def play_2048(home: Path, player: str, header: str) -> None:
+    """Start 2048's challenge as ``player``, see ``header``, slide, and leave."""
+    with fake_program(["2048", "--daily"], home, player=player) as game:
+        game.wait_for(header)
+        game.press("up", "left", "down", "right")
+        game.press("q")
+
+
+def test_the_days_board_ranks_each_players_ranked_try(
+        isolated_home: Path, clock: list[float]) -> None:
+    play_2048(isolated_home, "ann", "Daily #5")
+    play_2048(isolated_home, "bob", "Daily #5")
+    play_2048(isolated_home, "ann", "Practice #5")  # not on the board
+    board = scores("--daily", "2048")
+    assert "2048 · challenge #5, 2026-12-05" in board
+    assert board.count("ann") == 2 and board.count("bob") == 2  # board and streaks
+    assert "Streaks" in board
+    assert "daily" not in scores("2048")  # a day's results are no variant of one's own
+
+
+def test_midnight_utc_brings_a_new_challenge_and_a_new_board(
+        isolated_home: Path, clock: list[float]) -> None:
+    clock[0] = at(DAY, 23, 59, 58)
+    play_2048(isolated_home, "ann", "Daily #5")
+    clock[0] = at(DAY + timedelta(days=1), 0, 0, 2)
+    assert "No results for challenge #6 (2026-12-06) yet." in scores("--daily")
+    play_2048(isolated_home, "ann", "Daily #6")  # a new day: a ranked try again
+    assert "challenge #6, 2026-12-06" in scores("--daily")
+    yesterday = scores("--daily", "--date", "2026-12-05")
+    assert "challenge #5, 2026-12-05" in yesterday and "#6" not in yesterday
+    store = store_at(isolated_home)
+    try:
+        assert store.progress("ann", "daily", "streak 2048") == "2026-12-06 2"
+    finally:
+        store.close()
+
+
+def test_the_periods_cut_every_results_table(isolated_home: Path, clock: list[float]) -> None:
+    store = store_at(isolated_home)
+    try:
+        for run, day, score in (("old", DAY - timedelta(days=30), 900),
+                                ("monday", date(2026, 11, 30), 500),
+                                ("today", DAY, 100)):
+            clock[0] = at(day, 9)
+            store.record_score(run, "2048", "4x4, goal 2048", score, player=run)
+    finally:
+        store.close()
+    clock[0] = at(DAY, 12)
+    every = scores("2048")
+    week = scores("2048", "--period", "week")
+    today = scores("2048", "--period", "today")
+    assert all(name in every for name in ("old", "monday", "today"))
+    assert "old" not in week and "monday" in week and "today" in week
+    assert "monday" not in today and "today" in today
+
+
+def test_a_streak_counts_days_in_a_row() -> None:
+    kept = None
+    for offset in range(3):
+        kept = streak_after(kept, DAY + timedelta(days=offset))
+    assert kept == "2026-12-07 3" and streak_after(kept, date(2026, 12, 7)) == kept
+    assert streak_of(kept, date(2026, 12, 8)) == 3  # today's may still come
+    assert streak_of(kept, date(2026, 12, 9)) == 0  # a day missed
+    assert streak_after(kept, date(2026, 12, 9)) == "2026-12-09 1"
+
+
+def test_bad_board_options_are_one_line() -> None:
+    result = CliRunner().invoke(cli, ["scores", "--date", "2026-12-01"])
+    assert result.exit_code == 2 and "give --daily too" in result.output
+    result = CliRunner().invoke(cli, ["scores", "--daily", "--period", "week"])
+    assert result.exit_code == 2 and "not with --period" in result.output
