@@ -25,7 +25,12 @@ DROPPED_FIRST = "date"
 NARROWEST_TEXT = 6
 """A text column (a name, a title) is not cut narrower than this."""
 TOP = 3
-"""The first row of the tables: the choice of game is on row 1, a '▲' on row 2."""
+"""The first row of the tables: the period on row 0, the choice of game on row 1, a '▲'
+on row 2."""
+VIEWS = (("all", "all time"), ("today", "today"), ("week", "this week"),
+         ("daily", "today's challenge"))
+"""What ``p`` turns through: the results of all time, of today and of this week (UTC),
+and the boards of today's challenge, with the streaks."""
 
 
 Line = tuple[str, Style]
@@ -45,7 +50,9 @@ class ScoresScreen(Screen[None]):
         self.choice = 0 if game is None else 1 + self.games.index(game)
         self.offset = 0
         self.page = 10
-        self.read: dict[int, Standings] = {}
+        self.view = 0
+        """Which of ``VIEWS`` is shown."""
+        self.read: dict[tuple[int, int], Standings] = {}
         self.tabs: list[tuple[int, int, int]] = []
         """Where each choice was drawn on row 1: (first column, last column + 1, choice)."""
 
@@ -60,10 +67,22 @@ class ScoresScreen(Screen[None]):
         self.after(0, self.load)
 
     def load(self) -> None:
-        """Read the tables of the game chosen (once: the screen is a snapshot)."""
-        if self.choice not in self.read:
-            game = self.games[self.choice - 1] if self.choice else None
-            self.read[self.choice] = standings(self.games, self.context.store, game)
+        """Read the tables of the game and view chosen (once: the screen is a snapshot)."""
+        if (self.choice, self.view) in self.read:
+            return
+        from termgames.daily import Period, day_of, period_start
+        from termgames.standings import daily_standings
+
+        game = self.games[self.choice - 1] if self.choice else None
+        store = self.context.store
+        name = VIEWS[self.view][0]
+        if name == "daily":
+            today = day_of(store.clock())
+            read = daily_standings(self.games, store, today, today, game)
+        else:
+            read = standings(self.games, store, game,
+                             since=period_start(Period(name), store.clock()))
+        self.read[(self.choice, self.view)] = read
 
     def bindings(self) -> Sequence[Binding]:
         """Scrolling, and choosing the game."""
@@ -78,7 +97,14 @@ class ScoresScreen(Screen[None]):
             Binding((*keys.LEFT, "h"), lambda: self.turn(-1), "the game before", "game",
                     footer_keys="Left/Right", priority=40),
             Binding((*keys.RIGHT, "l", "\t"), lambda: self.turn(1), "the next game"),
+            Binding(("p",), self.next_view, "the period: all time, today, this week, or "
+                    "today's challenge", "period", priority=30),
         ]
+
+    def next_view(self) -> None:
+        """The next of ``VIEWS``, from the top of its tables."""
+        self.view, self.offset = (self.view + 1) % len(VIEWS), 0
+        self.after(0, self.load)
 
     def scroll(self, lines: int) -> None:
         """Scroll by ``lines`` (the next frame clamps it to the end)."""
@@ -115,7 +141,9 @@ class ScoresScreen(Screen[None]):
         self.draw_choices(canvas)
         height = max(canvas.height - TOP - 1, 1)
         self.page = max(height - 1, 1)
-        read = self.read.get(self.choice)
+        canvas.centred(0, f"{VIEWS[self.view][1]} · p: "
+                          f"{VIEWS[(self.view + 1) % len(VIEWS)][1]}", DIM)
+        read = self.read.get((self.choice, self.view))
         if read is None:
             canvas.centred(TOP, "reading the scores…" if canvas.glyphs.unicode
                            else "reading the scores...", DIM)
@@ -175,7 +203,7 @@ def fitted(read: Standings, width: int, shown: Callable[[str], str], glyphs: Gly
     title bold, its header dim."""
     if not read.tables:
         return [(clip(shown(read.empty), width), PLAIN)]
-    lines: list[Line] = []
+    lines: list[Line] = [(clip(shown(read.lead), width), PLAIN)] if read.lead else []
     for table in read.tables:
         if lines:
             lines.append(("", PLAIN))

@@ -1,7 +1,9 @@
-"""The web page as an aiohttp application: three read-only pages, every other address a
-404 page and every other method a 405 one, each response with headers that forbid any
-script. The store is read on one worker thread (a store's connection belongs to the
-thread that opened it), so a slow read never stalls the server's other connections."""
+"""The web page as an aiohttp application: four read-only pages (the best results of
+all time, today or this week; a player's; who plays now; a day's challenge boards),
+every other address a 404 page and every other method a 405 one, each response with
+headers that forbid any script. The store is read on one worker thread (a store's
+connection belongs to the thread that opened it), so a slow read never stalls the
+server's other connections."""
 
 from __future__ import annotations
 
@@ -9,12 +11,14 @@ import asyncio
 import time
 from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from datetime import date
 from pathlib import Path
 
 from aiohttp import web
 from aiohttp.typedefs import Handler
 
 from termgames.commands.output import echo
+from termgames.daily import EPOCH, Period, day_of
 from termgames.spec import GameSpec
 from termgames.standings import DEFAULT_LIMIT, LIMITS
 from termgames.store import StoreReader
@@ -126,13 +130,36 @@ def _bad_limit(site: Site) -> web.Response:
 
 
 async def best_results(request: web.Request) -> web.Response:
-    """``/``: every game's best results."""
+    """``/``: every game's best results (of ``?period=today`` or ``week``)."""
     site = request.app[SITE]
     limit = _limit(request, DEFAULT_LIMIT)
     if limit is None:
         return _bad_limit(site)
-    return await site.page(("/", limit), lambda store, now: views.best_results(
-        site.games, store, read_live(site.live_folder, now), now, limit))
+    try:
+        period = Period(request.query.get("period", Period.ALL.value))
+    except ValueError:
+        return response(views.error(400, "Bad request", "period is today, week or all.",
+                                    site.clock()))
+    return await site.page(("/", limit, period), lambda store, now: views.best_results(
+        site.games, store, read_live(site.live_folder, now), now, limit, period))
+
+
+async def daily(request: web.Request) -> web.Response:
+    """``/daily``: today's challenge boards; ``/daily/YYYY-MM-DD``: that day's."""
+    site = request.app[SITE]
+    limit = _limit(request, DEFAULT_LIMIT)
+    if limit is None:
+        return _bad_limit(site)
+    now = site.clock()
+    asked = request.match_info.get("day")
+    try:
+        day = day_of(now) if asked is None else date.fromisoformat(asked)
+    except ValueError:
+        day = None
+    if day is None or day < EPOCH or day > day_of(now):
+        return response(views.not_found("There is no challenge on that day.", now))
+    return await site.page(("daily", day, limit), lambda store, now: views.daily(
+        site.games, store, day, now, limit))
 
 
 async def player(request: web.Request) -> web.Response:
@@ -179,6 +206,8 @@ def make_app(site: Site) -> web.Application:
     app[SITE] = site
     app.router.add_get("/", best_results)
     app.router.add_get("/live", live)
+    app.router.add_get("/daily", daily)
+    app.router.add_get("/daily/{day}", daily)
     app.router.add_get("/player/{name:.+}", player)
 
     async def close(_: web.Application) -> None:

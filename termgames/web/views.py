@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from datetime import date, timedelta
 from typing import NamedTuple
 
+from termgames.daily import EPOCH, Period, day_of, number, period_start
 from termgames.scoreboard import Table
 from termgames.spec import GameSpec
-from termgames.standings import standings
+from termgames.standings import daily_standings, standings
 from termgames.store import StoreReader
 from termgames.store.live import LiveSession
 from termgames.text import plural
@@ -32,17 +34,54 @@ def _footer(now: float) -> str:
     return time.strftime("read %Y-%m-%d %H:%M:%S %Z", time.localtime(now))
 
 
+PERIODS = ((Period.ALL, "all time"), (Period.TODAY, "today"), (Period.WEEK, "this week"))
+"""The front page's periods, as its links name them."""
+
+
+def periods_nav(shown: Period | None) -> str:
+    """The links to the periods and to today's challenge, the one shown not a link."""
+    links = [render.shown(name) if period is shown else
+             render.link("/" if period is Period.ALL else f"/?period={period.value}", name)
+             for period, name in PERIODS]
+    links.append(render.shown("today's challenge") if shown is None
+                 else render.link("/daily", "today's challenge"))
+    return '<p class="periods">' + " · ".join(links) + "</p>\n"
+
+
 def best_results(games: Sequence[GameSpec[object]], store: StoreReader, live: list[LiveSession],
-                 now: float, limit: int) -> Page:
-    """The front page: who is playing now (if anyone) and every game's best results, one
-    table per variant, helped results apart: what ``termgames scores`` prints."""
-    shown = standings(games, store, limit=limit)
-    body = ""
+                 now: float, limit: int, period: Period = Period.ALL) -> Page:
+    """The front page: who is playing now (if anyone) and every game's best results of
+    ``period``, one table per variant, helped results apart: what ``termgames scores``
+    prints."""
+    shown = standings(games, store, limit=limit, since=period_start(period, now))
+    body = periods_nav(period)
     if live:
         body += (f'<p>{len(live)} playing now: <a href="/live">who and what</a></p>\n')
     body += (render.tables(shown.tables, render.player_link) if shown.tables
              else render.paragraph(shown.empty))
-    return Page(200, render.page("Best results", body, footer=_footer(now)))
+    title = "Best results" + ("" if period is Period.ALL else f" · {dict(PERIODS)[period]}")
+    return Page(200, render.page(title, body, footer=_footer(now)))
+
+
+def daily(games: Sequence[GameSpec[object]], store: StoreReader, day: date, now: float,
+          limit: int) -> Page:
+    """A day's page: each game's board of that day's challenge and the streaks, with the
+    days before and after."""
+    today = day_of(now)
+    shown = daily_standings(games, store, day, today, limit=limit)
+    before, after = day - timedelta(days=1), day + timedelta(days=1)
+    days = [render.link(f"/daily/{before.isoformat()}", f"← {before.isoformat()}")
+            if before >= EPOCH else "",
+            render.link(f"/daily/{after.isoformat()}", f"{after.isoformat()} →")
+            if after <= today else ""]
+    body = (periods_nav(None if day == today else Period.ALL)
+            + '<p class="days">' + " · ".join(part for part in days if part) + "</p>\n")
+    if shown.lead:
+        body += render.paragraph(shown.lead)
+    body += (render.tables(shown.tables, render.player_link) if shown.tables
+             else render.paragraph(shown.empty))
+    return Page(200, render.page(f"Challenge #{number(day)} · {day.isoformat()}", body,
+                                 footer=_footer(now)))
 
 
 def player(games: Sequence[GameSpec[object]], store: StoreReader, name: str, now: float,

@@ -112,3 +112,30 @@ def test_bad_board_options_are_one_line() -> None:
     assert result.exit_code == 2 and "give --daily too" in result.output
     result = CliRunner().invoke(cli, ["scores", "--daily", "--period", "week"])
     assert result.exit_code == 2 and "not with --period" in result.output
+
+
+def test_the_scores_screen_turns_through_the_periods_and_the_days_boards(
+        isolated_home: Path, clock: list[float]) -> None:
+    store = store_at(isolated_home)
+    try:
+        clock[0] = at(DAY - timedelta(days=30), 9)
+        store.record_score("old", "2048", "4x4, goal 2048", 900, player="olga")
+        clock[0] = at(DAY, 9)
+        store.record_score("new", "2048", "4x4, goal 2048", 100, player="nina")
+    finally:
+        store.close()
+    play_2048(isolated_home, "dora", "Daily #5")
+    clock[0] = at(DAY, 12)
+    with fake_program([], isolated_home) as menu:
+        menu.wait_for("Enter play")
+        menu.press("s")
+        menu.wait_for("all time · p: today")
+        menu.wait_for("olga")
+        menu.press("p")
+        menu.wait_for("today · p: this week")
+        menu.wait_for("nina")
+        assert "olga" not in menu.text()
+        menu.press("p", "p")
+        menu.wait_for("today's challenge · p: all time")
+        menu.wait_for("challenge #5, 2026-12-05")
+        menu.wait_for("dora")
