@@ -60,6 +60,14 @@ Game = TypeVar("Game", covariant=True)
 where a spec is used, never here: the contract knows nothing of the runtime)."""
 
 
+class Daily(NamedTuple):
+    """A game's challenge of the day: how its boards rank and read results, and how a
+    start of it is made (``create(context, asked)``, ``asked`` a ``daily.Asked``)."""
+
+    kind: ScoreKind
+    create: Callable[[LaunchContext, Any], Any]
+
+
 class GameSpec(Generic[Game]):
     """A game: its names, its command, how to start it, and how its results are kept.
 
@@ -98,7 +106,7 @@ class GameSpec(Generic[Game]):
                  remote_options: frozenset[str] = frozenset(),
                  preload: Callable[[], object] | None = None,
                  storm_args: tuple[str, ...] = (), progress: str = "",
-                 daily: ScoreKind | None = None) -> None:
+                 daily: Daily | None = None) -> None:
         self.name, self.title, self.summary = name, title, summary
         self.command, self.create, self.scoring = command, create, scoring
         self.best_line, self.tables, self.recorder = best_line, tables, recorder

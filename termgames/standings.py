@@ -64,7 +64,7 @@ def daily_standings(games: Sequence[GameSpec[object]], store: StoreReader, day: 
     chosen = [spec for spec in (games if game is None else [game]) if spec.daily is not None]
     label = f"challenge #{number(day)}, {day.isoformat()}"
     tables = [table for spec in chosen if spec.daily is not None
-              for table in score_tables(store, spec.name, spec.title, spec.daily, limit,
+              for table in score_tables(store, spec.name, spec.title, spec.daily.kind, limit,
                                         variants=[variant_of(day)], label=lambda _: label)]
     empty = f"No results for challenge #{number(day)} ({day.isoformat()}) yet."
     lead = "" if tables else empty
@@ -79,3 +79,24 @@ def daily_standings(games: Sequence[GameSpec[object]], store: StoreReader, day: 
         table.rows.extend((player, title, f"{days:,}") for days, player, title in shown)
         tables.append(table)
     return Standings(tables, empty, lead)
+
+
+def daily_line(spec: GameSpec[object], store: StoreReader, player: str, today: date) -> str:
+    """The menu's line for ``spec``'s challenge today, as ``player`` sees it: where their
+    ranked try ranks ('#5: your rank 3 of 17'; among the helped, 'with help'), or that they
+    have not played it yet."""
+    from termgames.daily import DAILY_SPACE, number, tried_key, variant_of
+
+    assert spec.daily is not None
+    head = f"#{number(today)}"
+    lowest = spec.daily.kind.lowest_wins
+    for assisted, apart in ((False, ""), (True, " with help")):
+        board = store.top(spec.name, variant_of(today), limit=LIMITS[1], lowest=lowest,
+                          assisted=assisted)
+        mine = next((rank for rank, score in enumerate(board, 1) if score.player == player),
+                    None)
+        if mine is not None:
+            return f"{head}: your rank {mine:,} of {len(board):,}{apart}"
+    if store.marked(player, DAILY_SPACE, tried_key(spec.name, today)):
+        return f"{head}: your try is under way"
+    return f"{head}: not played yet"

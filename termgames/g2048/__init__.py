@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from termgames.scoreboard import ScoreKind
-from termgames.spec import GameSpec, Scoring
+from termgames.spec import Daily, GameSpec, Scoring
 
 if TYPE_CHECKING:
     import click
@@ -29,6 +29,12 @@ def _create(context: LaunchContext) -> GameScreen[Any]:
     from termgames.g2048.screen import Screen2048
 
     return Screen2048(context)
+
+
+def _daily(context: LaunchContext, asked: Any) -> GameScreen[Any]:
+    from termgames.g2048.cli import daily_screen
+
+    return daily_screen(context, asked)
 
 
 def _violations(state: Mapping[str, Any]) -> list[str]:
@@ -54,7 +60,7 @@ SPEC = GameSpec(
     check_state=_violations,
     remote_options=frozenset({"--size", "--goal", "--seed", "--autoplay", "--speed",
                               "--daily", "--date"}),
-    daily=ScoreKind.POINTS,
+    daily=Daily(ScoreKind.POINTS, _daily),
     preload=_preload,
     storm_args=("--seed", "1"),
 )

@@ -28,6 +28,7 @@ from termgames.text import plural
 
 if TYPE_CHECKING:
     from termgames.daily import Asked
+    from termgames.g2048.screen import Screen2048
 
 
 def _goal(ctx: click.Context, param: click.Parameter, value: int | None) -> int:
@@ -70,14 +71,17 @@ def command(ctx: click.Context, size: int, goal: int, seed: int | None, autoplay
         raise click.BadParameter("the day's challenge is one 4x4 board to 2048 for "
                                  "everyone: no --seed, --size or --goal",
                                  param_hint="'--daily'")
+    play(lambda context: daily_screen(context, daily, autoplay, speed), display)
 
-    def create(context: LaunchContext) -> Screen2048:
-        from termgames.runtime.challenges import open_challenge
 
-        return Screen2048(context, size, goal, None, autoplay, speed,
-                          challenge=open_challenge(context, "2048", daily))
+def daily_screen(context: LaunchContext, asked: Asked, autoplay: bool = False,
+                 speed: float = DEFAULT_SPEED) -> Screen2048:
+    """A start of a day's challenge (``asked``): the day's board."""
+    from termgames.g2048.screen import Screen2048
+    from termgames.runtime.challenges import open_challenge
 
-    play(create, display)
+    return Screen2048(context, autoplay=autoplay, speed=speed,
+                      challenge=open_challenge(context, "2048", asked))
 
 
 @command.command(help="The AI plays whole games: tiles reached, scores and speed.\n\n"

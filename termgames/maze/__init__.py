@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from termgames.maze.daily import DAILY_KIND
 from termgames.outcome import Mark
 from termgames.scoreboard import ScoreKind
-from termgames.spec import GameSpec, Scoring
+from termgames.spec import Daily, GameSpec, Scoring
 
 if TYPE_CHECKING:
     import click
@@ -33,6 +33,12 @@ def _create(context: LaunchContext) -> GameScreen[Any]:
     return MazeScreen(context)
 
 
+def _daily(context: LaunchContext, asked: Any) -> GameScreen[Any]:
+    from termgames.maze.cli import daily_screen
+
+    return daily_screen(context, asked)
+
+
 def _violations(state: Mapping[str, Any]) -> list[str]:
     from termgames.maze.state import violations
 
@@ -49,6 +55,6 @@ SPEC = GameSpec(
                     unranked=frozenset({Mark.HELPED})),
     check_state=_violations,
     remote_options=frozenset({"--size", "--seed", "--daily", "--date"}),
-    daily=DAILY_KIND,
+    daily=Daily(DAILY_KIND, _daily),
     storm_args=("--size", "30x10", "--seed", "1"),
 )

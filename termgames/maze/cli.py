@@ -14,6 +14,7 @@ from termgames.spec import DisplayOptions, LaunchContext
 
 if TYPE_CHECKING:
     from termgames.daily import Asked
+    from termgames.maze.screen import MazeScreen
 
 
 def _size(ctx: click.Context, param: click.Parameter, value: str) -> tuple[int, int] | None:
@@ -46,9 +47,12 @@ def command(size: tuple[int, int] | None, seed: int | None, daily: Asked | None,
         raise click.BadParameter("the day's challenge is one maze for everyone: no --size "
                                  "or --seed", param_hint="'--daily'")
 
-    def create(context: LaunchContext) -> MazeScreen:
-        from termgames.runtime.challenges import open_challenge
+    play(lambda context: daily_screen(context, daily), display)
 
-        return MazeScreen(context, challenge=open_challenge(context, "maze", daily))
 
-    play(create, display)
+def daily_screen(context: LaunchContext, asked: Asked) -> MazeScreen:
+    """A start of a day's challenge (``asked``): the day's maze."""
+    from termgames.maze.screen import MazeScreen
+    from termgames.runtime.challenges import open_challenge
+
+    return MazeScreen(context, challenge=open_challenge(context, "maze", asked))

@@ -80,20 +80,27 @@ def pad(text: str, width: int) -> str:
     return text + " " * max(width - text_width(text), 0)
 
 
+DAILY_SUMMARY = "today's challenge"
+"""A challenge's row in the menu, beside the game's title."""
+
+
 class Launcher(ListScreen):
     """The menu as a list screen: choosing a game starts it over the menu; leaving the
-    game comes back here with its best brought up to date."""
+    game comes back here with its best brought up to date. Below the games, a row for
+    each game's challenge of the day, with where the player ranks in it."""
 
     def __init__(self, games: Sequence[ScreenSpec], context: LaunchContext) -> None:
         self.games = list(games)
+        self.dailies = [spec for spec in self.games if spec.daily is not None]
         self.context = context
         # Filled in just after the first frame: a game's line may have to read level
         # files (Sokoban's progress per collection), and the menu must appear at once.
         self.bests: list[list[str]] = [[""] for _ in self.games]
+        self.days: list[str] = ["" for _ in self.dailies]
         super().__init__("termgames", self.rows_for, self.play,
                          extra=[Binding(("s",), self.show_scores, "the scores: every "
                                         "game's best results", "scores", priority=40)],
-                         minimum=(len(self.games) + 4, 40))
+                         minimum=(len(self.games) + 4, 40))  # the challenges scroll
 
     def mount(self, host: Any) -> None:
         """On the stack: read the bests once the menu is on screen."""
@@ -105,23 +112,46 @@ class Launcher(ListScreen):
         return [spec.best_forms(self.context.store, self.context.player.name)
                 for spec in self.games]
 
+    def read_days(self) -> list[str]:
+        """Each challenge's line: where the player ranks in today's."""
+        from termgames.daily import day_of
+        from termgames.standings import daily_line
+
+        store = self.context.store
+        today = day_of(store.clock())
+        return [daily_line(spec, store, self.context.player.name, today)
+                for spec in self.dailies]
+
     def rows_for(self, width: int, glyphs: Glyphs) -> list[str]:
         """The menu's rows for ``width`` cells."""
-        return menu_rows([(spec.title, spec.summary, best)
-                          for spec, best in zip(self.games, self.bests, strict=True)],
+        return menu_rows([*((spec.title, spec.summary, best)
+                            for spec, best in zip(self.games, self.bests, strict=True)),
+                          *((spec.title, DAILY_SUMMARY, [day])
+                            for spec, day in zip(self.dailies, self.days, strict=True))],
                          width, glyphs.ellipsis)
 
     def play(self, index: int) -> None:
-        """Start the chosen game over the menu."""
-        spec = self.games[index]
-        self.host.launch(spec, spec.create)
+        """Start the chosen game (or today's challenge of it) over the menu."""
+        if index < len(self.games):
+            spec = self.games[index]
+            self.host.launch(spec, spec.create)
+            return
+        from termgames.daily import Asked
+
+        spec = self.dailies[index - len(self.games)]
+        daily = spec.daily
+        assert daily is not None
+        self.host.launch(spec, lambda context: daily.create(context, Asked(None)))
 
     def show_scores(self) -> None:
         """The scores screen, on the game the cursor is on."""
         from termgames.menu.scores import ScoresScreen
 
-        self.host.push(ScoresScreen(self.games, self.context, self.games[self.index]))
+        chosen = self.index if self.index < len(self.games) else \
+            self.games.index(self.dailies[self.index - len(self.games)])
+        self.host.push(ScoresScreen(self.games, self.context, self.games[chosen]))
 
     def on_resume(self) -> None:
-        """Back from a game: its new best shows."""
+        """Back from a game: its new best, and the day's rank, show."""
         self.bests = self.read_bests()
+        self.days = self.read_days()

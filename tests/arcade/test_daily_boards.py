@@ -139,3 +139,19 @@ def test_the_scores_screen_turns_through_the_periods_and_the_days_boards(
         menu.wait_for("today's challenge · p: all time")
         menu.wait_for("challenge #5, 2026-12-05")
         menu.wait_for("dora")
+
+
+def test_the_menu_has_a_line_for_each_days_challenge_and_enter_plays_it(
+        isolated_home: Path, clock: list[float]) -> None:
+    play_2048(isolated_home, "bob", "Daily #5")
+    with fake_program([], isolated_home, player="ann") as menu:
+        menu.wait_for("#5: not played yet")
+        rows = menu.text().splitlines()
+        row = next(number for number, line in enumerate(rows)
+                   if "today's challenge" in line and "2048" in line)
+        first = next(number for number, line in enumerate(rows) if "slide and merge" in line)
+        menu.press(*["down"] * (row - first), "enter")
+        menu.wait_for("Daily #5")
+        menu.press("up", "left", "down", "right", "q")
+        menu.wait_for("of 2")  # back in the menu: ann's rank among the day's two
+        assert "#5: your rank" in menu.text()
