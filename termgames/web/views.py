@@ -9,7 +9,16 @@ from collections.abc import Sequence
 from datetime import date, timedelta
 from typing import NamedTuple
 
-from termgames.daily import EPOCH, Period, day_of, number, period_start
+from termgames.daily import (
+    DAILY_SPACE,
+    EPOCH,
+    Period,
+    day_of,
+    number,
+    period_start,
+    streak_key,
+    streak_of,
+)
 from termgames.scoreboard import Table
 from termgames.spec import GameSpec
 from termgames.standings import daily_standings, standings
@@ -94,6 +103,12 @@ def player(games: Sequence[GameSpec[object]], store: StoreReader, name: str, now
     if not found:
         return not_found(f"No results for {name} yet.", now)
     body = render.paragraph("Their best results; # ranks their own results.", quiet=True)
+    streaks = [f"{spec.title} {plural(days, 'day')}" for spec in games if spec.daily
+               if (days := streak_of(store.progress(name, DAILY_SPACE, streak_key(spec.name)),
+                                     day_of(now)))]
+    if streaks:
+        body += render.paragraph("Days in a row at the daily challenge: "
+                                 + ", ".join(streaks) + ".")
     return Page(200, render.page(f"Player {name}", body + render.tables(found),
                                  footer=_footer(now)))
 

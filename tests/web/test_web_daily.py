@@ -38,6 +38,7 @@ def dated(isolated_home: Path) -> Path:
             when[0] = now
             today = day_of(now)
             store.record_score("d", "2048", variant_of(today), 4321, player="dora")
+            store.record_score("d2", "2048", "4x4, goal 2048", 2222, player="dora")
             store.save_progress("dora", "daily", "streak 2048", f"{today.isoformat()} 3")
         finally:
             store.close()
@@ -53,7 +54,7 @@ def test_the_periods_are_plain_links_that_cut_the_tables(dated: Path, fetch: Fet
     assert '<a href="/?period=today">today</a>' in every.text
     assert '<a href="/daily">' in every.text and "<script" not in every.text
     assert bad.status == 400
-    assert "dora" not in every.text  # a day's results are on the day's page
+    assert "4,321" not in every.text  # a day's results are on the day's page
 
 
 def test_a_page_per_day(dated: Path, fetch: Fetch) -> None:
@@ -84,3 +85,9 @@ def test_a_real_browser_follows_the_periods_and_the_day(dated: Path, tmp_path: P
     assert "tina" in pages["?period=week"] and "olga" not in pages["?period=week"]
     assert "this week" in pages["?period=week"]
     assert "dora" in pages["daily"] and "4,321" in pages["daily"]
+
+
+def test_a_players_page_shows_their_streaks(dated: Path, fetch: Fetch) -> None:
+    page = fetch("/player/dora")
+    assert page.status == 200
+    assert "Days in a row at the daily challenge: 2048 3 days." in page.text
