@@ -86,6 +86,15 @@ class Match:
         self.position = Position(turn=self.first)
         self._settle()
 
+    @classmethod
+    def from_position(cls, position: Position,
+                      takeback_sides: frozenset[Side] = frozenset()) -> Match:
+        """A game that starts at ``position`` (a puzzle's) rather than the usual start."""
+        match = cls(position.turn, takeback_sides)
+        match.position = position
+        match._settle()
+        return match
+
     @property
     def turn(self) -> Side:
         """The side to move (meaningless once the game is over)."""

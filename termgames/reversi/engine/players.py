@@ -31,9 +31,9 @@ from termgames.reversi.engine import classic, principal
 from termgames.reversi.engine.classic import evaluate
 from termgames.reversi.engine.limits import Limits
 
-__all__ = ["CLASSIC", "LEVEL_STRATEGY", "SEARCH_LIMITS", "SIMULATION_SEARCH", "STRATEGY_NAMES",
-           "TOP_LEVEL", "Limits", "Opponent", "Strategy", "StrategyName", "Thinking",
-           "Thought", "corner_best", "corner_side_best", "evaluate", "opponent_for",
+__all__ = ["CLASSIC", "LEVEL_STRATEGY", "PERFECT_LIMITS", "SEARCH_LIMITS", "SIMULATION_SEARCH",
+           "STRATEGY_NAMES", "TOP_LEVEL", "Limits", "Opponent", "Strategy", "StrategyName",
+           "Thinking", "Thought", "corner_best", "corner_side_best", "evaluate", "opponent_for",
            "random_move", "start_search", "strategy", "think", "worst"]
 
 Strategy = Callable[[Position, random.Random], Square]
@@ -108,6 +108,9 @@ SEARCH_LIMITS: dict[int, Limits] = {
 end (the new engine solves 14 empties in about a second)."""
 TOP_LEVEL = max(SEARCH_LIMITS)
 """The strongest level: what ``think`` plays with no limit given."""
+PERFECT_LIMITS = Limits(seconds=None, endgame_empties=64)
+"""Perfect play: the exact endgame solver to the end, however long it takes (the daily
+puzzles have at most 14 empty squares: about a second)."""
 
 
 class StrategyName(str, Enum):
@@ -172,17 +175,22 @@ class Opponent:
     strategy: StrategyName
     level: int | None = None
     """1-5 for the engines; None for the classic strategies, which have no strength."""
+    perfect: bool = False
+    """The engine solves to the end, however long it takes (``PERFECT_LIMITS``)."""
 
     @property
     def name(self) -> str:
-        """How the opponent is shown and recorded: 'worst', 'search level 5'."""
+        """How the opponent is shown and recorded: 'worst', 'search level 5', 'perfect
+        play'."""
+        if self.perfect:
+            return "perfect play"
         name = self.strategy.value
         return name if self.level is None else f"{name} level {self.level}"
 
     @property
     def limits(self) -> Limits:
         """How long the engine may think (the classic strategies ignore it)."""
-        return SEARCH_LIMITS[self.level or TOP_LEVEL]
+        return PERFECT_LIMITS if self.perfect else SEARCH_LIMITS[self.level or TOP_LEVEL]
 
     def play(self) -> Strategy:
         """The strategy as a function."""
