@@ -2,13 +2,25 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import click
 
-from termgames.commands.options import OUTPUT_RULE, display_options, jobs_option, quiet_option
+from termgames.commands.options import (
+    OUTPUT_RULE,
+    daily_options,
+    display_options,
+    jobs_option,
+    quiet_option,
+)
 from termgames.commands.play import play
 from termgames.reversi.engine import STRATEGY_NAMES
 from termgames.reversi.match import First
-from termgames.spec import DisplayOptions
+from termgames.spec import DisplayOptions, LaunchContext
+
+if TYPE_CHECKING:
+    from termgames.daily import Asked
+    from termgames.reversi.screen import ReversiScreen
 
 STRATEGIES = click.Choice(STRATEGY_NAMES)
 
@@ -39,13 +51,15 @@ STRATEGIES = click.Choice(STRATEGY_NAMES)
 @click.option("--names", default=None, metavar="X,O",
               help="With --players 2, X's name and O's (default: yours, and Guest).")
 @click.option("--seed", type=int, default=None, help="Seed the computer's choices.")
+@daily_options
 @display_options
 @click.pass_context
 def command(ctx: click.Context, ai: str | None, level: int, you: str, first: str, watch: bool,
             table_name: str | None, time_control: str, invited: str | None, players: int,
-            names: str | None, seed: int | None, display: DisplayOptions) -> None:
+            names: str | None, seed: int | None, daily: Asked | None,
+            display: DisplayOptions) -> None:
     """Play Reversi against the computer, a friend at this keyboard, or a person at a
-    table (or watch two computers)."""
+    table (or watch two computers), or the day's puzzle against perfect play."""
     if ctx.invoked_subcommand is not None:
         return
     from dataclasses import replace
@@ -54,6 +68,16 @@ def command(ctx: click.Context, ai: str | None, level: int, you: str, first: str
     from termgames.reversi.screen import ReversiScreen
     from termgames.reversi.settings import settings_for
 
+    if daily is not None:
+        given = ctx.get_parameter_source
+        if any(given(name) is not click.core.ParameterSource.DEFAULT for name in (
+                "ai", "level", "you", "first", "watch", "table_name", "players", "names",
+                "seed")):
+            raise click.BadParameter("the day's puzzle is one position against perfect "
+                                     "play for everyone: no other option",
+                                     param_hint="'--daily'")
+        play(lambda context: daily_screen(context, daily), display)
+        return
     if table_name is not None:
         if players == 2:
             raise click.BadParameter("a table is for two people, each at their own "
@@ -77,6 +101,14 @@ def command(ctx: click.Context, ai: str | None, level: int, you: str, first: str
                                  param_hint="'--names'")
     needs_weights(settings.opponent.strategy)
     play(lambda context: ReversiScreen(context, settings), display)
+
+
+def daily_screen(context: LaunchContext, asked: Asked) -> ReversiScreen:
+    """A start of a day's puzzle (``asked``): its position, against perfect play."""
+    from termgames.reversi.screen import ReversiScreen
+    from termgames.runtime.challenges import open_challenge
+
+    return ReversiScreen(context, challenge=open_challenge(context, "reversi", asked))
 
 
 NAME_LENGTH = 16

@@ -9,12 +9,15 @@ from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from termgames.daily import Challenge
 from termgames.direction import Direction
 from termgames.outcome import Outcome
-from termgames.reversi import saving
-from termgames.reversi.board import Side, square_name
+from termgames.reversi import puzzle_score, saving
+from termgames.reversi.board import IllegalMove, Side, square_name
+from termgames.reversi.engine.players import Opponent, StrategyName
 from termgames.reversi.entry import Typing, no_such_square
-from termgames.reversi.match import Match
+from termgames.reversi.match import Match, Played
+from termgames.reversi.puzzles import puzzle_of
 from termgames.reversi.settings import Settings
 from termgames.reversi.state import ReversiState
 from termgames.reversi.thinking import Thinker
@@ -35,6 +38,7 @@ from termgames.reversi.view import (
 )
 from termgames.runtime import keys
 from termgames.runtime.bindings import Binding, movement
+from termgames.runtime.challenges import PRACTICE
 from termgames.runtime.draw import BOLD, Canvas
 from termgames.runtime.keys import Key, Mouse
 from termgames.runtime.layout import Memo, Rect
@@ -62,16 +66,35 @@ def with_names(settings: Settings, player: str) -> Settings:
     return replace(settings, together=(x or player, o or GUEST))
 
 
+PUZZLE_VERSION = 1
+"""The version of a daily puzzle's saved state."""
+
+
+def played_squares(match: Match) -> list[int]:
+    """The squares played in ``match``, in order (passes follow from the rules)."""
+    return [event.square for event in match.events if isinstance(event, Played)]
+
+
 class ReversiScreen(GameScreen[ReversiState]):
     """The board, the report of the turn, and the computer thinking in slices."""
 
     title = "Reversi"
     report_rows = 1 + STATUS_ROWS  # a blank row, then the report of the turn
 
-    def __init__(self, context: LaunchContext, settings: Settings | None = None) -> None:
+    def __init__(self, context: LaunchContext, settings: Settings | None = None,
+                 challenge: Challenge | None = None) -> None:
+        """``challenge``: a day's puzzle, played from its position against perfect play."""
         super().__init__()
         self.context = context
+        self.challenge = challenge
+        self.puzzle = None if challenge is None else puzzle_of(challenge.day)
+        if self.puzzle is not None:
+            settings = Settings(you=self.puzzle.side,
+                                opponent=Opponent(StrategyName.SEARCH, perfect=True))
         self.settings = with_names(settings or Settings(), context.player.name)
+        self.started_at = context.clock.now()
+        self.took_s: float | None = None
+        """A puzzle's time, once it is over (until then, counted from ``started_at``)."""
         self.rng = random.Random(self.settings.seed)
         self.computer = self.settings.computer
         self.turns = self.computer_turns()
@@ -87,7 +110,17 @@ class ReversiScreen(GameScreen[ReversiState]):
         return ComputerTurns(self, thinker, self.settings.watch, self.play_typed_ahead)
 
     def new_match(self) -> Match:
-        """A new game; who starts follows --first."""
+        """A new game; who starts follows --first (a puzzle: its position, again)."""
+        if self.puzzle is not None:
+            self.used_undo, self.took_s = False, None
+            self.started_at = self.context.clock.now()
+            self.typing.clear()
+            self.report_from = 0
+            self.note = (f"{self.challenge_title()}: you play {self.puzzle.side.value}; "
+                         f"perfect play wins by {self.puzzle.perfect}." if self.puzzle.perfect
+                         else f"{self.challenge_title()}: you play {self.puzzle.side.value}; "
+                         "perfect play draws.")
+            return Match.from_position(self.puzzle.position, frozenset({self.puzzle.side}))
         starter = self.settings.starter(self.rng)
         self.used_undo = False
         self.typing.clear()
@@ -262,19 +295,34 @@ class ReversiScreen(GameScreen[ReversiState]):
                     else "Took back your last move.")
 
     def new_game(self) -> None:
-        """Record this game as it stands and start another."""
+        """Record this game as it stands and start another (a puzzle: again, practice)."""
         self.new_run()
+        if self.challenge is not None:
+            self.challenge = self.challenge._replace(ranked=False)
         self.turns.stop()
         self.match = self.new_match()
         self.turns.start(self.match)
 
+    def kept_as(self) -> str:
+        """A day's puzzle is kept apart from the game of the player's own."""
+        return "daily" if self.challenge is not None else ""
+
     def saved_state(self) -> Mapping[str, object] | None:
-        """Who plays what, the moves, the marks and the generator (docs/saved-games.md)."""
+        """Who plays what, the moves, the marks and the generator (docs/saved-games.md);
+        a day's puzzle: which day's try, its moves and its time so far."""
+        if self.challenge is not None:
+            if not self.match.moves:
+                return None
+            return {"version": PUZZLE_VERSION, **self.challenge.saved(),
+                    "squares": played_squares(self.match), "used_undo": self.used_undo,
+                    "seconds": self.context.clock.now() - self.started_at}
         return saving.saved(self.settings, self.match, self.used_undo, self.hints, self.rng)
 
     def resume(self, state: Mapping[str, Any]) -> Resumed:
         """The saved game, its moves played again; the computer moves on if it is its
-        turn."""
+        turn (a day's puzzle only on its own day: the same try, its clock going on)."""
+        if self.challenge is not None:
+            return self.resume_puzzle(state)
         try:
             back = saving.restored(state, self.settings)
         except saving.BadState:
@@ -289,6 +337,32 @@ class ReversiScreen(GameScreen[ReversiState]):
         self.turns.start(self.match)
         return Resumed.BACK
 
+    def resume_puzzle(self, state: Mapping[str, Any]) -> Resumed:
+        """A day's puzzle as it was left: its squares played again from its position."""
+        kept = Challenge.from_saved("reversi", state)
+        if kept is None or self.challenge is None or kept.day != self.challenge.day:
+            return Resumed.NOT_HERE
+        if state.get("version") != PUZZLE_VERSION:
+            return Resumed.UNREADABLE
+        try:
+            match = self.new_match()
+            for square in state["squares"]:
+                match.play(int(square))
+            seconds = float(state["seconds"])
+        except (KeyError, TypeError, ValueError, IllegalMove):
+            return Resumed.UNREADABLE
+        self.turns.stop()
+        self.challenge, self.match = kept, match
+        self.used_undo = bool(state.get("used_undo"))
+        self.started_at = self.context.clock.now() - max(seconds, 0.0)
+        self.turns.start(self.match)
+        return Resumed.BACK
+
+    def challenge_title(self) -> str:
+        """Which day's puzzle this is, and whether it is the ranked try."""
+        assert self.challenge is not None
+        return self.challenge.title()
+
     def resumed(self) -> tuple[str, ...]:
         """The game is back; n starts a new one."""
         return ("Your unfinished game is back, as you left it (r starts a new one)",
@@ -302,9 +376,19 @@ class ReversiScreen(GameScreen[ReversiState]):
 
     # Results ---------------------------------------------------------------------------
     def outcome(self) -> Outcome | None:
-        """The margin once the game is over, from the player's side (X's, watching)."""
+        """The margin once the game is over, from the player's side (X's, watching); a
+        day's puzzle: how far short of perfect play, then the time, its day's result."""
         result = self.match.result()
-        return None if result is None else self.settings.outcome(result, self.used_undo)
+        if result is None:
+            return None
+        outcome = self.settings.outcome(result, self.used_undo)
+        if self.challenge is None or self.puzzle is None:
+            return outcome
+        if self.took_s is None:
+            self.took_s = self.context.clock.now() - self.started_at
+        short = self.puzzle.perfect - result.margin(self.puzzle.side)
+        return outcome._replace(score=puzzle_score(short, round(self.took_s)),
+                                variant=self.challenge.variant, filed=self.challenge.ranked)
 
     def on_finished(self, outcome: Outcome) -> None:
         """The verdict and the final discs, over the final position."""
@@ -323,6 +407,8 @@ class ReversiScreen(GameScreen[ReversiState]):
         """A game left before its end is not a result: the player is told so."""
         if self.settings.watch or self.match.over or not self.match.moves:
             return ""
+        if self.challenge is not None:
+            return "" if self.challenge.ranked else PRACTICE
         if self.settings.together:
             return "two people at one keyboard play for no record"
         return "a game counts once it is finished"
@@ -364,8 +450,11 @@ class ReversiScreen(GameScreen[ReversiState]):
             turn = None if self.match.over else self.match.turn
             canvas.fitted(0, headline_together(score, self.settings.names, turn, discs), BOLD)
         else:
-            canvas.fitted(0, headline(score, self.settings.player,
-                                      self.settings.opponent.name, discs), BOLD)
+            opponent = self.settings.opponent.name
+            if self.challenge is not None:
+                opponent += (f", daily #{self.challenge.number}" if self.challenge.ranked
+                             else f", practice #{self.challenge.number}")
+            canvas.fitted(0, headline(score, self.settings.player, opponent, discs), BOLD)
         area = Rect(1, 0, canvas.height - 1 - STATUS_ROWS - 1, canvas.width)
         area = self.board_room(area, board_in)
         self.shape = self.layouts.get((area, canvas.glyphs.unicode), lambda: layout(area))

@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
+from datetime import date
 from importlib.resources import files
 
 from termgames.failures import DamagedInstall
 from termgames.reversi.board import Position, Side, bit
 
-__all__ = ["FILE", "Puzzle", "PuzzleFileError", "parse_puzzles", "puzzles"]
+__all__ = ["FILE", "Puzzle", "PuzzleFileError", "parse_puzzles", "puzzle_of", "puzzles"]
 
 FILE = "termgames/reversi/data/daily-puzzles.txt"
 """The puzzle file, as messages name it (its place in a checkout or an install)."""
@@ -107,3 +108,12 @@ def puzzles() -> tuple[Puzzle, ...]:
     except (OSError, UnicodeDecodeError) as error:
         raise PuzzleFileError(f"{FILE}: cannot be read ({error})") from None
     return parse_puzzles(text)
+
+
+def puzzle_of(day: date) -> Puzzle:
+    """The puzzle of ``day``: one after another from the first day's, round again after
+    the last."""
+    from termgames.daily import index
+
+    shipped = puzzles()
+    return shipped[index(day, len(shipped))]
