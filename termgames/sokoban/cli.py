@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import sys
 import time
+from typing import TYPE_CHECKING
 
 import click
 
-from termgames.commands.options import display_options
+from termgames.commands.options import daily_options, display_options
 from termgames.commands.output import echo
 from termgames.commands.play import current_game, play
 from termgames.runtime.terminal import reattach_stdin_to_terminal
@@ -30,7 +31,11 @@ from termgames.sokoban.format import (
     read_file,
 )
 from termgames.sokoban.game import SolutionError, replay
-from termgames.spec import DisplayOptions
+from termgames.spec import DisplayOptions, LaunchContext
+
+if TYPE_CHECKING:
+    from termgames.daily import Asked
+    from termgames.sokoban.screen import SokobanScreen
 from termgames.text import plural, sanitize, shown_path
 
 COLLECTIONS = ", ".join(f"{entry.slug} ({entry.detail})" for entry in (*BUNDLED, *ALIASES))
@@ -106,13 +111,23 @@ def _start(catalogue: Catalogue, spec: str) -> int:
 @click.option("--optimal", type=click.Choice(["pushes"]),
               help="With --solve: solutions with the fewest pushes, proved (a slower "
                    "search, for smaller levels).")
+@daily_options
 @display_options
-def command(paths: tuple[str, ...], collection_name: str | None, level_spec: str | None,
-            check: bool, verify: bool, solutions: str | None, export_solutions: bool,
-            solve: bool, time_limit: float | None, jobs: int | None, out: str | None,
-            optimal: str | None, display: DisplayOptions) -> None:
+@click.pass_context
+def command(ctx: click.Context, paths: tuple[str, ...], collection_name: str | None,
+            level_spec: str | None, check: bool, verify: bool, solutions: str | None,
+            export_solutions: bool, solve: bool, time_limit: float | None, jobs: int | None,
+            out: str | None, optimal: str | None, daily: Asked | None,
+            display: DisplayOptions) -> None:
     """Push every box onto a goal. PATH is a level file, a folder of them, or - for stdin;
     without PATH, choose one of the bundled collections (or name one with --collection)."""
+    if daily is not None:
+        if paths or any(ctx.get_parameter_source(name) is not click.core.ParameterSource.DEFAULT
+                        for name in ctx.params if name not in ("daily_date", "play_daily")):
+            raise click.BadParameter("the day's level is one for everyone: no PATH or other "
+                                     "option", param_hint="'--daily'")
+        play(lambda context: daily_screen(context, daily), display)
+        return
     if collection_name and paths:
         raise click.UsageError("give a PATH or --collection, not both")
     if solve:
@@ -153,6 +168,23 @@ def command(paths: tuple[str, ...], collection_name: str | None, level_spec: str
     if catalogue is not None and _surveyed(catalogue):
         notice = skipped_words(catalogue.problems)
     play(lambda context: SokobanScreen(context, catalogue, start), display, notice)
+
+
+def daily_screen(context: LaunchContext, asked: Asked) -> SokobanScreen:
+    """A start of a day's challenge (``asked``): the day's level, in its collection, with
+    its par."""
+    from termgames.daily import index
+    from termgames.runtime.challenges import open_challenge
+    from termgames.sokoban.daily import daily_levels
+    from termgames.sokoban.screen import SokobanScreen
+
+    challenge = open_challenge(context, "sokoban", asked)
+    listed = daily_levels()
+    par = listed[index(challenge.day, len(listed))]
+    entry = by_slug(par.collection)
+    assert entry is not None  # the list's tests hold every line to a bundled level
+    catalogue = Catalogue.of(load_bundled(entry))
+    return SokobanScreen(context, catalogue, par.number - 1, challenge, par)
 
 
 SURVEY_FIRST_S = 0.05

@@ -8,16 +8,19 @@ import functools
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from termgames.daily import Challenge
 from termgames.outcome import Outcome
 from termgames.runtime import keys
 from termgames.runtime.bindings import Binding, declared_once, movement
+from termgames.runtime.challenges import PRACTICE
 from termgames.runtime.draw import Canvas
 from termgames.runtime.grid import GridView
 from termgames.runtime.keys import Key, Mouse
 from termgames.runtime.layout import Rect
 from termgames.runtime.screen import GameScreen, Host, ResultPanel, Resumed, Screen, Show
-from termgames.sokoban import saving
+from termgames.sokoban import daily_score, saving
 from termgames.sokoban.course import Course
+from termgames.sokoban.daily import DailyLevel
 from termgames.sokoban.format import Catalogue, Level
 from termgames.sokoban.game import Direction, Sokoban
 from termgames.sokoban.hints import HEAP, Assistant
@@ -34,6 +37,7 @@ from termgames.sokoban.view import (
     draw_level,
     end_words,
     level_size,
+    par_words,
     skipped_words,
     solved_lines,
 )
@@ -54,9 +58,14 @@ class SokobanScreen(GameScreen[SokobanState]):
     title = "Sokoban"
 
     def __init__(self, context: LaunchContext, collection: Catalogue | None = None,
-                 start: int | None = None) -> None:
+                 start: int | None = None, challenge: Challenge | None = None,
+                 par: DailyLevel | None = None) -> None:
+        """``challenge``: a day's level (``start`` in ``collection``), with its ``par``."""
         super().__init__()
         self.context = context
+        self.challenge, self.par = challenge, par
+        self.started_at = context.clock.now()
+        """When a day's try began (on the context's clock): its time counts from here."""
         self.records: dict[str, Record] = {}
         self.course = Course(self.assistant, Assistant.pause)
         """The collection played, the level, and each level's assistant (its game)."""
@@ -68,6 +77,8 @@ class SokobanScreen(GameScreen[SokobanState]):
         self.show_dead = False
         self.replay_show = Show(lambda: self.assist.stop_replay())
         self.starting = (collection, start)
+        self.took_s: float | None = None
+        """A day's try's time, once solved."""
         self.menu: Screen[Any] | None = None
         """The collection list, while it is over the game."""
         """What to play once mounted (the store's marks need the spec's space)."""
@@ -122,6 +133,13 @@ class SokobanScreen(GameScreen[SokobanState]):
                 break
         return False
 
+    def stays(self) -> bool:
+        """Whether this is a day's challenge, which stays on its level (said if so)."""
+        if self.challenge is not None:
+            self.say("The day's challenge is this level (q leaves it)",
+                     "The challenge is this level")
+        return self.challenge is not None
+
     def go_to(self, index: int) -> None:
         """Play the level at ``index``, as it was left if it was left part-way."""
         self.course.go_to(index)
@@ -130,6 +148,8 @@ class SokobanScreen(GameScreen[SokobanState]):
     def step_level(self, step: int) -> None:
         """The next or previous level (passing over those that cannot be played, and
         saying so); past either end, say so rather than wrap around."""
+        if self.stays():
+            return
         before = self.course.index
         if self.course.step(step):
             self.pointer.chosen = None
@@ -154,16 +174,36 @@ class SokobanScreen(GameScreen[SokobanState]):
                          lambda: self.progress.mark_helped(level.key))
 
     # Saved games -----------------------------------------------------------------------
+    def kept_as(self) -> str:
+        """A day's level is kept apart from the levels of the player's own."""
+        return "daily" if self.challenge is not None else ""
+
     def saved_state(self) -> Mapping[str, object] | None:
-        """The level in play and every action on it (docs/saved-games.md)."""
+        """The level in play and every action on it (docs/saved-games.md); a day's try,
+        which day's it is and its time so far."""
         if not self.course.opened:
             return None
-        return saving.saved(self.course.collection.name, self.course.index, self.game)
+        saved = saving.saved(self.course.collection.name, self.course.index, self.game)
+        if saved is None or self.challenge is None:
+            return saved
+        return {**saved, **self.challenge.saved(),
+                "seconds": self.context.clock.now() - self.started_at}
 
     def resume(self, state: Mapping[str, Any]) -> Resumed:
         """The saved level, in its collection where it can be, its actions played again
         (undo and redo included); over the collection list if that is showing. Not when
-        the command line asked for a collection or file it is not in."""
+        the command line asked for a collection or file it is not in (a day's try only
+        on its own day: the same try, its clock going on)."""
+        if self.challenge is not None:
+            kept = Challenge.from_saved("sokoban", state)
+            if kept is None or kept.day != self.challenge.day:
+                return Resumed.NOT_HERE
+            try:
+                seconds = float(state.get("seconds", 0.0))
+            except (TypeError, ValueError):
+                return Resumed.UNREADABLE
+            self.challenge = kept
+            self.started_at = self.context.clock.now() - max(seconds, 0.0)
         try:
             back = saving.restored(state)
         except saving.BadState:
@@ -201,6 +241,8 @@ class SokobanScreen(GameScreen[SokobanState]):
     def open_list(self) -> None:
         """Every level with its solved mark and best; Enter plays one. The cursor starts
         on this level, or after the last level is solved, on the first unsolved one."""
+        if self.stays():
+            return
         start = self.course.list_start(self.records, self.game is not None and self.game.solved)
         self.host.push(level_list(self.course.collection, self.records, start, self.go_to))
 
@@ -290,13 +332,35 @@ class SokobanScreen(GameScreen[SokobanState]):
 
     # Results ---------------------------------------------------------------------------
     def outcome(self) -> Outcome | None:
-        """A solved level: its moves and pushes, and the solution to keep."""
-        return None if self.game is None else solved_outcome(
-            self.game, self.course.level, self.course.collection.name, self.assist.helped)
+        """A solved level: its moves and pushes, and the solution to keep (a day's try:
+        moves, then pushes, then its time, in one score under the day)."""
+        if self.game is None:
+            return None
+        outcome = solved_outcome(self.game, self.course.level, self.course.collection.name,
+                                 self.assist.helped)
+        if outcome is None or self.challenge is None:
+            return outcome
+        if self.took_s is None:
+            self.took_s = self.context.clock.now() - self.started_at
+        score = daily_score(self.game.moves, self.game.pushes, round(self.took_s))
+        return outcome._replace(score=score, variant=self.challenge.variant,
+                                filed=self.challenge.ranked)
+
+    def unrecorded(self) -> str:
+        """Practice at a day's level is filed nowhere: the player is told."""
+        practice = self.challenge is not None and not self.challenge.ranked
+        return PRACTICE if practice and self.game is not None and self.game.moves else ""
 
     def on_finished(self, outcome: Outcome) -> None:
         """The solved panel: this solution against the best before it, and on the last
-        level, that it was the last."""
+        level, that it was the last (a day's level: against its par)."""
+        if self.challenge is not None and self.par is not None and self.game is not None:
+            self.solved_lines = [f"Solved {self.challenge.title().lower()}!",
+                                 f"{plural(self.game.moves, 'move')}, "
+                                 f"{plural(self.game.pushes, 'push', 'pushes')}",
+                                 par_words(self.par)]
+            self.show_solved()
+            return
         before = self.records.get(self.course.level.key)
         self.records = self.progress.records()
         record = outcome.detail
@@ -355,7 +419,9 @@ class SokobanScreen(GameScreen[SokobanState]):
             return
         level, game = self.course.level, self.game
         draw_header(canvas, self.course.collection, self.course.index, game, self.assist.helped,
-                    self.records.get(level.key))
+                    None if self.challenge is not None else self.records.get(level.key),
+                    "" if self.challenge is None else self.challenge.title(),
+                    "" if self.par is None else par_words(self.par))
         area = Rect(HEADER_ROWS, 0, canvas.height - HEADER_ROWS, canvas.width)
         area = self.board_room(area, lambda room: level_size(level, room))
         self.drawn = draw_level(canvas, self.view, area, level, game,

@@ -9,7 +9,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from termgames.runtime.draw import BOLD, Canvas, Colour, Emphasis, Style
 from termgames.runtime.grid import MARK_COLUMNS, MARK_ROWS, GridView, Viewport, draw_edge_marks
@@ -19,6 +19,9 @@ from termgames.sokoban.game import Direction, Sokoban
 from termgames.sokoban.hints import Assistant
 from termgames.sokoban.solved import Record, verdict
 from termgames.text import clip, plural, shown_path, text_width
+
+if TYPE_CHECKING:
+    from termgames.sokoban.daily import DailyLevel
 
 WALL = Style(fg=67, fg8=Colour.BLUE)
 FLOOR = Style()
@@ -180,17 +183,30 @@ def where_forms(collection: Catalogue, index: int, dot: str) -> list[str]:
 
 
 def draw_header(canvas: Canvas, collection: Catalogue, index: int, game: Sokoban,
-                helped: bool, best: Record | None) -> None:
-    """The header: the collection, the level's place in it and its name; then the counts
-    (``counts_forms``), each line in the longest form that fits."""
+                helped: bool, best: Record | None, challenge: str = "", par: str = "") -> None:
+    """The header: the collection, the level's place in it and its name (after which
+    ``challenge`` it is, a day's); then the counts (``counts_forms``, and a day's
+    ``par``), each line in the longest form that fits."""
     level, dot = collection.level(index), canvas.glyphs.dot
     elsewhere = "" if best is None else solved_elsewhere(best, level, collection.name)
     name = level.shown_name
     # The last form is the one shortened (with "…") when none fits whole.
-    canvas.fitted(0, [f"{form} {dot} {name}" if name else form
-                      for form in where_forms(collection, index, dot)], BOLD)
-    canvas.fitted(1, counts_forms(game.moves, game.pushes, helped, best, level.author, dot,
-                                  canvas.width, canvas.glyphs.ellipsis, elsewhere))
+    forms = [f"{form} {dot} {name}" if name else form
+             for form in where_forms(collection, index, dot)]
+    if challenge:
+        forms = [*(f"{challenge} {dot} {form}" for form in forms), challenge]
+    canvas.fitted(0, forms, BOLD)
+    counts = counts_forms(game.moves, game.pushes, helped, best, level.author, dot,
+                          canvas.width, canvas.glyphs.ellipsis, elsewhere)
+    if par:
+        counts = [*(f"{form}   {par}" for form in counts), *counts]
+    canvas.fitted(1, counts)
+
+
+def par_words(par: DailyLevel) -> str:
+    """A day's par as the header says it: 'par 165 moves, 37 pushes (optimal)'."""
+    return (f"par {plural(par.moves, 'move')}, {plural(par.pushes, 'push', 'pushes')} "
+            f"({'push-optimal' if par.proven else 'found, not proved optimal'})")
 
 
 def solved_lines(level: Level, record: Record, before: Record | None,

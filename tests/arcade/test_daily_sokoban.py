@@ -1,0 +1,77 @@
+"""Sokoban's level of the day, in memory on the real CLI: the day's level (pinned for a
+date) with its par in the header; solving it files moves, then pushes, then time under
+the day; the challenge stays on its level; a second start is practice."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import date, datetime, timezone
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from termgames.cli import cli
+from termgames.daily import index
+from termgames.scoreboard import unpacked
+from termgames.sokoban import DAILY_WIDTHS
+from termgames.sokoban.daily import DailyLevel, daily_levels
+from termgames.store.sqlite import SQLiteStore
+from tests.harness.drivers import fake_program
+from tests.harness.stores import store_at
+
+DAY = date(2026, 12, 5)
+ARROWS = {"l": "left", "r": "right", "u": "up", "d": "down"}
+
+
+@pytest.fixture
+def today(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The stores' clock at noon UTC on DAY."""
+    noon = datetime(DAY.year, DAY.month, DAY.day, 12, tzinfo=timezone.utc).timestamp()
+    monkeypatch.setattr(SQLiteStore, "clock", lambda self: noon)
+    yield
+
+
+def days_level(day: date = DAY) -> DailyLevel:
+    listed = daily_levels()
+    return listed[index(day, len(listed))]
+
+
+def test_the_days_level_is_pinned_for_a_date() -> None:
+    level = days_level()
+    assert (level.collection, level.number) == PINNED
+    assert (days_level(date(2026, 12, 6)).collection, days_level(date(2026, 12, 6)).number) \
+        != PINNED
+
+
+PINNED = ("microban", 149)
+
+
+def test_solving_the_days_level_files_it_under_the_day_and_a_second_start_is_practice(
+        tmp_path: Path, today: None) -> None:
+    level = days_level()
+    keys = [ARROWS[step.lower()] for step in level.solution]
+    with fake_program(["sokoban", "--daily"], tmp_path, player="ann") as game:
+        game.wait_for("Today's challenge #5")
+        game.wait_for(f"par {level.moves} moves, {level.pushes} pushes")
+        game.press("n")
+        game.wait_for("The day's challenge is this level")
+        game.press(*keys)
+        game.wait_for("Solved today's challenge #5!")
+    with fake_program(["sokoban", "--daily"], tmp_path, player="ann") as again:
+        again.wait_for("Practice: challenge #5")
+        again.press(*keys)
+        again.wait_for("Solved practice: challenge #5")
+    store = store_at(tmp_path)
+    try:
+        filed = store.top("sokoban", limit=10, lowest=True)
+    finally:
+        store.close()
+    assert [(s.player, s.variant) for s in filed] == [("ann", "daily 2026-12-05")]
+    moves, pushes, _ = unpacked(filed[0].score, DAILY_WIDTHS)
+    assert (moves, pushes) == (level.moves, level.pushes)
+
+
+def test_the_days_level_takes_no_path_or_other_option() -> None:
+    result = CliRunner().invoke(cli, ["sokoban", "--daily", "--collection", "microban"])
+    assert result.exit_code == 2 and "no PATH or other option" in result.output
