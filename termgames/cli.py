@@ -15,7 +15,6 @@ from termgames.commands.output import PipeClosed, echo
 from termgames.commands.play import remember_game
 from termgames.failures import DamagedInstall, StoreUnavailable
 from termgames.games import GAMES
-from termgames.runtime.terminal import as_shown
 from termgames.settings import served
 from termgames.spec import DisplayOptions
 from termgames.standings import DEFAULT_LIMIT, LIMITS
@@ -124,39 +123,9 @@ def build_cli(games: tuple[ScreenSpec, ...]) -> ArcadeGroup:
         """Print the best results (all games, or GAME): one table per variant, since only
         results of the same board, maze size or opponent compare; or, with --daily, a
         day's challenge boards. Reads, never writes."""
-        from termgames.daily import Period, day_of, period_start
-        from termgames.settings import open_reader
-        from termgames.standings import daily_standings, standings
+        from termgames.commands.scores import print_scores
 
-        named = {spec.name: spec for spec in games}
-        if game is not None and game not in named:
-            raise click.BadParameter(
-                f"no game called {game!r} (choose from {', '.join(named)})", param_hint="GAME"
-            )
-        if day_asked is not None and not day_boards:
-            raise click.BadParameter("gives a day's boards: give --daily too",
-                                     param_hint="'--date'")
-        if day_boards and period != "all":
-            raise click.BadParameter("a day's boards are of one day: not with --period",
-                                     param_hint="'--daily'")
-        store, _ = open_reader()
-        try:
-            now = store.clock()
-            if day_boards:
-                from termgames.commands.options import past_day
-
-                today = day_of(now)
-                day = today if day_asked is None else past_day(day_asked, today)
-                shown = daily_standings(games, store, day, today,
-                                        named[game] if game else None, limit)
-            else:
-                shown = standings(games, store, named[game] if game else None, limit,
-                                  period_start(Period(period), now))
-            echo("\n".join(shown.lines(as_shown)))
-        finally:
-            for warning in store.warnings:
-                echo(f"termgames: {warning}", err=True)
-            store.close()
+        print_scores(games, game, limit, period, day_boards, day_asked)
 
     return arcade
 

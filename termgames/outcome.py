@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import Enum
 from typing import NamedTuple
 
@@ -59,3 +60,21 @@ class Outcome(NamedTuple):
         if self.variant != ended.variant or not self.marks <= ended.marks:
             return False
         return self.score <= ended.score if lowest_wins else self.score >= ended.score
+
+
+def packed(values: Sequence[int], widths: Sequence[int]) -> int:
+    """Numbers that rank one after another (the first first) as one score: each after the
+    first in as many decimal digits as ``widths`` gives it (capped there)."""
+    score = values[0]
+    for value, width in zip(values[1:], widths, strict=True):
+        score = score * 10 ** width + min(max(value, 0), 10 ** width - 1)
+    return score
+
+
+def unpacked(score: int, widths: Sequence[int]) -> list[int]:
+    """The numbers ``packed`` made one score of."""
+    values: list[int] = []
+    for width in reversed(widths):
+        score, value = divmod(score, 10 ** width)
+        values.append(value)
+    return [score, *reversed(values)]

@@ -189,12 +189,12 @@ def score_tables(store: StoreReader, game: str, title: str, kind: ScoreKind, lim
     boards of their own), best first, the most played variant first, each headed by its
     name (as ``label`` says it); in each variant, the helped results in a table of their
     own after the unhelped ones; only results recorded ``since`` a time, if given."""
-    from termgames.daily import day_of_variant
+    from termgames.store.interface import DAILY_PREFIX
 
     tables = []
     if variants is None:
         variants = [variant for variant in store.variants(game)
-                    if day_of_variant(variant) is None]
+                    if not variant.startswith(DAILY_PREFIX)]
     for variant in variants:
         for assisted in (False, True):
             scores = store.top(game, variant, limit=limit, lowest=kind.lowest_wins,
@@ -214,20 +214,3 @@ def score_tables(store: StoreReader, game: str, title: str, kind: ScoreKind, lim
             tables.append(table)
     return tables
 
-
-def packed(values: Sequence[int], widths: Sequence[int]) -> int:
-    """Numbers that rank one after another (the first first) as one score: each after the
-    first in as many decimal digits as ``widths`` gives it (capped there)."""
-    score = values[0]
-    for value, width in zip(values[1:], widths, strict=True):
-        score = score * 10 ** width + min(max(value, 0), 10 ** width - 1)
-    return score
-
-
-def unpacked(score: int, widths: Sequence[int]) -> list[int]:
-    """The numbers ``packed`` made one score of."""
-    values: list[int] = []
-    for width in reversed(widths):
-        score, value = divmod(score, 10 ** width)
-        values.append(value)
-    return [score, *reversed(values)]

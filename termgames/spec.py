@@ -61,10 +61,11 @@ where a spec is used, never here: the contract knows nothing of the runtime)."""
 
 
 class Daily(NamedTuple):
-    """A game's challenge of the day: how its boards rank and read results, and how a
-    start of it is made (``create(context, asked)``, ``asked`` a ``daily.Asked``)."""
+    """A game's challenge of the day: how its boards rank and read results (``kind()``:
+    loaded when asked, as the game's modules are), and how a start of it is made
+    (``create(context, asked)``, ``asked`` a ``daily.Asked``)."""
 
-    kind: ScoreKind
+    kind: Callable[[], ScoreKind]
     create: Callable[[LaunchContext, Any], Any]
 
 
@@ -151,9 +152,9 @@ class GameSpec(Generic[Game]):
     def record(self, store: Store, outcome: Outcome, run_id: str, player: Player) -> None:
         """Keep ``outcome`` (the run ``run_id`` of ``player``) in the store; a player
         nobody verified has every result marked so."""
-        from termgames.daily import day_of_variant
+        from termgames.store.interface import DAILY_PREFIX
 
-        daily = day_of_variant(outcome.variant) is not None
+        daily = outcome.variant.startswith(DAILY_PREFIX)
         marks = outcome.marks | (frozenset() if player.verified else {Mark.UNVERIFIED})
         if marks & self.scoring.unranked and not daily:  # a day's helped try ranks apart
             return

@@ -64,7 +64,7 @@ def daily_standings(games: Sequence[GameSpec[object]], store: StoreReader, day: 
     chosen = [spec for spec in (games if game is None else [game]) if spec.daily is not None]
     label = f"challenge #{number(day)}, {day.isoformat()}"
     tables = [table for spec in chosen if spec.daily is not None
-              for table in score_tables(store, spec.name, spec.title, spec.daily.kind, limit,
+              for table in score_tables(store, spec.name, spec.title, spec.daily.kind(), limit,
                                         variants=[variant_of(day)], label=lambda _: label)]
     empty = f"No results for challenge #{number(day)} ({day.isoformat()}) yet."
     lead = "" if tables else empty
@@ -89,7 +89,7 @@ def daily_line(spec: GameSpec[object], store: StoreReader, player: str, today: d
 
     assert spec.daily is not None
     head = f"#{number(today)}"
-    lowest = spec.daily.kind.lowest_wins
+    lowest = spec.daily.kind().lowest_wins
     for assisted, apart in ((False, ""), (True, " with help")):
         board = store.top(spec.name, variant_of(today), limit=LIMITS[1], lowest=lowest,
                           assisted=assisted)

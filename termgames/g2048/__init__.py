@@ -60,7 +60,7 @@ SPEC = GameSpec(
     check_state=_violations,
     remote_options=frozenset({"--size", "--goal", "--seed", "--autoplay", "--speed",
                               "--daily", "--date"}),
-    daily=Daily(ScoreKind.POINTS, _daily),
+    daily=Daily(lambda: ScoreKind.POINTS, _daily),
     preload=_preload,
     storm_args=("--seed", "1"),
 )

@@ -77,11 +77,11 @@ def command(ctx: click.Context, size: int, goal: int, seed: int | None, autoplay
 def daily_screen(context: LaunchContext, asked: Asked, autoplay: bool = False,
                  speed: float = DEFAULT_SPEED) -> Screen2048:
     """A start of a day's challenge (``asked``): the day's board."""
+    from termgames.daily import open_challenge
     from termgames.g2048.screen import Screen2048
-    from termgames.runtime.challenges import open_challenge
 
     return Screen2048(context, autoplay=autoplay, speed=speed,
-                      challenge=open_challenge(context, "2048", asked))
+                      challenge=open_challenge(context.store, context.player.name, "2048", asked))
 
 
 @command.command(help="The AI plays whole games: tiles reached, scores and speed.\n\n"

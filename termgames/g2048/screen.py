@@ -6,7 +6,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from termgames.daily import Challenge
+from termgames.daily import PRACTICE, Challenge
 from termgames.daily import seed as daily_seed
 from termgames.g2048.assist import DEFAULT_SPEED, Assistant
 from termgames.g2048.board import (
@@ -36,7 +36,6 @@ from termgames.g2048.view import (
 from termgames.outcome import Mark, Outcome, Result
 from termgames.runtime import keys
 from termgames.runtime.bindings import Binding, declared_once, movement
-from termgames.runtime.challenges import PRACTICE
 from termgames.runtime.draw import Canvas
 from termgames.runtime.layout import Memo, Rect
 from termgames.runtime.screen import GameScreen, ResultPanel, Resumed, Show

@@ -55,6 +55,6 @@ SPEC = GameSpec(
                     unranked=frozenset({Mark.HELPED})),
     check_state=_violations,
     remote_options=frozenset({"--size", "--seed", "--daily", "--date"}),
-    daily=Daily(DAILY_KIND, _daily),
+    daily=Daily(lambda: DAILY_KIND, _daily),
     storm_args=("--size", "30x10", "--seed", "1"),
 )

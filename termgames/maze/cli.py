@@ -52,7 +52,8 @@ def command(size: tuple[int, int] | None, seed: int | None, daily: Asked | None,
 
 def daily_screen(context: LaunchContext, asked: Asked) -> MazeScreen:
     """A start of a day's challenge (``asked``): the day's maze."""
+    from termgames.daily import open_challenge
     from termgames.maze.screen import MazeScreen
-    from termgames.runtime.challenges import open_challenge
 
-    return MazeScreen(context, challenge=open_challenge(context, "maze", asked))
+    challenge = open_challenge(context.store, context.player.name, "maze", asked)
+    return MazeScreen(context, challenge=challenge)

@@ -3,7 +3,8 @@ day's seed; ranked by time, then steps, in one score."""
 
 from __future__ import annotations
 
-from termgames.scoreboard import ScoreKind, minutes_seconds, packed, unpacked
+from termgames.outcome import packed, unpacked
+from termgames.scoreboard import ScoreKind, minutes_seconds
 from termgames.text import plural
 
 __all__ = ["DAILY_KIND", "DAILY_SIZE", "daily_score", "daily_steps", "daily_time"]

@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from termgames.daily import Challenge
+from termgames.daily import PRACTICE, Challenge
 from termgames.daily import seed as daily_seed
 from termgames.direction import Direction
 from termgames.maze import saving
@@ -27,7 +27,6 @@ from termgames.maze.view import (
 from termgames.maze.walk import Walk, toward
 from termgames.outcome import Outcome
 from termgames.runtime.bindings import Binding, declared_once, movement
-from termgames.runtime.challenges import PRACTICE
 from termgames.runtime.draw import Canvas
 from termgames.runtime.grid import GridView, Viewport
 from termgames.runtime.keys import Mouse

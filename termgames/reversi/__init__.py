@@ -10,14 +10,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from termgames.outcome import Mark
-from termgames.scoreboard import (
-    ScoreKind,
-    Table,
-    minutes_seconds,
-    packed,
-    score_tables,
-    unpacked,
-)
+from termgames.scoreboard import ScoreKind, Table, score_tables
 from termgames.spec import Daily, GameSpec, Scoring
 
 if TYPE_CHECKING:
@@ -26,26 +19,6 @@ if TYPE_CHECKING:
     from termgames.runtime.screen import GameScreen
     from termgames.spec import LaunchContext
     from termgames.store import StoreReader
-
-
-PUZZLE_WIDTHS = (6,)
-"""A daily puzzle's result: the discs short of perfect play, then seconds in 6 digits."""
-
-
-def puzzle_score(short: int, seconds: int) -> int:
-    """A daily puzzle's result as one score (lower is better): the discs short of the
-    perfect margin, then the time."""
-    return packed([max(short, 0), seconds], PUZZLE_WIDTHS)
-
-
-def _puzzle_shown(score: int) -> str:
-    short, seconds = unpacked(score, PUZZLE_WIDTHS)
-    said = "perfect" if short == 0 else f"{short} short of perfect"
-    return f"{said}, {minutes_seconds(seconds * 1000)}"
-
-
-PUZZLE_KIND = ScoreKind("result, time", lowest_wins=True, formatter=_puzzle_shown)
-"""How a day's puzzle board ranks and reads its results."""
 
 
 def _command() -> click.Command:
@@ -76,6 +49,12 @@ def _preload() -> None:
     default_evaluation()
 
 
+def _daily_kind() -> ScoreKind:
+    from termgames.reversi.puzzles import PUZZLE_KIND
+
+    return PUZZLE_KIND
+
+
 def _daily(context: LaunchContext, asked: Any) -> GameScreen[Any]:
     from termgames.reversi.cli import daily_screen
 
@@ -103,5 +82,5 @@ SPEC = GameSpec(
                               "--players", "--names", "--table", "--time", "--for",
                               "--daily", "--date"}),
     storm_args=("--ai", "random", "--first", "you", "--seed", "1"),
-    daily=Daily(PUZZLE_KIND, _daily),
+    daily=Daily(_daily_kind, _daily),
 )

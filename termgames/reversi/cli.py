@@ -105,10 +105,11 @@ def command(ctx: click.Context, ai: str | None, level: int, you: str, first: str
 
 def daily_screen(context: LaunchContext, asked: Asked) -> ReversiScreen:
     """A start of a day's puzzle (``asked``): its position, against perfect play."""
+    from termgames.daily import open_challenge
     from termgames.reversi.screen import ReversiScreen
-    from termgames.runtime.challenges import open_challenge
 
-    return ReversiScreen(context, challenge=open_challenge(context, "reversi", asked))
+    challenge = open_challenge(context.store, context.player.name, "reversi", asked)
+    return ReversiScreen(context, challenge=challenge)
 
 
 NAME_LENGTH = 16

@@ -9,15 +9,15 @@ from dataclasses import replace
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from termgames.daily import Challenge
+from termgames.daily import PRACTICE, Challenge
 from termgames.direction import Direction
 from termgames.outcome import Outcome
-from termgames.reversi import puzzle_score, saving
+from termgames.reversi import saving
 from termgames.reversi.board import IllegalMove, Side, square_name
-from termgames.reversi.engine.players import Opponent, StrategyName
+from termgames.reversi.engine import Opponent, StrategyName
 from termgames.reversi.entry import Typing, no_such_square
 from termgames.reversi.match import Match, Played
-from termgames.reversi.puzzles import puzzle_of
+from termgames.reversi.puzzles import puzzle_of, puzzle_score
 from termgames.reversi.settings import Settings
 from termgames.reversi.state import ReversiState
 from termgames.reversi.thinking import Thinker
@@ -38,7 +38,6 @@ from termgames.reversi.view import (
 )
 from termgames.runtime import keys
 from termgames.runtime.bindings import Binding, movement
-from termgames.runtime.challenges import PRACTICE
 from termgames.runtime.draw import BOLD, Canvas
 from termgames.runtime.keys import Key, Mouse
 from termgames.runtime.layout import Memo, Rect

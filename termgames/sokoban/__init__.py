@@ -12,9 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from termgames.scoreboard import ScoreKind, packed, unpacked
+from termgames.scoreboard import ScoreKind
 from termgames.spec import Daily, GameSpec, Scoring
-from termgames.text import plural
 
 if TYPE_CHECKING:
     import click
@@ -24,25 +23,6 @@ if TYPE_CHECKING:
     from termgames.scoreboard import Table
     from termgames.spec import LaunchContext
     from termgames.store import Store, StoreReader
-
-
-DAILY_WIDTHS = (5, 5)
-"""A day's result: moves, then pushes and seconds in 5 digits each."""
-
-
-def daily_score(moves: int, pushes: int, seconds: int) -> int:
-    """A day's result as one score (lower is better): moves, then pushes, then time."""
-    return packed([moves, pushes, seconds], DAILY_WIDTHS)
-
-
-def _daily_shown(score: int) -> str:
-    moves, pushes, seconds = unpacked(score, DAILY_WIDTHS)
-    return (f"{plural(moves, 'move')}, {plural(pushes, 'push', 'pushes')}, "
-            f"{seconds // 60}:{seconds % 60:02d}")
-
-
-DAILY_KIND = ScoreKind("moves, pushes, time", lowest_wins=True, formatter=_daily_shown)
-"""How the day's board ranks and reads its results."""
 
 
 def _command() -> click.Command:
@@ -80,6 +60,12 @@ def _tables(store: StoreReader, space: str, limit: int, detail: bool,
     return sokoban_tables(store, space, limit, detail)
 
 
+def _daily_kind() -> ScoreKind:
+    from termgames.sokoban.records import DAILY_KIND
+
+    return DAILY_KIND
+
+
 def _daily(context: LaunchContext, asked: Any) -> GameScreen[Any]:
     from termgames.sokoban.cli import daily_screen
 
@@ -104,6 +90,6 @@ SPEC = GameSpec(
     recorder=_record,
     check_state=_violations,
     remote_options=frozenset({"--collection", "--level", "--daily", "--date"}),  # bundled only
-    daily=Daily(DAILY_KIND, _daily),
+    daily=Daily(_daily_kind, _daily),
     storm_args=("--collection", "microban"),
 )

@@ -173,12 +173,11 @@ def command(ctx: click.Context, paths: tuple[str, ...], collection_name: str | N
 def daily_screen(context: LaunchContext, asked: Asked) -> SokobanScreen:
     """A start of a day's challenge (``asked``): the day's level, in its collection, with
     its par."""
-    from termgames.daily import index
-    from termgames.runtime.challenges import open_challenge
+    from termgames.daily import index, open_challenge
     from termgames.sokoban.daily import daily_levels
     from termgames.sokoban.screen import SokobanScreen
 
-    challenge = open_challenge(context, "sokoban", asked)
+    challenge = open_challenge(context.store, context.player.name, "sokoban", asked)
     listed = daily_levels()
     par = listed[index(challenge.day, len(listed))]
     entry = by_slug(par.collection)

@@ -8,7 +8,8 @@ import os
 from collections import defaultdict
 from pathlib import Path
 
-from termgames.scoreboard import Table
+from termgames.outcome import unpacked
+from termgames.scoreboard import ScoreKind, Table
 from termgames.sokoban.format import (
     BUNDLED,
     MENU,
@@ -19,7 +20,7 @@ from termgames.sokoban.format import (
     load_bundled,
 )
 from termgames.sokoban.progress import everyones_records, load_records
-from termgames.sokoban.solved import Record
+from termgames.sokoban.solved import DAILY_WIDTHS, Record
 from termgames.store import StoreReader
 from termgames.text import plural, shown_path
 
@@ -148,3 +149,13 @@ def _limited(table: Table, limit: int) -> Table:
         table.rows = table.rows[:limit]
         table.note = f"and {plural(more, 'more level')} (see --limit)"
     return table
+
+
+def _daily_shown(score: int) -> str:
+    moves, pushes, seconds = unpacked(score, DAILY_WIDTHS)
+    return (f"{plural(moves, 'move')}, {plural(pushes, 'push', 'pushes')}, "
+            f"{seconds // 60}:{seconds % 60:02d}")
+
+
+DAILY_KIND = ScoreKind("moves, pushes, time", lowest_wins=True, formatter=_daily_shown)
+"""How the day's board ranks and reads its results."""

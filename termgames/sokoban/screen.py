@@ -8,17 +8,16 @@ import functools
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from termgames.daily import Challenge
+from termgames.daily import PRACTICE, Challenge
 from termgames.outcome import Outcome
 from termgames.runtime import keys
 from termgames.runtime.bindings import Binding, declared_once, movement
-from termgames.runtime.challenges import PRACTICE
 from termgames.runtime.draw import Canvas
 from termgames.runtime.grid import GridView
 from termgames.runtime.keys import Key, Mouse
 from termgames.runtime.layout import Rect
 from termgames.runtime.screen import GameScreen, Host, ResultPanel, Resumed, Screen, Show
-from termgames.sokoban import daily_score, saving
+from termgames.sokoban import saving
 from termgames.sokoban.course import Course
 from termgames.sokoban.daily import DailyLevel
 from termgames.sokoban.format import Catalogue, Level
@@ -27,7 +26,7 @@ from termgames.sokoban.hints import HEAP, Assistant
 from termgames.sokoban.menus import collection_menu, level_list
 from termgames.sokoban.paths import Pointer
 from termgames.sokoban.progress import PlayerProgress
-from termgames.sokoban.solved import Record, solved_outcome
+from termgames.sokoban.solved import Record, daily_score, solved_outcome
 from termgames.sokoban.state import SokobanState
 from termgames.sokoban.view import (
     HEADER_ROWS,

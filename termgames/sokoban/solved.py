@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from termgames.outcome import Mark, Outcome, Result
+from termgames.outcome import Mark, Outcome, Result, packed
 from termgames.sokoban.format import Level
 from termgames.sokoban.game import Sokoban
 from termgames.text import plural
@@ -80,3 +80,13 @@ def solved_outcome(game: Sokoban, level: Level, collection: str,
                     level.name, source, helped)
     return Outcome(Result.WON, game.moves, level.key,
                    frozenset({Mark.HELPED}) if helped else frozenset(), detail=record)
+
+
+DAILY_WIDTHS = (5, 5)
+"""A day's result: moves, then pushes and seconds in 5 digits each."""
+
+
+def daily_score(moves: int, pushes: int, seconds: int) -> int:
+    """A day's result as one score (lower is better): moves, then pushes, then time."""
+    return packed([moves, pushes, seconds], DAILY_WIDTHS)
+

@@ -12,10 +12,9 @@ import pytest
 from click.testing import CliRunner
 
 from termgames.cli import cli
-from termgames.reversi import PUZZLE_WIDTHS
-from termgames.reversi.puzzles import puzzle_of
+from termgames.outcome import unpacked
+from termgames.reversi.puzzles import PUZZLE_WIDTHS, puzzle_of
 from termgames.reversi.screen import ReversiScreen
-from termgames.scoreboard import unpacked
 from termgames.store.sqlite import SQLiteStore
 from tests.harness.drivers import FakeDriver, fake_program
 from tests.harness.stores import store_at

@@ -13,9 +13,9 @@ from click.testing import CliRunner
 
 from termgames.cli import cli
 from termgames.daily import index
-from termgames.scoreboard import unpacked
-from termgames.sokoban import DAILY_WIDTHS
+from termgames.outcome import unpacked
 from termgames.sokoban.daily import DailyLevel, daily_levels
+from termgames.sokoban.solved import DAILY_WIDTHS
 from termgames.store.sqlite import SQLiteStore
 from tests.harness.drivers import fake_program
 from tests.harness.stores import store_at

@@ -192,7 +192,7 @@ LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
     ("the store", frozenset({"termgames.store"})),
     ("the contract and the settings", frozenset({
         "termgames.scoreboard", "termgames.spec", "termgames.settings",
-        "termgames.standings"})),
+        "termgames.standings", "termgames.daily"})),
     ("the runtime", frozenset({"termgames.runtime"})),
     ("the commands' shared parts", frozenset({"termgames.commands"})),
     ("the games", frozenset(".".join(spec.create.__module__.split(".")[:2])

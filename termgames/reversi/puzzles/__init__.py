@@ -20,9 +20,12 @@ from datetime import date
 from importlib.resources import files
 
 from termgames.failures import DamagedInstall
+from termgames.outcome import packed, unpacked
 from termgames.reversi.board import Position, Side, bit
+from termgames.scoreboard import ScoreKind, minutes_seconds
 
-__all__ = ["FILE", "Puzzle", "PuzzleFileError", "parse_puzzles", "puzzle_of", "puzzles"]
+__all__ = ["FILE", "PUZZLE_KIND", "PUZZLE_WIDTHS", "Puzzle", "PuzzleFileError", "parse_puzzles",
+           "puzzle_of", "puzzle_score", "puzzles"]
 
 FILE = "termgames/reversi/data/daily-puzzles.txt"
 """The puzzle file, as messages name it (its place in a checkout or an install)."""
@@ -117,3 +120,23 @@ def puzzle_of(day: date) -> Puzzle:
 
     shipped = puzzles()
     return shipped[index(day, len(shipped))]
+
+
+PUZZLE_WIDTHS = (6,)
+"""A daily puzzle's result: the discs short of perfect play, then seconds in 6 digits."""
+
+
+def puzzle_score(short: int, seconds: int) -> int:
+    """A daily puzzle's result as one score (lower is better): the discs short of the
+    perfect margin, then the time."""
+    return packed([max(short, 0), seconds], PUZZLE_WIDTHS)
+
+
+def _puzzle_shown(score: int) -> str:
+    short, seconds = unpacked(score, PUZZLE_WIDTHS)
+    said = "perfect" if short == 0 else f"{short} short of perfect"
+    return f"{said}, {minutes_seconds(seconds * 1000)}"
+
+
+PUZZLE_KIND = ScoreKind("result, time", lowest_wins=True, formatter=_puzzle_shown)
+"""How a day's puzzle board ranks and reads its results."""

@@ -4,7 +4,7 @@ host of a shared database agrees (``termgames/daily.py`` has the rules as values
 
 from __future__ import annotations
 
-from termgames.daily import (
+from termgames.daily.rules import (
     DAILY_SPACE,
     Asked,
     Challenge,
@@ -15,7 +15,7 @@ from termgames.daily import (
     streak_key,
     tried_key,
 )
-from termgames.spec import LaunchContext
+from termgames.store import Store
 
 __all__ = ["PRACTICE", "open_challenge"]
 
@@ -23,21 +23,19 @@ PRACTICE = "practice: only a day's first try is ranked"
 """Why a practice run is not recorded (said as it is left)."""
 
 
-def open_challenge(context: LaunchContext, game: str, asked: Asked) -> Challenge:
-    """The challenge this start plays, by the store's clock (the database server's, where
-    hosts share one: one midnight for all); today's first start is marked as the
-    player's ranked try now, whatever comes of it."""
-    today = day_of(context.store.clock())
-    player = context.player.name
-    tried = context.store.marked(player, DAILY_SPACE, tried_key(game, today))
+def open_challenge(store: Store, player: str, game: str, asked: Asked) -> Challenge:
+    """The challenge ``player``'s start plays, by ``store``'s clock (the database
+    server's, where hosts share one: one midnight for all); today's first start is marked
+    as the player's ranked try now, whatever comes of it."""
+    today = day_of(store.clock())
+    tried = store.marked(player, DAILY_SPACE, tried_key(game, today))
     try:
         challenge = challenge_for(game, asked.day, today, tried)
     except DateRefused:  # the command checked it by this machine's clock, a little apart
         assert asked.day is not None
         challenge = Challenge(game, asked.day, ranked=False)
     if challenge.ranked:
-        context.store.mark(player, DAILY_SPACE, tried_key(game, today))
-        kept = context.store.progress(player, DAILY_SPACE, streak_key(game))
-        context.store.save_progress(player, DAILY_SPACE, streak_key(game),
-                                    streak_after(kept, today))
+        store.mark(player, DAILY_SPACE, tried_key(game, today))
+        kept = store.progress(player, DAILY_SPACE, streak_key(game))
+        store.save_progress(player, DAILY_SPACE, streak_key(game), streak_after(kept, today))
     return challenge
