@@ -1,6 +1,6 @@
 """Today's challenge over SSH on two hosts that share one real PostgreSQL server: two
-players, one on each host, are dealt the same 2048 board and the same maze, their tries
-rank on one board of the day, and a second start is practice."""
+players, one on each host, are dealt the same 2048 board, maze, Sokoban level and Reversi
+position, their tries rank on one board of the day, and a second start is practice."""
 
 from __future__ import annotations
 
@@ -36,29 +36,37 @@ def board(seat: Seat) -> list[str]:
     return seat.text().splitlines()[2:-2]
 
 
-async def played(port: int, player: str, command: str, header: str) -> list[str]:
-    """``player`` starts ``command`` on the host at ``port``, sees ``header``; the board
-    as dealt, then a few keys, and leaving."""
+async def played(port: int, player: str, command: str, header: str,
+                 dealt: list[str] | None = None) -> list[str]:
+    """``player`` starts ``command`` on the host at ``port``, sees ``header`` and the whole
+    first frame (the one ``dealt``, if given, or fail); the board as dealt, then a few
+    keys, and leaving."""
     async with await connect(port, user=player) as conn:
         seat = await sit(conn, command)
         await seat.wait_for(header, timeout=DEADLINE_S)
-        dealt = board(seat)
+        await seat.played_all_keys()  # the help opened and closed: the frame is drawn again
+        await seat.wait_until(lambda: "press any key" not in seat.text(), "the help gone")
+        if dealt is not None:
+            await seat.wait_until(lambda: board(seat) == dealt, "the same challenge as dealt "
+                                  "on the other host", timeout=DEADLINE_S)
+        shown = board(seat)
         seat.press("up", "left", "down", "right")
         if command.startswith("2048"):
             await seat.played_all_keys()  # every slide made before leaving: a result
         seat.press("q")
         await seat.finish(timeout=DEADLINE_S)
-        return dealt
+        return shown
 
 
 def test_two_hosts_deal_the_same_challenge_and_rank_it_on_one_board(
         tmp_path: Path, postgres_url: str) -> None:
     with two_hosts(tmp_path, postgres_url) as (east, west):
-        for command in ("2048 --daily", "maze --daily"):
-            header = "Daily #" if command.startswith("2048") else "Today's challenge #"
+        for command, header in (("2048 --daily", "Daily #"),
+                                ("maze --daily", "Today's challenge #"),
+                                ("sokoban --daily", "Today's challenge #"),
+                                ("reversi --daily", "perfect play, daily #")):
             ann = run(played(east.port, "ann", command, header))
-            bob = run(played(west.port, "bob", command, header))
-            assert ann == bob, f"{command}: two hosts dealt two challenges"
+            run(played(west.port, "bob", command, header, dealt=ann))
         run(played(west.port, "bob", "2048 --daily", "Practice #"))  # his second start
     store = PostgresStore.connect(postgres_url, PLAYER)
     try:
