@@ -70,3 +70,30 @@ def test_a_past_day_is_practice_and_a_day_to_come_is_refused(tmp_path: Path) -> 
     assert result.exit_code == 2 and "2999-01-01 is still to come" in result.output
     result = CliRunner().invoke(cli, ["2048", "--daily", "--seed", "3"])
     assert result.exit_code == 2 and "one 4x4 board to 2048 for everyone" in result.output
+
+
+def test_an_unfinished_try_comes_back_ranked_and_apart_from_ones_own_game(
+        tmp_path: Path, today: list[float]) -> None:
+    with fake_program(["2048"], tmp_path, player="ann") as own:  # a game of her own
+        own.press("up", "left")
+        left_as = own.text().splitlines()[2:-2]  # her board as she leaves it
+        own.press("q")
+    with fake_program(["2048", "--daily"], tmp_path, player="ann") as game:
+        game.wait_for("Daily #5")
+        game.press("down", "right", "down")
+        game.press("q")  # left part-way: filed as it stands, and kept
+    with fake_program(["2048", "--daily"], tmp_path, player="ann") as again:
+        again.wait_for("Your unfinished game is back")
+        again.wait_for("Daily #5")  # the same try, ranked, not practice
+        again.press("up", "left")
+        again.press("q")
+    with fake_program(["2048"], tmp_path, player="ann") as own:
+        own.wait_for("Your unfinished game is back")  # her own, untouched by the try
+        assert "Daily" not in own.text()
+        assert own.text().splitlines()[2:-2] == left_as
+    store = store_at(tmp_path)
+    try:
+        filed = [s for s in store.top("2048", "daily 2026-12-05", limit=10)]
+    finally:
+        store.close()
+    assert [s.player for s in filed] == ["ann"]  # one try: one result, carried on
