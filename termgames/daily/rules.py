@@ -91,6 +91,13 @@ class Challenge(NamedTuple):
     game: str
     day: date
     ranked: bool
+    done: bool = False
+    """The ranked try has ended (its result is filed): whatever is played on files nothing."""
+
+    @property
+    def files(self) -> bool:
+        """Whether a result now is filed: the ranked try's, until it has ended."""
+        return self.ranked and not self.done
 
     @property
     def number(self) -> int:
@@ -133,7 +140,7 @@ def challenge_for(game: str, asked: date | None, today: date, tried: bool) -> Ch
                           "(UTC)")
     if day < EPOCH:
         raise DateRefused(f"the first challenge was on {EPOCH.isoformat()}")
-    return Challenge(game, day, ranked=day == today and not tried)
+    return Challenge(game, day, ranked=asked is None and not tried)
 
 
 class Period(Enum):

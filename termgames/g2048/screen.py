@@ -187,6 +187,8 @@ class Screen2048(GameScreen[State2048]):
         saved = self.run.saved()
         if saved is None or self.challenge is None:
             return saved
+        if not self.challenge.ranked:
+            return None  # practice is kept nowhere: it never replaces a ranked try
         return {**saved, **self.challenge.saved()}
 
     def resume(self, state: Mapping[str, Any]) -> Resumed:
@@ -240,12 +242,14 @@ class Screen2048(GameScreen[State2048]):
             if not self.game.moves:
                 return None
             outcome = Outcome(Result.UNFINISHED, self.game.score, "", self.marks())
-        return outcome._replace(variant=self.challenge.variant, filed=self.challenge.ranked)
+        return outcome._replace(variant=self.challenge.variant, filed=self.challenge.files)
 
     def on_finished(self, outcome: Outcome) -> None:
         """The win (keep going?) or the end (a new game?). The best on record is read
         again: this end is filed as earned, whatever undo does after it."""
         self.load_best()
+        if self.challenge is not None and self.game.over:
+            self.challenge = self.challenge._replace(done=True)  # the try is over
         kept = self.run.keep_going
         again = Binding(("r",), self.new_game, "new game", "new game", priority=20)
         # Undo from the win takes back the win: the player has not chosen to play on.

@@ -269,20 +269,22 @@ class MazeScreen(GameScreen[MazeState]):
         saved = saving.saved(self.walk)
         if saved is None or self.challenge is None:
             return saved
+        if not self.challenge.ranked:
+            return None  # practice is kept nowhere: it never replaces a ranked try
         return {**saved, **self.challenge.saved()}
 
     def resume(self, state: Mapping[str, Any]) -> Resumed:
         """The saved walk, in its maze, its clock running on from where it stood (a day's
         try only on its own day: the same try, ranked as it was)."""
-        if self.challenge is not None:
-            kept = Challenge.from_saved("maze", state)
-            if kept is None or kept.day != self.challenge.day:
-                return Resumed.NOT_HERE
-            self.challenge = kept
+        kept = None if self.challenge is None else Challenge.from_saved("maze", state)
+        if self.challenge is not None and (kept is None or kept.day != self.challenge.day):
+            return Resumed.NOT_HERE
         try:
             walk = saving.restored(state, self.context.clock.now)
         except saving.BadState:
             return Resumed.UNREADABLE
+        if kept is not None:
+            self.challenge = kept
         self.solver.stop()
         self.building = None
         self.maze, self.walk, self.fits = walk.maze, walk, False
@@ -306,7 +308,7 @@ class MazeScreen(GameScreen[MazeState]):
         if outcome is None or self.challenge is None:
             return outcome
         return outcome._replace(score=daily_score(outcome.score, self.walk.steps),
-                                variant=self.challenge.variant, filed=self.challenge.ranked)
+                                variant=self.challenge.variant, filed=self.challenge.files)
 
     def unrecorded(self) -> str:
         """Practice at a day's challenge is filed nowhere: the player is told."""
@@ -316,6 +318,8 @@ class MazeScreen(GameScreen[MazeState]):
     def on_finished(self, outcome: Outcome) -> None:
         """Steps against the shortest, the time, and whether the solver helped."""
         self.load_best()
+        if self.challenge is not None:
+            self.challenge = self.challenge._replace(done=True)  # the try is over
         self.show_result(
             result_lines(self.walk, self.measuring.finish()),
             Binding(("n",), lambda: self.start_over(True), "new maze", "new maze"),

@@ -106,8 +106,10 @@ def command(ctx: click.Context, ai: str | None, level: int, you: str, first: str
 def daily_screen(context: LaunchContext, asked: Asked) -> ReversiScreen:
     """A start of a day's puzzle (``asked``): its position, against perfect play."""
     from termgames.daily import open_challenge
+    from termgames.reversi.puzzles import puzzles
     from termgames.reversi.screen import ReversiScreen
 
+    puzzles()  # a damaged install is said before the day's try is used up
     challenge = open_challenge(context.store, context.player.name, "reversi", asked)
     return ReversiScreen(context, challenge=challenge)
 

@@ -310,8 +310,8 @@ class ReversiScreen(GameScreen[ReversiState]):
         """Who plays what, the moves, the marks and the generator (docs/saved-games.md);
         a day's puzzle: which day's try, its moves and its time so far."""
         if self.challenge is not None:
-            if not self.match.moves:
-                return None
+            if not self.match.moves or not self.challenge.ranked:
+                return None  # practice is kept nowhere: it never replaces a ranked try
             return {"version": PUZZLE_VERSION, **self.challenge.saved(),
                     "squares": played_squares(self.match), "used_undo": self.used_undo,
                     "seconds": self.context.clock.now() - self.started_at}
@@ -387,12 +387,14 @@ class ReversiScreen(GameScreen[ReversiState]):
             self.took_s = self.context.clock.now() - self.started_at
         short = self.puzzle.perfect - result.margin(self.puzzle.side)
         return outcome._replace(score=puzzle_score(short, round(self.took_s)),
-                                variant=self.challenge.variant, filed=self.challenge.ranked)
+                                variant=self.challenge.variant, filed=self.challenge.files)
 
     def on_finished(self, outcome: Outcome) -> None:
         """The verdict and the final discs, over the final position."""
         result = self.match.result()
         assert result is not None
+        if self.challenge is not None:
+            self.challenge = self.challenge._replace(done=True)  # the try is over
         self.show_result(
             [verdict(result, self.settings.player,
                      self.settings.names if self.settings.together else None),

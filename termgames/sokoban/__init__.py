@@ -54,7 +54,7 @@ def _best(store: StoreReader, space: str, player: str) -> str:
 
 def _tables(store: StoreReader, space: str, limit: int, detail: bool,
             since: float | None) -> list[Table]:
-    """The levels solved (every level's best, over all time), then the day's challenges."""
+    """The levels solved (every level's best, over all time: standings, not results)."""
     from termgames.sokoban.records import sokoban_tables
 
     return sokoban_tables(store, space, limit, detail)

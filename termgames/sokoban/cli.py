@@ -177,8 +177,8 @@ def daily_screen(context: LaunchContext, asked: Asked) -> SokobanScreen:
     from termgames.sokoban.daily import daily_levels
     from termgames.sokoban.screen import SokobanScreen
 
+    listed = daily_levels()  # a damaged install is said before the day's try is used up
     challenge = open_challenge(context.store, context.player.name, "sokoban", asked)
-    listed = daily_levels()
     par = listed[index(challenge.day, len(listed))]
     entry = by_slug(par.collection)
     assert entry is not None  # the list's tests hold every line to a bundled level

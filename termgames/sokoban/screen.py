@@ -169,8 +169,9 @@ class SokobanScreen(GameScreen[SokobanState]):
         """A level's assistant, and its game (``game``, one that came back, or a new
         one), made as the player first plays the level; a level a hint or the replay
         helped stays helped in later sessions too."""
-        return Assistant(game or Sokoban(level), self, self.progress.was_helped(level.key),
-                         lambda: self.progress.mark_helped(level.key))
+        key = level.key if self.challenge is None else f"{self.challenge.variant} {level.key}"
+        return Assistant(game or Sokoban(level), self, self.progress.was_helped(key),
+                         lambda: self.progress.mark_helped(key))
 
     # Saved games -----------------------------------------------------------------------
     def kept_as(self) -> str:
@@ -185,6 +186,8 @@ class SokobanScreen(GameScreen[SokobanState]):
         saved = saving.saved(self.course.collection.name, self.course.index, self.game)
         if saved is None or self.challenge is None:
             return saved
+        if not self.challenge.ranked:
+            return None  # practice is kept nowhere: it never replaces a ranked try
         return {**saved, **self.challenge.saved(),
                 "seconds": self.context.clock.now() - self.started_at}
 
@@ -193,20 +196,17 @@ class SokobanScreen(GameScreen[SokobanState]):
         (undo and redo included); over the collection list if that is showing. Not when
         the command line asked for a collection or file it is not in (a day's try only
         on its own day: the same try, its clock going on)."""
-        if self.challenge is not None:
-            kept = Challenge.from_saved("sokoban", state)
-            if kept is None or kept.day != self.challenge.day:
-                return Resumed.NOT_HERE
-            try:
-                seconds = float(state.get("seconds", 0.0))
-            except (TypeError, ValueError):
-                return Resumed.UNREADABLE
-            self.challenge = kept
-            self.started_at = self.context.clock.now() - max(seconds, 0.0)
+        kept = None if self.challenge is None else Challenge.from_saved("sokoban", state)
+        if self.challenge is not None and (kept is None or kept.day != self.challenge.day):
+            return Resumed.NOT_HERE
         try:
             back = saving.restored(state)
-        except saving.BadState:
+            seconds = float(state.get("seconds", 0.0))
+        except (saving.BadState, TypeError, ValueError):
             return Resumed.UNREADABLE
+        if kept is not None:
+            self.challenge = kept
+            self.started_at = self.context.clock.now() - max(seconds, 0.0)
         home = saving.home_of(back, self.course.collection if self.course.opened else None,
                               anywhere=self.starting[0] is None)
         if home is None:
@@ -343,7 +343,7 @@ class SokobanScreen(GameScreen[SokobanState]):
             self.took_s = self.context.clock.now() - self.started_at
         score = daily_score(self.game.moves, self.game.pushes, round(self.took_s))
         return outcome._replace(score=score, variant=self.challenge.variant,
-                                filed=self.challenge.ranked)
+                                filed=self.challenge.files)
 
     def unrecorded(self) -> str:
         """Practice at a day's level is filed nowhere: the player is told."""
@@ -354,6 +354,7 @@ class SokobanScreen(GameScreen[SokobanState]):
         """The solved panel: this solution against the best before it, and on the last
         level, that it was the last (a day's level: against its par)."""
         if self.challenge is not None and self.par is not None and self.game is not None:
+            self.challenge = self.challenge._replace(done=True)  # the try is over
             self.solved_lines = [f"Solved {self.challenge.title().lower()}!",
                                  f"{plural(self.game.moves, 'move')}, "
                                  f"{plural(self.game.pushes, 'push', 'pushes')}",

@@ -18,8 +18,9 @@ from termgames.daily import (
     period_start,
     streak_key,
     streak_of,
+    variant_of,
 )
-from termgames.scoreboard import Table
+from termgames.scoreboard import Table, marks
 from termgames.spec import GameSpec
 from termgames.standings import daily_standings, standings
 from termgames.store import StoreReader
@@ -95,22 +96,43 @@ def daily(games: Sequence[GameSpec[object]], store: StoreReader, day: date, now:
 
 def player(games: Sequence[GameSpec[object]], store: StoreReader, name: str, now: float,
            limit: int) -> Page:
-    """``name``'s page: their best results in each game and variant, and what each game
+    """``name``'s page: their best results in each game and variant, what each game
     keeps of their progress (Sokoban's levels solved, and their best solution to each),
-    or a 404 page when the store has nothing of theirs."""
+    their daily challenges of the last week and their streaks; or a 404 page when the
+    store has nothing of theirs."""
     view = PlayerView(store, name)
     found = [shape for spec in games for shape in spec.score_tables(view, limit, True)]
-    if not found:
-        return not_found(f"No results for {name} yet.", now)
-    body = render.paragraph("Their best results; # ranks their own results.", quiet=True)
+    today = day_of(now)
+    tried = challenges_table(games, view, today)
     streaks = [f"{spec.title} {plural(days, 'day')}" for spec in games if spec.daily
                if (days := streak_of(store.progress(name, DAILY_SPACE, streak_key(spec.name)),
-                                     day_of(now)))]
+                                     today))]
+    if not found and tried is None and not streaks:
+        return not_found(f"No results for {name} yet.", now)
+    body = render.paragraph("Their best results; # ranks their own results.", quiet=True)
     if streaks:
         body += render.paragraph("Days in a row at the daily challenge: "
                                  + ", ".join(streaks) + ".")
-    return Page(200, render.page(f"Player {name}", body + render.tables(found),
+    shown = [*([] if tried is None else [tried]), *found]
+    return Page(200, render.page(f"Player {name}", body + render.tables(shown),
                                  footer=_footer(now)))
+
+
+def challenges_table(games: Sequence[GameSpec[object]], view: StoreReader, today: date
+                     ) -> Table | None:
+    """The player's results at the daily challenge of the last seven days (``view``
+    answers for them alone), or None if they have none."""
+    table = Table("Their daily challenges · the last 7 days", ("day", "game", "result", "help"))
+    for back in range(7):
+        day = today - timedelta(days=back)
+        for spec in games:
+            if spec.daily is None:
+                continue
+            kind = spec.daily.kind()
+            for score in view.top(spec.name, variant_of(day), 1, kind.lowest_wins):
+                table.rows.append((f"#{number(day)} {day.isoformat()}", spec.title,
+                                   kind.format(score.score), marks(score)))
+    return table if table.rows else None
 
 
 def _duration(seconds: float) -> str:

@@ -78,3 +78,20 @@ def test_a_helped_try_is_filed_apart(tmp_path: Path, today: None) -> None:
     finally:
         store.close()
     assert [(s.player, s.assisted) for s in filed] == [("bob", True)]
+
+
+def test_practice_never_replaces_an_unfinished_ranked_try(tmp_path: Path, today: None) -> None:
+    maze = days_maze()
+    keys = maze_keys(shortest_path(maze, maze.entrance))
+    with fake_program(["maze", "--daily"], tmp_path, player="ann") as ranked:
+        ranked.wait_for("Today's challenge #5")
+        ranked.press(*keys[:3])
+        ranked.press("q")  # left part-way: kept
+    with fake_program(["maze", "--date", "2026-12-03"], tmp_path, player="ann") as past:
+        past.wait_for("Practice: challenge #3")
+        past.press("right", "down")
+        past.press("q")
+    with fake_program(["maze", "--daily"], tmp_path, player="ann") as back:
+        back.wait_for("Your unfinished maze is back")
+        back.wait_for("Today's challenge #5")  # ranked still
+        back.wait_for("steps 3")
