@@ -85,8 +85,9 @@ class GameSpec(Generic[Game]):
     beyond one game); ``preload``, what the server builds once before it forks a game
     (the game's modules are imported anyway); ``storm_args``, the arguments after its
     name that a key storm starts it with (a game that never ends by itself under random
-    keys); and ``progress``, its space in the store's progress records (its name unless
-    it says otherwise).
+    keys); ``progress``, its space in the store's progress records (its name unless it
+    says otherwise); and ``daily``, its challenge of the day (``Daily``; None: it has
+    none).
 
     A plain class, to be generic (a NamedTuple cannot be on Python 3.10); treat it as a
     value.
