@@ -8,6 +8,8 @@ import contextlib
 from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
+
 from termgames.daily import day_of, variant_of
 from termgames.store.remote.postgres import PostgresStore
 from tests.harness.postgres import psycopg_or_skip
@@ -58,6 +60,7 @@ async def played(port: int, player: str, command: str, header: str,
         return shown
 
 
+@pytest.mark.slow  # eight SSH games on two hosts: the in-memory tests cover each game's rules
 def test_two_hosts_deal_the_same_challenge_and_rank_it_on_one_board(
         tmp_path: Path, postgres_url: str) -> None:
     with two_hosts(tmp_path, postgres_url) as (east, west):
