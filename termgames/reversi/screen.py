@@ -23,7 +23,6 @@ from termgames.reversi.state import ReversiState
 from termgames.reversi.thinking import Thinker
 from termgames.reversi.turns import ComputerTurns
 from termgames.reversi.view import (
-    SHAPES,
     STATUS_ROWS,
     Layout,
     Marks,
@@ -33,6 +32,7 @@ from termgames.reversi.view import (
     headline,
     headline_together,
     layout,
+    minimum_size,
     recent_marks,
     verdict,
 )
@@ -436,8 +436,7 @@ class ReversiScreen(GameScreen[ReversiState]):
     # Drawing ---------------------------------------------------------------------------
     def min_size(self) -> tuple[int, int]:
         """The header, the compact board with its coordinates, and the report."""
-        height, width = SHAPES[-1].board(8, 8)
-        return (2 + height + 1 + STATUS_ROWS, max(width + 6, 44))
+        return minimum_size()
 
     def board_area(self) -> Rect | None:
         """Where the board was drawn last."""

@@ -32,13 +32,13 @@ from termgames.reversi.table import (
 )
 from termgames.reversi.table import shown as clock_shown
 from termgames.reversi.view import (
-    SHAPES,
     STATUS_ROWS,
     Layout,
     Marks,
     board_in,
     draw_board,
     layout,
+    minimum_size,
 )
 from termgames.runtime import keys
 from termgames.runtime.bindings import Binding, movement
@@ -274,8 +274,7 @@ class TableScreen(GameScreen[ReversiState]):
     # Drawing ---------------------------------------------------------------------------
     def min_size(self) -> tuple[int, int]:
         """The header, the compact board with its coordinates, and the report."""
-        height, width = SHAPES[-1].board(8, 8)
-        return (2 + height + 1 + STATUS_ROWS, max(width + 6, 44))
+        return minimum_size()
 
     def board_area(self) -> Rect | None:
         """Where the board was drawn last."""

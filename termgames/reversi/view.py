@@ -80,6 +80,13 @@ class Layout:
         return row * 8 + col
 
 
+def minimum_size() -> tuple[int, int]:
+    """(rows, cols) a Reversi screen needs: the header, the compact board with its
+    coordinates, and the report under it."""
+    height, width = SHAPES[-1].board(8, 8)
+    return (2 + height + 1 + STATUS_ROWS, max(width + 6, 44))
+
+
 def layout(area: Rect) -> Layout:
     """The roomiest squares whose board (and its labels) fits in ``area``, centred."""
     cells = largest(SHAPES, 8, 8, (area.height - 1, area.width - 2 * LABELS))

@@ -4,33 +4,14 @@ practice, filed nowhere; a past day is practice; a day still to come is refused.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from datetime import date, datetime, timezone
+from datetime import date
 from pathlib import Path
-
-import pytest
 
 from termgames.daily import seed
 from termgames.g2048.board import Run
-from termgames.store.sqlite import SQLiteStore
+from tests.harness.daily import DAY
 from tests.harness.drivers import fake_program
 from tests.harness.stores import store_at
-
-DAY = date(2026, 12, 5)
-"""Challenge #5."""
-
-
-def noon(day: date) -> float:
-    """Midday UTC on ``day``."""
-    return datetime(day.year, day.month, day.day, 12, tzinfo=timezone.utc).timestamp()
-
-
-@pytest.fixture
-def today(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[float]]:
-    """The stores' clock, which says what day it is: set its one value."""
-    now = [noon(DAY)]
-    monkeypatch.setattr(SQLiteStore, "clock", lambda self: now[0])
-    yield now
 
 
 def test_the_days_board_is_pinned_for_a_date() -> None:
@@ -42,7 +23,7 @@ def test_the_days_board_is_pinned_for_a_date() -> None:
 
 
 def test_the_first_start_is_ranked_and_a_second_is_practice(
-        tmp_path: Path, today: list[float]) -> None:
+        tmp_path: Path, store_clock: list[float]) -> None:
     with fake_program(["2048", "--daily"], tmp_path, player="ann") as ann:
         ann.wait_for("Daily #5")
         ann.press("up", "left", "down", "right")
@@ -73,7 +54,7 @@ def test_a_past_day_is_practice_and_a_day_to_come_is_refused(tmp_path: Path) -> 
 
 
 def test_an_unfinished_try_comes_back_ranked_and_apart_from_ones_own_game(
-        tmp_path: Path, today: list[float]) -> None:
+        tmp_path: Path, store_clock: list[float]) -> None:
     with fake_program(["2048"], tmp_path, player="ann") as own:  # a game of her own
         own.press("up", "left")
         left_as = own.text().splitlines()[2:-2]  # her board as she leaves it

@@ -4,34 +4,16 @@ the challenge and the boards; --period cuts every results table to today or the 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from datetime import date, datetime, timedelta, timezone
+from datetime import date, timedelta
 from pathlib import Path
 
-import pytest
 from click.testing import CliRunner
 
 from termgames.cli import cli
 from termgames.daily import streak_after, streak_of
-from termgames.store.sqlite import SQLiteStore
+from tests.harness.daily import DAY, at
 from tests.harness.drivers import fake_program
 from tests.harness.stores import store_at
-
-DAY = date(2026, 12, 5)  # challenge #5, a Saturday
-
-
-def at(day: date, hour: int, minute: int = 0, second: int = 0) -> float:
-    """A UTC time on ``day``."""
-    return datetime(day.year, day.month, day.day, hour, minute, second,
-                    tzinfo=timezone.utc).timestamp()
-
-
-@pytest.fixture
-def clock(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[float]]:
-    """The stores' clock (what day it is, and when results are recorded): set its value."""
-    now = [at(DAY, 12)]
-    monkeypatch.setattr(SQLiteStore, "clock", lambda self: now[0])
-    yield now
 
 
 def scores(*args: str) -> str:
@@ -50,7 +32,7 @@ def play_2048(home: Path, player: str, header: str) -> None:
 
 
 def test_the_days_board_ranks_each_players_ranked_try(
-        isolated_home: Path, clock: list[float]) -> None:
+        isolated_home: Path, store_clock: list[float]) -> None:
     play_2048(isolated_home, "ann", "Daily #5")
     play_2048(isolated_home, "bob", "Daily #5")
     play_2048(isolated_home, "ann", "Practice #5")  # not on the board
@@ -62,10 +44,10 @@ def test_the_days_board_ranks_each_players_ranked_try(
 
 
 def test_midnight_utc_brings_a_new_challenge_and_a_new_board(
-        isolated_home: Path, clock: list[float]) -> None:
-    clock[0] = at(DAY, 23, 59, 58)
+        isolated_home: Path, store_clock: list[float]) -> None:
+    store_clock[0] = at(DAY, 23, 59, 58)
     play_2048(isolated_home, "ann", "Daily #5")
-    clock[0] = at(DAY + timedelta(days=1), 0, 0, 2)
+    store_clock[0] = at(DAY + timedelta(days=1), 0, 0, 2)
     assert "No results for challenge #6 (2026-12-06) yet." in scores("--daily")
     play_2048(isolated_home, "ann", "Daily #6")  # a new day: a ranked try again
     assert "challenge #6, 2026-12-06" in scores("--daily")
@@ -78,17 +60,17 @@ def test_midnight_utc_brings_a_new_challenge_and_a_new_board(
         store.close()
 
 
-def test_the_periods_cut_every_results_table(isolated_home: Path, clock: list[float]) -> None:
+def test_the_periods_cut_every_results_table(isolated_home: Path, store_clock: list[float]) -> None:
     store = store_at(isolated_home)
     try:
         for run, day, score in (("old", DAY - timedelta(days=30), 900),
                                 ("monday", date(2026, 11, 30), 500),
                                 ("today", DAY, 100)):
-            clock[0] = at(day, 9)
+            store_clock[0] = at(day, 9)
             store.record_score(run, "2048", "4x4, goal 2048", score, player=run)
     finally:
         store.close()
-    clock[0] = at(DAY, 12)
+    store_clock[0] = at(DAY, 12)
     every = scores("2048")
     week = scores("2048", "--period", "week")
     today = scores("2048", "--period", "today")
@@ -115,17 +97,17 @@ def test_bad_board_options_are_one_line() -> None:
 
 
 def test_the_scores_screen_turns_through_the_periods_and_the_days_boards(
-        isolated_home: Path, clock: list[float]) -> None:
+        isolated_home: Path, store_clock: list[float]) -> None:
     store = store_at(isolated_home)
     try:
-        clock[0] = at(DAY - timedelta(days=30), 9)
+        store_clock[0] = at(DAY - timedelta(days=30), 9)
         store.record_score("old", "2048", "4x4, goal 2048", 900, player="olga")
-        clock[0] = at(DAY, 9)
+        store_clock[0] = at(DAY, 9)
         store.record_score("new", "2048", "4x4, goal 2048", 100, player="nina")
     finally:
         store.close()
     play_2048(isolated_home, "dora", "Daily #5")
-    clock[0] = at(DAY, 12)
+    store_clock[0] = at(DAY, 12)
     with fake_program([], isolated_home) as menu:
         menu.wait_for("Enter play")
         menu.press("s")
@@ -142,7 +124,7 @@ def test_the_scores_screen_turns_through_the_periods_and_the_days_boards(
 
 
 def test_the_menu_has_a_line_for_each_days_challenge_and_enter_plays_it(
-        isolated_home: Path, clock: list[float]) -> None:
+        isolated_home: Path, store_clock: list[float]) -> None:
     play_2048(isolated_home, "bob", "Daily #5")
     with fake_program([], isolated_home, player="ann") as menu:
         menu.wait_for("#5: not played yet")

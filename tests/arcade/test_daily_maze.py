@@ -5,30 +5,17 @@ start is practice; a helped try is filed apart, not dropped."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from datetime import date, datetime, timezone
+from datetime import date
 from pathlib import Path
-
-import pytest
 
 from termgames.daily import seed
 from termgames.maze.daily import DAILY_SIZE, daily_score, daily_steps, daily_time
 from termgames.maze.generate import generate
 from termgames.maze.solve import shortest_path
-from termgames.store.sqlite import SQLiteStore
+from tests.harness.daily import DAY
 from tests.harness.drivers import fake_program
 from tests.harness.screens import maze_keys
 from tests.harness.stores import store_at
-
-DAY = date(2026, 12, 5)
-
-
-@pytest.fixture
-def today(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The stores' clock at noon UTC on DAY."""
-    noon = datetime(DAY.year, DAY.month, DAY.day, 12, tzinfo=timezone.utc).timestamp()
-    monkeypatch.setattr(SQLiteStore, "clock", lambda self: noon)
-    yield
 
 
 def days_maze(day: date = DAY):  # type: ignore[no-untyped-def]
@@ -44,7 +31,7 @@ def test_the_days_maze_is_pinned_for_a_date_and_fits_80x24() -> None:
 
 
 def test_a_try_out_is_filed_under_the_day_and_a_second_is_practice(
-        tmp_path: Path, today: None) -> None:
+        tmp_path: Path, store_clock: list[float]) -> None:
     maze = days_maze()
     keys = maze_keys(shortest_path(maze, maze.entrance))
     with fake_program(["maze", "--daily"], tmp_path, player="ann") as ann:
@@ -64,7 +51,7 @@ def test_a_try_out_is_filed_under_the_day_and_a_second_is_practice(
     assert daily_steps(filed[0].score) == len(keys)
 
 
-def test_a_helped_try_is_filed_apart(tmp_path: Path, today: None) -> None:
+def test_a_helped_try_is_filed_apart(tmp_path: Path, store_clock: list[float]) -> None:
     maze = days_maze()
     with fake_program(["maze", "--daily"], tmp_path, player="bob") as bob:
         bob.wait_for("Today's challenge #5")
@@ -80,7 +67,8 @@ def test_a_helped_try_is_filed_apart(tmp_path: Path, today: None) -> None:
     assert [(s.player, s.assisted) for s in filed] == [("bob", True)]
 
 
-def test_practice_never_replaces_an_unfinished_ranked_try(tmp_path: Path, today: None) -> None:
+def test_practice_never_replaces_an_unfinished_ranked_try(
+        tmp_path: Path, store_clock: list[float]) -> None:
     maze = days_maze()
     keys = maze_keys(shortest_path(maze, maze.entrance))
     with fake_program(["maze", "--daily"], tmp_path, player="ann") as ranked:

@@ -4,30 +4,18 @@ perfect it fell, then its time; a second start is practice; its options refused.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from datetime import date, datetime, timezone
+from datetime import date
 from pathlib import Path
 
-import pytest
 from click.testing import CliRunner
 
 from termgames.cli import cli
 from termgames.outcome import unpacked
 from termgames.reversi.puzzles import PUZZLE_WIDTHS, puzzle_of
 from termgames.reversi.screen import ReversiScreen
-from termgames.store.sqlite import SQLiteStore
+from tests.harness.daily import DAY
 from tests.harness.drivers import FakeDriver, fake_program
 from tests.harness.stores import store_at
-
-DAY = date(2026, 12, 5)
-
-
-@pytest.fixture
-def today(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The stores' clock at noon UTC on DAY."""
-    noon = datetime(DAY.year, DAY.month, DAY.day, 12, tzinfo=timezone.utc).timestamp()
-    monkeypatch.setattr(SQLiteStore, "clock", lambda self: noon)
-    yield
 
 
 def play_out(game: FakeDriver) -> int:
@@ -54,7 +42,7 @@ def test_the_days_puzzle_is_pinned_for_a_date() -> None:
 
 
 def test_a_try_is_filed_as_how_far_short_of_perfect_and_a_second_is_practice(
-        tmp_path: Path, today: None) -> None:
+        tmp_path: Path, store_clock: list[float]) -> None:
     with fake_program(["reversi", "--daily"], tmp_path, player="ann") as game:
         game.wait_for("Today's challenge #5: you play O; perfect play wins by 8.")
         game.wait_for("perfect play, daily #5")

@@ -4,11 +4,9 @@ the day; the challenge stays on its level; a second start is practice."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from datetime import date, datetime, timezone
+from datetime import date
 from pathlib import Path
 
-import pytest
 from click.testing import CliRunner
 
 from termgames.cli import cli
@@ -16,20 +14,13 @@ from termgames.daily import index
 from termgames.outcome import unpacked
 from termgames.sokoban.daily import DailyLevel, daily_levels
 from termgames.sokoban.solved import DAILY_WIDTHS
-from termgames.store.sqlite import SQLiteStore
+from tests.harness.daily import DAY
 from tests.harness.drivers import fake_program
 from tests.harness.stores import store_at
 
-DAY = date(2026, 12, 5)
 ARROWS = {"l": "left", "r": "right", "u": "up", "d": "down"}
 
 
-@pytest.fixture
-def today(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The stores' clock at noon UTC on DAY."""
-    noon = datetime(DAY.year, DAY.month, DAY.day, 12, tzinfo=timezone.utc).timestamp()
-    monkeypatch.setattr(SQLiteStore, "clock", lambda self: noon)
-    yield
 
 
 def days_level(day: date = DAY) -> DailyLevel:
@@ -48,7 +39,7 @@ PINNED = ("microban", 149)
 
 
 def test_solving_the_days_level_files_it_under_the_day_and_a_second_start_is_practice(
-        tmp_path: Path, today: None) -> None:
+        tmp_path: Path, store_clock: list[float]) -> None:
     level = days_level()
     keys = [ARROWS[step.lower()] for step in level.solution]
     with fake_program(["sokoban", "--daily"], tmp_path, player="ann") as game:
@@ -78,7 +69,7 @@ def test_the_days_level_takes_no_path_or_other_option() -> None:
 
 
 def test_a_solved_try_is_over_and_help_on_ones_own_level_does_not_mark_it(
-        tmp_path: Path, today: None) -> None:
+        tmp_path: Path, store_clock: list[float]) -> None:
     from termgames.sokoban import SPEC
     from termgames.sokoban.daily import level_of
     from termgames.sokoban.progress import PlayerProgress
