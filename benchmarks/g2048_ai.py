@@ -1,19 +1,19 @@
 """2048 AI: how far seeded games get, and how fast, at each node budget; baselines beside.
 
 Usage: python -m benchmarks.g2048_ai [--games N] [--nodes K ...] [--seed S] [--jobs J]
-       [--sample-games M] [--no-shipped] [--no-baselines]
+       [--sample-games M] [--until TILE] [--no-hint] [--no-baselines]
 
 Each row plays the same seeded games (the ones ``termgames 2048 simulate --seed S`` plays)
-to the end. Speed is per core: ms a move (mean over all moves, and the median of the
-games' means), moves and positions a second. The first line is the one-off cost of the
-row tables, built when the AI first thinks in a process.
+to the end, or with ``--until`` until they make that tile (the milestones past it are then
+not measured, and the scores are the scores there). Speed is per core, from each game's
+CPU time (so other work on the machine does not count against it): ms a move (mean over
+all moves, and the median of the games' means), moves and positions a second. The first
+line is the one-off cost of the row tables, built when the AI first thinks in a process.
 
-Rows: the simulator's node budget (default 5,000 a move; seeded games, the same on any
-machine) over N games; then the two time budgets the game ships, over the first M games
-(default 4): the fastest, autoplay at its top speed, and the strongest, the hint (whose
-budget autoplay also gets at up to 6 moves a second). Time-bound games depend on the
-machine. All the AI's games share one pool of workers. Then the baselines, over N. The
-whole run is to stay within 30 minutes on 2 cores: it took 14.1 on this project's machine.
+Rows: a node budget (default autoplay's, ``PLAY_NODES`` a move on average with savings
+carried; seeded games, the same on any machine) over N games; then the hint's time budget
+over the first M games (default 5): time-bound games depend on the machine. All the AI's
+games share one pool of workers. Then the baselines, over N.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from collections.abc import Callable
 
 from termgames.commands.workers import results_as_done
 from termgames.g2048.ai import bitboard
-from termgames.g2048.assist import MAX_SPEED, thinking_budget_ms
+from termgames.g2048.assist import HINT_BUDGET_MS
 from termgames.g2048.board import Direction, Game2048, Grid, highest_tile, move
 from termgames.g2048.simulate import (
     DEFAULT_NODES,
@@ -74,15 +74,16 @@ def play_baseline(job: tuple[int, int, str]) -> SimulatedGame:
                       time.perf_counter() - started)
 
 
-AiJob = tuple[str, int, int, int, float | None]
-"""A game of a row: (row, game number, seed, positions a move, or else ms a move)."""
+AiJob = tuple[str, int, int, int, float | None, int | None]
+"""A game of a row: (row, game number, seed, positions a move, or else ms a move, and the
+tile it stops at, if any)."""
 
 
 def play_ai(job: AiJob) -> tuple[str, SimulatedGame]:
-    """A row's game: bounded by positions (as the simulator plays) or, given a time
-    budget, by time (as the game's hint and autoplay think)."""
-    name, number, seed, nodes, budget_ms = job
-    return name, play_game(number, seed, nodes, 4, budget_ms=budget_ms)
+    """A row's game: bounded by positions (as autoplay and the simulator play) or, given
+    a time budget, by time (as the game's hint thinks)."""
+    name, number, seed, nodes, budget_ms, until = job
+    return name, play_game(number, seed, nodes, 4, budget_ms=budget_ms, until=until)
 
 
 def row(name: str, results: list[SimulatedGame], seconds: float) -> list[str]:
@@ -117,10 +118,12 @@ def main() -> None:
                         help=f"a node budget a move (repeatable; default {DEFAULT_NODES})")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--sample-games", type=int, default=4,
-                        help="games for each time-bound row (default 4)")
-    parser.add_argument("--no-shipped", action="store_true",
-                        help="leave out the time-bound rows (hint and fastest autoplay)")
+    parser.add_argument("--sample-games", type=int, default=5,
+                        help="games for the hint's time-bound row (default 5)")
+    parser.add_argument("--until", type=int, metavar="TILE",
+                        help="stop each AI game once it makes this tile")
+    parser.add_argument("--no-hint", action="store_true",
+                        help="leave out the hint's time-bound row")
     parser.add_argument("--no-baselines", action="store_true")
     options = parser.parse_args()
 
@@ -128,8 +131,9 @@ def main() -> None:
     bitboard.tables()  # the first call in this process builds them
     build = time.perf_counter() - started
     print(f"Row tables (bitboard.tables(), first call): {1000 * build:.0f} ms, once a process")
-    print(f"{options.games} games a row, seed {options.seed}, {options.jobs} jobs; speed is "
-          f"per core\n")
+    until = f", each until it makes {options.until:,}" if options.until else ""
+    print(f"{options.games} games a row{until}, seed {options.seed}, {options.jobs} jobs; "
+          "speed is per core\n")
 
     header = ["player", "games", *(str(tile) for tile in MILESTONES), "largest tiles", "median",
               "best", "ms/move", "median ms/move", "moves/s", "nodes/s"]
@@ -137,15 +141,15 @@ def main() -> None:
     # One pool for every AI game, the long time-bound samples first, so that no core
     # idles while another finishes a row's last game.
     jobs: list[AiJob] = []
-    if not options.no_shipped:
-        fastest, hint = thinking_budget_ms(MAX_SPEED), thinking_budget_ms()
-        for name, budget in ((f"hint, {hint:g} ms a move", hint),
-                             (f"autoplay at {MAX_SPEED:g}/s, {fastest:g} ms a move", fastest)):
-            jobs += [(name, n, options.seed, 0, budget)
-                     for n in range(1, min(options.sample_games, options.games) + 1)]
-    names = [f"AI, {nodes:,} nodes a move" for nodes in options.nodes or [DEFAULT_NODES]]
-    for name, nodes in zip(names, options.nodes or [DEFAULT_NODES], strict=True):
-        jobs += [(name, n, options.seed, nodes, None) for n in numbers]
+    if not options.no_hint:
+        hint = f"hint, {HINT_BUDGET_MS:g} ms a move"
+        jobs += [(hint, n, options.seed, 0, HINT_BUDGET_MS, options.until)
+                 for n in range(1, min(options.sample_games, options.games) + 1)]
+    budgets = options.nodes or [DEFAULT_NODES]
+    names = [f"AI, {nodes:,} nodes a move{' (autoplay)' if nodes == DEFAULT_NODES else ''}"
+             for nodes in budgets]
+    for name, nodes in zip(names, budgets, strict=True):
+        jobs += [(name, n, options.seed, nodes, None, options.until) for n in numbers]
     found: dict[str, list[SimulatedGame]] = {}
     started = time.perf_counter()
     with results_as_done(play_ai, jobs, options.jobs) as results:

@@ -6,6 +6,7 @@ work between keys)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
 from termgames.g2048.board import Direction, Game2048, Grid, Run
@@ -16,7 +17,7 @@ if TYPE_CHECKING:  # the AI loads when first asked (the command line needs only 
     from termgames.runtime.screen import Stage
 
 HINT_BUDGET_MS = 150.0
-"""Time from the key to a hint, and the most an autoplayed move may think."""
+"""Time from the key to a hint."""
 LEAST_THINKING = 1 / 3
 """The share of the budget the search keeps however long the row tables took to read."""
 SLICE_S = 0.02
@@ -25,18 +26,30 @@ DEFAULT_SPEED, MIN_SPEED, MAX_SPEED = 4.0, 0.2, 50.0
 """Autoplay's moves a second: by default, and the bounds --speed accepts."""
 THINKING = "2048 thinking"
 """The name of the background work: one search at a time."""
-SIMULATION_NODES = 5000
-"""Positions the AI may search a move, on average, in a simulated game unless
-``--nodes`` says otherwise (a count, not a time, so a seed gives the same games on any
-machine)."""
+PLAY_NODES = 6000
+"""Positions the AI searches a move, on average, when it plays a whole game: autoplay, and
+a simulated game unless ``--nodes`` says otherwise (a count, not a time, so a seed gives
+the same games on any machine, and autoplay's games are the simulator's)."""
+SAVINGS_CAP = 100
+"""A move may spend the positions earlier moves left unspent, up to this many moves'
+worth: the open board's easy moves pay for deep looks where the board is crowded."""
 
 
-def thinking_budget_ms(autoplay_speed: float | None = None) -> float:
-    """Milliseconds a hint may think, or a move autoplayed at ``autoplay_speed`` moves a
-    second: a fast pace thinks less, so that it keeps its pace."""
-    if autoplay_speed is None:
-        return HINT_BUDGET_MS
-    return min(HINT_BUDGET_MS, 900 / autoplay_speed)
+@dataclass
+class Allowance:
+    """The positions a played game's next move may search: ``per_move`` on average, with
+    what earlier moves left unspent carried, up to ``SAVINGS_CAP`` moves' worth."""
+
+    per_move: int
+    unspent: int = 0
+
+    def now(self) -> int:
+        """Positions the next move may search."""
+        return self.per_move + self.unspent
+
+    def spend(self, nodes: int) -> None:
+        """The move searched ``nodes`` positions of ``now()``: keep what it left."""
+        self.unspent = min(max(self.now() - nodes, 0), SAVINGS_CAP * self.per_move)
 
 
 ARROWS = {Direction.UP: ("↑", "^"), Direction.DOWN: ("↓", "v"),
@@ -61,12 +74,13 @@ class Assistant:
     """The hint and autoplay for one screen's games."""
 
     def __init__(self, run: Run, stage: Stage, speed: float = DEFAULT_SPEED,
-                 nodes: int | None = None) -> None:
-        """``nodes`` bounds the thinking by positions rather than time (the same answer on
-        any machine: for tests)."""
+                 hint_nodes: int | None = None) -> None:
+        """``hint_nodes`` bounds the hint by positions rather than time (the same answer
+        on any machine: for tests); autoplay is always bounded by positions."""
         self.run, self.stage = run, stage
         self.speed = min(max(speed, MIN_SPEED), MAX_SPEED)
-        self.nodes = nodes
+        self.hint_nodes = hint_nodes
+        self.allowance = Allowance(PLAY_NODES)
         self.advice: tuple[Grid, Decision] | None = None
         self.question: Grid | None = None
         """The board a search is under way for."""
@@ -96,6 +110,7 @@ class Assistant:
         self.stop_autoplay()
         self.run, self.advice = run, None
         self.question = self.thinker = None
+        self.allowance = Allowance(PLAY_NODES)
 
     # What the board shows ----------------------------------------------------------------
     def shown(self) -> AdviceShown | None:
@@ -171,24 +186,20 @@ class Assistant:
             if not self.waited:
                 self.waited = True
                 return False
-            from termgames.g2048.ai import Thinker, warm
+            from termgames.g2048.ai import warm
 
             # The row tables are read once (a few tens of milliseconds), or where they
             # cannot be read, built in slices of their own, so the screen keeps answering.
             if len(grid) == 4 and not warm(self.stage.now() + SLICE_S,
                                                     self.stage.now):
                 return False
-            budget = thinking_budget_ms(self.speed if self.for_autoplay else None)
-            # The budget runs from the key: the first search of a session pays for
-            # reading the tables out of it (but keeps a share, to look ahead at all).
-            spent = (self.stage.now() - self.asked) * 1000
-            budget = max(budget - spent, budget * LEAST_THINKING)
-            thinker = self.thinker = Thinker(grid, budget_ms=None if self.nodes else budget,
-                                             nodes=self.nodes, clock=self.stage.now)
+            thinker = self.thinker = self.thinker_for(grid)
         decision = thinker.advance(self.stage.now() + SLICE_S)
         if decision is None and not thinker.done:
             return False
         self.question = self.thinker = None
+        if self.for_autoplay and decision is not None:
+            self.allowance.spend(decision.nodes)
         if decision is None:
             self.stage.say("No slide moves anything")
             self.stop_autoplay()
@@ -198,6 +209,22 @@ class Assistant:
             wait = max(self.next_due - self.stage.now(), 0.0)
             self.timer = self.stage.after(wait * 1000, self.play)
         return True
+
+    def thinker_for(self, grid: Grid) -> Thinker:
+        """The search for ``grid``: autoplay's within its allowance of positions (as a
+        simulated game thinks), the hint's within its time from the key."""
+        from termgames.g2048.ai import Thinker
+
+        if self.for_autoplay:
+            return Thinker(grid, budget_ms=None, nodes=self.allowance.now(),
+                           clock=self.stage.now)
+        if self.hint_nodes is not None:
+            return Thinker(grid, budget_ms=None, nodes=self.hint_nodes, clock=self.stage.now)
+        # The budget runs from the key: the first search of a session pays for reading
+        # the tables out of it (but keeps a share, to look ahead at all).
+        spent = (self.stage.now() - self.asked) * 1000
+        budget = max(HINT_BUDGET_MS - spent, HINT_BUDGET_MS * LEAST_THINKING)
+        return Thinker(grid, budget_ms=budget, clock=self.stage.now)
 
     # Autoplay ----------------------------------------------------------------------------
     def plan(self) -> None:

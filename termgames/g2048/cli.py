@@ -14,7 +14,7 @@ from termgames.commands.options import (
     quiet_option,
 )
 from termgames.commands.play import play
-from termgames.g2048.assist import DEFAULT_SPEED, MAX_SPEED, MIN_SPEED, SIMULATION_NODES
+from termgames.g2048.assist import DEFAULT_SPEED, MAX_SPEED, MIN_SPEED, PLAY_NODES
 from termgames.g2048.board import (
     DEFAULT_GOAL,
     DEFAULT_SIZE,
@@ -92,8 +92,9 @@ def daily_screen(context: LaunchContext, asked: Asked, autoplay: bool = False,
               help="Seed the spawns: a seed gives the same games for any --jobs (only the "
                    "timings differ).")
 @jobs_option
-@click.option("--nodes", type=click.IntRange(1, 10_000_000), default=SIMULATION_NODES,
-              show_default=True, help="Positions the AI may search a move.")
+@click.option("--nodes", type=click.IntRange(1, 10_000_000), default=PLAY_NODES,
+              show_default=True,
+              help="Positions the AI may search a move, on average (autoplay's setting).")
 @click.option("--size", type=click.IntRange(MIN_SIZE, MAX_SIZE), default=DEFAULT_SIZE,
               show_default=True,
               help="Board width and height. Sizes other than 4 use a much slower search.")

@@ -59,10 +59,10 @@ class Screen2048(GameScreen[State2048]):
 
     def __init__(self, context: LaunchContext, size: int = DEFAULT_SIZE,
                  goal: int = DEFAULT_GOAL, seed: int | None = None, autoplay: bool = False,
-                 speed: float = DEFAULT_SPEED, think_nodes: int | None = None,
+                 speed: float = DEFAULT_SPEED, hint_nodes: int | None = None,
                  challenge: Challenge | None = None) -> None:
         """``autoplay`` starts with the AI playing, ``speed`` moves a second;
-        ``think_nodes`` bounds its thinking by positions rather than time (for tests);
+        ``hint_nodes`` bounds the hint by positions rather than time (for tests);
         ``challenge``: a day's challenge, its board dealt from the day's seed."""
         super().__init__()
         self.challenge = challenge
@@ -82,7 +82,7 @@ class Screen2048(GameScreen[State2048]):
         self.shape: Layout | None = None
         self.context = context
         self.autoplay_at_start = autoplay
-        self.assist = Assistant(self.run, self, speed, think_nodes)
+        self.assist = Assistant(self.run, self, speed, hint_nodes)
         self.panel: ResultPanel | None = None
         self.autoplay = Show(self.take_control, spends_every_key=True)
 

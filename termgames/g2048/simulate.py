@@ -16,15 +16,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from termgames.g2048.ai import tables, think
-from termgames.g2048.assist import SIMULATION_NODES
+from termgames.g2048.assist import PLAY_NODES, Allowance
 from termgames.g2048.board import DEFAULT_GOAL, Game2048, highest_tile, largest_possible
 
-DEFAULT_NODES = SIMULATION_NODES
+DEFAULT_NODES = PLAY_NODES
 """Positions the AI may search a move, on average, unless ``--nodes`` says otherwise."""
-SAVINGS_CAP = 2
-"""A move may spend the positions earlier moves left unspent, up to this many moves'
-worth: the opening's easy moves pay for the deep looks a crowded board needs. Two moves'
-worth reached 2048 in 30 seeded games of 30 (four: 28, with more 8192s: 21 against 19)."""
 MILESTONES = (2048, 4096, 8192, 16384)
 """The tiles whose games the summary counts."""
 
@@ -32,7 +28,8 @@ MILESTONES = (2048, 4096, 8192, 16384)
 @dataclass(frozen=True)
 class SimulatedGame:
     """One finished game: its number, score, largest tile, moves, the positions the AI
-    searched and the seconds it took (thinking and sliding)."""
+    searched and the seconds of CPU it took (thinking and sliding: a game's cost on one
+    core, whatever else the machine runs)."""
 
     number: int
     score: int
@@ -53,32 +50,32 @@ def game_rng(seed: int, number: int) -> random.Random:
 
 
 def play_game(number: int, seed: int, nodes: int, size: int = 4,
-              budget_ms: float | None = None,
+              budget_ms: float | None = None, until: int | None = None,
               on_move: Callable[[], None] | None = None) -> SimulatedGame:
-    """Let the AI play game ``number`` of a simulation to the end, on a ``size`` x
-    ``size`` board, searching ``nodes`` positions a move on average: a move may also spend
-    what the moves before it left unspent (up to ``SAVINGS_CAP`` moves' worth), so the
-    crowded positions that need a deep look get one. With ``budget_ms``, each move thinks
-    within that time instead, as the game's hint and autoplay do: the games then depend
-    on the machine. ``on_move`` is called after each move (to count them for a progress
-    line)."""
+    """Let the AI play game ``number`` of a simulation to the end (or until it makes the
+    tile ``until``), on a ``size`` x ``size`` board, searching ``nodes`` positions a move
+    on average as autoplay does: a move may also spend what the moves before it left
+    unspent (up to ``SAVINGS_CAP`` moves' worth), so the crowded positions that need a deep
+    look get one. With ``budget_ms``, each move thinks within that time instead, as the
+    game's hint does: the games then depend on the machine. ``on_move`` is called after
+    each move (to count them for a progress line)."""
     if size == 4:
         tables()  # built once a process, before the clock starts
     game = Game2048(size, min(DEFAULT_GOAL, largest_possible(size)), game_rng(seed, number))
-    searched = unspent = 0
-    started = time.perf_counter()
-    while True:
-        allowed = None if budget_ms is not None else nodes + unspent
-        decision = think(game.grid, budget_ms=budget_ms, nodes=allowed)
+    allowance = Allowance(nodes)
+    searched = 0
+    started = time.process_time()
+    while until is None or highest_tile(game.grid) < until:
+        decision = think(game.grid, budget_ms=budget_ms,
+                         nodes=None if budget_ms is not None else allowance.now())
         if decision is None:
             break
         searched += decision.nodes
-        if allowed is not None:
-            unspent = min(max(allowed - decision.nodes, 0), SAVINGS_CAP * nodes)
+        allowance.spend(decision.nodes)
         game.slide(decision.direction)
         if on_move is not None:
             on_move()
-    seconds = time.perf_counter() - started
+    seconds = time.process_time() - started
     return SimulatedGame(number, game.score, highest_tile(game.grid), game.moves, searched,
                       seconds)
 

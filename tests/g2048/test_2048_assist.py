@@ -14,14 +14,15 @@ import termgames.g2048.ai as face
 from termgames.g2048.ai import search as ai
 from termgames.g2048.ai.search import think
 from termgames.g2048.assist import (
-    DEFAULT_SPEED,
     HINT_BUDGET_MS,
     MAX_SPEED,
+    PLAY_NODES,
+    SAVINGS_CAP,
+    Allowance,
     Assistant,
     advice_words,
     arrow,
     speed_words,
-    thinking_budget_ms,
 )
 from termgames.g2048.board import Direction, Game2048, Grid, MoveResult, Run
 from tests.harness.fake import FakeStage
@@ -53,8 +54,18 @@ def slides(assist: Assistant) -> list[tuple[float, Direction]]:
 
 def helper(seed: int = 3, speed: float = 4.0, nodes: int | None = NODES
            ) -> tuple[Game2048, Assistant, FakeStage]:
+    """A game, its assistant (the hint bounded by ``nodes`` positions, or else by time)
+    and the stage."""
     game, stage = Game2048(4, 2048, random.Random(seed)), FakeStage()
     return game, Assistant(Recorded(game, stage=stage), stage, speed, nodes), stage
+
+
+def autoplayed(grid: Grid, allowance: Allowance) -> Direction:
+    """The slide autoplay makes on ``grid`` within ``allowance`` (which it spends)."""
+    decision = think(grid, budget_ms=None, nodes=allowance.now())
+    assert decision is not None
+    allowance.spend(decision.nodes)
+    return decision.direction
 
 
 def test_the_hint_is_the_ais_slide_with_its_reason() -> None:
@@ -129,22 +140,36 @@ def test_the_hint_budget_runs_from_the_key(monkeypatch: pytest.MonkeyPatch) -> N
         assert least <= (budgets[-1] or 0) <= most, (read_ms, budgets)
 
 
-def test_autoplay_at_top_speed_thinks_less_to_keep_its_pace() -> None:
-    assert thinking_budget_ms() == thinking_budget_ms(DEFAULT_SPEED) == HINT_BUDGET_MS
-    fastest = thinking_budget_ms(MAX_SPEED)
-    assert fastest < 1000 / MAX_SPEED
+def test_the_allowance_carries_what_moves_leave_unspent_up_to_its_cap() -> None:
+    allowance = Allowance(1000)
+    allowance.spend(400)
+    assert allowance.now() == 1600
+    allowance.spend(1600)
+    assert allowance.now() == 1000  # all spent: back to the average
+    for _ in range(SAVINGS_CAP + 5):
+        allowance.spend(0)
+    assert allowance.now() == 1000 + SAVINGS_CAP * 1000
+
+
+def test_autoplay_thinks_by_positions_as_a_simulated_game_does() -> None:
+    """Autoplay's moves do not depend on the machine or its pace: on a machine where
+    every look at the clock costs 10 ms, at top speed, they are the simulator's."""
     game, assist, stage = helper(speed=MAX_SPEED, nodes=None)
-    for _ in range(700):  # a crowded board, where a search takes its whole budget
-        game.slide(think(game.grid, nodes=300).direction)  # type: ignore[union-attr]
-    # A slow machine: each look at the clock costs 10 ms, so even the fast budget's moves
-    # come 80 ms apart; with the hint's budget they would come 210 ms apart.
+    model, allowance = Game2048(4, 2048, random.Random(3)), Allowance(PLAY_NODES)
+    for _ in range(40):  # the savings build up on the open board
+        direction = autoplayed(model.grid, allowance)
+        model.slide(direction)
+        game.slide(direction)
+    assist.allowance = Allowance(PLAY_NODES, allowance.unspent)
     stage.tick = 0.01
     assist.start_autoplay()
     while len(slides(assist)) < 6:
         assert stage.step()
-    times = [when for when, _ in slides(assist)]
-    gaps = [later - earlier for earlier, later in itertools.pairwise(times)]
-    assert max(gaps) < HINT_BUDGET_MS / 1000 * 2 / 3, gaps
+    assist.stop_autoplay()
+    for _, direction in slides(assist):
+        assert direction == autoplayed(model.grid, allowance)
+        model.slide(direction)
+    assert game.grid == model.grid and assist.allowance == allowance
 
 
 def test_autoplay_plays_at_its_pace_until_stopped() -> None:
@@ -178,8 +203,9 @@ def test_autoplayed_moves_are_the_ais_and_undoable() -> None:
             assert assist.shown().autoplay  # type: ignore[union-attr]
     assist.stop_autoplay()
     assert len(slides(assist)) == 5
+    allowance = Allowance(PLAY_NODES)
     for _, direction in slides(assist):
-        assert direction == think(model.grid, nodes=NODES).direction  # type: ignore[union-attr]
+        assert direction == autoplayed(model.grid, allowance)
         model.slide(direction)
     assert game.grid == model.grid
     for _ in range(5):

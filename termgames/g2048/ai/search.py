@@ -24,6 +24,13 @@ DIRECTIONS = (Direction.UP, Direction.LEFT, Direction.RIGHT, Direction.DOWN)
 PROBABILITY_CUTOFF = 0.0001
 """A line of play less likely than this is judged by the heuristic alone."""
 CACHE_DEPTH = 15
+DEEPEST = 6
+"""The deepest search a 4x4 board calls for (a varied board, ten kinds of tile or more):
+beyond what a move's average budget pays for, so reached only where the positions easy
+moves left unspent allow (a budget of positions carries them: see ``assist.Allowance``)."""
+FIRST_DEPTH = 3
+"""The deepest a decision's first search goes: any budget finishes it (a few hundred to
+a few thousand positions), so a decision always rests on a look ahead."""
 DEEPER_COSTS_AT_LEAST = 7
 """A search one slide deeper visits at least about this many times the positions
 (measured on 2,600 positions of seeded games, 4 slides against 3: 5th percentile 7.8,
@@ -274,7 +281,7 @@ def depth_for(grid: Grid) -> int:
     """How many slides ahead to look: more when the board is crowded or varied."""
     if len(grid) == 4:
         board = bitboard.from_grid(grid)
-        return max(2, min(4, bitboard.distinct_tiles(board) - 4))
+        return max(2, min(DEEPEST, bitboard.distinct_tiles(board) - 4))
     return 2 if len(grid) <= 5 else 1
 
 
@@ -339,8 +346,11 @@ class Thinker:
         self.nodes = 0
         self.target = depth_for(grid)
         # One depth short of the target first, so that a budget cut still leaves a
-        # decision that looked ahead; shallower passes would mostly be wasted work.
-        self.depth = max(1, self.target - 1)
+        # decision that looked ahead; shallower passes would mostly be wasted work. But
+        # never deeper than any budget finishes: a cut first pass decides nothing.
+        self.depth = max(1, min(self.target - 1, FIRST_DEPTH))
+        self.depth_seconds = 0.0
+        """Time spent so far on the search at the current depth (across slices)."""
         self.best: tuple[Direction, int] | None = None
         self.done = not can_move(grid)
         self.result: Decision | None = None
@@ -358,12 +368,14 @@ class Thinker:
             search.deadline = until if self.stop_at is None else min(until, self.stop_at)
             search.node_limit = None if self.node_limit is None \
                 else self.node_limit - self.nodes
+            began = self.clock()
             try:
                 if len(self.grid) == 4:
                     values = search.root(bitboard.from_grid(self.grid), self.depth)
                 else:
                     values = search.grid_root(self.grid, self.depth)
             except OutOfTime:
+                self.depth_seconds += self.clock() - began
                 spent = (search.node_limit is not None and search.nodes >= search.node_limit) \
                     or (self.stop_at is not None and self.clock() >= self.stop_at)
                 if not spent:
@@ -377,10 +389,19 @@ class Thinker:
             self.search = None
             self.best = (max(values, key=values.__getitem__), self.depth)
             self.depth += 1
-            if self.node_limit is not None and self.depth <= self.target \
-                    and search.nodes * DEEPER_COSTS_AT_LEAST > self.node_limit - self.nodes:
-                break  # the deeper search could not finish: keep the positions unspent
+            seconds, self.depth_seconds = self.depth_seconds + self.clock() - began, 0.0
+            if self.depth <= self.target and not self.affords_deeper(search.nodes, seconds):
+                break  # the deeper search could not finish: keep the budget unspent
         return self.decide()
+
+    def affords_deeper(self, nodes: int, seconds: float) -> bool:
+        """Whether what is left of the budget may pay for a search one slide deeper than
+        one that took ``nodes`` positions and ``seconds``."""
+        if self.node_limit is not None \
+                and nodes * DEEPER_COSTS_AT_LEAST > self.node_limit - self.nodes:
+            return False
+        return self.stop_at is None \
+            or seconds * DEEPER_COSTS_AT_LEAST <= self.stop_at - self.clock()
 
     def decide(self) -> Decision:
         """The decision of the deepest finished search."""
