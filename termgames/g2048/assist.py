@@ -26,13 +26,14 @@ DEFAULT_SPEED, MIN_SPEED, MAX_SPEED = 4.0, 0.2, 50.0
 """Autoplay's moves a second: by default, and the bounds --speed accepts."""
 THINKING = "2048 thinking"
 """The name of the background work: one search at a time."""
-PLAY_NODES = 6000
+PLAY_NODES = 5000
 """Positions the AI searches a move, on average, when it plays a whole game: autoplay, and
 a simulated game unless ``--nodes`` says otherwise (a count, not a time, so a seed gives
 the same games on any machine, and autoplay's games are the simulator's)."""
-SAVINGS_CAP = 100
+SAVINGS_CAP = 2
 """A move may spend the positions earlier moves left unspent, up to this many moves'
-worth: the open board's easy moves pay for deep looks where the board is crowded."""
+worth: the opening's easy moves pay for the deep looks a crowded board needs. Two moves'
+worth reached 2048 in 30 seeded games of 30 (four: 28, with more 8192s: 21 against 19)."""
 
 
 @dataclass

@@ -24,13 +24,10 @@ DIRECTIONS = (Direction.UP, Direction.LEFT, Direction.RIGHT, Direction.DOWN)
 PROBABILITY_CUTOFF = 0.0001
 """A line of play less likely than this is judged by the heuristic alone."""
 CACHE_DEPTH = 15
-DEEPEST = 6
-"""The deepest search a 4x4 board calls for (a varied board, ten kinds of tile or more):
-beyond what a move's average budget pays for, so reached only where the positions easy
-moves left unspent allow (a budget of positions carries them: see ``assist.Allowance``)."""
-FIRST_DEPTH = 3
-"""The deepest a decision's first search goes: any budget finishes it (a few hundred to
-a few thousand positions), so a decision always rests on a look ahead."""
+DEEPEST = 4
+"""The deepest search a 4x4 board calls for (eight kinds of tile or more). Six, paid for
+by 100 moves' savings of 6,000 positions, took twice the time for no more 8192s (20 of 30
+seeded games against 21: docs/2048.md)."""
 DEEPER_COSTS_AT_LEAST = 7
 """A search one slide deeper visits at least about this many times the positions
 (measured on 2,600 positions of seeded games, 4 slides against 3: 5th percentile 7.8,
@@ -346,9 +343,8 @@ class Thinker:
         self.nodes = 0
         self.target = depth_for(grid)
         # One depth short of the target first, so that a budget cut still leaves a
-        # decision that looked ahead; shallower passes would mostly be wasted work. But
-        # never deeper than any budget finishes: a cut first pass decides nothing.
-        self.depth = max(1, min(self.target - 1, FIRST_DEPTH))
+        # decision that looked ahead; shallower passes would mostly be wasted work.
+        self.depth = max(1, self.target - 1)
         self.depth_seconds = 0.0
         """Time spent so far on the search at the current depth (across slices)."""
         self.best: tuple[Direction, int] | None = None
