@@ -153,3 +153,41 @@ def test_a_win_found_short_of_the_end_still_gets_its_solve() -> None:
                         winner_takes_empties=takes_empties)
         search.advance()
         assert search.exact and search.score == WIN + margin
+
+
+def two_moves_on(position: Position) -> Position:
+    """``position`` after its first legal move and the reply's first (or a pass)."""
+    after, _ = position.play(position.move_list()[0])
+    if after.must_pass():
+        return after.pass_turn()
+    after, _ = after.play(after.move_list()[0])
+    return after
+
+
+def test_the_next_search_of_the_game_starts_from_the_last_ones_tables() -> None:
+    position = random_position(5, 20)
+    kept = Limits(seconds=None, max_depth=2, endgame_empties=0, keep_tables=True)
+    first = PrincipalVariation(position, kept, probcut=False)
+    first.advance()
+    later = two_moves_on(position)
+    deeper = Limits(seconds=None, max_depth=4, endgame_empties=0, keep_tables=True)
+    second = PrincipalVariation(later, deeper, probcut=False)
+    assert second.table is first.table  # handed on: two moves later in the same game
+    second.advance()
+    # Its entries are shallower than any the deeper search asks for: they order the moves
+    # but decide nothing, so the score is still plain alpha-beta's.
+    assert second.score == alpha_beta(later.own, later.opp, 4, -2 * WIN, 2 * WIN)
+    again = PrincipalVariation(later, deeper, probcut=False)
+    assert again.table is not second.table and not again.table  # the same root: afresh
+    elsewhere = PrincipalVariation(random_position(6, 30), deeper, probcut=False)
+    assert not elsewhere.table  # another game's position (and the tables were taken)
+
+
+def test_only_the_top_level_hands_its_tables_on() -> None:
+    position = random_position(7, 20)
+    limits = Limits(seconds=None, max_depth=3, endgame_empties=0)
+    first = PrincipalVariation(position, limits)
+    first.advance()
+    second = PrincipalVariation(two_moves_on(position), Limits(
+        seconds=None, max_depth=3, endgame_empties=0, keep_tables=True))
+    assert second.table is not first.table and not second.table

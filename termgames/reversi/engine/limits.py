@@ -15,6 +15,9 @@ class Limits:
     nodes: int | None = None
     max_depth: int = 60
     endgame_empties: int = 12
+    keep_tables: bool = False
+    """Start from the tables of the last finished search when this root can follow its
+    root (the game's top level: what the search learnt a move ago is not thrown away)."""
 
 
 class OutOfBudget(Exception):

@@ -23,6 +23,7 @@ import random
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from termgames.reversi.board import Bitboard, Position, Square
 from termgames.reversi.engine.endgame import CHECK_EVERY, EndgameSolver, final_score
@@ -94,6 +95,27 @@ def default_evaluation() -> Evaluation:
     return evaluator()
 
 
+@dataclass
+class _Kept:
+    """The tables of the last finished search that asked to keep them, and what they
+    hold true for: positions after its root, scored by that evaluation and rules."""
+
+    occupied: Bitboard
+    table: dict[int, tuple[int, int, int, Square]]
+    exact_table: dict[int, tuple[int, int, Square]]
+    evaluate: Evaluation
+    probcut: bool
+    winner_takes_empties: bool
+
+
+_kept: list[_Kept] = []
+"""At most one: the tables handed on (``Limits.keep_tables``). A search takes them only
+if its root is one or two moves after theirs (their discs' squares and one or two more):
+the game's last move, the engine's or the opponent's. So a search starts from what the
+searches of the game's earlier moves found, as long as no other search came between; the
+same position searched twice in a row is searched afresh the second time."""
+
+
 class PrincipalVariation(EndgameSolver):
     """One search from one position under ``limits``, resumable in slices."""
 
@@ -135,6 +157,25 @@ class PrincipalVariation(EndgameSolver):
         self._until = float("inf")
         self._slice_nodes = 0
         self._stalls = 0
+        if limits.keep_tables:
+            self._take_kept()
+
+    def _take_kept(self) -> None:
+        """Start from the last finished search's tables if they hold for this root."""
+        if not _kept:
+            return
+        kept = _kept.pop()
+        occupied = self.root.own | self.root.opp
+        if (kept.occupied & ~occupied == 0
+                and 1 <= occupied.bit_count() - kept.occupied.bit_count() <= 2
+                and kept.evaluate is self.evaluate and kept.probcut == self.probcut
+                and kept.winner_takes_empties == self.winner_takes_empties):
+            self.table, self.exact_table = kept.table, kept.exact_table
+
+    def _hand_over(self) -> None:
+        """Leave the tables to the next search (``Limits.keep_tables``)."""
+        _kept[:] = [_Kept(self.root.own | self.root.opp, self.table, self.exact_table,
+                          self.evaluate, self.probcut, self.winner_takes_empties)]
 
     # The budget -------------------------------------------------------------------------
 
@@ -192,6 +233,8 @@ class PrincipalVariation(EndgameSolver):
                 self._alpha = score
             if len(self._iteration) == len(self.moves):
                 self._complete(depth)
+        if self.limits.keep_tables:
+            self._hand_over()
         return True
 
     def _root_move(self, square: Square, depth: int, first: bool) -> int:
