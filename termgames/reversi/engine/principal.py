@@ -67,6 +67,9 @@ MPC: dict[int, tuple[int, float, float, float]] = {
 shallow one as slope * shallow + intercept, with residuals of spread sigma (centi-discs).
 Fitted by ``python -m benchmarks.reversi_mpc``, which prints this table; depths past the
 deepest fitted reuse its fit with a wider sigma."""
+WLD_LEAVES = 10
+"""Before proving wins and losses, the moves are ranked by a search this many plies short
+of the end: the order in which they are tried."""
 _MIN_SLICE_NODES = 500
 """A slice that has finished no root move runs this many more positions per stalled
 slice before it gives way, so that a search always gets somewhere."""
@@ -148,8 +151,13 @@ class PrincipalVariation(EndgameSolver):
         midgame = range(1, min(limits.max_depth, empties - 1) + 1)
         if empties <= limits.endgame_empties:  # a quick answer in case the solve is cut
             midgame = range(1, min(max(2, empties - 8), len(midgame)) + 1)
+        self._proving = limits.endgame_empties < empties <= limits.wld_empties
+        if self._proving:
+            midgame = range(1, min(max(2, empties - WLD_LEAVES), len(midgame)) + 1)
+        self._proofs: list[tuple[int, Square]] = []  # (-1, 0 or 1: lost, drawn, won; move)
         self.depths: list[int] = list(midgame)
-        if empties <= limits.endgame_empties or limits.max_depth >= empties:
+        if empties <= limits.endgame_empties or (
+                limits.max_depth >= empties and not self._proving):
             self.depths.append(empties)  # to the end: the exact solver
         self.finished = len(moves) <= 1
         self._iteration: list[tuple[int, Square]] = []  # (score, move) this iteration
@@ -213,14 +221,8 @@ class PrincipalVariation(EndgameSolver):
         while not self.finished:
             if self.clock() >= until:
                 return False
-            if not self.depths:
-                self.finished = True
-                break
-            depth = self.depths[0]
-            index = len(self._iteration)
-            square = self.moves[index]
             try:
-                score = self._root_move(square, depth, index == 0)
+                self._step()
             except OutOfSlice:
                 self._stalls += 1
                 return False
@@ -228,14 +230,49 @@ class PrincipalVariation(EndgameSolver):
                 self._stop_mid_iteration()
                 break
             self._stalls = 0
-            self._iteration.append((score, square))
-            if score > self._alpha:
-                self._alpha = score
-            if len(self._iteration) == len(self.moves):
-                self._complete(depth)
         if self.limits.keep_tables:
             self._hand_over()
         return True
+
+    def _step(self) -> None:
+        """One root move searched: in the iteration under way, or in the proof."""
+        if not self.depths:
+            if self._proving:
+                self._prove_next()
+            else:
+                self.finished = True
+            return
+        depth = self.depths[0]
+        index = len(self._iteration)
+        square = self.moves[index]
+        score = self._root_move(square, depth, index == 0)
+        self._iteration.append((score, square))
+        if score > self._alpha:
+            self._alpha = score
+        if len(self._iteration) == len(self.moves):
+            self._complete(depth)
+
+    def _prove_next(self) -> None:
+        """Whether the next root move, in the last iteration's order, wins, draws or
+        loses, proven to the end; the first proven win ends the search, as does the last
+        move's proof."""
+        square = self.moves[len(self._proofs)]
+        own, opp = self.root.own, self.root.opp
+        flipped = flips(own, opp, square)
+        outcome = -self.solve(opp ^ flipped, own | flipped | (1 << square), -1, 1)
+        self._proofs.append((max(-1, min(1, outcome)), square))
+        if outcome > 0 or len(self._proofs) == len(self.moves):
+            self.finished = True
+            self._take_proof()
+
+    def _take_proof(self) -> None:
+        """The first move proven best, if it is proven better than the iteration's choice
+        (the first tried); its score then the least margin proven."""
+        if not self._proofs:
+            return
+        outcome, square = max(self._proofs, key=lambda proof: proof[0])
+        if square != self.choice and outcome > self._proofs[0][0]:
+            self.choice, self.score = square, 100 * outcome
 
     def _root_move(self, square: Square, depth: int, first: bool) -> int:
         own, opp = self.root.own, self.root.opp
@@ -261,6 +298,7 @@ class PrincipalVariation(EndgameSolver):
         # A move of the unfinished iteration that beat the first one (searched in full,
         # as the previous best) is the better choice; else the last iteration's stands.
         self.finished = True
+        self._take_proof()
         if self._iteration:
             score, square = max(self._iteration, key=lambda item: item[0])
             if square != self.choice and score > self._iteration[0][0]:
