@@ -191,3 +191,27 @@ def test_only_the_top_level_hands_its_tables_on() -> None:
     second = PrincipalVariation(two_moves_on(position), Limits(
         seconds=None, max_depth=3, endgame_empties=0, keep_tables=True))
     assert second.table is not first.table and not second.table
+
+
+def proven_outcome(position: Position, square: int) -> int:
+    """-1, 0 or 1: whether ``square`` loses, draws or wins under perfect play."""
+    after, _ = position.play(square)
+    solver = PrincipalVariation(after, Limits(seconds=None))
+    return -max(-1, min(1, solver.solve(after.own, after.opp, -64, 64)))
+
+
+def test_the_proof_plays_a_win_where_one_is_and_else_a_draw() -> None:
+    # A one-ply ranking is often wrong so close to the end: the proof must find better.
+    limits = Limits(seconds=None, max_depth=1, endgame_empties=8, wld_empties=13)
+    switched = 0
+    for seed in range(12):
+        position = random_position(seed, 47)
+        if len(position.move_list()) < 2 or position.empties() > 13:
+            continue
+        search = PrincipalVariation(position, limits)
+        search.advance()
+        best = max(proven_outcome(position, square) for square in position.move_list())
+        assert proven_outcome(position, search.choice) == best
+        assert search.depth == 1 and not search.exact
+        switched += search.choice != search.moves[0]
+    assert switched  # some ranking was overruled

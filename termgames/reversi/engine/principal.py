@@ -67,9 +67,12 @@ MPC: dict[int, tuple[int, float, float, float]] = {
 shallow one as slope * shallow + intercept, with residuals of spread sigma (centi-discs).
 Fitted by ``python -m benchmarks.reversi_mpc``, which prints this table; depths past the
 deepest fitted reuse its fit with a wider sigma."""
-WLD_LEAVES = 10
-"""Before proving wins and losses, the moves are ranked by a search this many plies short
-of the end: the order in which they are tried."""
+WLD_LEAVES = 6
+"""Before proving wins and losses, the moves are ranked by searches up to this many plies
+short of the end: the order in which they are tried."""
+PROOF_SHARE = 0.4
+"""...or by the deepest search finished when this share of the budget is spent: the rest
+goes to the proof (if it is cut short, that search's choice stands)."""
 _MIN_SLICE_NODES = 500
 """A slice that has finished no root move runs this many more positions per stalled
 slice before it gives way, so that a search always gets somewhere."""
@@ -131,11 +134,11 @@ class PrincipalVariation(EndgameSolver):
         self.root = position
         self.limits = limits
         self.clock = clock
+        self.started = clock()  # before the evaluation: its first use builds its tables
         self.evaluate = evaluate or default_evaluation()
         self.probcut = probcut and bool(MPC)
         self.table: dict[int, tuple[int, int, int, Square]] = {}
         self.table_entries = table_entries
-        self.started = clock()
         self.deadline = (self.started + limits.seconds) if limits.seconds else float("inf")
         self.check = self._budget
         self.check_at = CHECK_EVERY
@@ -318,6 +321,17 @@ class PrincipalVariation(EndgameSolver):
         proven = abs(self.score) >= WIN and self.depths[-1:] != [self.root.empties()]
         if self.exact or proven or self.clock() > self.deadline:
             self.finished = True
+        elif self._proving and self._spent() >= PROOF_SHARE:
+            self.depths = []  # the rest of the budget goes to the proof
+
+    def _spent(self) -> float:
+        """The share of the budget (time or positions, whichever is further) used."""
+        limits, spent = self.limits, 0.0
+        if limits.seconds:
+            spent = (self.clock() - self.started) / limits.seconds
+        if limits.nodes:
+            spent = max(spent, self.nodes / limits.nodes)
+        return spent
 
     # The midgame ------------------------------------------------------------------------
 
