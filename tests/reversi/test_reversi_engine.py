@@ -169,7 +169,12 @@ def test_the_next_search_of_the_game_starts_from_the_last_ones_tables() -> None:
     kept = Limits(seconds=None, max_depth=2, endgame_empties=0, keep_tables=True)
     first = PrincipalVariation(position, kept, probcut=False)
     first.advance()
+    reply, _ = position.play(position.move_list()[0])
+    opponent = PrincipalVariation(reply, kept, probcut=False)  # the other side keeps its own
+    opponent.advance()
+    assert opponent.table is not first.table
     later = two_moves_on(position)
+    assert later.turn is position.turn
     deeper = Limits(seconds=None, max_depth=4, endgame_empties=0, keep_tables=True)
     second = PrincipalVariation(later, deeper, probcut=False)
     assert second.table is first.table  # handed on: two moves later in the same game

@@ -7,6 +7,12 @@ the fewest replies), and at higher depths the order of a shallow search. Multi-P
 prunes a subtree when a shallow search predicts, with the spread fitted by
 ``benchmarks/reversi_mpc.py``, that the deep one would fail outside the window.
 
+At the top level (``Limits.keep_tables``) a search starts from the tables its side's
+search of the game's last move left, and from ``Limits.wld_empties`` down to the exact
+solve it ranks the moves, then proves them won, drawn or lost in that order and plays
+the first proven win (the score the match counts), as NTest and Edax do short of their
+exact solve.
+
 The evaluation is a parameter: any ``Evaluation`` (own, opp) -> centi-discs, the final
 disc difference it predicts for the side to move. The search assumes nothing else of it.
 
@@ -25,7 +31,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from termgames.reversi.board import Bitboard, Position, Square
+from termgames.reversi.board import Bitboard, Position, Side, Square
 from termgames.reversi.engine.endgame import CHECK_EVERY, EndgameSolver, final_score
 from termgames.reversi.engine.limits import Limits, OutOfBudget, OutOfSlice
 from termgames.reversi.engine.moves import flips, legal_moves
@@ -114,12 +120,13 @@ class _Kept:
     winner_takes_empties: bool
 
 
-_kept: list[_Kept] = []
-"""At most one: the tables handed on (``Limits.keep_tables``). A search takes them only
-if its root is one or two moves after theirs (their discs' squares and one or two more):
-the game's last move, the engine's or the opponent's. So a search starts from what the
-searches of the game's earlier moves found, as long as no other search came between; the
-same position searched twice in a row is searched afresh the second time."""
+_kept: dict[Side, _Kept] = {}
+"""The tables handed on (``Limits.keep_tables``), one set for each side to move, so that
+two engines playing each other in one process each keep their own. A search takes its
+side's set only if its root is one or two moves after that set's (their discs' squares
+and one or two more): the side's last move in the game. So a search starts from what
+that side's searches of the game's earlier moves found, and the same position searched
+twice in a row is searched afresh the second time."""
 
 
 class PrincipalVariation(EndgameSolver):
@@ -172,10 +179,10 @@ class PrincipalVariation(EndgameSolver):
             self._take_kept()
 
     def _take_kept(self) -> None:
-        """Start from the last finished search's tables if they hold for this root."""
-        if not _kept:
+        """Start from the side's last finished search's tables if they hold here."""
+        kept = _kept.pop(self.root.turn, None)
+        if kept is None:
             return
-        kept = _kept.pop()
         occupied = self.root.own | self.root.opp
         if (kept.occupied & ~occupied == 0
                 and 1 <= occupied.bit_count() - kept.occupied.bit_count() <= 2
@@ -185,8 +192,9 @@ class PrincipalVariation(EndgameSolver):
 
     def _hand_over(self) -> None:
         """Leave the tables to the next search (``Limits.keep_tables``)."""
-        _kept[:] = [_Kept(self.root.own | self.root.opp, self.table, self.exact_table,
-                          self.evaluate, self.probcut, self.winner_takes_empties)]
+        _kept[self.root.turn] = _Kept(self.root.own | self.root.opp, self.table,
+                                      self.exact_table, self.evaluate, self.probcut,
+                                      self.winner_takes_empties)
 
     # The budget -------------------------------------------------------------------------
 
