@@ -220,3 +220,16 @@ def test_the_proof_plays_a_win_where_one_is_and_else_a_draw() -> None:
         assert search.depth == 1 and not search.exact
         switched += search.choice != search.moves[0]
     assert switched  # some ranking was overruled
+
+
+def test_a_table_half_full_is_not_handed_on() -> None:
+    # Pruning a big table mid-search would hold the move up: it is dropped instead.
+    position = random_position(8, 20)
+    kept = Limits(seconds=None, max_depth=4, endgame_empties=0, keep_tables=True)
+    first = PrincipalVariation(position, kept, table_entries=100)
+    first.advance()
+    assert len(first.table) > 50
+    second = PrincipalVariation(two_moves_on(position), kept, table_entries=100)
+    assert second.table is not first.table and not second.table
+    roomy = PrincipalVariation(two_moves_on(two_moves_on(position)), kept)
+    assert not roomy.table  # the tables went with the dropped set
