@@ -26,8 +26,8 @@ def test_an_opening_reached_by_a_mirrored_game_is_counted(tmp_path: Path) -> Non
     # the main diagonal). No game plays c5 e6 or any image of it.
     openings = tmp_path / "openings.txt"
     openings.write_text("c5c6d6  # +0.0\nc5e6  # +0.0\n", encoding="utf-8")
-    games = [["c4", "c3", "d3", "c5"], ["d3", "c3", "c4", "e3"]]  # a move past: read before it
-    (tmp_path / "WTH_2000.wtb").write_bytes(wtb(games))
+    lines = [["c4", "c3", "d3", "c5"], ["d3", "c3", "c4", "e3"]]  # a move past: read before it
+    (tmp_path / "WTH_2000.wtb").write_bytes(wtb(lines))
     met, wanted, games = coverage(openings, sorted(tmp_path.glob("WTH_*.wtb")))
     assert (wanted, games) == (2, 2)
     assert met == {"c5c6d6": 2}
