@@ -153,3 +153,83 @@ def test_a_win_found_short_of_the_end_still_gets_its_solve() -> None:
                         winner_takes_empties=takes_empties)
         search.advance()
         assert search.exact and search.score == WIN + margin
+
+
+def two_moves_on(position: Position) -> Position:
+    """``position`` after its first legal move and the reply's first (or a pass)."""
+    after, _ = position.play(position.move_list()[0])
+    if after.must_pass():
+        return after.pass_turn()
+    after, _ = after.play(after.move_list()[0])
+    return after
+
+
+def test_the_next_search_of_the_game_starts_from_the_last_ones_tables() -> None:
+    position = random_position(5, 20)
+    kept = Limits(seconds=None, max_depth=2, endgame_empties=0, keep_tables=True)
+    first = PrincipalVariation(position, kept, probcut=False)
+    first.advance()
+    reply, _ = position.play(position.move_list()[0])
+    opponent = PrincipalVariation(reply, kept, probcut=False)  # the other side keeps its own
+    opponent.advance()
+    assert opponent.table is not first.table
+    later = two_moves_on(position)
+    assert later.turn is position.turn
+    deeper = Limits(seconds=None, max_depth=4, endgame_empties=0, keep_tables=True)
+    second = PrincipalVariation(later, deeper, probcut=False)
+    assert second.table is first.table  # handed on: two moves later in the same game
+    second.advance()
+    # Its entries are shallower than any the deeper search asks for: they order the moves
+    # but decide nothing, so the score is still plain alpha-beta's.
+    assert second.score == alpha_beta(later.own, later.opp, 4, -2 * WIN, 2 * WIN)
+    again = PrincipalVariation(later, deeper, probcut=False)
+    assert again.table is not second.table and not again.table  # the same root: afresh
+    elsewhere = PrincipalVariation(random_position(6, 30), deeper, probcut=False)
+    assert not elsewhere.table  # another game's position (and the tables were taken)
+
+
+def test_only_the_top_level_hands_its_tables_on() -> None:
+    position = random_position(7, 20)
+    limits = Limits(seconds=None, max_depth=3, endgame_empties=0)
+    first = PrincipalVariation(position, limits)
+    first.advance()
+    second = PrincipalVariation(two_moves_on(position), Limits(
+        seconds=None, max_depth=3, endgame_empties=0, keep_tables=True))
+    assert second.table is not first.table and not second.table
+
+
+def proven_outcome(position: Position, square: int) -> int:
+    """-1, 0 or 1: whether ``square`` loses, draws or wins under perfect play."""
+    after, _ = position.play(square)
+    solver = PrincipalVariation(after, Limits(seconds=None))
+    return -max(-1, min(1, solver.solve(after.own, after.opp, -64, 64)))
+
+
+def test_the_proof_plays_a_win_where_one_is_and_else_a_draw() -> None:
+    # A one-ply ranking is often wrong so close to the end: the proof must find better.
+    limits = Limits(seconds=None, max_depth=1, endgame_empties=8, wld_empties=13)
+    switched = 0
+    for seed in range(12):
+        position = random_position(seed, 47)
+        if len(position.move_list()) < 2 or position.empties() > 13:
+            continue
+        search = PrincipalVariation(position, limits)
+        search.advance()
+        best = max(proven_outcome(position, square) for square in position.move_list())
+        assert proven_outcome(position, search.choice) == best
+        assert search.depth == 1 and not search.exact
+        switched += search.choice != search.moves[0]
+    assert switched  # some ranking was overruled
+
+
+def test_a_table_half_full_is_not_handed_on() -> None:
+    # Pruning a big table mid-search would hold the move up: it is dropped instead.
+    position = random_position(8, 20)
+    kept = Limits(seconds=None, max_depth=4, endgame_empties=0, keep_tables=True)
+    first = PrincipalVariation(position, kept, table_entries=100)
+    first.advance()
+    assert len(first.table) > 50
+    second = PrincipalVariation(two_moves_on(position), kept, table_entries=100)
+    assert second.table is not first.table and not second.table
+    roomy = PrincipalVariation(two_moves_on(two_moves_on(position)), kept)
+    assert not roomy.table  # the tables went with the dropped set

@@ -15,6 +15,12 @@ class Limits:
     nodes: int | None = None
     max_depth: int = 60
     endgame_empties: int = 12
+    wld_empties: int = 0
+    """From this many empties down to ``endgame_empties``, a search that has ranked the
+    moves goes on to prove which win, draw or lose (cheaper than the exact score)."""
+    keep_tables: bool = False
+    """Start from the tables of the last finished search when this root can follow its
+    root (the game's top level: what the search learnt a move ago is not thrown away)."""
 
 
 class OutOfBudget(Exception):

@@ -102,7 +102,7 @@ SEARCH_LIMITS: dict[int, Limits] = {
     2: Limits(seconds=0.1, max_depth=2, endgame_empties=4),
     3: Limits(seconds=0.3, endgame_empties=9),
     4: Limits(seconds=0.3, endgame_empties=12),
-    5: Limits(seconds=0.8, endgame_empties=14),
+    5: Limits(seconds=0.8, endgame_empties=14, wld_empties=18, keep_tables=True),
 }
 """How hard the engines think at each --level: more time, more depth, an earlier exact
 end (the new engine solves 14 empties in about a second)."""

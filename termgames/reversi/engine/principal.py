@@ -7,6 +7,12 @@ the fewest replies), and at higher depths the order of a shallow search. Multi-P
 prunes a subtree when a shallow search predicts, with the spread fitted by
 ``benchmarks/reversi_mpc.py``, that the deep one would fail outside the window.
 
+At the top level (``Limits.keep_tables``) a search starts from the tables its side's
+search of the game's last move left, and from ``Limits.wld_empties`` down to the exact
+solve it ranks the moves, then proves them won, drawn or lost in that order and plays
+the first proven win (the score the match counts), as NTest and Edax do short of their
+exact solve.
+
 The evaluation is a parameter: any ``Evaluation`` (own, opp) -> centi-discs, the final
 disc difference it predicts for the side to move. The search assumes nothing else of it.
 
@@ -23,8 +29,9 @@ import random
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 
-from termgames.reversi.board import Bitboard, Position, Square
+from termgames.reversi.board import Bitboard, Position, Side, Square
 from termgames.reversi.engine.endgame import CHECK_EVERY, EndgameSolver, final_score
 from termgames.reversi.engine.limits import Limits, OutOfBudget, OutOfSlice
 from termgames.reversi.engine.moves import flips, legal_moves
@@ -66,6 +73,12 @@ MPC: dict[int, tuple[int, float, float, float]] = {
 shallow one as slope * shallow + intercept, with residuals of spread sigma (centi-discs).
 Fitted by ``python -m benchmarks.reversi_mpc``, which prints this table; depths past the
 deepest fitted reuse its fit with a wider sigma."""
+WLD_LEAVES = 6
+"""Before proving wins and losses, the moves are ranked by searches up to this many plies
+short of the end: the order in which they are tried."""
+PROOF_SHARE = 0.4
+"""...or by the deepest search finished when this share of the budget is spent: the rest
+goes to the proof (if it is cut short, that search's choice stands)."""
 _MIN_SLICE_NODES = 500
 """A slice that has finished no root move runs this many more positions per stalled
 slice before it gives way, so that a search always gets somewhere."""
@@ -94,6 +107,28 @@ def default_evaluation() -> Evaluation:
     return evaluator()
 
 
+@dataclass
+class _Kept:
+    """The tables of the last finished search that asked to keep them, and what they
+    hold true for: positions after its root, scored by that evaluation and rules."""
+
+    occupied: Bitboard
+    table: dict[int, tuple[int, int, int, Square]]
+    exact_table: dict[int, tuple[int, int, Square]]
+    evaluate: Evaluation
+    probcut: bool
+    winner_takes_empties: bool
+
+
+_kept: dict[Side, _Kept] = {}
+"""The tables handed on (``Limits.keep_tables``), one set for each side to move, so that
+two engines playing each other in one process each keep their own. A search takes its
+side's set only if its root is one or two moves after that set's (their discs' squares
+and one or two more): the side's last move in the game. So a search starts from what
+that side's searches of the game's earlier moves found, and the same position searched
+twice in a row is searched afresh the second time."""
+
+
 class PrincipalVariation(EndgameSolver):
     """One search from one position under ``limits``, resumable in slices."""
 
@@ -106,11 +141,11 @@ class PrincipalVariation(EndgameSolver):
         self.root = position
         self.limits = limits
         self.clock = clock
+        self.started = clock()  # before the evaluation: its first use builds its tables
         self.evaluate = evaluate or default_evaluation()
         self.probcut = probcut and bool(MPC)
         self.table: dict[int, tuple[int, int, int, Square]] = {}
         self.table_entries = table_entries
-        self.started = clock()
         self.deadline = (self.started + limits.seconds) if limits.seconds else float("inf")
         self.check = self._budget
         self.check_at = CHECK_EVERY
@@ -126,8 +161,13 @@ class PrincipalVariation(EndgameSolver):
         midgame = range(1, min(limits.max_depth, empties - 1) + 1)
         if empties <= limits.endgame_empties:  # a quick answer in case the solve is cut
             midgame = range(1, min(max(2, empties - 8), len(midgame)) + 1)
+        self._proving = limits.endgame_empties < empties <= limits.wld_empties
+        if self._proving:
+            midgame = range(1, min(max(2, empties - WLD_LEAVES), len(midgame)) + 1)
+        self._proofs: list[tuple[int, Square]] = []  # (-1, 0 or 1: lost, drawn, won; move)
         self.depths: list[int] = list(midgame)
-        if empties <= limits.endgame_empties or limits.max_depth >= empties:
+        if empties <= limits.endgame_empties or (
+                limits.max_depth >= empties and not self._proving):
             self.depths.append(empties)  # to the end: the exact solver
         self.finished = len(moves) <= 1
         self._iteration: list[tuple[int, Square]] = []  # (score, move) this iteration
@@ -135,6 +175,31 @@ class PrincipalVariation(EndgameSolver):
         self._until = float("inf")
         self._slice_nodes = 0
         self._stalls = 0
+        if limits.keep_tables:
+            self._take_kept()
+
+    def _take_kept(self) -> None:
+        """Start from the side's last finished search's tables if they hold here."""
+        kept = _kept.pop(self.root.turn, None)
+        if kept is None:
+            return
+        occupied = self.root.own | self.root.opp
+        if (kept.occupied & ~occupied == 0
+                and 1 <= occupied.bit_count() - kept.occupied.bit_count() <= 2
+                and kept.evaluate is self.evaluate and kept.probcut == self.probcut
+                and kept.winner_takes_empties == self.winner_takes_empties):
+            # A table half full is dropped, not taken: pruning it mid-search (sorting a few
+            # hundred thousand entries) would hold a move up by a tenth of a second or more.
+            if len(kept.table) <= self.table_entries // 2:
+                self.table = kept.table
+            if len(kept.exact_table) <= self.exact_table_entries // 2:
+                self.exact_table = kept.exact_table
+
+    def _hand_over(self) -> None:
+        """Leave the tables to the next search (``Limits.keep_tables``)."""
+        _kept[self.root.turn] = _Kept(self.root.own | self.root.opp, self.table,
+                                      self.exact_table, self.evaluate, self.probcut,
+                                      self.winner_takes_empties)
 
     # The budget -------------------------------------------------------------------------
 
@@ -172,14 +237,8 @@ class PrincipalVariation(EndgameSolver):
         while not self.finished:
             if self.clock() >= until:
                 return False
-            if not self.depths:
-                self.finished = True
-                break
-            depth = self.depths[0]
-            index = len(self._iteration)
-            square = self.moves[index]
             try:
-                score = self._root_move(square, depth, index == 0)
+                self._step()
             except OutOfSlice:
                 self._stalls += 1
                 return False
@@ -187,12 +246,49 @@ class PrincipalVariation(EndgameSolver):
                 self._stop_mid_iteration()
                 break
             self._stalls = 0
-            self._iteration.append((score, square))
-            if score > self._alpha:
-                self._alpha = score
-            if len(self._iteration) == len(self.moves):
-                self._complete(depth)
+        if self.limits.keep_tables:
+            self._hand_over()
         return True
+
+    def _step(self) -> None:
+        """One root move searched: in the iteration under way, or in the proof."""
+        if not self.depths:
+            if self._proving:
+                self._prove_next()
+            else:
+                self.finished = True
+            return
+        depth = self.depths[0]
+        index = len(self._iteration)
+        square = self.moves[index]
+        score = self._root_move(square, depth, index == 0)
+        self._iteration.append((score, square))
+        if score > self._alpha:
+            self._alpha = score
+        if len(self._iteration) == len(self.moves):
+            self._complete(depth)
+
+    def _prove_next(self) -> None:
+        """Whether the next root move, in the last iteration's order, wins, draws or
+        loses, proven to the end; the first proven win ends the search, as does the last
+        move's proof."""
+        square = self.moves[len(self._proofs)]
+        own, opp = self.root.own, self.root.opp
+        flipped = flips(own, opp, square)
+        outcome = -self.solve(opp ^ flipped, own | flipped | (1 << square), -1, 1)
+        self._proofs.append((max(-1, min(1, outcome)), square))
+        if outcome > 0 or len(self._proofs) == len(self.moves):
+            self.finished = True
+            self._take_proof()
+
+    def _take_proof(self) -> None:
+        """The first move proven best, if it is proven better than the iteration's choice
+        (the first tried); its score then the least margin proven."""
+        if not self._proofs:
+            return
+        outcome, square = max(self._proofs, key=lambda proof: proof[0])
+        if square != self.choice and outcome > self._proofs[0][0]:
+            self.choice, self.score = square, 100 * outcome
 
     def _root_move(self, square: Square, depth: int, first: bool) -> int:
         own, opp = self.root.own, self.root.opp
@@ -218,6 +314,7 @@ class PrincipalVariation(EndgameSolver):
         # A move of the unfinished iteration that beat the first one (searched in full,
         # as the previous best) is the better choice; else the last iteration's stands.
         self.finished = True
+        self._take_proof()
         if self._iteration:
             score, square = max(self._iteration, key=lambda item: item[0])
             if square != self.choice and score > self._iteration[0][0]:
@@ -237,6 +334,17 @@ class PrincipalVariation(EndgameSolver):
         proven = abs(self.score) >= WIN and self.depths[-1:] != [self.root.empties()]
         if self.exact or proven or self.clock() > self.deadline:
             self.finished = True
+        elif self._proving and self._spent() >= PROOF_SHARE:
+            self.depths = []  # the rest of the budget goes to the proof
+
+    def _spent(self) -> float:
+        """The share of the budget (time or positions, whichever is further) used."""
+        limits, spent = self.limits, 0.0
+        if limits.seconds:
+            spent = (self.clock() - self.started) / limits.seconds
+        if limits.nodes:
+            spent = max(spent, self.nodes / limits.nodes)
+        return spent
 
     # The midgame ------------------------------------------------------------------------
 
