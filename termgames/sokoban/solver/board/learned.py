@@ -103,6 +103,9 @@ class Patterns:
         self.count = 0
         # (boxes, the player's part) already asked about, dead or not: never asked twice.
         self.asked: set[tuple[int, int]] = set()
+        # The same, by the player's square: most questions come again with the player
+        # where he was, and this one is known without a flood fill.
+        self.asked_from: set[tuple[int, int]] = set()
         self.searches = 0
         self.met = 0  # positions the searches asked to learn from
         self.hits = 0  # positions found dead by a pattern, learned or matched
@@ -180,8 +183,13 @@ class Patterns:
         few = self.nearest(boxes, square)
         if few == 1 << square:
             return False  # a box alone: the dead squares say all there is
+        if (few, player) in self.asked_from:
+            return False  # asked already, with the player on this very square
         region = board.reach(player, few)
         key = (few, region & -region)
+        if len(self.asked_from) >= ASKED_KEPT:
+            self.asked_from.clear()
+        self.asked_from.add((few, player))
         if key in self.asked:
             return False
         if len(self.asked) >= ASKED_KEPT:

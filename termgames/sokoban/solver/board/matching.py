@@ -108,20 +108,19 @@ class Assignment:
         count = len(owner) - 1
         way = [0] * (count + 1)
         least = [_INFINITE] * (count + 1)
-        used = [False] * (count + 1)
+        # The columns not yet on the path, and those on it (the sentinel first).
+        free = list(range(1, count + 1))
+        visited = [0]
         owner[0] = row
         column = 0
         while True:
-            used[column] = True
             current = owner[column]
             delta = _INFINITE
             best = 0
             index = current - 1
             potential = row_potential[current]
-            for other, costs in enumerate(columns, 1):
-                if used[other]:
-                    continue
-                value = costs[index]
+            for other in free:
+                value = columns[other - 1][index]
                 if value < unreachable:
                     reduced = value - potential - column_potential[other]
                     if reduced < least[other]:
@@ -132,12 +131,14 @@ class Assignment:
                     best = other
             if delta >= _INFINITE // 2:
                 return False
-            for other in range(count + 1):
-                if used[other]:
+            if delta:  # mostly a tight column is found at once: nothing to shift
+                for other in visited:
                     row_potential[owner[other]] += delta
                     column_potential[other] -= delta
-                else:
+                for other in free:
                     least[other] -= delta
+            free.remove(best)
+            visited.append(best)
             column = best
             if owner[column] == 0:
                 break
