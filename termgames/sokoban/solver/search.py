@@ -40,7 +40,8 @@ from termgames.sokoban.solver.found import Found, Push, Verdict, check, steps_fo
 from termgames.sokoban.solver.release import Holding
 
 DEFAULT_NODES = 1_500_000
-"""Positions a search may keep (about 300 MB at most); past that it gives up."""
+"""Positions a search may keep; past that it gives up. It was sized as about 300 MB, but
+XSokoban 11-16, 18 and 20 fill 400-605 MB by the time they reach it (issue 44 measurements)."""
 MATCHINGS_BYTES = 40_000_000
 """Memory for the matchings kept for updating (the newest): a position's children are
 usually measured soon after it was, while its matching is still here. A kept matching
