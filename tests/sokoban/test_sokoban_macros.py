@@ -184,6 +184,42 @@ def test_an_updated_matching_costs_what_a_fresh_one_does(seed: int) -> None:
         assert (None if assignment is None else assignment.total) == best
 
 
+def _least_total(cost: list[list[int]]) -> int | None:
+    """The least total of a one-to-one matching of rows to columns, by trying them all."""
+    size = len(cost)
+    return min((sum(cost[row][chosen[row]] for row in range(size))
+                for chosen in itertools.permutations(range(size))
+                if all(cost[row][chosen[row]] < UNREACHABLE for row in range(size))),
+               default=None)
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_a_narrowed_matching_costs_what_a_fresh_one_does(seed: int) -> None:
+    # A box froze on its goal: that row and column go, and the others' costs only rise.
+    rng = random.Random(seed)
+    size = rng.randint(2, 6)
+    cost = [[rng.choice([rng.randint(0, 9), UNREACHABLE]) for _ in range(size)]
+            for _ in range(size)]
+    assignment = assign(cost, UNREACHABLE)
+    if assignment is None:
+        return
+    gone_row, gone_column = rng.randrange(size), rng.randrange(size)
+    rows = [row for row in range(size) if row != gone_row]
+    columns = [column for column in range(size) if column != gone_column]
+    moved = rng.choice([None, *range(len(columns))])  # a column with costs all new
+    risen = [[UNREACHABLE if cost[row][column] >= UNREACHABLE or rng.random() < 0.1
+              else cost[row][column] + rng.choice([0, 2, 5, 9]) for row in rows]
+             for column in columns]
+    if moved is not None:
+        risen[moved] = [rng.choice([rng.randint(0, 9), UNREACHABLE]) for _ in rows]
+    narrowed = assignment.narrowed(
+        [tuple(column) for column in risen], [row + 1 for row in rows],
+        [0 if index == moved else column + 1 for index, column in enumerate(columns)])
+    expected = _least_total([[risen[column][row] for column in range(len(columns))]
+                             for row in range(len(rows))])
+    assert (None if narrowed is None else narrowed.total) == expected
+
+
 # Goals behind a corridor two squares wide: no single square cuts them off, the two
 # squares side by side at the corridor's end do.
 WIDE_DOOR = level("""

@@ -40,7 +40,8 @@ from termgames.sokoban.solver.found import Found, Push, Verdict, check, steps_fo
 from termgames.sokoban.solver.release import Holding
 
 DEFAULT_NODES = 1_500_000
-"""Positions a search may keep (about 300 MB at most); past that it gives up."""
+"""Positions a search may keep; past that it gives up. It was sized as about 300 MB, but
+XSokoban 11-16, 18 and 20 fill 400-605 MB by the time they reach it (issue 44 measurements)."""
 MATCHINGS_BYTES = 40_000_000
 """Memory for the matchings kept for updating (the newest): a position's children are
 usually measured soon after it was, while its matching is still here. A kept matching
@@ -166,6 +167,11 @@ class BestFirst:
             index = columns.index(box)
             columns[index] = target
             assignment = kept[2].with_column(index, costs[target])
+        elif kept is not None and self.exact and fixed & kept[0] == kept[0]:
+            # Boxes froze on goals: more walls, no cost lower, so the kept matching's
+            # potentials still hold and most of its pairs stay.
+            columns = list(members(boxes & ~fixed))
+            assignment = self.narrowed(kept, fixed, columns, costs)
         else:
             columns = list(members(boxes & ~fixed))
             assignment = assign_columns([costs[square] for square in columns],
@@ -179,6 +185,21 @@ class BestFirst:
                 matchings.popitem(last=False)  # the oldest
             matchings[boxes] = (fixed, tuple(columns), assignment, value)
         return value
+
+    def narrowed(self, kept: tuple[int, tuple[int, ...], Assignment, int], fixed: int,
+                 columns: list[int], costs: list[tuple[int, ...]]) -> Assignment | None:
+        """The matching of boxes on ``columns`` with the boxes of ``fixed`` as walls,
+        from the ``kept`` matching of the parent, whose frozen boxes were fewer."""
+        old_columns = {square: index for index, square in enumerate(kept[1], 1)}
+        old_rows: dict[int, int] = {}
+        rows_from = []
+        for goal in self.board.goals:
+            if not kept[0] >> goal & 1:
+                old_rows[goal] = len(old_rows) + 1
+                if not fixed >> goal & 1:
+                    rows_from.append(old_rows[goal])
+        return kept[2].narrowed([costs[square] for square in columns], rows_from,
+                                [old_columns.get(square, 0) for square in columns])
 
     def estimate(self, boxes: int, before: int, box: int, target: int) -> int:
         """About the bound of these boxes, which came from ``before`` by a push of
