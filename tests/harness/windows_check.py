@@ -31,11 +31,12 @@ POSIX_ONLY_SIGNAL_FUNCTIONS = ("pthread_sigmask", "pthread_kill", "sigpending", 
                                "getitimer", "siginterrupt")
 POSIX_ONLY_OS_FUNCTIONS = ("pwrite", "pread")
 """What os has here and not on Windows, among what termgames might call."""
-PLATFORM_NEUTRAL = ("click", "sqlite3", "subprocess", "asyncio", "selectors",
+PLATFORM_NEUTRAL = ("termgames", "click", "sqlite3", "subprocess", "asyncio", "selectors",
                     "multiprocessing.pool", "concurrent.futures", "pytest", "asyncssh",
                     "aiohttp")
 """Imported before the shims: modules that pick their own platform's code as they are
-imported (and would look for Windows' own modules here), as they do on Windows."""
+imported (and would look for Windows' own modules here), as they do on Windows; and the
+package itself first (it only sets the warning filter asyncssh's import needs)."""
 
 
 def pretend_windows() -> None:
