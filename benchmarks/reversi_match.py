@@ -159,9 +159,16 @@ def _depth(values: list[int]) -> str:
     return f"{statistics.mean(values):.1f}" if values else "-"
 
 
-def table(a: str, b: str, results: list[GameResult], condition: str) -> list[str]:
+OVERRUN_S = 0.1
+"""A timed move is counted as late once it is this much over the budget (the game's top
+level must answer within 0.9 s of its 0.8)."""
+
+
+def table(a: str, b: str, results: list[GameResult], condition: str,
+          late_after: float | None = None) -> list[str]:
     """The summary: games, A's wins/draws/losses, score and interval, disc margin, and
-    each side's move times, positions a second and depth."""
+    each side's move times (and how many took longer than ``late_after`` seconds),
+    positions a second and depth."""
     games = len(results)
     wins = sum(1 for r in results if r.points == 1.0)
     draws = sum(1 for r in results if r.points == 0.5)
@@ -177,6 +184,7 @@ def table(a: str, b: str, results: list[GameResult], condition: str) -> list[str
         if mine:
             by_colour.append(f"A as {side.value}: "
                              f"{100 * sum(r.points for r in mine) / len(mine):.1f}% of {len(mine)}")
+    late_header = "" if late_after is None else f"over {late_after:g} s  "
     lines = [f"{a} (A) against {b} (B), {condition}", "",
              f"{'games':>5}  {'A wins':>6}  {'draws':>5}  {'A losses':>8}  {'A score':>7}  "
              f"{'95% interval (Wilson)':>21}  {'A disc margin':>13}",
@@ -184,13 +192,15 @@ def table(a: str, b: str, results: list[GameResult], condition: str) -> list[str
              f"{f'{100 * low:.1f}% - {100 * high:.1f}%':>21}  {margin:>13}",
              "  ".join(by_colour), "",
              f"{'engine':<24}  {'moves':>6}  {'ms a move: mean / max':>21}  "
-             f"{'positions/s':>11}  {'mean depth':>10}"]
+             f"{late_header:>{len(late_header)}}{'positions/s':>11}  {'mean depth':>10}"]
     for name, sides in ((f"A {a}", [r.a for r in results]), (f"B {b}", [r.b for r in results])):
         times = [t for s in sides for t in s.times]
         nodes = sum(s.nodes for s in sides)
         spent = sum(times, 0.0)
         rate = f"{nodes / spent:,.0f}" if nodes and spent else "-"
-        lines.append(f"{name:<24}  {len(times):>6}  {_ms(times):>21}  {rate:>11}  "
+        late = "" if late_after is None else \
+            f"{sum(1 for t in times if t > late_after):>{len(late_header) - 2}}  "
+        lines.append(f"{name:<24}  {len(times):>6}  {_ms(times):>21}  {late}{rate:>11}  "
                      f"{_depth([d for s in sides for d in s.depths]):>10}")
     return lines
 
@@ -267,7 +277,8 @@ def main() -> None:
         if stopped:
             print(f"reversi_match: {stopped.how} after {len(results)} of {len(work)} games",
                   file=sys.stderr)
-        print("\n".join(table(options.a, options.b, results, condition)))
+        late_after = None if budget.seconds is None else budget.seconds + OVERRUN_S
+        print("\n".join(table(options.a, options.b, results, condition, late_after)))
     stopped.exit()
 
 

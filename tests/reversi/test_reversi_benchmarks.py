@@ -91,6 +91,18 @@ def test_a_short_match_plays_both_colours_and_scores() -> None:
     assert "Wilson" in lines[2]
 
 
+def test_the_table_counts_the_moves_later_than_the_bound() -> None:
+    quick = reversi_match.EnginePlay(times=[0.80, 0.85, 0.95, 1.2], nodes=4000)
+    other = reversi_match.EnginePlay(times=[0.01, 0.02], nodes=0)
+    results = [reversi_match.GameResult(1, Side.X, 40, 24, quick, other)]
+    lines = reversi_match.table("search", "random", results, "test", late_after=0.9)
+    header = lines.index(next(line for line in lines if line.startswith("engine")))
+    assert "over 0.9 s" in lines[header]
+    assert lines[header + 1].split()[:7] == ["A", "search", "4", "950", "/", "1200", "2"]
+    assert lines[header + 2].split()[6] == "0"
+    assert "over" not in "".join(reversi_match.table("search", "random", results, "test"))
+
+
 FAKE_ENGINE = """\
 import sys
 from termgames.reversi.board import Side, Position
