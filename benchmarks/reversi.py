@@ -19,6 +19,7 @@ from benchmarks import classic_reversi
 from benchmarks.ptycost import percentile, print_table
 from termgames.reversi.board import Position, Side, perft
 from termgames.reversi.engine.players import SEARCH_LIMITS, Limits, corner_best, start_search
+from termgames.reversi.engine.principal import KeptTables
 from termgames.reversi.match import Match
 from termgames.reversi.simulate import run, tally
 
@@ -55,11 +56,12 @@ def strength_game(number: int) -> tuple[int, int, list[float]]:
     limits = SEARCH_LIMITS[5]
     match = Match(Side.X)
     times = []
+    kept = KeptTables()
     while not match.over:
         position = match.position
         if position.turn is engine_side:
             started = time.perf_counter()
-            search = start_search("search", position, limits, rng)
+            search = start_search("search", position, limits, rng, kept=kept)
             search.advance()
             times.append(time.perf_counter() - started)
             move = search.choice

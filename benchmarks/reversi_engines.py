@@ -20,6 +20,7 @@ start has X on d4 and e5 and X moves first, so its first moves are c5, d6, e3 an
 from __future__ import annotations
 
 import dataclasses
+import inspect
 import random
 import re
 import time
@@ -123,12 +124,14 @@ class OurEngine:
         # Today's engine, whose statistics are read from its Search object: "search" until
         # the new engine's think() exists, and "search-classic" once it is there.
         self._classic = name == "search-classic" or (name == "search" and self._think is None)
+        self._kept = _kept_tables(self._think)
 
     def choose(self, position: Position, rng: random.Random) -> Choice:
         """The strategy's move, with nodes, depth and exactness where the engine tells."""
         if self._think is not None:
+            kept = {} if self._kept is None else {"kept": self._kept}
             return _thought(self._think(position, seconds=self.budget.seconds,
-                                        nodes=self.budget.nodes, rng=rng))
+                                        nodes=self.budget.nodes, rng=rng, **kept))
         if self._classic:
             search = search_classic.ClassicSearch(position, search_limits(self.budget), rng)
             search.advance()
@@ -138,6 +141,16 @@ class OurEngine:
 
     def close(self) -> None:
         """Nothing to let go of."""
+
+
+def _kept_tables(think: Callable[..., Any] | None) -> object | None:
+    """Tables for this engine's searches to hand on from move to move, as the game's own
+    player keeps them; None for a version of the engine that keeps none."""
+    if think is None or "kept" not in inspect.signature(think).parameters:
+        return None
+    from termgames.reversi.engine import principal
+
+    return principal.KeptTables()
 
 
 EXTERNAL_KINDS = ("ntest", "edax")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from termgames.reversi.engine import Thinking, start_search
+from termgames.reversi.engine import KeptTables, Thinking, start_search
 from termgames.reversi.match import Match
 from termgames.reversi.settings import Settings
 
@@ -26,6 +26,8 @@ class Thinker:
         self.settings, self.rng, self.now = settings, rng, now
         self.strategy = settings.opponent.play()
         self.search: Thinking | None = None
+        self.kept = KeptTables()
+        """What the computer's searches of this match learnt, for its next move."""
 
     def to_move(self, match: Match) -> bool:
         """Whether the game goes on with the computer to move."""
@@ -37,7 +39,7 @@ class Thinker:
         opponent = self.settings.opponent
         if opponent.strategy.searches:
             self.search = start_search(opponent.strategy, match.position, opponent.limits,
-                                       self.rng, clock=self.now)
+                                       self.rng, clock=self.now, kept=self.kept)
 
     def think(self, match: Match) -> bool:
         """One slice of thought; once the move is chosen, play it and say so (True)."""

@@ -11,7 +11,13 @@ import pytest
 from termgames.reversi.board import Bitboard, Position, flips, legal_moves
 from termgames.reversi.engine.limits import Limits
 from termgames.reversi.engine.players import Thought, think
-from termgames.reversi.engine.principal import WIN, PrincipalVariation, default_evaluation
+from termgames.reversi.engine.principal import (
+    KEPT_SETS,
+    WIN,
+    KeptTables,
+    PrincipalVariation,
+    default_evaluation,
+)
 from tests.harness.boards import random_position
 
 evaluate = default_evaluation()  # what Search uses unless given another
@@ -167,34 +173,69 @@ def two_moves_on(position: Position) -> Position:
 def test_the_next_search_of_the_game_starts_from_the_last_ones_tables() -> None:
     position = random_position(5, 20)
     kept = Limits(seconds=None, max_depth=2, endgame_empties=0, keep_tables=True)
-    first = PrincipalVariation(position, kept, probcut=False)
+    player = KeptTables()
+    first = PrincipalVariation(position, kept, probcut=False, kept=player)
     first.advance()
     reply, _ = position.play(position.move_list()[0])
-    opponent = PrincipalVariation(reply, kept, probcut=False)  # the other side keeps its own
+    # The other side keeps its own (an engine playing itself):
+    opponent = PrincipalVariation(reply, kept, probcut=False, kept=player)
     opponent.advance()
     assert opponent.table is not first.table
     later = two_moves_on(position)
     assert later.turn is position.turn
     deeper = Limits(seconds=None, max_depth=4, endgame_empties=0, keep_tables=True)
-    second = PrincipalVariation(later, deeper, probcut=False)
+    second = PrincipalVariation(later, deeper, probcut=False, kept=player)
     assert second.table is first.table  # handed on: two moves later in the same game
     second.advance()
     # Its entries are shallower than any the deeper search asks for: they order the moves
     # but decide nothing, so the score is still plain alpha-beta's.
     assert second.score == alpha_beta(later.own, later.opp, 4, -2 * WIN, 2 * WIN)
-    again = PrincipalVariation(later, deeper, probcut=False)
+    again = PrincipalVariation(later, deeper, probcut=False, kept=player)
     assert again.table is not second.table and not again.table  # the same root: afresh
-    elsewhere = PrincipalVariation(random_position(6, 30), deeper, probcut=False)
+    elsewhere = PrincipalVariation(random_position(6, 30), deeper, probcut=False,
+                                   kept=player)
     assert not elsewhere.table  # another game's position (and the tables were taken)
+
+
+def test_each_player_keeps_its_own_tables() -> None:
+    # Two games side by side in one process (the served arcade): a search takes only the
+    # tables its own player kept, and one with none to take starts afresh.
+    position = random_position(5, 20)
+    limits = Limits(seconds=None, max_depth=3, endgame_empties=0, keep_tables=True)
+    mine, theirs = KeptTables(), KeptTables()
+    first = PrincipalVariation(position, limits, probcut=False, kept=mine)
+    first.advance()
+    assert first.table
+    later = two_moves_on(position)
+    other = PrincipalVariation(later, limits, probcut=False, kept=theirs)
+    assert not other.table
+    alone = PrincipalVariation(later, limits, probcut=False)
+    assert not alone.table
+    assert PrincipalVariation(later, limits, probcut=False, kept=mine).table is first.table
+
+
+def test_a_process_holds_only_the_sets_kept_last() -> None:
+    # The served arcade may have many games at the top level: only KEPT_SETS sets are held
+    # between moves, the least recently kept let go first.
+    position = random_position(5, 20)
+    limits = Limits(seconds=None, max_depth=2, endgame_empties=0, keep_tables=True)
+    players = [KeptTables() for _ in range(KEPT_SETS + 2)]
+    for player in players:
+        PrincipalVariation(position, limits, probcut=False, kept=player).advance()
+    later = two_moves_on(position)
+    held = [bool(PrincipalVariation(later, limits, probcut=False, kept=player).table)
+            for player in players]
+    assert held == [False, False] + [True] * KEPT_SETS
 
 
 def test_only_the_top_level_hands_its_tables_on() -> None:
     position = random_position(7, 20)
-    limits = Limits(seconds=None, max_depth=3, endgame_empties=0)
-    first = PrincipalVariation(position, limits)
+    player = KeptTables()
+    first = PrincipalVariation(position, Limits(seconds=None, max_depth=3, endgame_empties=0),
+                               kept=player)
     first.advance()
     second = PrincipalVariation(two_moves_on(position), Limits(
-        seconds=None, max_depth=3, endgame_empties=0, keep_tables=True))
+        seconds=None, max_depth=3, endgame_empties=0, keep_tables=True), kept=player)
     assert second.table is not first.table and not second.table
 
 
@@ -226,10 +267,11 @@ def test_a_table_half_full_is_not_handed_on() -> None:
     # Pruning a big table mid-search would hold the move up: it is dropped instead.
     position = random_position(8, 20)
     kept = Limits(seconds=None, max_depth=4, endgame_empties=0, keep_tables=True)
-    first = PrincipalVariation(position, kept, table_entries=100)
+    player = KeptTables()
+    first = PrincipalVariation(position, kept, table_entries=100, kept=player)
     first.advance()
     assert len(first.table) > 50
-    second = PrincipalVariation(two_moves_on(position), kept, table_entries=100)
+    second = PrincipalVariation(two_moves_on(position), kept, table_entries=100, kept=player)
     assert second.table is not first.table and not second.table
-    roomy = PrincipalVariation(two_moves_on(two_moves_on(position)), kept)
+    roomy = PrincipalVariation(two_moves_on(two_moves_on(position)), kept, kept=player)
     assert not roomy.table  # the tables went with the dropped set

@@ -8,6 +8,7 @@ import random
 
 from termgames.reversi.board import Side
 from termgames.reversi.engine.players import opponent_for
+from termgames.reversi.engine.principal import PrincipalVariation
 from termgames.reversi.match import Match
 from termgames.reversi.settings import Settings
 from termgames.reversi.thinking import THINK_SLICE_S, Thinker
@@ -66,3 +67,19 @@ def test_the_classic_engine_thinks_in_slices_too() -> None:
     while not computer.think(match):
         slices += 1
     assert slices > 1 and match.moves == 1
+
+
+def test_the_top_levels_next_search_starts_from_what_its_last_one_learnt() -> None:
+    computer, clock = thinker(5)
+    match = Match(Side.O)
+    clock.tick_by(THINK_SLICE_S / 3)
+    computer.begin(match)
+    while not computer.think(match):
+        pass
+    match.play(match.position.move_list()[0])  # the player's reply
+    computer.begin(match)
+    search = computer.search
+    assert isinstance(search, PrincipalVariation) and search.table
+    level_four, _ = thinker(4)  # the levels below keep nothing
+    level_four.begin(match)
+    assert isinstance(level_four.search, PrincipalVariation) and not level_four.search.table

@@ -18,7 +18,7 @@ from termgames.reversi.engine.players import (
     start_search,
     strategy,
 )
-from termgames.reversi.engine.principal import default_evaluation
+from termgames.reversi.engine.principal import KeptTables, default_evaluation
 
-__all__ = ["SIMULATION_SEARCH", "STRATEGY_NAMES", "Opponent", "StrategyName", "Thinking",
-           "default_evaluation", "opponent_for", "start_search", "strategy"]
+__all__ = ["SIMULATION_SEARCH", "STRATEGY_NAMES", "KeptTables", "Opponent", "StrategyName",
+           "Thinking", "default_evaluation", "opponent_for", "start_search", "strategy"]

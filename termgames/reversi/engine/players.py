@@ -159,12 +159,14 @@ SIMULATION_SEARCH = Limits(seconds=None, nodes=5_000, endgame_empties=8)
 
 def start_search(name: StrategyName | str, position: Position, limits: Limits,
                  rng: random.Random | None = None,
-                 clock: Callable[[], float] = time.perf_counter) -> Thinking:
-    """A search of ``position`` by the engine called ``name``, to advance in slices."""
+                 clock: Callable[[], float] = time.perf_counter,
+                 kept: principal.KeptTables | None = None) -> Thinking:
+    """A search of ``position`` by the engine called ``name``, to advance in slices
+    (``kept``: the player's tables from its earlier moves, where its limits keep them)."""
     if StrategyName.named(name) is StrategyName.SEARCH_CLASSIC:
         return classic.ClassicSearch(position, limits, rng, clock)
     if StrategyName.named(name) is StrategyName.SEARCH:
-        return principal.PrincipalVariation(position, limits, rng, clock)
+        return principal.PrincipalVariation(position, limits, rng, clock, kept=kept)
     raise ValueError(f"{name} is not a search engine")
 
 
@@ -207,8 +209,10 @@ def opponent_for(level: int, ai: StrategyName | str | None = None) -> Opponent:
 
 
 def _search_strategy(name: StrategyName, limits: Limits) -> Strategy:
+    kept = principal.KeptTables()  # this strategy's own, whatever else runs beside it
+
     def choose(position: Position, rng: random.Random) -> Square:
-        search = start_search(name, position, limits, rng)
+        search = start_search(name, position, limits, rng, kept=kept)
         search.advance()
         return search.choice
 
@@ -241,10 +245,13 @@ class Thought:
 
 
 def think(position: Position, *, seconds: float | None = None, nodes: int | None = None,
-          rng: random.Random | None = None) -> Thought:
+          rng: random.Random | None = None, kept: principal.KeptTables | None = None
+          ) -> Thought:
     """The engine's move in ``position``, within ``seconds`` of thinking or ``nodes``
     positions (then the same answer on any machine); with no limit given it thinks as
-    the game's strongest level does. ValueError if the side to move has no move.
+    the game's strongest level does, starting from the tables in ``kept`` (the same
+    player's earlier moves of the game) if given. ValueError if the side to move has no
+    move.
 
     >>> think(Position(), nodes=2000).square in Position().move_list()
     True
@@ -254,7 +261,7 @@ def think(position: Position, *, seconds: float | None = None, nodes: int | None
     limits = SEARCH_LIMITS[TOP_LEVEL]
     if seconds is not None or nodes is not None:
         limits = replace(limits, seconds=seconds, nodes=nodes)
-    search = principal.PrincipalVariation(position, limits, rng)
+    search = principal.PrincipalVariation(position, limits, rng, kept=kept)
     search.advance()
     return Thought(search.choice, search.depth, search.nodes, search.exact,
                    _centi_discs(search.score))

@@ -8,10 +8,10 @@ prunes a subtree when a shallow search predicts, with the spread fitted by
 ``benchmarks/reversi_mpc.py``, that the deep one would fail outside the window.
 
 At the top level (``Limits.keep_tables``) a search starts from the tables its side's
-search of the game's last move left, and from ``Limits.wld_empties`` down to the exact
-solve it ranks the moves, then proves them won, drawn or lost in that order and plays
-the first proven win (the score the match counts), as NTest and Edax do short of their
-exact solve.
+search of the game's last move left (``KeptTables``, owned by the game's player), and from
+``Limits.wld_empties`` down to the exact solve it ranks the moves, then proves them won,
+drawn or lost in that order and plays the first proven win (the score the match counts),
+as NTest and Edax do short of their exact solve.
 
 The evaluation is a parameter: any ``Evaluation`` (own, opp) -> centi-discs, the final
 disc difference it predicts for the side to move. The search assumes nothing else of it.
@@ -28,6 +28,8 @@ import functools
 import random
 import sys
 import time
+import weakref
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -36,7 +38,8 @@ from termgames.reversi.engine.endgame import CHECK_EVERY, EndgameSolver, final_s
 from termgames.reversi.engine.limits import Limits, OutOfBudget, OutOfSlice
 from termgames.reversi.engine.moves import flips, legal_moves
 
-__all__ = ["MPC", "TABLE_ENTRIES", "WIN", "Evaluation", "PrincipalVariation", "default_evaluation"]
+__all__ = ["MPC", "TABLE_ENTRIES", "WIN", "Evaluation", "KeptTables", "PrincipalVariation",
+           "default_evaluation"]
 
 Evaluation = Callable[[Bitboard, Bitboard], int]
 """(own, opp) with ``own`` to move -> the predicted final disc difference, x100."""
@@ -108,9 +111,9 @@ def default_evaluation() -> Evaluation:
 
 
 @dataclass
-class _Kept:
-    """The tables of the last finished search that asked to keep them, and what they
-    hold true for: positions after its root, scored by that evaluation and rules."""
+class TableSet:
+    """The tables a finished search handed on, and what they hold true for: positions
+    after its root, scored by that evaluation and rules."""
 
     occupied: Bitboard
     table: dict[int, tuple[int, int, int, Square]]
@@ -120,13 +123,47 @@ class _Kept:
     winner_takes_empties: bool
 
 
-_kept: dict[Side, _Kept] = {}
-"""The tables handed on (``Limits.keep_tables``), one set for each side to move, so that
-two engines playing each other in one process each keep their own. A search takes its
-side's set only if its root is one or two moves after that set's (their discs' squares
-and one or two more): the side's last move in the game. So a search starts from what
-that side's searches of the game's earlier moves found, and the same position searched
-twice in a row is searched afresh the second time."""
+class KeptTables:
+    """The tables one player's searches hand on from move to move (``Limits.keep_tables``),
+    one set for each side to move, so that an engine playing itself keeps one for each. A
+    search takes its side's set only if its root is one or two moves after that set's
+    (their discs' squares and one or two more): the side's last move in the game. So a
+    search starts from what that side's searches of the game's earlier moves found, and
+    the same position searched twice in a row is searched afresh the second time. Whoever
+    plays a game owns one (the game's thinker, a strategy, a benchmark's engine), so that
+    games played side by side in one process never share tables; and only the
+    ``KEPT_SETS`` sets kept last in the process are held, whoever kept them."""
+
+    def __init__(self) -> None:
+        self._sets: dict[Side, TableSet] = {}
+
+    def take(self, side: Side) -> TableSet | None:
+        """The set ``side``'s last search left, handed over (None if there is none)."""
+        _recently_kept.pop((id(self), side), None)
+        return self._sets.pop(side, None)
+
+    def keep(self, side: Side, kept: TableSet) -> None:
+        """Keep ``kept`` for ``side``'s next search (in place of any set before it); the
+        set kept least recently in the process is let go once more than ``KEPT_SETS``
+        are held."""
+        self._sets[side] = kept
+        _recently_kept[(id(self), side)] = weakref.ref(self)
+        _recently_kept.move_to_end((id(self), side))
+        while len(_recently_kept) > KEPT_SETS:
+            (_, oldest_side), owner = _recently_kept.popitem(last=False)
+            holder = owner()
+            if holder is not None:
+                holder._sets.pop(oldest_side, None)
+
+
+KEPT_SETS = 4
+"""Sets of tables held between moves in one process, whoever kept them. A set can take
+tens of megabytes (about 190 bytes an entry, up to half of ``TABLE_ENTRIES`` plus half
+of the exact table's), and the served arcade may have many games at the top level at
+once: the sets kept least recently give way, and those games' next searches start
+afresh. Four cover two engines playing each other (a benchmark) with room to spare."""
+_recently_kept: OrderedDict[tuple[int, Side], weakref.ref[KeptTables]] = OrderedDict()
+"""Every set held, by (its owner's id, side), the least recently kept first."""
 
 
 class PrincipalVariation(EndgameSolver):
@@ -135,8 +172,10 @@ class PrincipalVariation(EndgameSolver):
     def __init__(self, position: Position, limits: Limits, rng: random.Random | None = None,
                  clock: Callable[[], float] = time.perf_counter,
                  evaluate: Evaluation | None = None, probcut: bool = True,
-                 table_entries: int = TABLE_ENTRIES, winner_takes_empties: bool = False
-                 ) -> None:
+                 table_entries: int = TABLE_ENTRIES, winner_takes_empties: bool = False,
+                 kept: KeptTables | None = None) -> None:
+        """``kept``: the tables of this player's earlier searches, taken and handed on
+        if ``limits.keep_tables`` says so (without them a search starts afresh)."""
         super().__init__(winner_takes_empties)
         self.root = position
         self.limits = limits
@@ -175,12 +214,13 @@ class PrincipalVariation(EndgameSolver):
         self._until = float("inf")
         self._slice_nodes = 0
         self._stalls = 0
-        if limits.keep_tables:
-            self._take_kept()
+        self._kept = kept if limits.keep_tables else None
+        if self._kept is not None:
+            self._take_kept(self._kept)
 
-    def _take_kept(self) -> None:
+    def _take_kept(self, tables: KeptTables) -> None:
         """Start from the side's last finished search's tables if they hold here."""
-        kept = _kept.pop(self.root.turn, None)
+        kept = tables.take(self.root.turn)
         if kept is None:
             return
         occupied = self.root.own | self.root.opp
@@ -195,11 +235,11 @@ class PrincipalVariation(EndgameSolver):
             if len(kept.exact_table) <= self.exact_table_entries // 2:
                 self.exact_table = kept.exact_table
 
-    def _hand_over(self) -> None:
-        """Leave the tables to the next search (``Limits.keep_tables``)."""
-        _kept[self.root.turn] = _Kept(self.root.own | self.root.opp, self.table,
-                                      self.exact_table, self.evaluate, self.probcut,
-                                      self.winner_takes_empties)
+    def _hand_over(self, tables: KeptTables) -> None:
+        """Leave the tables to the side's next search."""
+        tables.keep(self.root.turn, TableSet(self.root.own | self.root.opp, self.table,
+                                          self.exact_table, self.evaluate, self.probcut,
+                                          self.winner_takes_empties))
 
     # The budget -------------------------------------------------------------------------
 
@@ -246,8 +286,8 @@ class PrincipalVariation(EndgameSolver):
                 self._stop_mid_iteration()
                 break
             self._stalls = 0
-        if self.limits.keep_tables:
-            self._hand_over()
+        if self._kept is not None:
+            self._hand_over(self._kept)
         return True
 
     def _step(self) -> None:
