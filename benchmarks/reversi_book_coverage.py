@@ -59,9 +59,13 @@ def main() -> None:
     parser.add_argument("--file", type=Path, default=OPENINGS, help="the openings file")
     args = parser.parse_args()
     paths = sorted(args.wthor.glob("WTH_*.wtb"))
-    if not paths:
-        sys.exit(f"reversi_book_coverage: no WTH_*.wtb file in {args.wthor}")
-    met, openings, games = coverage(args.file, paths)
+    try:
+        if not paths:
+            raise ValueError(f"no WTH_*.wtb file in {args.wthor}")
+        met, openings, games = coverage(args.file, paths)
+    except (ValueError, OSError) as error:  # a bad folder or file: a bad argument
+        print(f"reversi_book_coverage: {error}", file=sys.stderr)
+        sys.exit(2)
     print(f"{games:,} games from {len(paths)} files; {openings} openings in {args.file.name}")
     print()
     print("reached by at least  openings")

@@ -3,6 +3,8 @@ the board's symmetries, and not one the games never reach."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 from benchmarks.reversi_book_coverage import coverage
@@ -31,3 +33,11 @@ def test_an_opening_reached_by_a_mirrored_game_is_counted(tmp_path: Path) -> Non
     met, wanted, games = coverage(openings, sorted(tmp_path.glob("WTH_*.wtb")))
     assert (wanted, games) == (2, 2)
     assert met == {"c5c6d6": 2}
+
+
+def test_a_folder_without_wthor_files_is_a_bad_argument(tmp_path: Path) -> None:
+    result = subprocess.run([sys.executable, "-m", "benchmarks.reversi_book_coverage",
+                             "--wthor", str(tmp_path)], capture_output=True, text=True,
+                            cwd=Path(__file__).resolve().parents[2], check=False)
+    assert result.returncode == 2, result
+    assert result.stderr == f"reversi_book_coverage: no WTH_*.wtb file in {tmp_path}\n"
