@@ -199,9 +199,12 @@ def main() -> None:
                          f"{fast} of {len(waits)} ({100 * fast / len(waits):.1f}%); "
                          f"p50 {statistics.median(waits):.2f} s, "
                          f"p90 {percentile(waits, 0.9):.2f} s"))
-    unsolved = [f"{outcome.number} ({outcome.verdict})" for outcome in outcomes
-                if outcome.verdict != Verdict.SOLVED.value]
-    rows.append(("not solved", ", ".join(unsolved) or "none"))
+    unsolved: dict[str, list[str]] = {}
+    for outcome in outcomes:
+        if outcome.verdict != Verdict.SOLVED.value:
+            unsolved.setdefault(outcome.verdict, []).append(str(outcome.number))
+    rows.append(("not solved", "; ".join(f"{len(numbers)} {verdict}: {', '.join(numbers)}"
+                                         for verdict, numbers in unsolved.items()) or "none"))
     rows.append(("wall time", f"{wall:.0f} s"))
     width = max(len(label) for label, _ in rows)
     print(f"{'measure':<{width}}  value")
