@@ -248,11 +248,11 @@ def proven_outcome(position: Position, square: int) -> int:
 
 def test_the_proof_plays_a_win_where_one_is_and_else_a_draw() -> None:
     # A one-ply ranking is often wrong so close to the end: the proof must find better.
-    limits = Limits(seconds=None, max_depth=1, endgame_empties=8, wld_empties=13)
+    limits = Limits(seconds=None, max_depth=1, endgame_empties=7, wld_empties=12)
     switched = 0
     for seed in range(12):
-        position = random_position(seed, 47)
-        if len(position.move_list()) < 2 or position.empties() > 13:
+        position = random_position(seed, 48)
+        if len(position.move_list()) < 2 or position.empties() > 12:
             continue
         search = PrincipalVariation(position, limits)
         search.advance()
