@@ -192,7 +192,7 @@ def table(a: str, b: str, results: list[GameResult], condition: str,
              f"{f'{100 * low:.1f}% - {100 * high:.1f}%':>21}  {margin:>13}",
              "  ".join(by_colour), "",
              f"{'engine':<24}  {'moves':>6}  {'ms a move: mean / max':>21}  "
-             f"{late_header:>{len(late_header)}}{'positions/s':>11}  {'mean depth':>10}"]
+             f"{late_header}{'positions/s':>11}  {'mean depth':>10}"]
     for name, sides in ((f"A {a}", [r.a for r in results]), (f"B {b}", [r.b for r in results])):
         times = [t for s in sides for t in s.times]
         nodes = sum(s.nodes for s in sides)
