@@ -78,7 +78,10 @@ class EndgameSolver:
         self.nodes = 0
         self.check_at = CHECK_EVERY
         self.winner_takes_empties = winner_takes_empties
-        self.exact_table: dict[int, tuple[int, int, Square]] = {}
+        self.exact_table: dict[int, int] = {}
+        """Bounds proven at each position, packed in one int as (best square + 1, lower +
+        64, upper + 64) from the high bits down: a dict of ints is never tracked by the
+        garbage collector, so a full collection has nothing of the table to walk."""
         self.exact_table_entries = table_entries
         self.check: Callable[[], None] = _never
 
@@ -111,7 +114,9 @@ class EndgameSolver:
         entry = table.get(key)
         hint = -1
         if entry is not None:
-            lower, upper, hint = entry
+            lower = (entry >> 8 & 255) - 64
+            upper = (entry & 255) - 64
+            hint = (entry >> 16) - 1
             if lower >= beta:
                 return lower
             if upper <= alpha:
@@ -167,7 +172,7 @@ class EndgameSolver:
             score = -self._near(theirs, mine, -beta, -score, empty, empties)
         return score
 
-    def _remember_exact(self, key: int, entry: tuple[int, int, int] | None, best: int,
+    def _remember_exact(self, key: int, entry: int | None, best: int,
                   best_square: int, alpha: int, beta: int) -> None:
         """Keep what a search in (``alpha``, ``beta``) proved of the position ``key``:
         bounds on its score, and its best move to try first next time."""
@@ -182,10 +187,11 @@ class EndgameSolver:
         else:
             lower, upper = -64, best
         if entry is not None:  # what was known and what is proven now both hold
-            lower, upper = max(lower, entry[0]), min(upper, entry[1])
+            lower = max(lower, (entry >> 8 & 255) - 64)
+            upper = min(upper, (entry & 255) - 64)
             if lower > upper:
                 lower = upper = best
-        table[key] = (lower, upper, best_square)
+        table[key] = (best_square + 1) << 16 | (lower + 64) << 8 | (upper + 64)
 
     def _prune_exact(self) -> None:
         """Forget the shallower half of the table (by empties) to stay within its size."""

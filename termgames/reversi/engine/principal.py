@@ -48,6 +48,15 @@ WIN = 1_000_000
 """A finished game scores WIN plus the disc difference (or minus, lost): above any
 evaluation, so a proven result outranks a predicted one."""
 _INFINITY = 2 * WIN
+# A table entry is one int, (depth, best square + 1, lower + offset, upper + offset) from
+# its high bits down: a dict of ints alone is never tracked by the garbage collector, so a
+# full collection has nothing of the tables to walk (with tuples, hundreds of thousands of
+# entries held it up for a fifth of a second, mid-move), and an int is smaller.
+_SCORE_BITS = 22
+_SCORE_OFFSET = 1 << 21  # above _INFINITY: every score is a field of its own
+_SCORE_MASK = (1 << _SCORE_BITS) - 1
+_SQUARE_SHIFT = 2 * _SCORE_BITS
+_DEPTH_SHIFT = _SQUARE_SHIFT + 7
 TABLE_ENTRIES = 300_000
 """Most positions the midgame table keeps (a few hundred bytes each)."""
 MOBILITY_ORDER_DEPTH = 3
@@ -116,8 +125,8 @@ class TableSet:
     after its root, scored by that evaluation and rules."""
 
     occupied: Bitboard
-    table: dict[int, tuple[int, int, int, Square]]
-    exact_table: dict[int, tuple[int, int, Square]]
+    table: dict[int, int]
+    exact_table: dict[int, int]
     evaluate: Evaluation
     probcut: bool
     winner_takes_empties: bool
@@ -158,7 +167,7 @@ class KeptTables:
 
 KEPT_SETS = 4
 """Sets of tables held between moves in one process, whoever kept them. A set can take
-tens of megabytes (about 190 bytes an entry, up to half of ``TABLE_ENTRIES`` plus half
+tens of megabytes (about 130 bytes an entry, up to half of ``TABLE_ENTRIES`` plus half
 of the exact table's), and the served arcade may have many games at the top level at
 once: the sets kept least recently give way, and those games' next searches start
 afresh. Four cover two engines playing each other (a benchmark) with room to spare."""
@@ -183,7 +192,8 @@ class PrincipalVariation(EndgameSolver):
         self.started = clock()  # before the evaluation: its first use builds its tables
         self.evaluate = evaluate or default_evaluation()
         self.probcut = probcut and bool(MPC)
-        self.table: dict[int, tuple[int, int, int, Square]] = {}
+        self.table: dict[int, int] = {}
+        """Bounds proven at each position: ``_packed`` entries."""
         self.table_entries = table_entries
         self.deadline = (self.started + limits.seconds) if limits.seconds else float("inf")
         self.check = self._budget
@@ -264,7 +274,7 @@ class PrincipalVariation(EndgameSolver):
     def table_bytes(self) -> int:
         """Roughly what the two tables hold, in bytes (keys, entries and the dicts)."""
         entries = len(self.table) + len(self.exact_table)
-        per_entry = 36 + 32 + 4 * 8 + 56  # a 128-bit key, a 4-tuple and small ints, shared
+        per_entry = 36 + 36 + 56  # a 128-bit key, an entry packed in an int, the dict's slot
         return sys.getsizeof(self.table) + sys.getsizeof(self.exact_table) + \
             entries * per_entry
 
@@ -406,8 +416,10 @@ class PrincipalVariation(EndgameSolver):
             return self._frontier(own, opp, moves, alpha, beta, key, entry)
         hint = -1
         if entry is not None:
-            stored, lower, upper, hint = entry
-            if stored >= depth:
+            hint = (entry >> _SQUARE_SHIFT & 127) - 1
+            lower = (entry >> _SCORE_BITS & _SCORE_MASK) - _SCORE_OFFSET
+            upper = (entry & _SCORE_MASK) - _SCORE_OFFSET
+            if entry >> _DEPTH_SHIFT >= depth:
                 if lower >= beta:
                     return lower
                 if upper <= alpha:
@@ -439,7 +451,7 @@ class PrincipalVariation(EndgameSolver):
                     if score >= beta:
                         break
                     alpha = score
-        if entry is None or entry[0] <= depth:  # a deeper search's bounds are worth more
+        if entry is None or entry >> _DEPTH_SHIFT <= depth:  # a deeper one's are worth more
             self._remember_bounds(key, depth, best, best_square, original_alpha, beta)
         return best
 
@@ -492,14 +504,14 @@ class PrincipalVariation(EndgameSolver):
         if len(self.table) >= self.table_entries:
             self._prune()
         if best >= beta:
-            self.table[key] = (depth, best, _INFINITY, best_square)
+            self.table[key] = _packed(depth, best, _INFINITY, best_square)
         elif best > alpha:
-            self.table[key] = (depth, best, best, best_square)
+            self.table[key] = _packed(depth, best, best, best_square)
         else:
-            self.table[key] = (depth, -_INFINITY, best, best_square)
+            self.table[key] = _packed(depth, -_INFINITY, best, best_square)
 
     def _frontier(self, own: Bitboard, opp: Bitboard, moves: Bitboard, alpha: int,
-                  beta: int, key: int, entry: tuple[int, int, int, Square] | None) -> int:
+                  beta: int, key: int, entry: int | None) -> int:
         """A node one ply from the leaves: every move evaluated, the best one first if
         the table knows it (and the best one kept for the next iteration)."""
         evaluate = self.evaluate
@@ -507,14 +519,15 @@ class PrincipalVariation(EndgameSolver):
         best_square = -1
         hinted = 0
         if entry is not None:
-            _, lower, upper, hint = entry
+            lower = (entry >> _SCORE_BITS & _SCORE_MASK) - _SCORE_OFFSET
+            upper = (entry & _SCORE_MASK) - _SCORE_OFFSET
             if lower >= beta:
                 return lower
             if upper <= alpha:
                 return upper
             if lower == upper:
                 return lower
-            hinted = 1 << hint
+            hinted = 1 << ((entry >> _SQUARE_SHIFT & 127) - 1)
             moves ^= hinted
         original_alpha = alpha
         for group in (hinted, moves & _CORNERS, moves & _PLAIN, moves & _C_AND_X):
@@ -530,18 +543,25 @@ class PrincipalVariation(EndgameSolver):
                     best_square = square
                     if score > alpha:
                         if score >= beta:
-                            self.table[key] = (1, best, _INFINITY, square)
+                            self.table[key] = _packed(1, best, _INFINITY, square)
                             return score
                         alpha = score
-        self.table[key] = (1, best, best, best_square) if best > original_alpha else (
-            1, -_INFINITY, best, best_square)
+        self.table[key] = _packed(1, best, best, best_square) if best > original_alpha \
+            else _packed(1, -_INFINITY, best, best_square)
         return best
 
     def _prune(self) -> None:
         """Forget the shallower half of the table to stay within its size."""
-        depths = sorted(entry[0] for entry in self.table.values())
+        depths = sorted(entry >> _DEPTH_SHIFT for entry in self.table.values())
         keep = depths[len(depths) // 2]
-        self.table = {key: entry for key, entry in self.table.items() if entry[0] > keep}
+        self.table = {key: entry for key, entry in self.table.items()
+                      if entry >> _DEPTH_SHIFT > keep}
+
+
+def _packed(depth: int, lower: int, upper: int, square: Square) -> int:
+    """A table entry: bounds a ``depth`` search proved, and its best move."""
+    return (depth << _DEPTH_SHIFT | (square + 1) << _SQUARE_SHIFT
+            | (lower + _SCORE_OFFSET) << _SCORE_BITS | (upper + _SCORE_OFFSET))
 
 
 def _scaled(discs: int) -> int:
