@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks import reversi_match
+from benchmarks import reversi_match, reversi_mpc
 from benchmarks.reversi_engines import (
     Budget,
     Programs,
@@ -101,6 +101,38 @@ def test_the_table_counts_the_moves_later_than_the_bound() -> None:
     assert lines[header + 1].split()[:7] == ["A", "search", "4", "950", "/", "1200", "2"]
     assert lines[header + 2].split()[6] == "0"
     assert "over" not in "".join(reversi_match.table("search", "random", results, "test"))
+
+
+def test_the_probcut_fit_finds_the_line_and_its_spread() -> None:
+    # deep = 1.1 * shallow + 30, residuals +-50 alternating: a spread of exactly 50.
+    results = [{2: x, 6: round(1.1 * x + 30 + (50 if i % 2 else -50))}
+               for i, x in enumerate(range(-1000, 1000, 100))]
+    shallow, slope, intercept, sigma = reversi_mpc.fit(results, 6) or (0, 0.0, 0.0, 0.0)
+    assert shallow == 2 and abs(slope - 1.1) < 0.01 and abs(intercept - 30) < 5
+    assert abs(sigma - 50) < 2
+    assert reversi_mpc.fit(results[:9], 6) is None  # too few pairs to fit
+
+
+def test_probcut_depths_past_the_measured_reuse_the_deepest_fit(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    rng = random.Random(4)
+    results = [{d: 10 * d + rng.randrange(-300, 300) for d in range(1, 9)} for _ in range(40)]
+    chosen = [Position()] * 40  # 60 empties: in no stage, so each stage is empty
+    fits = reversi_mpc.report(chosen, results, 8)
+    assert max(fits) == reversi_mpc.TOP_DEPTH
+    for depth in range(9, reversi_mpc.TOP_DEPTH + 1):
+        assert fits[depth][0] == reversi_mpc.shallow_of(depth)
+        assert fits[depth][1:] == fits[8][1:]
+    printed = capsys.readouterr().out
+    assert "40 positions, depths 1-8" in printed and "37-54" in printed
+
+
+def test_the_probcut_positions_are_midgame_choices_and_repeat_by_seed() -> None:
+    found = reversi_mpc.positions(3, seed=5)
+    assert len(found) == 3
+    assert all(14 <= p.empties() <= 54 and len(p.move_list()) > 1 for p in found)
+    assert [(p.own, p.opp) for p in found] == [(p.own, p.opp)
+                                               for p in reversi_mpc.positions(3, seed=5)]
 
 
 FAKE_ENGINE = """\

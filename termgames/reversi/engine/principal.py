@@ -66,25 +66,26 @@ SHALLOW_ORDER_DEPTH = 5
 MPC_THRESHOLD = 1.5
 """Multi-ProbCut cuts when the deep result is this many sigmas outside the window."""
 MPC: dict[int, tuple[int, float, float, float]] = {
-    # Fitted on the trained pattern evaluation (patterns.evaluator), 119 positions of
-    # self-play, depths 1-8: python -m benchmarks.reversi_mpc --positions 120 --depth 8.
-    3: (1, 0.967, -86.1, 578.2),
-    4: (2, 0.986, 13.9, 462.2),
-    5: (1, 0.968, -49.3, 704.2),
-    6: (2, 0.977, 63.4, 651.3),
-    7: (3, 0.985, 39.4, 526.5),
-    8: (4, 1.006, 57.0, 506.9),
-    9: (5, 1.006, 57.0, 557.6),
-    10: (6, 1.006, 57.0, 613.4),
-    11: (7, 1.006, 57.0, 674.8),
-    12: (8, 1.006, 57.0, 742.2),
-    13: (9, 1.006, 57.0, 816.4),
-    14: (10, 1.006, 57.0, 898.1),
+    # Fitted on the trained pattern evaluation (patterns.evaluator), 240 positions of the
+    # engine's self-play, depths 1-10:
+    # python -m benchmarks.reversi_mpc --positions 240 --depth 10 --seed 7 --jobs 2.
+    3: (1, 0.935, -9.8, 354.6),
+    4: (2, 0.964, -64.1, 340.2),
+    5: (1, 0.938, 4.4, 447.3),
+    6: (2, 0.965, -28.2, 446.1),
+    7: (3, 1.001, 37.9, 414.6),
+    8: (4, 1.019, 45.7, 402.6),
+    9: (5, 1.007, 22.7, 362.9),
+    10: (6, 1.041, 27.7, 329.3),
+    11: (7, 1.041, 27.7, 329.3),
+    12: (8, 1.041, 27.7, 329.3),
+    13: (9, 1.041, 27.7, 329.3),
+    14: (10, 1.041, 27.7, 329.3),
 }
 """depth -> (shallow depth, slope, intercept, sigma): the deep score predicted from the
 shallow one as slope * shallow + intercept, with residuals of spread sigma (centi-discs).
 Fitted by ``python -m benchmarks.reversi_mpc``, which prints this table; depths past the
-deepest fitted reuse its fit with a wider sigma."""
+deepest fitted reuse its fit (the spread shrinks with depth where it was measured)."""
 WLD_LEAVES = 6
 """Before proving wins and losses, the moves are ranked by searches up to this many plies
 short of the end: the order in which they are tried."""
