@@ -79,7 +79,8 @@ def positions(count: int, seed: int) -> list[Position]:
             if plies < RANDOM_PLIES and rng.random() < 0.1:
                 move = rng.choice(position.move_list())
             else:
-                search = PrincipalVariation(position, limits, rng)
+                # Multi-ProbCut off: the positions must not depend on the table being fitted.
+                search = PrincipalVariation(position, limits, rng, probcut=False)
                 search.advance()
                 move = search.choice
             match.play(move)

@@ -31,6 +31,7 @@ from benchmarks.reversi_openings import (
     replay,
 )
 from termgames.reversi.board import Position, Side
+from termgames.reversi.engine import principal
 
 
 def test_every_opening_is_legal_distinct_and_balanced() -> None:
@@ -127,10 +128,15 @@ def test_probcut_depths_past_the_measured_reuse_the_deepest_fit(
     assert "40 positions, depths 1-8" in printed and "37-54" in printed
 
 
-def test_the_probcut_positions_are_midgame_choices_and_repeat_by_seed() -> None:
+def test_the_probcut_positions_are_midgame_choices_and_repeat_by_seed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     found = reversi_mpc.positions(3, seed=5)
     assert len(found) == 3
     assert all(14 <= p.empties() <= 54 and len(p.move_list()) > 1 for p in found)
+    assert [(p.own, p.opp) for p in found] == [(p.own, p.opp)
+                                               for p in reversi_mpc.positions(3, seed=5)]
+    # ...whatever the table being fitted says: a refit starts from the same positions.
+    monkeypatch.setattr(principal, "MPC", {depth: (1, 1.0, 0.0, 1.0) for depth in range(3, 15)})
     assert [(p.own, p.opp) for p in found] == [(p.own, p.opp)
                                                for p in reversi_mpc.positions(3, seed=5)]
 
