@@ -67,8 +67,9 @@ MPC_THRESHOLD = 1.5
 """Multi-ProbCut cuts when the deep result is this many sigmas outside the window."""
 MPC: dict[int, tuple[int, float, float, float]] = {
     # Fitted on the trained pattern evaluation (patterns.evaluator), 240 positions of the
-    # engine's self-play, depths 1-10:
-    # python -m benchmarks.reversi_mpc --positions 240 --depth 10 --seed 7 --jobs 2.
+    # engine's self-play, depths 1-10: python -m benchmarks.reversi_mpc --positions 240
+    # --depth 10 --seed 7 --jobs 2, when its games still played with the table before
+    # (docs/reversi-strength.md, "Multi-ProbCut refitted", has the fit run since).
     3: (1, 0.935, -9.8, 354.6),
     4: (2, 0.964, -64.1, 340.2),
     5: (1, 0.938, 4.4, 447.3),
