@@ -124,8 +124,9 @@ def chromium() -> str:
 
 @pytest.fixture(scope="session")
 def postgres_server() -> Iterator[PostgresServer]:
-    """One real PostgreSQL server for the whole run, started by the first test that asks
-    (tests/harness/postgres.py); skipped where none can be started, failed then in CI."""
+    """One real PostgreSQL server for the whole run of a test process (each of ``-n 2``'s
+    has its own), started by the first test that asks (tests/harness/postgres.py); skipped
+    where none can be started, failed then in CI."""
     server = started_server()
     yield server
     server.close()
