@@ -26,7 +26,7 @@ DEFAULT_SPEED, MIN_SPEED, MAX_SPEED = 4.0, 0.2, 50.0
 """Autoplay's moves a second: by default, and the bounds --speed accepts."""
 THINKING = "2048 thinking"
 """The name of the background work: one search at a time."""
-PLAY_NODES = 5000
+PLAY_NODES = 6000
 """Positions the AI searches a move, on average, when it plays a whole game: autoplay, and
 a simulated game unless ``--nodes`` says otherwise (a count, not a time, so a seed gives
 the same games on any machine, and autoplay's games are the simulator's)."""
@@ -214,18 +214,19 @@ class Assistant:
     def thinker_for(self, grid: Grid) -> Thinker:
         """The search for ``grid``: autoplay's within its allowance of positions (as a
         simulated game thinks), the hint's within its time from the key."""
-        from termgames.g2048.ai import Thinker
+        from termgames.g2048.ai import HINT, Thinker
 
         if self.for_autoplay:
             return Thinker(grid, budget_ms=None, nodes=self.allowance.now(),
                            clock=self.stage.now)
         if self.hint_nodes is not None:
-            return Thinker(grid, budget_ms=None, nodes=self.hint_nodes, clock=self.stage.now)
+            return Thinker(grid, budget_ms=None, nodes=self.hint_nodes, clock=self.stage.now,
+                           lookahead=HINT)
         # The budget runs from the key: the first search of a session pays for reading
         # the tables out of it (but keeps a share, to look ahead at all).
         spent = (self.stage.now() - self.asked) * 1000
         budget = max(HINT_BUDGET_MS - spent, HINT_BUDGET_MS * LEAST_THINKING)
-        return Thinker(grid, budget_ms=budget, clock=self.stage.now)
+        return Thinker(grid, budget_ms=budget, clock=self.stage.now, lookahead=HINT)
 
     # Autoplay ----------------------------------------------------------------------------
     def plan(self) -> None:

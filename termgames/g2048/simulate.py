@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from termgames.g2048.ai import tables, think
+from termgames.g2048.ai import HINT, PLAY, tables, think
 from termgames.g2048.assist import PLAY_NODES, Allowance
 from termgames.g2048.board import DEFAULT_GOAL, Game2048, highest_tile, largest_possible
 
@@ -56,9 +56,9 @@ def play_game(number: int, seed: int, nodes: int, size: int = 4,
     tile ``until``), on a ``size`` x ``size`` board, searching ``nodes`` positions a move
     on average as autoplay does: a move may also spend what the moves before it left
     unspent (up to ``SAVINGS_CAP`` moves' worth), so the crowded positions that need a deep
-    look get one. With ``budget_ms``, each move thinks within that time instead, as the
-    game's hint does: the games then depend on the machine. ``on_move`` is called after
-    each move (to count them for a progress line)."""
+    look get one. With ``budget_ms``, each move thinks within that time instead, and as far
+    ahead, as the game's hint does: the games then depend on the machine. ``on_move`` is
+    called after each move (to count them for a progress line)."""
     if size == 4:
         tables()  # built once a process, before the clock starts
     game = Game2048(size, min(DEFAULT_GOAL, largest_possible(size)), game_rng(seed, number))
@@ -67,7 +67,8 @@ def play_game(number: int, seed: int, nodes: int, size: int = 4,
     started = time.process_time()
     while until is None or highest_tile(game.grid) < until:
         decision = think(game.grid, budget_ms=budget_ms,
-                         nodes=None if budget_ms is not None else allowance.now())
+                         nodes=None if budget_ms is not None else allowance.now(),
+                         lookahead=PLAY if budget_ms is None else HINT)
         if decision is None:
             break
         searched += decision.nodes

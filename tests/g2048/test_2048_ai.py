@@ -10,7 +10,9 @@ import pytest
 from termgames.g2048.ai import bitboard
 from termgames.g2048.ai.search import (
     DIRECTIONS,
+    PLAY,
     PROBABILITY_CUTOFF,
+    Lookahead,
     Thinker,
     _Search,
     grid_heuristic,
@@ -50,22 +52,25 @@ def test_the_search_values_a_last_slide_by_the_heuristic_of_the_board_it_leaves(
         assert search.best(board, bitboard.transpose(board), 1.0, 0) == expected
 
 
-def _plain_best(board: int, probability: float, depth: int, limit: int) -> float:
+def _plain_best(board: int, probability: float, depth: int, limit: int,
+                cutoff: float = PROBABILITY_CUTOFF) -> float:
     """Expectimax written plainly with the rules' slides, to check the search against."""
     depth += 1
     slid = [after for d in DIRECTIONS if (after := bitboard.slide(board, d)) != board]
-    if probability < PROBABILITY_CUTOFF or depth >= limit:
+    if probability < cutoff or depth >= limit:
         return max([bitboard.heuristic(after) for after in slid] + [0.0])
-    return max([_plain_chance(after, probability, depth, limit) for after in slid] + [0.0])
+    return max([_plain_chance(after, probability, depth, limit, cutoff) for after in slid]
+               + [0.0])
 
 
-def _plain_chance(board: int, probability: float, depth: int, limit: int) -> float:
+def _plain_chance(board: int, probability: float, depth: int, limit: int,
+                  cutoff: float) -> float:
     cells = bitboard.empty_cells(board)
-    if probability < PROBABILITY_CUTOFF or depth >= limit or not cells:
+    if probability < cutoff or depth >= limit or not cells:
         return bitboard.heuristic(board)
     share = probability / len(cells)
-    return sum(0.9 * _plain_best(board | 1 << shift, share * 0.9, depth, limit)
-               + 0.1 * _plain_best(board | 2 << shift, share * 0.1, depth, limit)
+    return sum(0.9 * _plain_best(board | 1 << shift, share * 0.9, depth, limit, cutoff)
+               + 0.1 * _plain_best(board | 2 << shift, share * 0.1, depth, limit, cutoff)
                for shift in cells) / len(cells)
 
 
@@ -82,6 +87,46 @@ def test_a_deeper_search_values_boards_as_plain_expectimax_does(boards: range) -
         search.rows, search.depth_limit = bitboard.tables(), 3
         assert search.best(board, bitboard.transpose(board), 1.0, 0) == pytest.approx(
             _plain_best(board, 1.0, 0, 3), rel=1e-12), hex(board)
+
+
+def test_a_lookahead_s_cutoff_ends_the_lines_plain_expectimax_ends() -> None:
+    """The play lookahead's cutoff (1 in 50) ends a line where plain expectimax does, and
+    five slides with it cost less than the same search followed down to 1 in 10,000.
+    (Three slides: deeper, a board met again by a likelier line takes the value its first
+    meeting cut short, as in nneonneo's player, which plain expectimax does not.)"""
+    rng = random.Random(13)
+    for _ in range(30):
+        board = bitboard.from_grid(random_grid(rng))
+        search = _Search(None, None, lambda: 0.0)
+        search.rows, search.depth_limit, search.cutoff = bitboard.tables(), 3, PLAY.cutoff
+        assert search.best(board, bitboard.transpose(board), 1.0, 0) == pytest.approx(
+            _plain_best(board, 1.0, 0, 3, PLAY.cutoff), rel=1e-12), hex(board)
+    board = bitboard.from_grid(VARIED)
+    cut, full = _Search(None, None, lambda: 0.0), _Search(None, None, lambda: 0.0)
+    cut.cutoff = PLAY.cutoff
+    cut.root(board, 5)
+    full.root(board, 5)
+    assert cut.nodes * 5 < full.nodes, (cut.nodes, full.nodes)
+
+
+def test_a_decision_goes_from_its_first_search_straight_to_the_full_one() -> None:
+    """The first search (3 slides) stands if the budget cuts the full one (6) short; the
+    depths between are not searched."""
+    board = bitboard.from_grid(VARIED)
+    assert PLAY.slides(board) == 6  # ten kinds of tile: the deepest
+    assert PLAY.slides(bitboard.from_grid(((2, 4, 0, 0), (0,) * 4, (0,) * 4, (0,) * 4))) == 5
+    passes = []
+    for slides in (PLAY.first, 6):
+        search = _Search(None, None, lambda: 0.0)
+        search.cutoff = PLAY.cutoff
+        search.root(board, slides)
+        passes.append(search.nodes)
+    decision = think(VARIED, budget_ms=None, nodes=10 ** 7)
+    assert decision is not None and decision.depth == 6
+    assert decision.nodes == sum(passes), (decision.nodes, passes)
+    # A budget the full search cannot keep to: the first search's decision stands.
+    cut = think(VARIED, budget_ms=None, nodes=passes[0] + passes[1] // 2)
+    assert cut is not None and cut.depth == PLAY.first
 
 
 def test_packed_slides_and_points_match_the_rules() -> None:
@@ -197,7 +242,10 @@ def test_a_time_budget_starts_no_deeper_search_it_cannot_finish() -> None:
     def clock() -> float:  # a slow machine: every look at the clock, 10 milliseconds
         now[0] += 0.01
         return now[0]
-    thinker = Thinker(VARIED, budget_ms=150, clock=clock)
+    # Four slides at most, every line followed down to 1 in 10,000: a full search costs
+    # at least seven times its first.
+    lookahead = Lookahead(deepest=4, cutoff=0.0001, first=3, deeper_costs_at_least=7)
+    thinker = Thinker(VARIED, budget_ms=150, clock=clock, lookahead=lookahead)
     assert (thinker.depth, thinker.target) == (3, 4)
     decision = None
     while decision is None:

@@ -76,7 +76,7 @@ def test_the_hint_is_the_ais_slide_with_its_reason() -> None:
     assert assist.thinking and assist.shown() is None
     stage.finish_work()  # the first slice (in ask_hint) waited: "thinking" is drawn first
     shown = assist.shown()
-    expected = think(game.grid, nodes=NODES)
+    expected = think(game.grid, nodes=NODES, lookahead=ai.HINT)  # the hint's, not autoplay's
     assert shown is not None and expected is not None and not shown.autoplay
     assert shown.decision == expected
     assert advice_words(shown.decision, True).startswith(
@@ -115,15 +115,17 @@ def test_the_hint_keeps_to_its_time_budget() -> None:
 
 def test_the_hint_budget_runs_from_the_key(monkeypatch: pytest.MonkeyPatch) -> None:
     """The first hint of a session reads the row tables: that comes out of its budget,
-    down to a third of it."""
+    down to a third of it. It looks as far as the hint does, not as autoplay."""
     budgets: list[float | None] = []
+    lookaheads: list[ai.Lookahead] = []
 
     class Recording(ai.Thinker):
         def __init__(self, grid: Grid, budget_ms: float | None = 100.0,
-                     nodes: int | None = None, clock: Callable[[], float] = time.monotonic
-                     ) -> None:
+                     nodes: int | None = None, clock: Callable[[], float] = time.monotonic,
+                     lookahead: ai.Lookahead = ai.PLAY) -> None:
             budgets.append(budget_ms)
-            super().__init__(grid, budget_ms, nodes, clock)
+            lookaheads.append(lookahead)
+            super().__init__(grid, budget_ms, nodes, clock, lookahead)
 
     monkeypatch.setattr(face, "Thinker", Recording)  # the hint finds them by the AI's face
     for read_ms, least, most in ((60, 85, 90), (120, 50, 50)):
@@ -138,6 +140,7 @@ def test_the_hint_budget_runs_from_the_key(monkeypatch: pytest.MonkeyPatch) -> N
         stage.finish_work()
         assert assist.shown() is not None
         assert least <= (budgets[-1] or 0) <= most, (read_ms, budgets)
+        assert lookaheads[-1] is ai.HINT
 
 
 def test_the_allowance_carries_what_moves_leave_unspent_up_to_its_cap() -> None:

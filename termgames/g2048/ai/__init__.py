@@ -7,6 +7,6 @@ named here; the tests and benchmarks may reach inside.
 """
 
 from termgames.g2048.ai.bitboard import tables, warm
-from termgames.g2048.ai.search import Decision, Thinker, think
+from termgames.g2048.ai.search import HINT, PLAY, Decision, Lookahead, Thinker, think
 
-__all__ = ["Decision", "Thinker", "tables", "think", "warm"]
+__all__ = ["HINT", "PLAY", "Decision", "Lookahead", "Thinker", "tables", "think", "warm"]

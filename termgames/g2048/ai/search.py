@@ -22,16 +22,41 @@ from termgames.g2048.board import Direction, Grid, can_move, empty_cells, move
 
 DIRECTIONS = (Direction.UP, Direction.LEFT, Direction.RIGHT, Direction.DOWN)
 PROBABILITY_CUTOFF = 0.0001
-"""A line of play less likely than this is judged by the heuristic alone."""
+"""A line of play less likely than this is judged by the heuristic alone (boards other
+than 4x4; a 4x4 board's search has its ``Lookahead``)."""
 CACHE_DEPTH = 15
-DEEPEST = 4
-"""The deepest search a 4x4 board calls for (eight kinds of tile or more). Six, paid for
-by 100 moves' savings of 6,000 positions, took twice the time for no more 8192s (20 of 30
-seeded games against 21: docs/2048.md)."""
 DEEPER_COSTS_AT_LEAST = 7
-"""A search one slide deeper visits at least about this many times the positions
-(measured on 2,600 positions of seeded games, 4 slides against 3: 5th percentile 7.8,
-median 12.9); a deeper search that the budget left cannot pay for is not started."""
+"""On boards other than 4x4: a search one slide deeper visits at least about this many
+times the positions; a deeper search that the budget left cannot pay for is not
+started."""
+
+
+@dataclass(frozen=True)
+class Lookahead:
+    """How far a 4x4 decision looks: ``deepest`` slides ahead once the board holds more
+    kinds of tile than that, one fewer before, following a line of play only while it is
+    at least ``cutoff`` likely. Each new tile makes a line less likely by the share of
+    the free cells it lands on, so the cutoff ends lines early on open boards and late on
+    crowded ones, where a deep look matters."""
+
+    deepest: int
+    cutoff: float
+    first: int
+    """How many slides the first search looks, whose decision stands if the budget cuts
+    the full search short."""
+    deeper_costs_at_least: float
+    """The full search visits at least about this many times the positions of the first;
+    a full search that the budget left cannot pay for is not started."""
+
+    def slides(self, board: Bitboard) -> int:
+        """How many slides ahead to look from ``board``."""
+        return min(self.deepest, max(self.deepest - 1, bitboard.distinct_tiles(board) - 1))
+
+
+PLAY = Lookahead(deepest=6, cutoff=0.02, first=3, deeper_costs_at_least=1)
+"""Autoplay's and the simulator's: (docs/2048.md)."""
+HINT = Lookahead(deepest=6, cutoff=0.01, first=4, deeper_costs_at_least=1)
+"""The hint's, within its 150 ms: (docs/2048.md)."""
 Clock = Callable[[], float]
 _CELLS = tuple((16 * row + 4 * column, 16 * column + 4 * row)
                for row in range(4) for column in range(4))
@@ -63,6 +88,7 @@ class _Search:
         self.nodes = 0
         self.table: dict[Bitboard, tuple[int, float]] = {}
         self.depth_limit = 0
+        self.cutoff = PROBABILITY_CUTOFF
         self.rows = bitboard.EMPTY_TABLES
 
     @property
@@ -95,7 +121,8 @@ class _Search:
     def chance(self, board: Bitboard, turned: Bitboard, probability: float, depth: int
                ) -> float:
         """The expected value over the tiles that may appear."""
-        if probability < PROBABILITY_CUTOFF or depth >= self.depth_limit:
+        cutoff = self.cutoff
+        if probability < cutoff or depth >= self.depth_limit:
             return self.heuristic(board, turned)
         if depth < CACHE_DEPTH:
             known = self.table.get(board)
@@ -109,8 +136,8 @@ class _Search:
         best = self.best
         # A slide from the new board that ends the line of play: judged by the leaf.
         last = depth + 1 >= self.depth_limit
-        leaf_two = last or share * 0.9 < PROBABILITY_CUTOFF
-        leaf_four = last or share * 0.1 < PROBABILITY_CUTOFF
+        leaf_two = last or share * 0.9 < cutoff
+        leaf_four = last or share * 0.1 < cutoff
         leaf = self.leaf
         for shift, turned_shift in cells:
             if leaf_two:
@@ -181,7 +208,7 @@ class _Search:
         if self.nodes & 255 == 0 or self.nodes > self.cap:
             self.check()
         depth += 1
-        if probability < PROBABILITY_CUTOFF or depth >= self.depth_limit:
+        if probability < self.cutoff or depth >= self.depth_limit:
             return self.leaf(board, turned)
         rows = self.rows
         left, right, ml, mr = rows.left, rows.right, rows.left_moves, rows.right_moves
@@ -274,11 +301,10 @@ def grid_heuristic(grid: Grid) -> float:
     return sum(bitboard.row_heuristic(ranks(tuple(line))) for line in lines)
 
 
-def depth_for(grid: Grid) -> int:
-    """How many slides ahead to look: more when the board is crowded or varied."""
+def depth_for(grid: Grid, lookahead: Lookahead = PLAY) -> int:
+    """How many slides ahead to look: more when the board is varied (4x4: ``lookahead``)."""
     if len(grid) == 4:
-        board = bitboard.from_grid(grid)
-        return max(2, min(DEEPEST, bitboard.distinct_tiles(board) - 4))
+        return lookahead.slides(bitboard.from_grid(grid))
     return 2 if len(grid) <= 5 else 1
 
 
@@ -318,10 +344,11 @@ def _largest_merge(grid: Grid, direction: Direction) -> int:
 
 
 def think(grid: Grid, budget_ms: float | None = 100.0, nodes: int | None = None,
-          clock: Clock = time.monotonic) -> Decision | None:
+          clock: Clock = time.monotonic, lookahead: Lookahead = PLAY) -> Decision | None:
     """The best slide for ``grid`` within a time budget or a count of positions (then the
     same answer on any machine); None when no slide moves anything."""
-    thinker = Thinker(grid, budget_ms=budget_ms, nodes=nodes, clock=clock)
+    thinker = Thinker(grid, budget_ms=budget_ms, nodes=nodes, clock=clock,
+                      lookahead=lookahead)
     while True:
         decision = thinker.advance(float("inf"))
         if decision is not None or thinker.done:
@@ -334,17 +361,20 @@ class Thinker:
     deep as the board calls for."""
 
     def __init__(self, grid: Grid, budget_ms: float | None = 100.0, nodes: int | None = None,
-                 clock: Clock = time.monotonic) -> None:
+                 clock: Clock = time.monotonic, lookahead: Lookahead = PLAY) -> None:
         self.grid = grid
         self.clock = clock
+        self.lookahead = lookahead
         self.started = clock()
         self.stop_at = None if budget_ms is None else self.started + budget_ms / 1000
         self.node_limit = nodes
         self.nodes = 0
-        self.target = depth_for(grid)
-        # One depth short of the target first, so that a budget cut still leaves a
-        # decision that looked ahead; shallower passes would mostly be wasted work.
-        self.depth = max(1, self.target - 1)
+        self.target = depth_for(grid, lookahead)
+        # A shallower search first, so that a budget cut still leaves a decision that
+        # looked ahead: one slide short of the target, or on 4x4 boards the lookahead's
+        # first, which its cutoff makes cheap beside the full one.
+        self.depth = min(lookahead.first, self.target) if len(grid) == 4 \
+            else max(1, self.target - 1)
         self.depth_seconds = 0.0
         """Time spent so far on the search at the current depth (across slices)."""
         self.best: tuple[Direction, int] | None = None
@@ -360,6 +390,8 @@ class Thinker:
             return self.result
         while self.depth <= self.target:
             search = self.search or _Search(None, None, self.clock)
+            if len(self.grid) == 4:
+                search.cutoff = self.lookahead.cutoff
             self.search = search
             search.deadline = until if self.stop_at is None else min(until, self.stop_at)
             search.node_limit = None if self.node_limit is None \
@@ -384,7 +416,7 @@ class Thinker:
             self.nodes += search.nodes
             self.search = None
             self.best = (max(values, key=values.__getitem__), self.depth)
-            self.depth += 1
+            self.depth = self.target if self.depth < self.target else self.target + 1
             seconds, self.depth_seconds = self.depth_seconds + self.clock() - began, 0.0
             if self.depth <= self.target and not self.affords_deeper(search.nodes, seconds):
                 break  # the deeper search could not finish: keep the budget unspent
@@ -393,11 +425,11 @@ class Thinker:
     def affords_deeper(self, nodes: int, seconds: float) -> bool:
         """Whether what is left of the budget may pay for a search one slide deeper than
         one that took ``nodes`` positions and ``seconds``."""
-        if self.node_limit is not None \
-                and nodes * DEEPER_COSTS_AT_LEAST > self.node_limit - self.nodes:
+        ratio = self.lookahead.deeper_costs_at_least if len(self.grid) == 4 \
+            else DEEPER_COSTS_AT_LEAST
+        if self.node_limit is not None and nodes * ratio > self.node_limit - self.nodes:
             return False
-        return self.stop_at is None \
-            or seconds * DEEPER_COSTS_AT_LEAST <= self.stop_at - self.clock()
+        return self.stop_at is None or seconds * ratio <= self.stop_at - self.clock()
 
     def decide(self) -> Decision:
         """The decision of the deepest finished search."""
