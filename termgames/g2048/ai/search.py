@@ -56,7 +56,7 @@ class Lookahead:
 PLAY = Lookahead(deepest=6, cutoff=0.02, first=3, deeper_costs_at_least=1)
 """Autoplay's and the simulator's: 8192 in 22 of 30 seeded games at 19 ms a move (up to
 4 slides down to 1 in 10,000: 21 at 7.8 ms); 6 slides cost about 4,800 positions, 3 a
-tenth of that, and a full look seldom costs less than its first (docs/2048.md)."""
+tenth of that, though on a few boards no more than 3 (docs/2048.md)."""
 HINT = Lookahead(deepest=6, cutoff=0.01, first=4, deeper_costs_at_least=1)
 """The hint's, within its 150 ms: 8192 in 5 of 5 at 50 ms a move; twice autoplay's
 positions, and in nneonneo's player 91 games of 100 against 83 (docs/2048.md)."""
@@ -426,7 +426,7 @@ class Thinker:
         return self.decide()
 
     def affords_deeper(self, nodes: int, seconds: float) -> bool:
-        """Whether what is left of the budget may pay for a search one slide deeper than
+        """Whether what is left of the budget may pay for the next, deeper search after
         one that took ``nodes`` positions and ``seconds``."""
         ratio = self.lookahead.deeper_costs_at_least if len(self.grid) == 4 \
             else DEEPER_COSTS_AT_LEAST
