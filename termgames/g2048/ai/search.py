@@ -367,7 +367,6 @@ class Thinker:
                  clock: Clock = time.monotonic, lookahead: Lookahead = PLAY) -> None:
         self.grid = grid
         self.clock = clock
-        self.lookahead = lookahead
         self.started = clock()
         self.stop_at = None if budget_ms is None else self.started + budget_ms / 1000
         self.node_limit = nodes
@@ -376,8 +375,11 @@ class Thinker:
         # A shallower search first, so that a budget cut still leaves a decision that
         # looked ahead: one slide short of the target, or on 4x4 boards the lookahead's
         # first, which its cutoff makes cheap beside the full one.
-        self.depth = min(lookahead.first, self.target) if len(grid) == 4 \
-            else max(1, self.target - 1)
+        packed = len(grid) == 4
+        self.depth = min(lookahead.first, self.target) if packed else max(1, self.target - 1)
+        self.cutoff = lookahead.cutoff if packed else PROBABILITY_CUTOFF
+        self.deeper_costs = lookahead.deeper_costs_at_least if packed \
+            else DEEPER_COSTS_AT_LEAST
         self.depth_seconds = 0.0
         """Time spent so far on the search at the current depth (across slices)."""
         self.best: tuple[Direction, int] | None = None
@@ -393,8 +395,7 @@ class Thinker:
             return self.result
         while self.depth <= self.target:
             search = self.search or _Search(None, None, self.clock)
-            if len(self.grid) == 4:
-                search.cutoff = self.lookahead.cutoff
+            search.cutoff = self.cutoff
             self.search = search
             search.deadline = until if self.stop_at is None else min(until, self.stop_at)
             search.node_limit = None if self.node_limit is None \
@@ -428,8 +429,7 @@ class Thinker:
     def affords_deeper(self, nodes: int, seconds: float) -> bool:
         """Whether what is left of the budget may pay for the next, deeper search after
         one that took ``nodes`` positions and ``seconds``."""
-        ratio = self.lookahead.deeper_costs_at_least if len(self.grid) == 4 \
-            else DEEPER_COSTS_AT_LEAST
+        ratio = self.deeper_costs
         if self.node_limit is not None and nodes * ratio > self.node_limit - self.nodes:
             return False
         return self.stop_at is None or seconds * ratio <= self.stop_at - self.clock()
