@@ -13,6 +13,7 @@ from termgames.g2048.ai.search import (
     PLAY,
     PROBABILITY_CUTOFF,
     Lookahead,
+    OutOfTime,
     Thinker,
     _Search,
     grid_heuristic,
@@ -176,6 +177,25 @@ def test_other_sizes_get_a_legal_move(size: int) -> None:
         decision = think(game.grid, budget_ms=None, nodes=300)
         assert decision is not None and move(game.grid, decision.direction).changed
         game.slide(decision.direction)
+
+
+def test_a_count_of_positions_stops_a_search_just_past_it_wherever_it_falls() -> None:
+    """The leaves of a new tile are counted together; a budget that ends among them still
+    stops the search one position past it, as counting one by one does, so a count of
+    positions means the same thing at every depth."""
+    board = bitboard.from_grid(VARIED)
+    whole = _Search(None, None, lambda: 0.0)
+    whole.cutoff = PLAY.cutoff
+    values = whole.root(board, 4)
+    exact = _Search(whole.nodes, None, lambda: 0.0)
+    exact.cutoff = PLAY.cutoff
+    assert exact.root(board, 4) == values
+    for limit in [*range(1, 200, 7), *range(whole.nodes - 300, whole.nodes)]:
+        search = _Search(limit, None, lambda: 0.0)
+        search.cutoff = PLAY.cutoff
+        with pytest.raises(OutOfTime):
+            search.root(board, 4)
+        assert search.nodes == limit + 1, (limit, search.nodes)
 
 
 def test_slices_reach_the_same_decision_as_one_go() -> None:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from termgames.g2048.ai import bitboard
 from termgames.g2048.ai.bitboard import Bitboard, transpose
+from termgames.g2048.ai.rows import Tables
 from termgames.g2048.board import Direction, Grid, can_move, empty_cells, move
 
 DIRECTIONS = (Direction.UP, Direction.LEFT, Direction.RIGHT, Direction.DOWN)
@@ -61,9 +62,67 @@ HINT = Lookahead(deepest=6, cutoff=0.01, first=4, deeper_costs_at_least=1)
 """The hint's, within its 150 ms: 8192 in 5 of 5 at 50 ms a move; twice autoplay's
 positions, and in nneonneo's player 91 games of 100 against 83 (docs/2048.md)."""
 Clock = Callable[[], float]
-_CELLS = tuple((16 * row + 4 * column, 16 * column + 4 * row)
-               for row in range(4) for column in range(4))
-"""Each cell's bit offset in a packed board and in its transpose."""
+Judge = Callable[[Bitboard, Bitboard], float]
+"""A board's value where its line of play ends, from the board and its transpose."""
+_FREE_IN_ROW = tuple(
+    tuple(tuple((16 * row + 4 * column, 16 * column + 4 * row)
+                for column in range(4) if not taken >> column & 1)
+          for taken in range(16))
+    for row in range(4))
+"""By row, then by which of its tiles are taken (a bit each): the free cells' bit offsets
+in a packed board and in its transpose."""
+_TAKEN_IN_BYTE = tuple((byte & 0xF != 0) | (byte >> 4 != 0) << 1 for byte in range(256))
+_TAKEN = [low | high << 2 for high in _TAKEN_IN_BYTE for low in _TAKEN_IN_BYTE]
+"""By row: which of its four tiles are taken, a bit each (2 ms to build)."""
+
+
+def leaf_judge(rows: Tables) -> Judge:
+    """The value of the best slide from a board (0 if none moves), where a line of play
+    ends, reading ``rows``."""
+    # Nine positions in ten are leaves, so this is the hot path: whether a slide moves,
+    # the slid rows' values and the slid board's columns all come from row tables, and no
+    # board is built but the columns. The tables are the closure's, not attributes read
+    # at each call. The sums keep bitboard.heuristic's order (rows, then columns), so the
+    # values are exactly its values; the best value does not depend on which slide is
+    # tried first.
+    h, hl, hr = rows.heuristic, rows.left_heuristic, rows.right_heuristic
+    ml, mr, sl, sr = rows.left_moves, rows.right_moves, rows.left_spread, rows.right_spread
+
+    def leaf(board: Bitboard, turned: Bitboard) -> float:
+        r0, r1, r2, r3 = (board & 0xFFFF, board >> 16 & 0xFFFF, board >> 32 & 0xFFFF,
+                          board >> 48)
+        c0, c1, c2, c3 = (turned & 0xFFFF, turned >> 16 & 0xFFFF, turned >> 32 & 0xFFFF,
+                          turned >> 48)
+        top = 0.0
+        # Left and right slide the rows, then the columns they make are read; up and down
+        # slide the columns, so the same tables read the transpose, and the rows come first.
+        if ml[r0] or ml[r1] or ml[r2] or ml[r3]:
+            a = sl[r0] | sl[r1] << 4 | sl[r2] << 8 | sl[r3] << 12
+            value = (hl[r0] + hl[r1] + hl[r2] + hl[r3] + h[a & 0xFFFF]
+                     + h[a >> 16 & 0xFFFF] + h[a >> 32 & 0xFFFF] + h[a >> 48])
+            if value > top:
+                top = value
+        if ml[c0] or ml[c1] or ml[c2] or ml[c3]:
+            a = sl[c0] | sl[c1] << 4 | sl[c2] << 8 | sl[c3] << 12
+            value = (h[a & 0xFFFF] + h[a >> 16 & 0xFFFF] + h[a >> 32 & 0xFFFF]
+                     + h[a >> 48] + hl[c0] + hl[c1] + hl[c2] + hl[c3])
+            if value > top:
+                top = value
+        if mr[r0] or mr[r1] or mr[r2] or mr[r3]:
+            a = sr[r0] | sr[r1] << 4 | sr[r2] << 8 | sr[r3] << 12
+            value = (hr[r0] + hr[r1] + hr[r2] + hr[r3] + h[a & 0xFFFF]
+                     + h[a >> 16 & 0xFFFF] + h[a >> 32 & 0xFFFF] + h[a >> 48])
+            if value > top:
+                top = value
+        if mr[c0] or mr[c1] or mr[c2] or mr[c3]:
+            a = sr[c0] | sr[c1] << 4 | sr[c2] << 8 | sr[c3] << 12
+            value = (h[a & 0xFFFF] + h[a >> 16 & 0xFFFF] + h[a >> 32 & 0xFFFF]
+                     + h[a >> 48] + hr[c0] + hr[c1] + hr[c2] + hr[c3])
+            if value > top:
+                top = value
+        return top
+
+    return leaf
 
 
 class OutOfTime(Exception):
@@ -95,6 +154,18 @@ class _Search:
         self.rows = bitboard.EMPTY_TABLES
 
     @property
+    def rows(self) -> Tables:
+        """The row tables this search slides and judges with."""
+        return self._rows
+
+    @rows.setter
+    def rows(self, tables: Tables) -> None:
+        self._rows = tables
+        self.leaf = leaf_judge(tables)
+        self.slide_tables = (tables.left, tables.right, tables.left_moves,
+                             tables.right_moves, tables.left_spread, tables.right_spread)
+
+    @property
     def node_limit(self) -> int | None:
         """The positions this search may count before it stops (None: no limit)."""
         return self._node_limit
@@ -108,6 +179,17 @@ class _Search:
         """Count a position; OutOfTime once the budget is spent."""
         self.nodes += 1
         self.check()
+
+    def count(self, positions: int) -> None:
+        """Count ``positions`` at once; OutOfTime where counting them one by one would
+        have stopped (on a count of positions, the same count)."""
+        before, self.nodes = self.nodes, self.nodes + positions
+        if self.nodes > self.cap:
+            self.nodes = int(self.cap) + 1
+            raise OutOfTime
+        if self.deadline is not None and self.nodes >> 8 != before >> 8 \
+                and self.clock() >= self.deadline:
+            raise OutOfTime
 
     def check(self) -> None:
         """OutOfTime if the positions or the time are spent."""
@@ -131,26 +213,32 @@ class _Search:
             known = self.table.get(board)
             if known is not None and known[0] <= depth:
                 return known[1]
-        cells = [pair for pair in _CELLS if not board >> pair[0] & 0xF]
+        taken, free = _TAKEN, _FREE_IN_ROW
+        cells = (free[0][taken[board & 0xFFFF]] + free[1][taken[board >> 16 & 0xFFFF]]
+                 + free[2][taken[board >> 32 & 0xFFFF]] + free[3][taken[board >> 48]])
         if not cells:
             return self.heuristic(board, turned)
         share = probability / len(cells)
         total = 0.0
-        best = self.best
         # A slide from the new board that ends the line of play: judged by the leaf.
         last = depth + 1 >= self.depth_limit
-        leaf_two = last or share * 0.9 < cutoff
-        leaf_four = last or share * 0.1 < cutoff
         leaf = self.leaf
-        for shift, turned_shift in cells:
-            if leaf_two:
-                self.nodes += 1
-                if self.nodes & 255 == 0 or self.nodes > self.cap:
-                    self.check()
+        if last or share * 0.9 < cutoff:
+            # Every new board is a leaf (a 2 is likelier than a 4): count them at once, and
+            # stop where counting them one by one would, if the budget ends among them.
+            self.count(2 * len(cells))
+            for shift, turned_shift in cells:
                 total += 0.9 * leaf(board | 1 << shift, turned | 1 << turned_shift)
-            else:
-                total += 0.9 * best(board | 1 << shift, turned | 1 << turned_shift,
-                                    share * 0.9, depth)
+                total += 0.1 * leaf(board | 2 << shift, turned | 2 << turned_shift)
+            value = total / len(cells)
+            if depth < CACHE_DEPTH:
+                self.table[board] = (depth, value)
+            return value
+        best = self.best
+        leaf_four = share * 0.1 < cutoff
+        for shift, turned_shift in cells:
+            total += 0.9 * best(board | 1 << shift, turned | 1 << turned_shift,
+                                share * 0.9, depth)
             if leaf_four:
                 self.nodes += 1
                 if self.nodes & 255 == 0 or self.nodes > self.cap:
@@ -166,43 +254,11 @@ class _Search:
 
     def heuristic(self, board: Bitboard, turned: Bitboard) -> float:
         """``bitboard.heuristic``, from the board and its transpose."""
-        table = self.rows.heuristic
+        table = self._rows.heuristic
         return (table[board & 0xFFFF] + table[board >> 16 & 0xFFFF]
                 + table[board >> 32 & 0xFFFF] + table[board >> 48 & 0xFFFF]
                 + table[turned & 0xFFFF] + table[turned >> 16 & 0xFFFF]
                 + table[turned >> 32 & 0xFFFF] + table[turned >> 48 & 0xFFFF])
-
-    def leaf(self, board: Bitboard, turned: Bitboard) -> float:
-        """The best slide's heuristic value (0 if none moves), where the line ends."""
-        # Nine positions in ten are leaves, so this is the hot path: whether a slide moves,
-        # the slid rows' values and the slid board's columns all come from row tables, and
-        # no board is built but the columns. The sums keep bitboard.heuristic's order
-        # (rows, then columns), so the values are exactly its values.
-        rows = self.rows
-        h, hl, hr = rows.heuristic, rows.left_heuristic, rows.right_heuristic
-        ml, mr, sl, sr = rows.left_moves, rows.right_moves, rows.left_spread, rows.right_spread
-        r0, r1, r2, r3 = (board & 0xFFFF, board >> 16 & 0xFFFF, board >> 32 & 0xFFFF,
-                          board >> 48)
-        c0, c1, c2, c3 = (turned & 0xFFFF, turned >> 16 & 0xFFFF, turned >> 32 & 0xFFFF,
-                          turned >> 48)
-        top = 0.0
-        # Left and right: the slid rows, then the columns they make. Up and down slide the
-        # columns, so the same tables read the transpose, and the rows come first. The best
-        # value does not depend on which slide is tried first.
-        for moves, score, spread in ((ml, hl, sl), (mr, hr, sr)):
-            if moves[r0] or moves[r1] or moves[r2] or moves[r3]:
-                a = spread[r0] | spread[r1] << 4 | spread[r2] << 8 | spread[r3] << 12
-                value = (score[r0] + score[r1] + score[r2] + score[r3] + h[a & 0xFFFF]
-                         + h[a >> 16 & 0xFFFF] + h[a >> 32 & 0xFFFF] + h[a >> 48])
-                if value > top:
-                    top = value
-            if moves[c0] or moves[c1] or moves[c2] or moves[c3]:
-                a = spread[c0] | spread[c1] << 4 | spread[c2] << 8 | spread[c3] << 12
-                value = (h[a & 0xFFFF] + h[a >> 16 & 0xFFFF] + h[a >> 32 & 0xFFFF]
-                         + h[a >> 48] + score[c0] + score[c1] + score[c2] + score[c3])
-                if value > top:
-                    top = value
-        return top
 
     def best(self, board: Bitboard, turned: Bitboard, probability: float, depth: int
              ) -> float:
@@ -213,32 +269,37 @@ class _Search:
         depth += 1
         if probability < self.cutoff or depth >= self.depth_limit:
             return self.leaf(board, turned)
-        rows = self.rows
-        left, right, ml, mr = rows.left, rows.right, rows.left_moves, rows.right_moves
-        sl, sr = rows.left_spread, rows.right_spread
+        left, right, ml, mr, sl, sr = self.slide_tables
         r0, r1, r2, r3 = (board & 0xFFFF, board >> 16 & 0xFFFF, board >> 32 & 0xFFFF,
                           board >> 48)
         c0, c1, c2, c3 = (turned & 0xFFFF, turned >> 16 & 0xFFFF, turned >> 32 & 0xFFFF,
                           turned >> 48)
-        # Up, left, right, down: the order of bitboard.slides, so ties go the same way.
-        # Each slide that moves something, as (board, transpose).
-        moves = []
-        if ml[c0] or ml[c1] or ml[c2] or ml[c3]:
-            moves.append((sl[c0] | sl[c1] << 4 | sl[c2] << 8 | sl[c3] << 12,
-                          left[c0] | left[c1] << 16 | left[c2] << 32 | left[c3] << 48))
-        if ml[r0] or ml[r1] or ml[r2] or ml[r3]:
-            moves.append((left[r0] | left[r1] << 16 | left[r2] << 32 | left[r3] << 48,
-                          sl[r0] | sl[r1] << 4 | sl[r2] << 8 | sl[r3] << 12))
-        if mr[r0] or mr[r1] or mr[r2] or mr[r3]:
-            moves.append((right[r0] | right[r1] << 16 | right[r2] << 32 | right[r3] << 48,
-                          sr[r0] | sr[r1] << 4 | sr[r2] << 8 | sr[r3] << 12))
-        if mr[c0] or mr[c1] or mr[c2] or mr[c3]:
-            moves.append((sr[c0] | sr[c1] << 4 | sr[c2] << 8 | sr[c3] << 12,
-                          right[c0] | right[c1] << 16 | right[c2] << 32 | right[c3] << 48))
-        top = 0.0
+        # Up, left, right, down: the order of bitboard.slides. Each slide that moves
+        # something goes on as (board, transpose).
         chance = self.chance
-        for after, flipped in moves:
-            value = chance(after, flipped, probability, depth)
+        top = 0.0
+        if ml[c0] or ml[c1] or ml[c2] or ml[c3]:
+            value = chance(sl[c0] | sl[c1] << 4 | sl[c2] << 8 | sl[c3] << 12,
+                           left[c0] | left[c1] << 16 | left[c2] << 32 | left[c3] << 48,
+                           probability, depth)
+            if value > top:
+                top = value
+        if ml[r0] or ml[r1] or ml[r2] or ml[r3]:
+            value = chance(left[r0] | left[r1] << 16 | left[r2] << 32 | left[r3] << 48,
+                           sl[r0] | sl[r1] << 4 | sl[r2] << 8 | sl[r3] << 12,
+                           probability, depth)
+            if value > top:
+                top = value
+        if mr[r0] or mr[r1] or mr[r2] or mr[r3]:
+            value = chance(right[r0] | right[r1] << 16 | right[r2] << 32 | right[r3] << 48,
+                           sr[r0] | sr[r1] << 4 | sr[r2] << 8 | sr[r3] << 12,
+                           probability, depth)
+            if value > top:
+                top = value
+        if mr[c0] or mr[c1] or mr[c2] or mr[c3]:
+            value = chance(sr[c0] | sr[c1] << 4 | sr[c2] << 8 | sr[c3] << 12,
+                           right[c0] | right[c1] << 16 | right[c2] << 32 | right[c3] << 48,
+                           probability, depth)
             if value > top:
                 top = value
         return top
