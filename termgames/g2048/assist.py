@@ -30,10 +30,12 @@ PLAY_NODES = 6000
 """Positions the AI searches a move, on average, when it plays a whole game: autoplay, and
 a simulated game unless ``--nodes`` says otherwise (a count, not a time, so a seed gives
 the same games on any machine, and autoplay's games are the simulator's)."""
-SAVINGS_CAP = 2
+SAVINGS_CAP = 50
 """A move may spend the positions earlier moves left unspent, up to this many moves'
-worth: the opening's easy moves pay for the deep looks a crowded board needs. Two moves'
-worth reached 2048 in 30 seeded games of 30 (four: 28, with more 8192s: 21 against 19)."""
+worth: the open boards' cheap moves pay for the deep looks a crowded board needs. A
+crowded stretch of a seeded game drew on up to 31 moves' worth; with two moves' worth,
+those stretches' searches were cut short back to their first look, and 8192 came in 22
+games of 30 instead of 28 (docs/2048.md)."""
 
 
 @dataclass

@@ -8,6 +8,7 @@ import random
 import pytest
 
 from termgames.g2048.ai import bitboard
+from termgames.g2048.ai import search as search_module
 from termgames.g2048.ai.search import (
     DIRECTIONS,
     PLAY,
@@ -110,9 +111,12 @@ def test_a_lookahead_s_cutoff_ends_the_lines_plain_expectimax_ends() -> None:
     assert cut.nodes * 5 < full.nodes, (cut.nodes, full.nodes)
 
 
-def test_a_decision_goes_from_its_first_search_straight_to_the_full_one() -> None:
+def test_a_decision_goes_from_its_first_search_straight_to_the_full_one(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """The first search (3 slides) stands if the budget cuts the full one (6) short; the
     depths between are not searched."""
+    # In one slice, so that no position is counted again on resuming.
+    monkeypatch.setattr(search_module, "SLICE_POSITIONS", 10 ** 9)
     board = bitboard.from_grid(VARIED)
     assert PLAY.slides(board) == 6  # ten kinds of tile: the deepest
     assert PLAY.slides(bitboard.from_grid(((2, 4, 0, 0), (0,) * 4, (0,) * 4, (0,) * 4))) == 5
@@ -199,14 +203,16 @@ def test_a_count_of_positions_stops_a_search_just_past_it_wherever_it_falls() ->
 
 
 def test_slices_reach_the_same_decision_as_one_go() -> None:
-    grid = ((2, 4, 8, 16), (0, 2, 4, 8), (0, 0, 2, 4), (0, 0, 0, 2))
-    whole = think(grid, budget_ms=None, nodes=2000)
-    ticks = iter(range(10**9))
-    sliced = Thinker(grid, budget_ms=None, nodes=2000, clock=lambda: float(next(ticks)))
-    result = None
-    while result is None:
-        result = sliced.advance(float(next(ticks)) + 3000)
-    assert whole is not None and result.direction == whole.direction
+    """Bounded by positions, a decision is the same, to the positions it counted, however
+    slowly the clock goes by between its slices and however long they are given."""
+    whole = think(VARIED, budget_ms=None, nodes=20_000)
+    for every in (1, 3000, 10 ** 9):
+        clock = map(float, range(0, 10 ** 12, every)).__next__
+        sliced = Thinker(VARIED, budget_ms=None, nodes=20_000, clock=clock)
+        result, slices = None, 0
+        while result is None:
+            result, slices = sliced.advance(clock() + 3000), slices + 1
+        assert slices >= 2 and result == whole, (every, slices, result, whole)
 
 
 def test_the_reason_names_the_corner_tile_it_keeps() -> None:

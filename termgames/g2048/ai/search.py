@@ -26,6 +26,8 @@ PROBABILITY_CUTOFF = 0.0001
 """A line of play less likely than this is judged by the heuristic alone (boards other
 than 4x4; a 4x4 board's search has its ``Lookahead``)."""
 CACHE_DEPTH = 15
+SLICE_POSITIONS = 4000
+"""A slice of a search bounded by positions alone: about 13 ms here."""
 DEEPER_COSTS_AT_LEAST = 7
 """On boards other than 4x4: a search one slide deeper visits at least about this many
 times the positions; a deeper search that the budget left cannot pay for is not
@@ -451,16 +453,25 @@ class Thinker:
         self.search: _Search | None = None
 
     def advance(self, until: float) -> Decision | None:
-        """Search until ``until`` (or the budget) passes; the decision once made."""
+        """Search until ``until`` (or the budget) passes, or when bounded by positions
+        alone, for ``SLICE_POSITIONS`` positions; the decision once made."""
         if self.result is not None or self.done:
             return self.result
         while self.depth <= self.target:
             search = self.search or _Search(None, None, self.clock)
             search.cutoff = self.cutoff
             self.search = search
-            search.deadline = until if self.stop_at is None else min(until, self.stop_at)
-            search.node_limit = None if self.node_limit is None \
-                else self.node_limit - self.nodes
+            left = None if self.node_limit is None else self.node_limit - self.nodes
+            if left is not None and self.stop_at is None:
+                # Bounded by positions alone: a slice ends after a count of positions, not
+                # at a time, so that a search resumed in slices counts the same positions
+                # (those met again on resuming included) on any machine, at any pace, as
+                # in one go: autoplay's games stay the simulator's.
+                search.deadline = None
+                search.node_limit = min(left, search.nodes + SLICE_POSITIONS)
+            else:
+                search.deadline = until if self.stop_at is None else min(until, self.stop_at)
+                search.node_limit = left
             began = self.clock()
             try:
                 if len(self.grid) == 4:
@@ -469,7 +480,7 @@ class Thinker:
                     values = search.grid_root(self.grid, self.depth)
             except OutOfTime:
                 self.depth_seconds += self.clock() - began
-                spent = (search.node_limit is not None and search.nodes >= search.node_limit) \
+                spent = (left is not None and search.nodes > left) \
                     or (self.stop_at is not None and self.clock() >= self.stop_at)
                 if not spent:
                     return None  # only this slice is over; this depth goes on next time
