@@ -35,7 +35,7 @@ SAVINGS_CAP = 50
 worth: the open boards' cheap moves pay for the deep looks a crowded board needs. A
 crowded stretch of a seeded game drew on up to 31 moves' worth; with two moves' worth,
 those stretches' searches were cut short back to their first look, and 8192 came in 22
-games of 30 instead of 28 (docs/2048.md)."""
+games of 30 instead of 29 (docs/2048.md)."""
 
 
 @dataclass

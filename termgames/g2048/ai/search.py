@@ -57,12 +57,14 @@ class Lookahead:
 
 
 PLAY = Lookahead(deepest=6, cutoff=0.02, first=3, deeper_costs_at_least=1)
-"""Autoplay's and the simulator's: 8192 in 22 of 30 seeded games at 19 ms a move (up to
-4 slides down to 1 in 10,000: 21 at 7.8 ms); 6 slides cost about 4,800 positions, 3 a
-tenth of that, though on a few boards no more than 3 (docs/2048.md)."""
+"""Autoplay's and the simulator's: 8192 in 29 of 30 seeded games at 14.5 ms a move, with
+savings of 50 moves' worth of positions (up to 4 slides down to 1 in 10,000: 21 at 7.8
+ms); 6 slides cost about 5,000 positions on average and up to 23,000, 3 a tenth of that
+(docs/2048.md)."""
 HINT = Lookahead(deepest=6, cutoff=0.01, first=4, deeper_costs_at_least=1)
-"""The hint's, within its 150 ms: 8192 in 5 of 5 at 50 ms a move; twice autoplay's
-positions, and in nneonneo's player 91 games of 100 against 83 (docs/2048.md)."""
+"""The hint's, within its 150 ms: 8192 in 4 of 5 at 38 ms a move (and 9 of 10 over two
+earlier runs); twice autoplay's positions, and in nneonneo's player 91 games of 100
+against 83 (docs/2048.md)."""
 Clock = Callable[[], float]
 Judge = Callable[[Bitboard, Bitboard], float]
 """A board's value where its line of play ends, from the board and its transpose."""
