@@ -89,8 +89,9 @@ def leaf_judge(rows: Tables) -> Judge:
     # at each call. The sums keep bitboard.heuristic's order (rows, then columns), so the
     # values are exactly its values; the best value does not depend on which slide is
     # tried first.
-    h, hl, hr = rows.heuristic, rows.left_heuristic, rows.right_heuristic
-    ml, mr, sl, sr = rows.left_moves, rows.right_moves, rows.left_spread, rows.right_spread
+    h = rows.heuristic
+    ways = ((rows.left_moves, rows.left_heuristic, rows.left_spread),
+            (rows.right_moves, rows.right_heuristic, rows.right_spread))
 
     def leaf(board: Bitboard, turned: Bitboard) -> float:
         r0, r1, r2, r3 = (board & 0xFFFF, board >> 16 & 0xFFFF, board >> 32 & 0xFFFF,
@@ -100,30 +101,19 @@ def leaf_judge(rows: Tables) -> Judge:
         top = 0.0
         # Left and right slide the rows, then the columns they make are read; up and down
         # slide the columns, so the same tables read the transpose, and the rows come first.
-        if ml[r0] or ml[r1] or ml[r2] or ml[r3]:
-            a = sl[r0] | sl[r1] << 4 | sl[r2] << 8 | sl[r3] << 12
-            value = (hl[r0] + hl[r1] + hl[r2] + hl[r3] + h[a & 0xFFFF]
-                     + h[a >> 16 & 0xFFFF] + h[a >> 32 & 0xFFFF] + h[a >> 48])
-            if value > top:
-                top = value
-        if ml[c0] or ml[c1] or ml[c2] or ml[c3]:
-            a = sl[c0] | sl[c1] << 4 | sl[c2] << 8 | sl[c3] << 12
-            value = (h[a & 0xFFFF] + h[a >> 16 & 0xFFFF] + h[a >> 32 & 0xFFFF]
-                     + h[a >> 48] + hl[c0] + hl[c1] + hl[c2] + hl[c3])
-            if value > top:
-                top = value
-        if mr[r0] or mr[r1] or mr[r2] or mr[r3]:
-            a = sr[r0] | sr[r1] << 4 | sr[r2] << 8 | sr[r3] << 12
-            value = (hr[r0] + hr[r1] + hr[r2] + hr[r3] + h[a & 0xFFFF]
-                     + h[a >> 16 & 0xFFFF] + h[a >> 32 & 0xFFFF] + h[a >> 48])
-            if value > top:
-                top = value
-        if mr[c0] or mr[c1] or mr[c2] or mr[c3]:
-            a = sr[c0] | sr[c1] << 4 | sr[c2] << 8 | sr[c3] << 12
-            value = (h[a & 0xFFFF] + h[a >> 16 & 0xFFFF] + h[a >> 32 & 0xFFFF]
-                     + h[a >> 48] + hr[c0] + hr[c1] + hr[c2] + hr[c3])
-            if value > top:
-                top = value
+        for moves, score, spread in ways:
+            if moves[r0] or moves[r1] or moves[r2] or moves[r3]:
+                a = spread[r0] | spread[r1] << 4 | spread[r2] << 8 | spread[r3] << 12
+                value = (score[r0] + score[r1] + score[r2] + score[r3] + h[a & 0xFFFF]
+                         + h[a >> 16 & 0xFFFF] + h[a >> 32 & 0xFFFF] + h[a >> 48])
+                if value > top:
+                    top = value
+            if moves[c0] or moves[c1] or moves[c2] or moves[c3]:
+                a = spread[c0] | spread[c1] << 4 | spread[c2] << 8 | spread[c3] << 12
+                value = (h[a & 0xFFFF] + h[a >> 16 & 0xFFFF] + h[a >> 32 & 0xFFFF]
+                         + h[a >> 48] + score[c0] + score[c1] + score[c2] + score[c3])
+                if value > top:
+                    top = value
         return top
 
     return leaf
