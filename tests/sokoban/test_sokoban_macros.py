@@ -8,17 +8,19 @@ import random
 
 import pytest
 
+from termgames.bitset import members
 from termgames.sokoban.format.levels import Level
 from termgames.sokoban.game import Direction, replay
+from termgames.sokoban.solver.board import board_of, room_links
 from termgames.sokoban.solver.board.analysis import DIRECTIONS, UNREACHABLE, Board
 from termgames.sokoban.solver.board.macros import box_route, tunnel_run
 from termgames.sokoban.solver.board.matching import assign
 from termgames.sokoban.solver.board.packing import goal_rooms, room_macro
 from termgames.sokoban.solver.features import FeatureSearch
 from termgames.sokoban.solver.found import Verdict
-from termgames.sokoban.solver.schedule import TURN, Solver
+from termgames.sokoban.solver.schedule import ADVISED_FROM, TURN, Solver
 from termgames.sokoban.solver.search import BestFirst
-from tests.harness.boards import level
+from tests.harness.boards import ROOM, level
 
 RIGHT = DIRECTIONS.index(Direction.RIGHT)
 
@@ -357,3 +359,55 @@ def test_a_search_whose_rooms_leave_nothing_starts_again_without_them() -> None:
     again = solver.searches[0][0]
     assert again is not greedy and again.macros and not again.rooms
     assert again.greediness == greedy.greediness
+
+
+def test_the_packing_advisors_box_pushed_nearer_its_goal_weighs_nothing() -> None:
+    # (2, 6) is the box nearest in pushes to (3, 11), the first goal of the order.
+    search = FeatureSearch(DEAD_END, advisors=True)
+    board = search.board
+    boxes = board.mask_of(DEAD_END.boxes)
+    search.current = (5, search.features(boxes))
+    search.advise(boxes)
+    keys = []
+    for origin, target in [((2, 6), (3, 6)), ((2, 6), (1, 6)), ((2, 4), (3, 4))]:
+        moved = boxes & ~(1 << board.number[origin]) | 1 << board.number[target]
+        keys.append(moved * search.size)
+        search.admit(1, 0, keys[-1], boxes)
+    weights = {entry[3]: entry[0] for queue in search.cells.values() for entry in queue}
+    assert [weights[key] for key in keys] == [5, 6, 6]
+
+
+def test_a_level_of_twelve_boxes_or_more_gets_a_feature_search_with_advisors_too() -> None:
+    def feature_searches(boxes: int) -> list[bool]:
+        row = "$" * boxes + " " * (12 - boxes)
+        searches = Solver(level(f"""
+################
+#@             #
+# {row} #
+#              #
+# {"." * boxes + " " * (12 - boxes)} #
+################
+""")).searches
+        return [search.advisors for search, _ in searches if isinstance(search, FeatureSearch)]
+
+    assert feature_searches(ADVISED_FROM) == [False, True]
+    assert feature_searches(ADVISED_FROM - 1) == [False]
+
+
+def test_rooms_are_linked_by_the_corridors_between_them() -> None:
+    """Two rooms and a corridor between them: the corridor is the one link; a dead end
+    off one room links nothing, and a single room has no links."""
+    two_rooms = board_of(level("""
+###########
+#@  ###   #
+#    .  $ #
+#   ###   #
+##.####   #
+# ####### #
+###########
+"""))
+    links = room_links(two_rooms)
+    corridor = {(2, 4), (2, 5), (2, 6)}
+    assert [{two_rooms.squares[square] for square in members(link)} for link in links] \
+        == [corridor]
+    assert room_links(board_of(level(ROOM))) == ()

@@ -14,6 +14,14 @@ lightest come first, so the lines that keep making progress lead.
 
 A best-first search sinks into a plateau of its bound: a big level's many equally good
 pushes, none of them progress. Cycling through the cells keeps the search climbing.
+
+With ``advisors`` (FESS's advisors, whose moves weigh nothing), a push also weighs nothing
+when it starts on the box an advisor names or opens the way: the packing advisor names,
+for each goal area, the box nearest in pushes to the next goal of its order (a push of it
+that brings it nearer); the connectivity advisor takes a push that joins two parts of the
+floor (on large levels, where the parts are no feature); the room advisor a push off a
+link between two rooms (room_links) that leaves it clear. And the areas count along the
+order of the goal room that holds them, the order the room's macro fills it in.
 """
 
 from __future__ import annotations
@@ -21,8 +29,17 @@ from __future__ import annotations
 import heapq
 from collections.abc import Iterable
 
+from termgames.bitset import members
 from termgames.sokoban.format import Level, Position
-from termgames.sokoban.solver.board import GoalArea, Patterns, flood, goal_areas
+from termgames.sokoban.solver.board import (
+    NOWHERE,
+    UNREACHABLE,
+    GoalArea,
+    Patterns,
+    flood,
+    goal_areas,
+    room_links,
+)
 from termgames.sokoban.solver.release import Holding
 from termgames.sokoban.solver.search import DEFAULT_NODES, BestFirst
 
@@ -48,7 +65,8 @@ class FeatureSearch(BestFirst):
     def __init__(self, level: Level, player: Position | None = None,
                  boxes: Iterable[Position] | None = None, node_limit: int = DEFAULT_NODES,
                  bounds: dict[int, int] | None = None, rooms: bool = True,
-                 patterns: Patterns | None = None) -> None:
+                 patterns: Patterns | None = None, advisors: bool = False) -> None:
+        self.advisors = advisors
         self.cells: dict[Cell, list[tuple[int, int, int, int, int, int]]] = {}
         self.rounds: list[Cell] = []
         self.next_cell = 0
@@ -58,6 +76,13 @@ class FeatureSearch(BestFirst):
         self.last_pushed = -1  # where the box its last push moved stands
         self.areas: tuple[GoalArea, ...] | None = None
         self.large = len(level.boxes if boxes is None else frozenset(boxes)) >= LARGE
+        # The advisors' view of the position being expanded: the floor's parts, the box
+        # each area's packing advisor names (with its goal's row of distances), and for
+        # each square of a link between rooms, which link.
+        self.parent_parts: list[int] = []
+        self.advised_boxes: dict[int, int] = {}
+        self.links: tuple[int, ...] = ()
+        self.link_of: dict[int, int] = {}
         super().__init__(level, player, boxes, node_limit, 1, bounds, macros=True,
                          rooms=rooms, patterns=patterns)
 
@@ -65,7 +90,7 @@ class FeatureSearch(BestFirst):
         """The same search afresh, without the goal rooms' macro."""
         return FeatureSearch(self.level, self.start_player, self.start_boxes,
                              self.node_limit, self.bounds, rooms=False,
-                             patterns=self.patterns)
+                             patterns=self.patterns, advisors=self.advisors)
 
     def holdings(self) -> list[Holding]:
         """The tables that grow with the positions searched, the cells' queues too."""
@@ -76,6 +101,11 @@ class FeatureSearch(BestFirst):
         board = self.board
         if self.areas is None:
             self.areas = goal_areas(board)
+            if self.advisors:
+                self.areas = tuple(self.room_ordered(area) for area in self.areas)
+                self.links = room_links(board)
+                self.link_of = {square: index for index, link in enumerate(self.links)
+                                for square in members(link)}
         packed = sum(area.packed(boxes) for area in self.areas)
         if self.large:
             return packed, 0
@@ -86,6 +116,81 @@ class FeatureSearch(BestFirst):
             free &= ~flood(free & -free, free, width)
             parts += 1
         return packed, parts
+
+    def room_ordered(self, area: GoalArea) -> GoalArea:
+        """The area in the packing order of the goal room that holds just its goals (the
+        order the room's macro fills it in), if there is one."""
+        for room in set(self.rooms.values()):
+            goals = 0
+            for goal in room.order:
+                goals |= 1 << goal
+            if goals == area.goals and room.order != area.order:
+                filled = [0]
+                for goal in room.order:
+                    filled.append(filled[-1] | 1 << goal)
+                return GoalArea(area.goals, room.order, tuple(filled))
+        return area
+
+    def parts(self, boxes: int) -> list[int]:
+        """The parts the boxes cut the free floor into."""
+        board = self.board
+        free = board.floor_mask & ~boxes
+        width = board.width
+        parts = []
+        while free:
+            part = flood(free & -free, free, width)
+            free &= ~part
+            parts.append(part)
+        return parts
+
+    def advise(self, boxes: int) -> None:
+        """Note what the advisors need of the position about to be expanded."""
+        board = self.board
+        if self.large:
+            self.parent_parts = self.parts(boxes)
+        self.advised_boxes = {}
+        areas = self.areas or ()
+        counts = [area.packed(boxes) for area in areas]
+        packed = 0
+        for area, count in zip(areas, counts, strict=True):
+            packed |= area.filled[count]
+        loose = members(boxes & ~packed)
+        for area, count in zip(areas, counts, strict=True):
+            if count >= len(area.order) or not loose:
+                continue
+            row = board.goals.index(area.order[count])
+            distances = board.distances[row]
+            box = min(loose, key=lambda square: distances[square])
+            if distances[box] < UNREACHABLE:
+                self.advised_boxes.setdefault(box, row)
+
+    def advised(self, child: int, before: int) -> bool:
+        """Whether an advisor makes the push from boxes ``before`` to ``child``."""
+        box = (before & ~child).bit_length() - 1
+        target = (child & ~before).bit_length() - 1
+        link_of, links = self.link_of, self.links
+        if box in link_of and not child & links[link_of[box]] \
+                and not (target in link_of and not before & links[link_of[target]]):
+            return True  # the room advisor: a link cleared, none closed
+        row = self.advised_boxes.get(box)
+        if row is not None:
+            distances = self.board.distances[row]
+            if distances[target] < distances[box]:
+                return True  # the packing advisor
+        if self.large:
+            # The connectivity advisor: the square the box left joins parts of the floor.
+            parts = self.parent_parts
+            touched = set()
+            for side in self.board.neighbours[box]:
+                if side in (NOWHERE, target) or child >> side & 1:
+                    continue
+                for index, part in enumerate(parts):
+                    if part >> side & 1:
+                        touched.add(index)
+                        break
+            if len(touched) >= 2 and len(self.parts(child)) < len(parts):
+                return True
+        return False
 
     def waiting(self) -> bool:
         """Whether any position is queued."""
@@ -100,7 +205,8 @@ class FeatureSearch(BestFirst):
             weight, (packed, parts) = self.current
             # Taking one box further is one move however many pushes it takes.
             same_box = (before & ~(key // self.size)).bit_length() - 1 == self.last_pushed
-            if cell[0] <= packed and cell[1] >= parts and not same_box:
+            if cell[0] <= packed and cell[1] >= parts and not same_box \
+                    and not (self.advisors and self.advised(key // self.size, before)):
                 weight += 1
         queue = self.cells.get(cell)
         if queue is None:
@@ -126,5 +232,7 @@ class FeatureSearch(BestFirst):
         self.queued -= 1
         self.current = (weight, cell)
         _, push = self.parent[key]
+        if self.advisors:
+            self.advise(key // self.size)
         self.last_pushed = self.board.neighbours[push // 4][push % 4] if push >= 0 else -1
         return made, key, before

@@ -31,19 +31,31 @@ class Optimal(Enum):
 
 TURN = 200
 """Positions a search expands before the turn passes to the next search."""
-SCHEDULE = ((12, 1, True), (3, 3, False), (None, 1, True))
+ADVISED = "advised"
+"""In a schedule, the feature search with FESS's advisors (features.py)."""
+Schedule = tuple[tuple[int | str | None, int, bool], ...]
+SCHEDULE: Schedule = ((12, 1, True), (3, 3, False), (None, 1, True))
 """(greediness, turns in a round, macros) of each search: the greedy one, with macros,
 solves open levels in a fraction of the time; the steadier one gets the larger share for
 the tight ones, and having no macros, it alone can prove a level unsolvable; the third
 (no greediness: it is the feature-space search, features.py) climbs the large levels
 where a best-first search loses itself on a plateau of its bound."""
-LARGE_SCHEDULE = ((12, 1, True), (3, 1, False), (None, 3, True))
+LARGE_SCHEDULE: Schedule = ((12, 1, True), (3, 1, False), (None, 3, True))
 """The turns on a large level (features.LARGE): the best-first searches make no progress
 there after their first few thousand positions (XSokoban 4, 5, 7, 9), and the feature
 search gets three turns in five. It had two in three while it learned only after 2,000
 positions and Microban 153 needed the share (25 s against 28 with half); learning from
 the start, 153 takes 8.5 s of CPU with three in five against 8.7 with four in six, and
 Star Pusher 14, which the greedy search solves, 6.6 s against 8.4."""
+ADVISED_FROM = 12
+"""Boxes from which a level gets a second feature search, with FESS's advisors. On XSokoban
+12 and 15 (15 boxes each) it solves what no search did within a minute; below 12 boxes its
+turns are the plain feature search's loss (Microban 153, 10 boxes, was not solved within
+15 s with them)."""
+ADVISED_SCHEDULE: Schedule = ((12, 1, True), (3, 1, False), (None, 2, True), (ADVISED, 3, True))
+"""The turns from ``ADVISED_FROM`` boxes: two feature searches share five turns in seven,
+one as on smaller levels (XSokoban 19 falls to it in 9 s and not to the other within a
+minute), and one with the advisors (features.py)."""
 
 
 class Solver:
@@ -55,15 +67,18 @@ class Solver:
         self.level = level
         placed = frozenset(level.boxes if boxes is None else boxes)
         shared_bounds: dict[int, int] = {}
-        schedule = LARGE_SCHEDULE if len(placed) >= LARGE else SCHEDULE
+        schedule = ADVISED_SCHEDULE if len(placed) >= ADVISED_FROM \
+            else LARGE_SCHEDULE if len(placed) >= LARGE else SCHEDULE
         total = sum(turns for _, turns, _ in schedule)
         # What one search learns about deadlocks, the others use.
         patterns = Patterns(board_of(level))
         self.searches: list[tuple[BestFirst, int]] = [
             (BestFirst(level, player, placed, node_limit * turns // total, greediness,
-                       shared_bounds, macros, patterns=patterns) if greediness is not None
+                       shared_bounds, macros, patterns=patterns)
+             if isinstance(greediness, int)
              else FeatureSearch(level, player, placed, node_limit * turns // total,
-                                shared_bounds, patterns=patterns), turns)
+                                shared_bounds, patterns=patterns,
+                                advisors=greediness == ADVISED), turns)
             for greediness, turns, macros in schedule
         ] if optimal is None else [
             # The fewest pushes: one A* search, with the whole budget.

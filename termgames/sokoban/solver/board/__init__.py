@@ -1,8 +1,8 @@
 """What the solver knows of a board, behind this one face: its squares and the push
 distances between them (``analysis``: ``Board``), positions no solution passes through
 (``deadlock``, ``corrals``, and the patterns ``learned`` while searching), tunnels
-(``macros``), goal rooms, goal areas and their packing orders (``packing``), and the
-lower bound on the pushes left (``matching``).
+(``macros``), goal rooms, goal areas and their packing orders (``packing``), rooms and the links
+between them (``rooms``), and the lower bound on the pushes left (``matching``).
 
 None of it searches: the searches beside it (``search``, ``features``, ``optimal``,
 ``plan``) ask it. Modules outside this room import only what is named here.
@@ -28,8 +28,9 @@ from termgames.sokoban.solver.board.packing import (
     goal_rooms,
     room_macro,
 )
+from termgames.sokoban.solver.board.rooms import room_links
 
 __all__ = ["DIRECTIONS", "NOWHERE", "UNREACHABLE", "Assignment", "Board", "Deadlock",
            "DeadlockKind", "GoalArea", "GoalRoom", "Patterns", "Pushes", "after_push",
            "assign_columns", "board_of", "corral_pushes", "flood", "frozen", "goal_areas",
-           "goal_rooms", "room_macro", "sealed_corral", "tunnel_run"]
+           "goal_rooms", "room_links", "room_macro", "sealed_corral", "tunnel_run"]
