@@ -109,26 +109,15 @@ class FeatureSearch(BestFirst):
         packed = sum(area.packed(boxes) for area in self.areas)
         if self.large:
             return packed, 0
-        free = board.floor_mask & ~boxes
-        width = board.width
-        parts = 0
-        while free:
-            free &= ~flood(free & -free, free, width)
-            parts += 1
-        return packed, parts
+        return packed, len(self.parts(boxes))
 
     def room_ordered(self, area: GoalArea) -> GoalArea:
         """The area in the packing order of the goal room that holds just its goals (the
         order the room's macro fills it in), if there is one."""
         for room in set(self.rooms.values()):
-            goals = 0
-            for goal in room.order:
-                goals |= 1 << goal
-            if goals == area.goals and room.order != area.order:
-                filled = [0]
-                for goal in room.order:
-                    filled.append(filled[-1] | 1 << goal)
-                return GoalArea(area.goals, room.order, tuple(filled))
+            in_order = GoalArea.along(area.goals, room.order)
+            if in_order.filled[-1] == area.goals and room.order != area.order:
+                return in_order
         return area
 
     def parts(self, boxes: int) -> list[int]:

@@ -159,6 +159,14 @@ class GoalArea:
     """The goals of each first part of the order, as bit sets: ``filled[k]`` holds the
     first ``k`` goals."""
 
+    @classmethod
+    def along(cls, goals: int, order: tuple[int, ...]) -> GoalArea:
+        """The area of ``goals`` (a bit set) filled in ``order``."""
+        filled = [0]
+        for goal in order:
+            filled.append(filled[-1] | 1 << goal)
+        return cls(goals, order, tuple(filled))
+
     def packed(self, boxes: int) -> int:
         """How many of its goals hold a box, counted along the order up to the first
         empty one."""
@@ -183,8 +191,5 @@ def goal_areas(board: Board) -> tuple[GoalArea, ...]:
         order = packing_order(board, part, board.floor_mask & ~part)
         if order is None:
             continue
-        filled = [0]
-        for goal in order:
-            filled.append(filled[-1] | 1 << goal)
-        areas.append(GoalArea(part, order, tuple(filled)))
+        areas.append(GoalArea.along(part, order))
     return tuple(areas)
