@@ -74,6 +74,13 @@ async def knock(port: int, hello: bytes, source: str = "127.0.0.1",
     return received, closed
 
 
+def refusals_logged(server: Server) -> int:
+    """The connections from 127.0.0.1 the server's log says it turned away for
+    connecting too often."""
+    return sum("refused" in line and "address=127.0.0.1" in line
+               and "too many connections" in line for line in server.lines)
+
+
 async def play_2048(port: int, user: str, source: str) -> float:
     """Connect from ``source`` and play a game; the seconds from connecting to its board."""
     started = time.monotonic()
@@ -124,12 +131,24 @@ def test_a_connection_flood_is_turned_away_while_another_address_plays(
         results, took = await flooding
         print(f"\n{FLOOD} attempts from 127.0.0.1 in {took:.2f} s; the player from "
               f"127.0.0.2 saw the board {waited:.2f} s after connecting")
-        refused = [data for data, closed in results if closed and TOO_MANY in data]
-        # only the burst, and what the pace refilled meanwhile, got as far as a handshake
-        let_in = FLOOD - len(refused)
-        assert let_in <= 5 + int(took / 10) + 1, f"{let_in} let in"
-        for data in refused:  # the version line, then the reason in a disconnect
+        # Only the burst, and what the pace refilled meanwhile, got as far as a handshake.
+        # The server's own log counts them. A client cannot: on a busy machine a refusal
+        # can reach it as a bare reset (the server closes with the flood's version line
+        # unread) or after its 3 s of quiet, and one CI run counted 7 "let in" that way.
+        allowed = 5 + int(took / 10) + 1
+        deadline = time.monotonic() + 30
+        while refusals_logged(limited) < FLOOD - allowed and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+        let_in = FLOOD - refusals_logged(limited)
+        told = [data for data, closed in results if closed and TOO_MANY in data]
+        kept = sum(not closed for _, closed in results)
+        print(f"let in {let_in} (the server's log); the client saw {len(told)} refusals "
+              f"with the reason, {kept} kept waiting, "
+              f"{FLOOD - len(told) - kept} closed without the reason")
+        assert let_in <= allowed, f"{let_in} let in"
+        for data in told:  # the version line, then the reason in a disconnect
             assert data.startswith(b"SSH-2.0-") and data.count(TOO_MANY) == 1
+        assert len(told) >= 0.95 * (FLOOD - let_in), "the reason did not reach the flood"
         # As a client shows it. The pace refills a token every 10 s, so one may have come
         # since the flood's last attempt: then the second is refused.
         refusal: asyncssh.DisconnectError | None = None
