@@ -249,6 +249,38 @@ def test_goals_behind_two_squares_side_by_side_are_a_room() -> None:
     assert result.verdict is Verdict.SOLVED and replay(WIDE_DOOR, result.lurd).solved
 
 
+def test_the_advised_search_fills_a_room_nearest_goal_first_if_the_rest_stays_fillable(
+) -> None:
+    board = Board(WIDE_DOOR)
+    (room,) = goal_rooms(board, board.mask_of(WIDE_DOOR.boxes))
+    assert [board.squares[goal] for goal in room.order] == [(5, 1), (5, 2), (4, 1), (4, 2)]
+    search = FeatureSearch(WIDE_DOOR, advisors=True)
+    at = board.number
+
+    def lands(route: list[tuple[int, int]] | None) -> tuple[int, int] | None:
+        if route is None:
+            return None
+        last, direction = route[-1]
+        return board.squares[board.neighbours[last][direction]]
+
+    # Pushed left onto the door (4, 3): (4, 2) is one push away but would shut (4, 1)
+    # off, so the box goes on to (4, 1), two pushes, where the fixed order says (5, 1).
+    entering = board.mask_of({(4, 3), (2, 3)})
+    assert lands(search.room_route(room, entering, at[4, 4], at[4, 3])) == (4, 1)
+    assert lands(BestFirst(WIDE_DOOR, macros=True).room_route(
+        room, entering, at[4, 4], at[4, 3])) == (5, 1)
+    # With (4, 1) full, the next box takes (4, 2), which the fixed order does not allow.
+    second = entering | board.mask_of({(4, 1)})
+    assert lands(search.room_route(room, second, at[4, 4], at[4, 3])) == (4, 2)
+    assert room_macro(board, room, second, at[4, 4], at[4, 3]) is None
+    # Its cells count the room's goals in any order that leaves the rest fillable.
+    loose = board.mask_of({(2, 3), (2, 5)})
+    both = loose | board.mask_of({(4, 1), (4, 2)})
+    assert search.features(both)[0] == 2
+    assert [area.packed(both) for area in search.areas or ()] == [0]
+    assert search.features(loose | board.mask_of({(4, 2)}))[0] == 0  # (4, 1) shut off
+
+
 # A corridor one square wide, (2, 4)-(2, 6), leads to the room's entrance (2, 7).
 CORRIDOR_TO_ROOM = level("""
 ##########

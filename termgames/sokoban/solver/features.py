@@ -35,9 +35,13 @@ from termgames.sokoban.solver.board import (
     NOWHERE,
     UNREACHABLE,
     GoalArea,
+    GoalRoom,
     Patterns,
+    Pushes,
     flood,
     goal_areas,
+    nearest_room_route,
+    packing_order,
     room_links,
 )
 from termgames.sokoban.solver.release import Holding
@@ -51,6 +55,11 @@ parts split a large level's positions over 70 to 150 cells, each of which then g
 few turns to see its line through (XSokoban 9 solved in 19 s with packing alone, not in
 60 s with both; 4 in 6 s against 11). On smaller levels the parts help (Microban 93 in
 3 s against 15)."""
+ROOM_PARTS = 3
+"""On a large level with a goal room, the advised search's cells count the floor's parts
+too, up to this many: there the room's macro packs the boxes, and what is left to find
+is how to free them from where they start (XSokoban 11 solved in 15 s of CPU; not
+within a minute without the parts, nor with them up to 2)."""
 
 
 class FeatureSearch(BestFirst):
@@ -83,6 +92,9 @@ class FeatureSearch(BestFirst):
         self.advised_boxes: dict[int, int] = {}
         self.links: tuple[int, ...] = ()
         self.link_of: dict[int, int] = {}
+        # Whether a room's empty goals can still all be filled: by its entrance and
+        # the goals full.
+        self.fillable: dict[tuple[int, int], bool] = {}
         super().__init__(level, player, boxes, node_limit, 1, bounds, macros=True,
                          rooms=rooms, patterns=patterns)
 
@@ -106,10 +118,48 @@ class FeatureSearch(BestFirst):
                 self.links = room_links(board)
                 self.link_of = {square: index for index, link in enumerate(self.links)
                                 for square in members(link)}
-        packed = sum(area.packed(boxes) for area in self.areas)
+        if self.advisors and self.rooms:
+            packed = sum(self.room_packed(area, boxes) for area in self.areas)
+            if self.large:
+                return packed, min(len(self.parts(boxes)), ROOM_PARTS)
+        else:
+            packed = sum(area.packed(boxes) for area in self.areas)
         if self.large:
             return packed, 0
         return packed, len(self.parts(boxes))
+
+    def room_packed(self, area: GoalArea, boxes: int) -> int:
+        """How many of an area's goals are packed: for an area in a goal room, every
+        goal holding a box while the room's empty goals can still be filled (the advised
+        search's room macro picks the order as the room fills); else those along its
+        order."""
+        room = next((room for room in set(self.rooms.values())
+                     if room.squares & area.goals == area.goals), None)
+        if room is None or not boxes & area.goals:
+            return area.packed(boxes)
+        if self.room_fillable(room, boxes & room.squares & self.board.goal_mask):
+            return (boxes & area.goals).bit_count()
+        return area.packed(boxes)
+
+    def room_fillable(self, room: GoalRoom, filled: int) -> bool:
+        """Whether the room's goals left empty by ``filled`` can all still be filled
+        through its entrance with the boxes of ``filled`` staying."""
+        known = self.fillable.get((room.entrance, filled))
+        if known is None:
+            goals = room.squares & self.board.goal_mask
+            known = packing_order(self.board, goals & ~filled, room.entrance,
+                                  staying=filled) is not None
+            self.fillable[(room.entrance, filled)] = known
+        return known
+
+    def room_route(self, room: GoalRoom, boxes: int, box: int, entered: int
+                   ) -> Pushes | None:
+        """With the advisors, the box entering a room goes to the nearest goal that
+        leaves the room fillable, rather than to the next of a fixed order."""
+        if not self.advisors:
+            return super().room_route(room, boxes, box, entered)
+        return nearest_room_route(self.board, room, boxes, box, entered,
+                                  lambda filled: self.room_fillable(room, filled))
 
     def room_ordered(self, area: GoalArea) -> GoalArea:
         """The area in the packing order of the goal room that holds just its goals (the

@@ -390,7 +390,7 @@ class BestFirst:
             inside = self.inside.get(target)
             if inside is not None and inside.entrance >> box & 1:
                 # From the entrance into the room: on to the next goal, or not at all.
-                return room_macro(self.board, inside, moved, box, target)
+                return self.room_route(inside, moved, box, target)
             run = tunnel_run(self.board, moved, box, direction, exact)
             if not run:
                 return run
@@ -402,10 +402,17 @@ class BestFirst:
                 return run
             moved ^= (1 << target) | (1 << entered)
             target = entered
-        route = room_macro(self.board, room, moved, box, target)
+        route = self.room_route(room, moved, box, target)
         # Where the box cannot go on yet (the player cannot get round it), it waits on
         # the entrance.
         return run if route is None else run + route
+
+    def room_route(self, room: GoalRoom, boxes: int, box: int, entered: int
+                   ) -> Pushes | None:
+        """The room macro's pushes for a box pushed from ``box`` onto ``entered`` (the
+        entrance, or a square of the room from it): on to the room's next goal in its
+        order (``room_macro``)."""
+        return room_macro(self.board, room, boxes, box, entered)
 
     def record(self, key: int, boxes: int, chain: Pushes) -> None:
         """Note the way to each position along ``chain``, pushes made from ``key``."""

@@ -26,6 +26,8 @@ from termgames.sokoban.solver.board.packing import (
     GoalRoom,
     goal_areas,
     goal_rooms,
+    nearest_room_route,
+    packing_order,
     room_macro,
 )
 from termgames.sokoban.solver.board.rooms import room_links
@@ -33,4 +35,5 @@ from termgames.sokoban.solver.board.rooms import room_links
 __all__ = ["DIRECTIONS", "NOWHERE", "UNREACHABLE", "Assignment", "Board", "Deadlock",
            "DeadlockKind", "GoalArea", "GoalRoom", "Patterns", "Pushes", "after_push",
            "assign_columns", "board_of", "corral_pushes", "flood", "frozen", "goal_areas",
-           "goal_rooms", "room_links", "room_macro", "sealed_corral", "tunnel_run"]
+           "goal_rooms", "nearest_room_route", "packing_order", "room_links", "room_macro",
+           "sealed_corral", "tunnel_run"]

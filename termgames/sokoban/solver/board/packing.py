@@ -15,12 +15,12 @@ need a box to cross a room), so only a search that claims no proof uses it.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
 from termgames.bitset import members
-from termgames.sokoban.solver.board.analysis import NOWHERE, Board, flood
+from termgames.sokoban.solver.board.analysis import NOWHERE, UNREACHABLE, Board, flood
 from termgames.sokoban.solver.board.macros import Pushes, box_route
 
 
@@ -64,15 +64,18 @@ def _pulled_out(board: Board, goal: int, blocked: int, entrance: int) -> bool:
     return False
 
 
-def packing_order(board: Board, goals: int, entrance: int) -> tuple[int, ...] | None:
-    """The goals of ``goals`` in an order they can be filled through ``entrance``: found
-    by emptying the full room, each time taking out a box that can be pulled out (taking
-    a box out never stops another, so this finds an order whenever there is one)."""
+def packing_order(board: Board, goals: int, entrance: int, staying: int = 0
+                  ) -> tuple[int, ...] | None:
+    """The goals of ``goals`` in an order they can be filled through ``entrance``, with
+    the boxes of ``staying`` in place throughout: found by emptying the full room, each
+    time taking out a box that can be pulled out (taking a box out never stops another,
+    so this finds an order whenever there is one)."""
     full = goals
     emptied: list[int] = []
     while full:
         free = next((goal for goal in members(full)
-                     if _pulled_out(board, goal, full & ~(1 << goal), entrance)), None)
+                     if _pulled_out(board, goal, full & ~(1 << goal) | staying, entrance)),
+                    None)
         if free is None:
             return None
         emptied.append(free)
@@ -146,6 +149,28 @@ def room_macro(board: Board, room: GoalRoom, boxes: int, box: int, entered: int
     if any(not inside >> goal & 1 for goal in room.order[:filled]):
         return None
     return box_route(board, boxes & ~(1 << entered), entered, box, room.order[filled])
+
+
+def nearest_room_route(board: Board, room: GoalRoom, boxes: int, box: int, entered: int,
+                       fillable: Callable[[int], bool]) -> Pushes | None:
+    """Like ``room_macro``, with the order chosen as the room fills: the box goes to the
+    goal nearest it in pushes among those whose filling leaves the rest of the room
+    fillable (``fillable``, given the room's goals that would then hold boxes). A fixed
+    order found in advance may send the first box deep into the room where a goal near
+    the entrance would serve (XSokoban 11); None if no goal will do now."""
+    goals = board.goal_mask & room.squares
+    inside = boxes & ~(1 << entered) & room.squares
+    if inside & ~goals:
+        return None
+    rows = {goal: board.distances[board.goals.index(goal)]
+            for goal in members(goals & ~inside)}
+    for goal in sorted(rows, key=lambda goal: (rows[goal][entered], goal)):
+        if rows[goal][entered] >= UNREACHABLE or not fillable(inside | 1 << goal):
+            continue
+        route = box_route(board, boxes & ~(1 << entered), entered, box, goal)
+        if route is not None:
+            return route
+    return None
 
 
 @dataclass(frozen=True)
