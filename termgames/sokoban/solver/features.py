@@ -95,6 +95,9 @@ class FeatureSearch(BestFirst):
         # Whether a room's empty goals can still all be filled: by its entrance and
         # the goals full.
         self.fillable: dict[tuple[int, int], bool] = {}
+        # With the advisors, on a level with goal rooms: the room each area lies in
+        # (None: in none). Empty otherwise.
+        self.area_rooms: tuple[GoalRoom | None, ...] = ()
         super().__init__(level, player, boxes, node_limit, 1, bounds, macros=True,
                          rooms=rooms, patterns=patterns)
 
@@ -115,29 +118,31 @@ class FeatureSearch(BestFirst):
             self.areas = goal_areas(board)
             if self.advisors:
                 self.areas = tuple(self.room_ordered(area) for area in self.areas)
+                rooms = set(self.rooms.values())
+                if rooms:
+                    self.area_rooms = tuple(
+                        next((room for room in rooms
+                              if room.squares & area.goals == area.goals), None)
+                        for area in self.areas)
                 self.links = room_links(board)
                 self.link_of = {square: index for index, link in enumerate(self.links)
                                 for square in members(link)}
-        if self.advisors and self.rooms:
-            packed = sum(self.room_packed(area, boxes) for area in self.areas)
-            if self.large:
-                return packed, min(len(self.parts(boxes)), ROOM_PARTS)
+        if self.area_rooms:
+            packed = sum(self.room_packed(area, room, boxes)
+                         for area, room in zip(self.areas, self.area_rooms, strict=True))
         else:
             packed = sum(area.packed(boxes) for area in self.areas)
         if self.large:
-            return packed, 0
+            return packed, min(len(self.parts(boxes)), ROOM_PARTS) if self.area_rooms else 0
         return packed, len(self.parts(boxes))
 
-    def room_packed(self, area: GoalArea, boxes: int) -> int:
+    def room_packed(self, area: GoalArea, room: GoalRoom | None, boxes: int) -> int:
         """How many of an area's goals are packed: for an area in a goal room, every
         goal holding a box while the room's empty goals can still be filled (the advised
         search's room macro picks the order as the room fills); else those along its
         order."""
-        room = next((room for room in set(self.rooms.values())
-                     if room.squares & area.goals == area.goals), None)
-        if room is None or not boxes & area.goals:
-            return area.packed(boxes)
-        if self.room_fillable(room, boxes & room.squares & self.board.goal_mask):
+        if room is not None and boxes & area.goals \
+                and self.room_fillable(room, boxes & room.squares & self.board.goal_mask):
             return (boxes & area.goals).bit_count()
         return area.packed(boxes)
 
