@@ -24,14 +24,22 @@ if TYPE_CHECKING:  # psycopg is imported only where a database is used (serve pr
 
     Connection = psycopg.Connection[Any]
 
-__all__ = ["Pool", "PoolBusy"]
+__all__ = ["Pool", "PoolBusy", "refused_as_full"]
 
 TOO_MANY_CONNECTIONS = "53300"
 """What a server says when every connection it allows is taken."""
+FULL_REFUSALS = ("too many clients", "connection slots are reserved",
+                 "too many connections for")
+"""How the server words that refusal at connection time (every wording of 53300 it has).
+libpq gives a failed connection no SQLSTATE, so psycopg's error carries none, and only
+the words tell a full server from a down one; a server whose messages are translated is
+taken for down, as before."""
 FULL_FOR_S = 1.0
 """After the server refused a connection as full, how long no further one is asked of it
 while this pool holds others (a caller waits for one of those instead)."""
-
+EMPTY_RETRY_S = 0.2
+"""While it holds none, how long the pool waits before asking a full server again (a
+slot frees as soon as another client leaves), within the caller's wait."""
 
 
 class PoolBusy(Exception):
@@ -87,7 +95,7 @@ class Pool:
                 try:
                     return self._connect()
                 except BaseException as error:
-                    if not self._refused_as_full(error):
+                    if not self._refused_as_full(error, deadline):
                         raise
             elif _works(connection):
                 return connection
@@ -97,18 +105,23 @@ class Pool:
     def _may_open(self) -> bool:
         if self._closed:
             raise PoolBusy("the connection pool is closed")
-        return self._open < self._size and (self._open == 0
-                                             or time.monotonic() >= self._full_until)
+        return self._open < self._size and time.monotonic() >= self._full_until
 
-    def _refused_as_full(self, error: BaseException) -> bool:
-        """Count a connection that failed out; whether the server refused it as full
-        while this pool holds others (then the caller waits for one of those)."""
+    def _refused_as_full(self, error: BaseException, deadline: float) -> bool:
+        """Count a connection that failed out; whether the server refused it as full and
+        the caller should wait: for one of the others while this pool holds some, else
+        to ask again shortly, while its wait lasts (after that, the refusal is raised)."""
         with self._ready:
             self._open -= 1
             self._ready.notify_all()
-            if (isinstance(error, self._errors) and error.sqlstate == TOO_MANY_CONNECTIONS
-                    and self._open > 0):
-                self._full_until = time.monotonic() + FULL_FOR_S
+            if not (isinstance(error, self._errors) and refused_as_full(error)):
+                return False
+            now = time.monotonic()
+            if self._open > 0:
+                self._full_until = now + FULL_FOR_S
+                return True
+            if now + EMPTY_RETRY_S < deadline:
+                self._full_until = now + EMPTY_RETRY_S
                 return True
             return False
 
@@ -144,6 +157,14 @@ class Pool:
         for connection in idle:
             with contextlib.suppress(self._errors):
                 connection.close()
+
+
+def refused_as_full(error: psycopg.Error) -> bool:
+    """Whether ``error`` is the server refusing a connection because it has no room."""
+    if error.sqlstate is not None:
+        return error.sqlstate == TOO_MANY_CONNECTIONS
+    said = str(error)
+    return any(wording in said for wording in FULL_REFUSALS)
 
 
 def _usable(connection: Connection) -> bool:
