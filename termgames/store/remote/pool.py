@@ -7,7 +7,9 @@ refused, whatever the caller's own schedule: a game's first frame waited 2 s whi
 database was down, and a result spooled during a 98 s outage landed 26 s after the
 database was back, where the pusher had promised a try every 10 s at most. Here a
 refused connection fails at once, and the only retries are the caller's: the pusher's
-(``spool.py``), on its documented schedule.
+(``spool.py``), on its documented schedule. The one exception is a server that refuses
+a connection because it is full: it is busy, not down, so the caller waits for room
+within its own wait (for a connection of the pool's, or to ask again shortly).
 """
 
 from __future__ import annotations
