@@ -24,7 +24,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -32,10 +31,13 @@ import pytest
 
 from tests.harness.postgres import MakePostgresServer, PostgresServer, psycopg_or_skip
 from tests.harness.serving import ROOT, Server, StartServer
+from tests.harness.waiting import wait_for as wait_within
 
 psycopg = psycopg_or_skip()
 
 DEADLINE_S = 120.0
+"""How long an outage test waits for anything: a restart and the pusher's longest wait
+fit in it on a loaded machine."""
 
 WRITER = """
 import sys, time
@@ -60,13 +62,10 @@ print("done", flush=True)
 its best through the broker and find no warning."""
 
 
-def wait_for(check: Callable[[], bool], what: str, deadline: float = DEADLINE_S) -> None:
-    """Wait until ``check()`` holds (generous: two shared cores), or fail naming ``what``."""
-    end = time.monotonic() + deadline
-    while not check():
-        if time.monotonic() > end:
-            pytest.fail(f"timed out waiting for {what}")
-        time.sleep(0.05)
+def wait_for(check: Callable[[], bool], what: str) -> None:
+    """Wait up to DEADLINE_S until ``check()`` holds, or fail naming ``what`` (looking
+    every 0.05 s: most checks open a connection to the server)."""
+    wait_within(check, what, DEADLINE_S, pause=0.05)
 
 
 def broker_of(server: Server) -> tuple[int, str]:

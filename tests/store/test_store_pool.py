@@ -7,14 +7,14 @@ waits for room, and only a server full for the caller's whole wait fails it."""
 from __future__ import annotations
 
 import threading
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from termgames.store.remote.pool import Pool, PoolBusy, refused_as_full
 from tests.harness.postgres import PostgresServer, psycopg_or_skip
+from tests.harness.waiting import wait_for
 
 psycopg = psycopg_or_skip()
 
@@ -39,15 +39,6 @@ def pool_on(url: str, wait_s: float = DEADLINE_S) -> Pool:
 def attempts(pool: Pool) -> int:
     """Connections the pool has asked of the server so far, made or refused."""
     return sum(pool.attempts.values())
-
-
-def wait_for(check: Callable[[], bool], what: str) -> None:
-    """Wait until ``check()`` holds, or fail naming ``what``."""
-    end = time.monotonic() + DEADLINE_S
-    while not check():
-        if time.monotonic() > end:
-            pytest.fail(f"timed out waiting for {what}")
-        time.sleep(0.01)
 
 
 def backend(connection: Any) -> int:

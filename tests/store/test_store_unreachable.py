@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import itertools
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -30,6 +29,7 @@ from termgames.store.writes import ScoreWrite
 from tests.harness.postgres import MakePostgresServer, PostgresServer, psycopg_or_skip
 from tests.harness.stores import PLAYER, running_broker
 from tests.harness.terminal import Start
+from tests.harness.waiting import wait_for
 
 psycopg_or_skip()
 
@@ -39,15 +39,6 @@ VARIANT = "4x4, goal 2048"
 SLACK_S = 3.0
 """Beyond the promised wait, what a write may take to land after the database is back:
 one connection and one commit on a loaded machine."""
-
-
-def wait_for(check: Callable[[], bool], what: str) -> None:
-    """Wait until ``check()`` holds (generously: two shared cores), or fail naming it."""
-    end = time.monotonic() + DEADLINE_S
-    while not check():
-        if time.monotonic() > end:
-            pytest.fail(f"timed out waiting for {what}")
-        time.sleep(0.02)
 
 
 def best(store: Store) -> int | None:

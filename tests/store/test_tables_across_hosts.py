@@ -16,19 +16,11 @@ from termgames.store import TablesUnavailable, open_store
 from termgames.store.remote.postgres import PostgresStore
 from tests.harness.postgres import MakePostgresServer, psycopg_or_skip
 from tests.harness.stores import PLAYER, running_broker
+from tests.harness.waiting import wait_for
 
 psycopg_or_skip()
 
 DEADLINE_S = 60.0
-
-
-def wait_for(check: Callable[[], bool], what: str) -> None:
-    """Wait until ``check()`` holds (generously: two shared cores), or fail naming it."""
-    end = time.monotonic() + DEADLINE_S
-    while not check():
-        if time.monotonic() > end:
-            pytest.fail(f"timed out waiting for {what}")
-        time.sleep(0.02)
 
 
 def test_a_table_is_one_table_on_two_hosts_and_one_clock(postgres_url: str,
