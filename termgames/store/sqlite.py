@@ -154,6 +154,12 @@ class SQLiteStore(SQLStore):
         so two writers queue on the busy timeout instead of one failing half-way with
         "database is locked"."""
         db = self._db
+        if db.in_transaction:
+            # A stop (a signal's exception) that came between a block's BEGIN and its
+            # first line, inside the context manager's own code, left that block never
+            # entered and never ended: nothing of it was committed, and no transaction
+            # can begin (the unwinding's save among them) until it is rolled back.
+            db.execute("ROLLBACK")
         db.execute("BEGIN IMMEDIATE" if write else "BEGIN")
 
         def execute(sql: str, parameters: Sequence[object] = ()) -> list[tuple[Any, ...]]:
@@ -162,7 +168,11 @@ class SQLiteStore(SQLStore):
         try:
             yield execute
         except BaseException:
-            db.execute("ROLLBACK")
+            # Such a block is ended only when Python collects it, maybe at exit with the
+            # store closed (which rolled it back): then there is nothing to roll back,
+            # and the error would be a traceback on the player's terminal.
+            with contextlib.suppress(sqlite3.ProgrammingError):
+                db.execute("ROLLBACK")
             raise
         db.execute("COMMIT")
 

@@ -339,3 +339,24 @@ def test_an_opening_store_opens_when_first_asked_and_keeps_one_list_of_warnings(
     unopened = OpeningStore(lambda: open_store(tmp_path / "never", owner=PLAYER))
     unopened.close()
     assert not (tmp_path / "never").exists()
+
+
+def test_a_transaction_a_stop_cut_short_before_its_block_keeps_the_save_and_stays_quiet(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A signal's exception may come inside the context manager's own code, after its
+    BEGIN and before the block: the block is then neither entered nor ended. The save
+    made while unwinding still lands, and the abandoned block, collected once the store
+    is closed (as at exit), prints nothing on the player's terminal."""
+    store = sqlite_at(tmp_path)
+    abandoned = store.transaction()
+    abandoned.__enter__()  # BEGIN made, and the stop came before the block began
+    assert store.record_score("kept", "2048", "4x4", 64, player=PLAYER)
+    store.close()
+    unraisable: list[object] = []
+    monkeypatch.setattr(sys, "unraisablehook", unraisable.append)
+    del abandoned
+    gc.collect()
+    assert unraisable == []
+    reopened = sqlite_at(tmp_path)
+    assert [score.score for score in reopened.top("2048")] == [64]
+    reopened.close()
