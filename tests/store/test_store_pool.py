@@ -14,11 +14,10 @@ import pytest
 
 from termgames.store.remote.pool import Pool, PoolBusy, refused_as_full
 from tests.harness.postgres import PostgresServer, psycopg_or_skip
-from tests.harness.waiting import wait_for
+from tests.harness.waiting import DEADLINE_S, wait_for
 
 psycopg = psycopg_or_skip()
 
-DEADLINE_S = 60.0
 LIMIT = 2
 """Connections the test's database allows (the superuser's housekeeping aside)."""
 

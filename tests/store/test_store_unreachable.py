@@ -33,7 +33,6 @@ from tests.harness.waiting import wait_for
 
 psycopg_or_skip()
 
-DEADLINE_S = 60.0
 VARIANT = "4x4, goal 2048"
 """2048's variant as the game starts by default (its header shows its best)."""
 SLACK_S = 3.0

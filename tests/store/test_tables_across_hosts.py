@@ -20,8 +20,6 @@ from tests.harness.waiting import wait_for
 
 psycopg_or_skip()
 
-DEADLINE_S = 60.0
-
 
 def test_a_table_is_one_table_on_two_hosts_and_one_clock(postgres_url: str,
                                                           tmp_path: Path) -> None:
