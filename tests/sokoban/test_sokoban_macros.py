@@ -16,9 +16,9 @@ from termgames.sokoban.solver.board.analysis import DIRECTIONS, UNREACHABLE, Boa
 from termgames.sokoban.solver.board.macros import box_route, tunnel_run
 from termgames.sokoban.solver.board.matching import assign
 from termgames.sokoban.solver.board.packing import goal_rooms, room_macro
-from termgames.sokoban.solver.features import FeatureSearch
+from termgames.sokoban.solver.features import ADVISED_FROM, FeatureSearch
 from termgames.sokoban.solver.found import Verdict
-from termgames.sokoban.solver.schedule import ADVISED_FROM, TURN, Solver
+from termgames.sokoban.solver.schedule import TURN, Solver
 from termgames.sokoban.solver.search import BestFirst
 from tests.harness.boards import ROOM, level
 

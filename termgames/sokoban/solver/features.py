@@ -22,6 +22,17 @@ that brings it nearer); the connectivity advisor takes a push that joins two par
 floor (on large levels, where the parts are no feature); the room advisor a push off a
 link between two rooms (room_links) that leaves it clear. And the areas count along the
 order of the goal room that holds them, the order the room's macro fills it in.
+
+From ``ADVISED_FROM`` boxes, on a level with no goal room whose areas must be filled in
+an order other than the one any outside square allows (packing.goal_areas: the boxes
+cannot come from everywhere), both feature searches count along that order, and the
+advised one follows it as Festival does (Demaret, Van Lishout and Gribomont, "Festival",
+2021): each position also gets as a child the whole journey of a loose box to the next
+goal of an area's order, the nearest such box that can get there with the others
+standing (Festival's pack advisor); a position keeps its parent's cell when that is the
+better, so a line climbs from its best; and every other turn goes to the best cell
+(XSokoban 13, whose order could not be filled, solved in 6 s of CPU). Elsewhere these
+lose more than they gain (XSokoban 11, 12 and 15 were no longer solved within a minute).
 """
 
 from __future__ import annotations
@@ -38,8 +49,10 @@ from termgames.sokoban.solver.board import (
     GoalRoom,
     Patterns,
     Pushes,
+    box_route,
     flood,
     goal_areas,
+    goal_rooms,
     nearest_room_route,
     packing_order,
     room_links,
@@ -60,6 +73,26 @@ ROOM_PARTS = 3
 too, up to this many: there the room's macro packs the boxes, and what is left to find
 is how to free them from where they start (XSokoban 11 solved in 15 s of CPU; not
 within a minute without the parts, nor with them up to 2)."""
+ADVISED_FROM = 12
+"""Boxes from which a level gets a second feature search, with FESS's advisors
+(schedule.py), and from which the packing may follow the order the boxes' way in allows.
+On XSokoban 12 and 15 (15 boxes each) the advised search solves what no search did within
+a minute; below 12 boxes its turns are the plain feature search's loss (Microban 153, 10
+boxes, was not solved within 15 s with them)."""
+JOURNEY_TRIES = 18
+"""Loose boxes, nearest first, whose journey to an area's next goal the advised search
+tries when it follows the order (the first that can get there goes)."""
+
+
+def furthest(cell: Cell) -> tuple[int, int]:
+    """The key that sorts cells furthest on first: most packed, then fewest parts."""
+    return -cell[0], cell[1]
+
+
+def ahead(cell: Cell, other: Cell) -> bool:
+    """Whether ``cell`` is further on than ``other``: more goals packed, then fewer parts
+    of the floor."""
+    return cell[0] > other[0] or (cell[0] == other[0] and cell[1] < other[1])
 
 
 class FeatureSearch(BestFirst):
@@ -84,12 +117,20 @@ class FeatureSearch(BestFirst):
         self.current: tuple[int, Cell] | None = None
         self.last_pushed = -1  # where the box its last push moved stands
         self.areas: tuple[GoalArea, ...] | None = None
+        # Whether the areas count along the order the boxes' way in allows, and whether
+        # this search follows it as Festival does (the advised one, then).
+        self.reordered = False
+        self.follows_order = False
+        self.best_turn = False  # whether this turn goes to the best cell
         self.large = len(level.boxes if boxes is None else frozenset(boxes)) >= LARGE
         # The advisors' view of the position being expanded: the floor's parts, the box
-        # each area's packing advisor names (with its goal's row of distances), and for
-        # each square of a link between rooms, which link.
+        # each area's packing advisor names (with its goal's row of distances), each
+        # area's next goal and the boxes outside the areas' packed goals, and for each
+        # square of a link between rooms, which link.
         self.parent_parts: list[int] = []
         self.advised_boxes: dict[int, int] = {}
+        self.next_goals: list[int] = []
+        self.loose: list[int] = []
         self.links: tuple[int, ...] = ()
         self.link_of: dict[int, int] = {}
         # Whether a room's empty goals can still all be filled: by its entrance and
@@ -115,7 +156,7 @@ class FeatureSearch(BestFirst):
         """The cell of a position with these boxes."""
         board = self.board
         if self.areas is None:
-            self.areas = goal_areas(board)
+            self.areas = self.packing_areas()
             if self.advisors:
                 self.areas = tuple(self.room_ordered(area) for area in self.areas)
                 rooms = set(self.rooms.values())
@@ -135,6 +176,23 @@ class FeatureSearch(BestFirst):
         if self.large:
             return packed, min(len(self.parts(boxes)), ROOM_PARTS) if self.area_rooms else 0
         return packed, len(self.parts(boxes))
+
+    def packing_areas(self) -> tuple[GoalArea, ...]:
+        """The goal areas, along the order the boxes' way in allows where that differs
+        from the one any outside square allows, on a level of ``ADVISED_FROM`` boxes or
+        more with no goal room (there the room's order rules)."""
+        board = self.board
+        areas = goal_areas(board)
+        if len(self.start_boxes) < ADVISED_FROM:
+            return areas
+        start = board.mask_of(self.start_boxes)
+        reached = goal_areas(board, start)
+        if [area.order for area in reached] == [area.order for area in areas] \
+                or goal_rooms(board, start):
+            return areas
+        self.reordered = True
+        self.follows_order = self.advisors
+        return reached
 
     def room_packed(self, area: GoalArea, room: GoalRoom | None, boxes: int) -> int:
         """How many of an area's goals are packed: for an area in a goal room, every
@@ -198,11 +256,13 @@ class FeatureSearch(BestFirst):
         packed = 0
         for area, count in zip(areas, counts, strict=True):
             packed |= area.filled[count]
-        loose = members(boxes & ~packed)
-        for area, count in zip(areas, counts, strict=True):
-            if count >= len(area.order) or not loose:
-                continue
-            row = board.goals.index(area.order[count])
+        self.loose = loose = members(boxes & ~packed)
+        self.next_goals = [area.order[count] for area, count in zip(areas, counts, strict=True)
+                           if count < len(area.order)]
+        if not loose:
+            return
+        for goal in self.next_goals:
+            row = board.goals.index(goal)
             distances = board.distances[row]
             box = min(loose, key=lambda square: distances[square])
             if distances[box] < UNREACHABLE:
@@ -236,21 +296,71 @@ class FeatureSearch(BestFirst):
                 return True
         return False
 
+    def expand(self, key: int, boxes: int, reach: int, pushes: int) -> None:
+        """The children of ``search.BestFirst.expand``, and where this search follows
+        the order, a box's journey to an area's next goal (``journey``)."""
+        super().expand(key, boxes, reach, pushes)
+        if self.follows_order:
+            self.journey(key, boxes, pushes)
+
+    def journey(self, key: int, boxes: int, pushes: int) -> None:
+        """Admit Festival's pack advisor's move: over the areas, the shortest journey of
+        a loose box to its area's next goal, with the other boxes standing, the box
+        being the nearest of the first ``JOURNEY_TRIES`` by push distance that can get
+        there."""
+        board, size = self.board, self.size
+        player = key % size
+        best: tuple[Pushes, int, int] | None = None
+        for goal in self.next_goals:
+            distances = board.distances[board.goals.index(goal)]
+            nearest = sorted((distances[box], box) for box in self.loose
+                             if distances[box] < UNREACHABLE)[:JOURNEY_TRIES]
+            for _, box in nearest:
+                route = box_route(board, boxes & ~(1 << box), box, player, goal)
+                if route is not None:
+                    if best is None or len(route) < len(best[0]):
+                        best = (route, box, goal)
+                    break
+        if best is None:
+            return
+        route, box, goal = best
+        moved = boxes ^ (1 << box) ^ (1 << goal)
+        player_after = route[-1][0]
+        child = moved * size + player_after
+        made = pushes + len(route)
+        if self.seen(child, moved, player_after, made) or (
+                self.patterns is not None and self.patterns.holds(moved, goal, player_after)):
+            return
+        bound = self.bound(moved, boxes, box, goal)
+        if bound >= UNREACHABLE:
+            return
+        self.record(key, boxes, route)
+        self.admit(made, bound, child, boxes)
+
     def waiting(self) -> bool:
         """Whether any position is queued."""
         return self.queued > 0
 
     def admit(self, made: int, bound: int, key: int, before: int) -> None:
-        """Queue a new position in its cell, weighed by whether its push made progress."""
-        cell = self.features(key // self.size)
+        """Queue a new position in its cell, weighed by whether its push made progress
+        (where this search follows the order: in its parent's cell if that is further
+        on, progress being a move beyond it)."""
+        boxes = key // self.size
+        cell = self.features(boxes)
         if self.current is None:
             weight = 0
         else:
-            weight, (packed, parts) = self.current
+            weight, parent = self.current
+            if self.follows_order:
+                progress = ahead(cell, parent)
+                if ahead(parent, cell):
+                    cell = parent
+            else:
+                progress = cell[0] > parent[0] or cell[1] < parent[1]
             # Taking one box further is one move however many pushes it takes.
-            same_box = (before & ~(key // self.size)).bit_length() - 1 == self.last_pushed
-            if cell[0] <= packed and cell[1] >= parts and not same_box \
-                    and not (self.advisors and self.advised(key // self.size, before)):
+            same_box = (before & ~boxes).bit_length() - 1 == self.last_pushed
+            if not progress and not same_box \
+                    and not (self.advisors and self.advised(boxes, before)):
                 weight += 1
         queue = self.cells.get(cell)
         if queue is None:
@@ -260,18 +370,23 @@ class FeatureSearch(BestFirst):
         self.queued += 1
 
     def take(self) -> tuple[int, int, int]:
-        """The lightest position of the next cell with any."""
-        while True:
-            if self.next_cell >= len(self.rounds):
-                # Most packed first, then the fewest parts.
-                self.rounds = sorted((cell for cell, queue in self.cells.items() if queue),
-                                     key=lambda cell: (-cell[0], cell[1]))
-                self.next_cell = 0
-            cell = self.rounds[self.next_cell]
-            self.next_cell += 1
+        """The lightest position of the next cell with any (where this search follows
+        the order, of the best cell every other turn)."""
+        self.best_turn = self.follows_order and not self.best_turn
+        if self.best_turn:
+            cell = min((cell for cell, queue in self.cells.items() if queue), key=furthest)
             queue = self.cells[cell]
-            if queue:
-                break
+        else:
+            while True:
+                if self.next_cell >= len(self.rounds):
+                    self.rounds = sorted((cell for cell, queue in self.cells.items()
+                                          if queue), key=furthest)
+                    self.next_cell = 0
+                cell = self.rounds[self.next_cell]
+                self.next_cell += 1
+                queue = self.cells[cell]
+                if queue:
+                    break
         weight, _, _, key, made, before = heapq.heappop(queue)
         self.queued -= 1
         self.current = (weight, cell)

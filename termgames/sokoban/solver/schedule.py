@@ -16,7 +16,7 @@ from enum import Enum
 
 from termgames.sokoban.format import Level, Position
 from termgames.sokoban.solver.board import Patterns, board_of
-from termgames.sokoban.solver.features import LARGE, FeatureSearch
+from termgames.sokoban.solver.features import ADVISED_FROM, LARGE, FeatureSearch
 from termgames.sokoban.solver.found import Found, Verdict
 from termgames.sokoban.solver.optimal import PushOptimal
 from termgames.sokoban.solver.release import Holding, Release
@@ -47,11 +47,6 @@ search gets three turns in five. It had two in three while it learned only after
 positions and Microban 153 needed the share (25 s against 28 with half); learning from
 the start, 153 takes 8.5 s of CPU with three in five against 8.7 with four in six, and
 Star Pusher 14, which the greedy search solves, 6.6 s against 8.4."""
-ADVISED_FROM = 12
-"""Boxes from which a level gets a second feature search, with FESS's advisors. On XSokoban
-12 and 15 (15 boxes each) it solves what no search did within a minute; below 12 boxes its
-turns are the plain feature search's loss (Microban 153, 10 boxes, was not solved within
-15 s with them)."""
 ADVISED_SCHEDULE: Schedule = ((12, 1, True), (3, 1, False), (None, 2, True), (ADVISED, 3, True))
 """The turns from ``ADVISED_FROM`` boxes: two feature searches share five turns in seven,
 one as on smaller levels (XSokoban 19 falls to it in 9 s and not to the other within a

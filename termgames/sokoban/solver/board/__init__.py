@@ -19,7 +19,7 @@ from termgames.sokoban.solver.board.analysis import (
 from termgames.sokoban.solver.board.corrals import corral_pushes, sealed_corral
 from termgames.sokoban.solver.board.deadlock import Deadlock, DeadlockKind, after_push, frozen
 from termgames.sokoban.solver.board.learned import Patterns
-from termgames.sokoban.solver.board.macros import Pushes, tunnel_run
+from termgames.sokoban.solver.board.macros import Pushes, box_route, tunnel_run
 from termgames.sokoban.solver.board.matching import Assignment, assign_columns
 from termgames.sokoban.solver.board.packing import (
     GoalArea,
@@ -34,6 +34,6 @@ from termgames.sokoban.solver.board.rooms import room_links
 
 __all__ = ["DIRECTIONS", "NOWHERE", "UNREACHABLE", "Assignment", "Board", "Deadlock",
            "DeadlockKind", "GoalArea", "GoalRoom", "Patterns", "Pushes", "after_push",
-           "assign_columns", "board_of", "corral_pushes", "flood", "frozen", "goal_areas",
-           "goal_rooms", "nearest_room_route", "packing_order", "room_links", "room_macro",
-           "sealed_corral", "tunnel_run"]
+           "assign_columns", "board_of", "box_route", "corral_pushes", "flood", "frozen",
+           "goal_areas", "goal_rooms", "nearest_room_route", "packing_order", "room_links",
+           "room_macro", "sealed_corral", "tunnel_run"]

@@ -1,4 +1,4 @@
-"""Goal rooms and their packing order.
+"""Goal rooms and goal areas, and their packing orders.
 
 A goal room is a part of the floor holding goals and no box, that the rest of the floor
 reaches only through its entrance: one square, or two side by side (a corridor two
@@ -10,6 +10,9 @@ and boxes in the room stay put.
 
 This leaves out moves that are nearly always useless, not provably useless (a level may
 need a box to cross a room), so only a search that claims no proof uses it.
+
+A goal area is a part of the goals joined square to square, open or not, with an order
+found the same way: the feature search (features.py) counts its packing along it.
 """
 
 from __future__ import annotations
@@ -202,18 +205,47 @@ class GoalArea:
         return count
 
 
+def box_reach(board: Board, starts: int, avoid: int) -> int:
+    """The squares a lone box, pushed from any square of ``starts``, can reach without
+    entering ``avoid`` (the player walking anywhere)."""
+    neighbours = board.neighbours
+    floor = board.floor_mask & ~avoid
+    reached = starts & floor
+    stack = list(members(reached))
+    while stack:
+        at = stack.pop()
+        for direction in range(4):
+            ahead, behind = neighbours[at][direction], neighbours[at][direction ^ 1]
+            if ahead == NOWHERE or behind == NOWHERE or not floor >> ahead & 1 \
+                    or reached >> ahead & 1:
+                continue
+            reached |= 1 << ahead
+            stack.append(ahead)
+    return reached
+
+
 @lru_cache(maxsize=4)
-def goal_areas(board: Board) -> tuple[GoalArea, ...]:
+def goal_areas(board: Board, boxes: int = 0) -> tuple[GoalArea, ...]:
     """The goals in parts joined square to square, each with an order to fill it in:
     found by emptying it backwards, each box pulled off the part by a player who comes
-    from anywhere outside it. A part with no such order is left out."""
-    goals, width = board.goal_mask, board.width
+    from anywhere outside it. Given the ``boxes`` that will fill them, a part is emptied
+    only onto squares those boxes can be pushed to without crossing it (where that finds
+    an order): emptied through any square, XSokoban 13's area gives up its top row's boxes
+    onto a square no box from the start can reach, and filled in that order it shuts its
+    last goals off. A part with no order is left out."""
+    goals, floor, width = board.goal_mask, board.floor_mask, board.width
     areas = []
     rest = goals
     while rest:
         part = flood(rest & -rest, goals, width)
         rest &= ~part
-        order = packing_order(board, part, board.floor_mask & ~part)
+        order = None
+        if boxes:
+            exits = floor & ~part & box_reach(board, boxes & ~part, part)
+            if exits:
+                order = packing_order(board, part, exits)
+        if order is None:
+            order = packing_order(board, part, floor & ~part)
         if order is None:
             continue
         areas.append(GoalArea.along(part, order))
