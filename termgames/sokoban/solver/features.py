@@ -26,13 +26,13 @@ order of the goal room that holds them, the order the room's macro fills it in.
 From ``ADVISED_FROM`` boxes, on a level with no goal room whose areas must be filled in
 an order other than the one any outside square allows (packing.goal_areas: the boxes
 cannot come from everywhere), both feature searches count along that order, and the
-advised one follows it as Festival does (Demaret, Van Lishout and Gribomont, "Festival",
-2021): each position also gets as a child the whole journey of a loose box to the next
-goal of an area's order, the nearest such box that can get there with the others
-standing (Festival's pack advisor); a position keeps its parent's cell when that is the
-better, so a line climbs from its best; and every other turn goes to the best cell
-(XSokoban 13, whose order could not be filled, solved in 6 s of CPU). Elsewhere these
-lose more than they gain (XSokoban 11, 12 and 15 were no longer solved within a minute).
+advised one follows it as Festival (Shoham's solver, FESS's home) does: each position
+also gets as a child the whole journey of a loose box to the next goal of an area's
+order, the nearest such box that can get there with the others standing (Festival's
+pack advisor); a position keeps its parent's cell when that is the better, so a line
+climbs from its best; and every other turn goes to the best cell (XSokoban 13, whose
+order could not be filled, solved in 6 s of CPU). Elsewhere these lose more than they
+gain (XSokoban 11, 12 and 15 were no longer solved within a minute).
 """
 
 from __future__ import annotations
