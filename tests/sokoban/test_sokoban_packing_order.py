@@ -91,7 +91,7 @@ def test_a_level_with_a_goal_room_keeps_the_rooms_order() -> None:
 
 def first_children(search: FeatureSearch) -> list[int]:
     """The boxes of the positions the start's expansion queues."""
-    pushes, key, before = search.take()
+    pushes, key, _ = search.take()
     boxes, player = divmod(key, search.size)
     search.expand(key, boxes, search.open(boxes, player, pushes), pushes)
     return [entry[3] // search.size for queue in search.cells.values() for entry in queue]
