@@ -144,7 +144,7 @@ def test_following_the_order_every_other_turn_goes_to_the_best_cell() -> None:
                 search.parent[key] = (-1, -1)
                 search.admit(1, 0, key, -1)
         assert {cell for cell, queue in search.cells.items() if queue} == {(2, 0), (1, 0)}
-        taken = []
+        taken: list[tuple[int, int]] = []
         for _ in range(4):
             search.take()
             assert search.current is not None
