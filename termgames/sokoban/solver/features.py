@@ -92,7 +92,7 @@ def furthest(cell: Cell) -> tuple[int, int]:
 def ahead(cell: Cell, other: Cell) -> bool:
     """Whether ``cell`` is further on than ``other``: more goals packed, then fewer parts
     of the floor."""
-    return cell[0] > other[0] or (cell[0] == other[0] and cell[1] < other[1])
+    return furthest(cell) < furthest(other)
 
 
 class FeatureSearch(BestFirst):
